@@ -1,0 +1,76 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "BooksTrack",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "bookstrack", targets: ["bookstrack"]),
+        .library(name: "BooksTrackCore", targets: ["BooksTrackCore"]),
+        .library(name: "BooksTrackImport", targets: ["BooksTrackImport"]),
+        .library(name: "BooksTrackStore", targets: ["BooksTrackStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // Models, taxonomies, metrics and the pure import planner. Foundation only.
+        .target(name: "BooksTrackCore"),
+        // Parsers for Goodreads, StoryGraph, LibraryThing and our own backup.
+        .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"]),
+        // SQLKit schema, migrations and repositories on SQLite and PostgreSQL.
+        .target(
+            name: "BooksTrackStore",
+            dependencies: [
+                "BooksTrackCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The command-line tool; the only place that picks concrete implementations.
+        .executableTarget(
+            name: "bookstrack",
+            dependencies: [
+                "BooksTrackCore",
+                "BooksTrackImport",
+                "BooksTrackStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Shared by the test targets: fixture files, a fixed clock, databases to test against.
+        .target(
+            name: "BooksTrackTestSupport",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackStore", .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTestSupport"]),
+        .testTarget(
+            name: "BooksTrackImportTests",
+            dependencies: ["BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]
+        ),
+        .testTarget(
+            name: "BooksTrackStoreTests",
+            dependencies: ["BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]
+        ),
+        .testTarget(
+            name: "BookstrackCLITests",
+            dependencies: ["BooksTrackCore", "BooksTrackTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

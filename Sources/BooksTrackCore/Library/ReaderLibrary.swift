@@ -1,0 +1,39 @@
+import Foundation
+
+/// Everything one reader has, as plain values: the library with the catalogue objects it refers
+/// to, sessions, goals and curation. Exports are built from it; metrics read it.
+public struct ReaderLibrary: Sendable {
+    public var user: User
+    public var entries: [LibraryEntry]
+    public var works: [Work.ID: Work]
+    public var editions: [Edition.ID: Edition]
+    public var authors: [Author.ID: Author]
+    public var sessions: [ReadingSession]
+    public var goals: [Goal]
+    public var milestones: [Milestone]
+    public var contributions: [Contribution]
+    public var achievements: [AchievementUnlock]
+
+    public init(
+        user: User, entries: [LibraryEntry] = [], works: [Work.ID: Work] = [:],
+        editions: [Edition.ID: Edition] = [:], authors: [Author.ID: Author] = [:],
+        sessions: [ReadingSession] = [], goals: [Goal] = [], milestones: [Milestone] = [],
+        contributions: [Contribution] = [], achievements: [AchievementUnlock] = []
+    ) {
+        self.user = user
+        self.entries = entries
+        self.works = works
+        self.editions = editions
+        self.authors = authors
+        self.sessions = sessions
+        self.goals = goals
+        self.milestones = milestones
+        self.contributions = contributions
+        self.achievements = achievements
+    }
+
+    /// The authors of an entry's work, in order.
+    public func authors(of entry: LibraryEntry) -> [Author] {
+        works[entry.workID]?.authorIDs.compactMap { authors[$0] } ?? []
+    }
+}

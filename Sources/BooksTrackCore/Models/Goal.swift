@@ -1,0 +1,128 @@
+import Foundation
+
+/// A reading goal (SPEC F6). Progress is never stored: it is derived from the library.
+public struct Goal: Hashable, Sendable, Codable, Identifiable {
+    public typealias ID = TypedID<Goal>
+
+    public enum Kind: String, Sendable, Codable, Hashable, CaseIterable {
+        case books
+        case pages
+        case minutes
+        case streakDays
+        /// A count of books matching ``Criteria`` ("5 books from Africa").
+        case diversity
+        /// A share of books matching ``Criteria`` ("≥ 50% women authors"); target is a percentage.
+        case share
+        /// Books in a genre or on a shelf, or owned books ("TBR stack buster").
+        case category
+        case authorsExplored
+        case genresExplored
+    }
+
+    public enum Status: String, Sendable, Codable, Hashable, CaseIterable {
+        case active
+        case paused
+        case completed
+        case abandoned
+    }
+
+    public enum Cadence: String, Sendable, Codable, Hashable, CaseIterable {
+        case year
+        case month
+        case week
+        case custom
+    }
+
+    /// What a book must be to count toward a diversity, share or category goal.
+    public struct Criteria: Hashable, Sendable, Codable {
+        public var regions: [CulturalRegion]
+        public var genders: [Gender]
+        public var marginalizedOnly: Bool
+        public var languages: [LanguageCode]
+        public var translatedOnly: Bool
+        public var genre: String?
+        public var shelf: String?
+        public var ownedOnly: Bool
+
+        public init(
+            regions: [CulturalRegion] = [], genders: [Gender] = [], marginalizedOnly: Bool = false,
+            languages: [LanguageCode] = [], translatedOnly: Bool = false, genre: String? = nil,
+            shelf: String? = nil, ownedOnly: Bool = false
+        ) {
+            self.regions = regions
+            self.genders = genders
+            self.marginalizedOnly = marginalizedOnly
+            self.languages = languages
+            self.translatedOnly = translatedOnly
+            self.genre = genre
+            self.shelf = shelf
+            self.ownedOnly = ownedOnly
+        }
+    }
+
+    /// The final figures of a completed goal, kept even if the library is later reset.
+    public struct Snapshot: Hashable, Sendable, Codable {
+        public var progress: Double
+        public var books: Int
+        public var pages: Int
+        public var countries: Int
+
+        public init(progress: Double, books: Int, pages: Int, countries: Int) {
+            self.progress = progress
+            self.books = books
+            self.pages = pages
+            self.countries = countries
+        }
+    }
+
+    public var id: ID
+    public var userID: User.ID
+    public var title: String
+    public var kind: Kind
+    public var target: Int
+    public var cadence: Cadence
+    /// Whether a year/month/week goal starts again when its period ends.
+    public var recurring: Bool
+    public var startsOn: LocalDate
+    public var endsOn: LocalDate
+    public var criteria: Criteria
+    public var status: Status
+    public var createdAt: Date
+    public var completedAt: Date?
+    public var snapshot: Snapshot?
+
+    public init(
+        id: ID = .random(), userID: User.ID, title: String, kind: Kind, target: Int,
+        cadence: Cadence, recurring: Bool = false, startsOn: LocalDate, endsOn: LocalDate,
+        criteria: Criteria = Criteria(), status: Status = .active, createdAt: Date,
+        completedAt: Date? = nil, snapshot: Snapshot? = nil
+    ) {
+        self.id = id
+        self.userID = userID
+        self.title = title
+        self.kind = kind
+        self.target = target
+        self.cadence = cadence
+        self.recurring = recurring
+        self.startsOn = startsOn
+        self.endsOn = endsOn
+        self.criteria = criteria
+        self.status = status
+        self.createdAt = createdAt
+        self.completedAt = completedAt
+        self.snapshot = snapshot
+    }
+}
+
+/// A goal's 25/50/75/100% mark, recorded once when first crossed.
+public struct Milestone: Hashable, Sendable, Codable {
+    public var goalID: Goal.ID
+    public var percent: Int
+    public var reachedAt: Date
+
+    public init(goalID: Goal.ID, percent: Int, reachedAt: Date) {
+        self.goalID = goalID
+        self.percent = percent
+        self.reachedAt = reachedAt
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A timed stretch of reading one book (SPEC §3, F5).
+public struct ReadingSession: Hashable, Sendable, Codable, Identifiable {
+    public typealias ID = TypedID<ReadingSession>
+
+    public var id: ID
+    public var userID: User.ID
+    public var entryID: LibraryEntry.ID
+    public var startedAt: Date
+    /// `nil` while the session is running.
+    public var endedAt: Date?
+    public var startPage: Int
+    public var endPage: Int?
+    /// True when the reader logged the session afterwards rather than timing it.
+    public var loggedAfterwards: Bool
+
+    public init(
+        id: ID = .random(), userID: User.ID, entryID: LibraryEntry.ID, startedAt: Date,
+        endedAt: Date? = nil, startPage: Int, endPage: Int? = nil, loggedAfterwards: Bool = false
+    ) {
+        self.id = id
+        self.userID = userID
+        self.entryID = entryID
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.startPage = startPage
+        self.endPage = endPage
+        self.loggedAfterwards = loggedAfterwards
+    }
+
+    /// Whole minutes between start and end; `nil` while running.
+    public var minutes: Int? {
+        endedAt.map { max(0, Int(($0.timeIntervalSince(startedAt) / 60).rounded())) }
+    }
+
+    /// max(0, end page − start page); `nil` while running.
+    public var pagesRead: Int? { endPage.map { max(0, $0 - startPage) } }
+
+    /// Pages per hour; `nil` when minutes are 0 or the session is running.
+    public var pace: Double? {
+        guard let minutes, minutes > 0, let pagesRead else { return nil }
+        return Double(pagesRead) / Double(minutes) * 60
+    }
+}

@@ -1,0 +1,86 @@
+import BooksTrackCore
+import Foundation
+
+/// A tokenized CSV or TSV file: its header and its data rows.
+struct CSVTable {
+    let headers: [String]
+    let rows: [CSVTokenizer.Row]
+    let endsWithNewline: Bool
+    private let indexByName: [String: Int]
+
+    init(result: CSVTokenizer.Result) {
+        let header = result.rows.first
+        headers = (header?.fields ?? []).map { TextNormalization.collapseWhitespace($0) }
+        rows = Array(result.rows.dropFirst())
+        endsWithNewline = result.endsWithNewline
+        var map: [String: Int] = [:]
+        for (index, name) in headers.enumerated() where map[name.lowercased()] == nil {
+            map[name.lowercased()] = index
+        }
+        indexByName = map
+    }
+
+    /// The index of the first column with one of these names (compared without case).
+    func column(_ names: String...) -> Int? {
+        for name in names { if let index = indexByName[name.lowercased()] { return index } }
+        return nil
+    }
+
+    /// Whether the header has a column with this name.
+    func has(_ name: String) -> Bool { indexByName[name.lowercased()] != nil }
+}
+
+/// One data row with the helpers parsers need: trimmed values and accumulated warnings.
+struct RowReader {
+    let row: CSVTokenizer.Row
+    let table: CSVTable
+    var warnings: [ImportWarning] = []
+
+    init(row: CSVTokenizer.Row, table: CSVTable) {
+        self.row = row
+        self.table = table
+        for index in row.invalidUTF8Fields {
+            let name = index < table.headers.count ? table.headers[index] : "column \(index + 1)"
+            warnings.append(
+                ImportWarning(
+                    field: name, "held bytes that are not valid UTF-8; they were replaced with “\u{FFFD}”"))
+        }
+    }
+
+    /// The trimmed text of a column; `nil` when the column is missing or the cell is empty.
+    func text(_ column: Int?) -> String? {
+        guard let column, column < row.fields.count else { return nil }
+        let value = row.fields[column].trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    /// The header name of a column, for warnings.
+    func name(_ column: Int?) -> String? {
+        guard let column, column < table.headers.count else { return nil }
+        return table.headers[column]
+    }
+
+    /// Why the row cannot be read at all because its shape does not match the header, or `nil`.
+    /// Rows with fewer fields are read with the missing ones empty (and a warning).
+    mutating func shapeProblem() -> String? {
+        let expected = table.headers.count
+        let actual = row.fields.count
+        if actual > expected,
+            row.fields[expected...].contains(where: {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            })
+        {
+            return "The row has \(actual) fields but the header has \(expected), so its columns cannot be "
+                + "matched to the header (a comma inside a field that is not in quotes?)."
+        }
+        if actual < expected {
+            warnings.append(
+                ImportWarning(
+                    "the row has \(actual) of the header's \(expected) columns; the missing ones were read as empty"))
+        }
+        return nil
+    }
+
+    /// Whether every cell is empty.
+    var isBlank: Bool { row.fields.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+}

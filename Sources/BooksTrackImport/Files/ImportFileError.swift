@@ -1,0 +1,54 @@
+import BooksTrackCore
+import Foundation
+
+/// Why a whole file cannot be imported. Each case has a message a person can act on; nothing is
+/// written when a file is refused.
+public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(String)
+    case empty
+    case tooLarge(bytes: Int, limit: Int)
+    /// The file is a known non-export kind ("a PNG image", "a ZIP archive").
+    case notAnExport(kind: String, advice: String)
+    case binary
+    case truncated(line: Int)
+    case unrecognisedColumns([String])
+    case noRows(ImportFormat)
+    case unreadableJSON(String)
+    case unrecognisedJSON
+    case unsupportedBackupVersion(Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let reason):
+            "The file could not be read: \(reason)"
+        case .empty:
+            "The file is empty. Export your library again and import the new file."
+        case .tooLarge(let bytes, let limit):
+            "The file is \(Self.megabytes(bytes)); imports are limited to \(Self.megabytes(limit)). "
+                + "Even a 20,000-book Goodreads export is under 10 MB — is this the right file?"
+        case .notAnExport(let kind, let advice):
+            "This is \(kind), not a library export. \(advice)"
+        case .binary:
+            "This file is not text, so it is not a library export. Import the CSV, TSV or JSON file your tracker exported."
+        case .truncated(let line):
+            "The file seems to be cut off: a quoted field that starts on line \(line) never ends, or the last row is incomplete. "
+                + "Download the export again and import the complete file."
+        case .unrecognisedColumns(let columns):
+            "The header row does not look like a Goodreads, StoryGraph or LibraryThing export (its columns are: "
+                + columns.prefix(8).joined(separator: ", ") + (columns.count > 8 ? ", …" : "") + ")."
+        case .noRows(let format):
+            "The file is a \(format.displayName) export with a header row but no books. There is nothing to import."
+        case .unreadableJSON(let reason):
+            "The JSON file is damaged or incomplete (\(reason)). Export it again and import the new file."
+        case .unrecognisedJSON:
+            "This JSON file is neither a BooksTrack backup nor a LibraryThing export."
+        case .unsupportedBackupVersion(let version):
+            "This backup is version \(version) of the format; this BooksTrack reads version \(BackupDocument.currentVersion). Update BooksTrack to restore it."
+        }
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / 1_048_576
+        return value >= 10 ? "\(Int(value.rounded())) MB" : String(format: "%.1f MB", value)
+    }
+}

@@ -1,0 +1,130 @@
+import BooksTrackCore
+import Foundation
+
+/// Reads a BooksTrack JSON backup into records (one per entry) and the reader's own data.
+struct BackupParser {
+    let document: BackupDocument
+
+    func parse() -> ImportBatch {
+        let factsByAuthor = Dictionary(grouping: document.authors, by: { TextNormalization.nameKey($0.name) })
+        var restoredFacts = Set<String>()
+        let records = document.entries.enumerated().map { offset, entry -> ImportRecord in
+            var record = self.record(entry, number: offset + 1)
+            // Each author's facts travel with the first entry that names them.
+            for name in entry.authors + entry.contributors.map(\.name) {
+                let key = TextNormalization.nameKey(name)
+                guard restoredFacts.insert(key).inserted, let author = factsByAuthor[key]?.first else { continue }
+                record.authorFacts += author.facts.compactMap { fact($0, authorName: author.name, warnings: &record.warnings) }
+            }
+            return record
+        }
+        return ImportBatch(format: .backup, records: records, readerData: readerData())
+    }
+
+    private func record(_ entry: BackupDocument.Entry, number: Int) -> ImportRecord {
+        var warnings: [ImportWarning] = []
+        guard let status = ReadingStatus(rawValue: entry.status) ?? ReadingStatus(lenient: entry.status) else {
+            return .skipped(row: number, line: nil, title: entry.title, reason: "“\(entry.status)” is not a reading status.")
+        }
+        let rating = entry.rating.flatMap { value -> Rating? in
+            guard let rating = Rating(stars: value) else {
+                warnings.append(
+                    ImportWarning(field: "rating", "\(value) is not a rating from 0 to 5 in quarter stars; it was left out"))
+                return nil
+            }
+            return rating
+        }
+        let identifiers = entry.work.identifiers.compactMap { text -> ExternalID? in
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let scheme = ExternalID.Scheme(rawValue: parts[0]), !parts[1].isEmpty else {
+                warnings.append(
+                    ImportWarning(field: "identifiers", "“\(text)” is not an identifier BooksTrack knows; it was left out"))
+                return nil
+            }
+            return ExternalID(scheme, parts[1])
+        }
+        let readings = entry.readings.compactMap { reading -> Reading? in
+            guard let outcome = Reading.Outcome(rawValue: reading.outcome), let origin = Reading.Origin(reading.origin) else {
+                warnings.append(ImportWarning(field: "readings", "a reading with an unknown outcome was left out"))
+                return nil
+            }
+            return Reading(
+                startedOn: reading.started.flatMap(LocalDate.init), finishedOn: reading.finished.flatMap(LocalDate.init),
+                outcome: outcome, origin: origin)
+        }
+        let state = EntryState(
+            status: status, rating: rating, owned: entry.owned, addedOn: entry.added.flatMap(LocalDate.init),
+            readCount: entry.readCount, currentPage: entry.currentPage, shelves: entry.shelves,
+            review: entry.review, notes: entry.notes, readings: readings, extras: entry.extras)
+        return ImportRecord(
+            row: number, title: entry.title, authors: entry.authors.map(PersonName.clean),
+            contributors: entry.contributors.map {
+                ContributorName(name: PersonName.clean($0.name), role: ContributorRole(rawValue: $0.role) ?? .contributor)
+            },
+            identifiers: identifiers, originalLanguage: entry.work.originalLanguage.flatMap(LanguageCode.init(lenient:)),
+            firstPublishedYear: entry.work.firstPublished, genres: entry.work.genres,
+            ownVoices: entry.work.ownVoices.flatMap(YesNo.init(rawValue:)), accessibilityTags: entry.work.accessibility,
+            edition: entry.edition.map(editionDetails) ?? EditionDetails(), entry: state, carries: .all,
+            readingsAreComplete: true,
+            sessions: entry.sessions.map {
+                SessionDraft(
+                    startedAt: $0.startedAt, endedAt: $0.endedAt, startPage: $0.startPage,
+                    endPage: $0.endPage, loggedAfterwards: $0.loggedAfterwards)
+            },
+            warnings: warnings)
+    }
+
+    private func editionDetails(_ edition: BackupDocument.Edition) -> EditionDetails {
+        EditionDetails(
+            isbn10: edition.isbn10, isbn13: edition.isbn13, publisher: edition.publisher, year: edition.year,
+            pageCount: edition.pages, format: edition.format.flatMap(BookFormat.init(rawValue:)),
+            binding: edition.binding, language: edition.language.flatMap(LanguageCode.init(lenient:)))
+    }
+
+    private func fact(_ fact: BackupDocument.Fact, authorName: String, warnings: inout [ImportWarning]) -> AuthorFactDraft? {
+        guard let kind = AuthorFactKind(rawValue: fact.kind), let source = FactSource(rawValue: fact.source) else {
+            warnings.append(ImportWarning(field: "facts", "a fact about \(authorName) of an unknown kind was left out"))
+            return nil
+        }
+        let value = fact.value.flatMap(kind.canonical)
+        if fact.value != nil, value == nil {
+            warnings.append(
+                ImportWarning(
+                    field: "facts", "“\(fact.value!)” is not a valid \(kind.rawValue) for \(authorName); it was left out"))
+            return nil
+        }
+        return AuthorFactDraft(
+            authorName: authorName, kind: kind, value: value, source: source,
+            enteredByImportingReader: fact.enteredBy == "you", recordedAt: fact.recordedAt)
+    }
+
+    private func readerData() -> ReaderData {
+        let reader = document.reader
+        let settings = ReaderSettings(
+            primaryLanguage: reader.primaryLanguage.flatMap(LanguageCode.init(lenient:)), timeZone: reader.timeZone,
+            underrepresentedRegions: Set(reader.underrepresentedRegions.compactMap(CulturalRegion.init(rawValue:))))
+        var goals: [BooksTrackCore.Goal] = []
+        var milestones: [Milestone] = []
+        let placeholder = User.ID.random()
+        for section in document.goals {
+            guard let kind = BooksTrackCore.Goal.Kind(rawValue: section.kind),
+                let cadence = BooksTrackCore.Goal.Cadence(rawValue: section.cadence),
+                let status = BooksTrackCore.Goal.Status(rawValue: section.status),
+                let starts = LocalDate(section.startsOn), let ends = LocalDate(section.endsOn)
+            else { continue }
+            let goal = BooksTrackCore.Goal(
+                userID: placeholder, title: section.title, kind: kind, target: section.target, cadence: cadence,
+                recurring: section.recurring, startsOn: starts, endsOn: ends, criteria: section.criteria, status: status,
+                createdAt: section.createdAt, completedAt: section.completedAt, snapshot: section.snapshot)
+            goals.append(goal)
+            milestones += section.milestones.map { Milestone(goalID: goal.id, percent: $0.percent, reachedAt: $0.reachedAt) }
+        }
+        return ReaderData(
+            displayName: reader.displayName, settings: settings, goals: goals, milestones: milestones,
+            contributions: document.contributions.map {
+                ContributionDraft(
+                    authorName: $0.author, workTitle: $0.work, fact: $0.fact, points: $0.points, recordedAt: $0.recordedAt)
+            },
+            achievements: document.achievements.map { AchievementUnlock(achievement: $0.achievement, unlockedAt: $0.unlockedAt) })
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresKit
+import PostgresNIO
+import SQLKit
+
+/// PostgreSQL through PostgresNIO's connection pool. Several app servers can share one
+/// database: nothing here assumes a single process.
+final class PostgresConnector: Connector {
+    let dialect = Database.Dialect.postgres
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+
+    private init(client: PostgresClient) {
+        self.client = client
+        self.runner = Task { await client.run() }
+    }
+
+    static func open(_ settings: PostgresSettings, logger: Logger) async throws(StoreError) -> PostgresConnector {
+        let tls: PostgresClient.Configuration.TLS =
+            switch settings.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        if let problem = await probe(settings) {
+            throw .unavailable(
+                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) cannot be used: \(problem)")
+        }
+        var configuration = PostgresClient.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+            database: settings.database, tls: tls)
+        configuration.options.maximumConnections = 8
+        // The pool warns when a lease races its own start-up; that is noise, not news.
+        var background = logger
+        background.logLevel = .error
+        let connector = PostgresConnector(client: PostgresClient(configuration: configuration, backgroundLogger: background))
+        return connector
+    }
+
+    /// Connects once, directly, to report PostgreSQL's own reason when the database cannot be
+    /// used (the pool would only report that it gave up). `nil` when the connection works.
+    private static func probe(_ settings: PostgresSettings) async -> String? {
+        let tls: PostgresConnection.Configuration.TLS
+        switch settings.tls {
+        case .disable: tls = .disable
+        case .prefer, .require:
+            guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else {
+                return "TLS could not be set up on this machine."
+            }
+            tls = settings.tls == .prefer ? .prefer(context) : .require(context)
+        }
+        let configuration = PostgresConnection.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+            database: settings.database, tls: tls)
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: configuration, id: 0, logger: Logger(label: "bookstrack.store.probe"))
+            try? await connection.close()
+            return nil
+        } catch let error as PSQLError {
+            if let message = error.serverInfo?[.message] { return message + "." }
+            if error.code == .connectionError { return "no server answered at that address." }
+            return String(describing: error.code)
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            try await body(connection.sql(queryLogLevel: nil))
+        }
+    }
+
+    func withTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withConnection { db in try await self.transaction(on: db, begin: "BEGIN", body) }
+    }
+
+    func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+}

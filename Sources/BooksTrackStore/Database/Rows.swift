@@ -1,0 +1,85 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// Reading the store's column conventions back into values.
+extension SQLRow {
+    func text(_ column: String) throws -> String { try decode(column: column, as: String.self) }
+
+    func optionalText(_ column: String) throws -> String? {
+        try decodeNil(column: column) ? nil : decode(column: column, as: String.self)
+    }
+
+    func integer(_ column: String) throws -> Int { try decode(column: column, as: Int.self) }
+
+    func optionalInteger(_ column: String) throws -> Int? {
+        try decodeNil(column: column) ? nil : decode(column: column, as: Int.self)
+    }
+
+    func flag(_ column: String) throws -> Bool { try integer(column) != 0 }
+
+    func instant(_ column: String) throws -> Date { Date(milliseconds: try integer(column)) }
+
+    func optionalInstant(_ column: String) throws -> Date? { try optionalInteger(column).map(Date.init(milliseconds:)) }
+
+    func id<Owner>(_ column: String, as _: Owner.Type = Owner.self) throws -> TypedID<Owner> {
+        let value = try text(column)
+        guard let id = TypedID<Owner>(value) else {
+            throw StoreError.invalid("The database holds “\(value)” in \(column), which is not an identifier.")
+        }
+        return id
+    }
+
+    func optionalID<Owner>(_ column: String, as _: Owner.Type = Owner.self) throws -> TypedID<Owner>? {
+        try optionalText(column).flatMap(TypedID<Owner>.init)
+    }
+
+    func optionalDate(_ column: String) throws -> LocalDate? { try optionalText(column).flatMap(LocalDate.init) }
+
+    /// A JSON column decoded as `T`.
+    func json<T: Decodable>(_ column: String, as type: T.Type) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(try text(column).utf8))
+    }
+}
+
+/// JSON text for list and map columns, with sorted keys so equal values are equal text.
+enum JSONColumn {
+    static func text<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+}
+
+/// A value bound into SQL.
+typealias SQLValue = any Encodable & Sendable
+
+extension SQLDatabase {
+    /// Inserts many rows with multi-row INSERT statements, keeping each statement under the
+    /// bind limits of SQLite (32,766) and PostgreSQL (65,535).
+    func insertRows(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
+        guard !rows.isEmpty else { return }
+        let perStatement = max(1, 8_000 / columns.count)
+        var start = 0
+        while start < rows.count {
+            let end = min(start + perStatement, rows.count)
+            var builder = insert(into: table).columns(columns)
+            for row in rows[start..<end] { builder = builder.values(row) }
+            try await builder.run()
+            start = end
+        }
+    }
+
+    /// Runs a query for each chunk of `values` and collects the rows. The query receives the
+    /// chunk to interpolate as `IN (\(binds: chunk))`.
+    func rows(in values: [String], chunk: Int = 500, _ query: ([SQLValue]) -> SQLQueryString) async throws -> [any SQLRow] {
+        var out: [any SQLRow] = []
+        var start = 0
+        while start < values.count {
+            let end = min(start + chunk, values.count)
+            out += try await raw(query(Array(values[start..<end]))).all()
+            start = end
+        }
+        return out
+    }
+}

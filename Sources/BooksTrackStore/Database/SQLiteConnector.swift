@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import NIOPosix
+import SQLKit
+import SQLiteKit
+
+/// A small pool of SQLite connections in WAL mode: readers run side by side, writers one at a
+/// time (a process-wide lock, plus SQLite's busy timeout for other processes such as the CLI
+/// writing while the server runs).
+final class SQLiteConnector: Connector {
+    let dialect = Database.Dialect.sqlite
+    private let pool: SQLitePool
+    private let writeLock = AsyncLock()
+
+    private init(pool: SQLitePool) { self.pool = pool }
+
+    static func open(path: String, logger: Logger) async throws(StoreError) -> SQLiteConnector {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw .unavailable("The folder \(directory) for the database cannot be created: \(error.localizedDescription)")
+        }
+        let threadPool = NIOThreadPool(numberOfThreads: 4)
+        threadPool.start()
+        let connector = SQLiteConnector(pool: SQLitePool(path: path, threadPool: threadPool, logger: logger, maximum: 4))
+        do { _ = try await connector.withConnection { try await $0.raw("SELECT 1").all() } } catch {
+            throw .unavailable("The SQLite database at \(path) cannot be opened: \(error)")
+        }
+        return connector
+    }
+
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let connection = try await pool.lease()
+        do {
+            let result = try await body(connection.sql(queryLogLevel: nil))
+            await pool.release(connection)
+            return result
+        } catch {
+            await pool.release(connection)
+            throw error
+        }
+    }
+
+    func withTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await writeLock.withLock {
+            try await self.withConnection { db in
+                try await self.transaction(on: db, begin: "BEGIN IMMEDIATE", body)
+            }
+        }
+    }
+
+    func close() async { await pool.close() }
+}
+
+/// Hands out SQLite connections, opening up to `maximum` of them.
+actor SQLitePool {
+    private let path: String
+    private let threadPool: NIOThreadPool
+    private let logger: Logger
+    private let maximum: Int
+    private var idle: [SQLiteConnection] = []
+    private var opened = 0
+    private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
+    private var closed = false
+
+    init(path: String, threadPool: NIOThreadPool, logger: Logger, maximum: Int) {
+        self.path = path
+        self.threadPool = threadPool
+        self.logger = logger
+        self.maximum = maximum
+    }
+
+    func lease() async throws -> SQLiteConnection {
+        if let connection = idle.popLast() { return connection }
+        if opened < maximum {
+            opened += 1
+            do { return try await openConnection() } catch {
+                opened -= 1
+                throw error
+            }
+        }
+        return try await withCheckedThrowingContinuation { waiters.append($0) }
+    }
+
+    func release(_ connection: SQLiteConnection) {
+        if !waiters.isEmpty { waiters.removeFirst().resume(returning: connection) } else { idle.append(connection) }
+    }
+
+    func close() async {
+        closed = true
+        for connection in idle { try? await connection.close() }
+        idle.removeAll()
+        try? await threadPool.shutdownGracefully()
+    }
+
+    private func openConnection() async throws -> SQLiteConnection {
+        let connection = try await SQLiteConnection.open(
+            storage: .file(path: path), threadPool: threadPool, logger: logger,
+            on: MultiThreadedEventLoopGroup.singleton.any())
+        for pragma in [
+            "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
+            "PRAGMA busy_timeout = 10000",
+        ] {
+            _ = try await connection.query(pragma)
+        }
+        return connection
+    }
+}

@@ -1,0 +1,98 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// A past import as the history lists it.
+public struct ImportRunSummary: Hashable, Sendable, Codable, Identifiable {
+    public typealias ID = TypedID<ImportRunSummary>
+
+    public var id: ID
+    public var format: ImportFormat
+    public var fileName: String?
+    public var fileSize: Int?
+    public var startedAt: Date
+    public var finishedAt: Date
+    public var rows: Int
+    public var imported: Int
+    public var updated: Int
+    public var unchanged: Int
+    public var skipped: Int
+    public var fileWarnings: [String]
+}
+
+/// Storing and reading the import history with its per-row reports.
+enum ImportRunRows {
+    static func record(
+        _ report: ImportReport, userID: User.ID, fileName: String?, fileSize: Int?, startedAt: Date,
+        finishedAt: Date, on db: any SQLDatabase
+    ) async throws -> ImportRunSummary.ID {
+        let id = ImportRunSummary.ID.random()
+        try await db.insertRows(
+            into: "import_runs",
+            columns: [
+                "id", "user_id", "format", "file_name", "file_size", "started_at", "finished_at", "rows_total", "imported",
+                "updated", "unchanged", "skipped", "file_warnings",
+            ],
+            rows: [
+                [
+                    id.string, userID.string, report.format.rawValue, fileName, fileSize, startedAt.milliseconds,
+                    finishedAt.milliseconds, report.rows, report.imported, report.updated, report.unchanged, report.skipped,
+                    JSONColumn.text(report.fileWarnings),
+                ]
+            ])
+        try await db.insertRows(
+            into: "import_rows",
+            columns: [
+                "import_id", "row_number", "line", "outcome", "title", "authors", "status", "entry_id", "reason",
+                "changes", "warnings",
+            ],
+            rows: report.outcomes.map { outcome in
+                [
+                    id.string, outcome.row, outcome.line, outcome.kind.rawValue, outcome.title, JSONColumn.text(outcome.authors),
+                    outcome.status?.rawValue, outcome.entryID?.string, outcome.reason, JSONColumn.text(outcome.changes),
+                    JSONColumn.text(outcome.warnings),
+                ]
+            })
+        return id
+    }
+
+    static func summaries(of userID: User.ID, on db: any SQLDatabase) async throws -> [ImportRunSummary] {
+        try await db.raw("SELECT * FROM import_runs WHERE user_id = \(bind: userID.string) ORDER BY started_at DESC").all().map(
+            summary)
+    }
+
+    static func report(_ id: ImportRunSummary.ID, of userID: User.ID, on db: any SQLDatabase) async throws
+        -> (ImportRunSummary, ImportReport)?
+    {
+        guard
+            let row = try await db.raw(
+                """
+                SELECT * FROM import_runs WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
+                """
+            ).first()
+        else { return nil }
+        let run = try summary(row)
+        let outcomes = try await db.raw("SELECT * FROM import_rows WHERE import_id = \(bind: id.string) ORDER BY row_number")
+            .all()
+            .map { row in
+                ImportOutcome(
+                    row: try row.integer("row_number"), line: try row.optionalInteger("line"),
+                    kind: ImportOutcome.Kind(rawValue: try row.text("outcome")) ?? .skipped, title: try row.text("title"),
+                    authors: try row.json("authors", as: [String].self),
+                    status: try row.optionalText("status").flatMap(ReadingStatus.init(rawValue:)),
+                    entryID: try row.optionalID("entry_id"), reason: try row.optionalText("reason"),
+                    changes: try row.json("changes", as: [String].self), warnings: try row.json("warnings", as: [String].self))
+            }
+        return (run, ImportReport(format: run.format, dryRun: false, outcomes: outcomes, fileWarnings: run.fileWarnings))
+    }
+
+    private static func summary(_ row: any SQLRow) throws -> ImportRunSummary {
+        ImportRunSummary(
+            id: try row.id("id"), format: ImportFormat(rawValue: try row.text("format")) ?? .goodreads,
+            fileName: try row.optionalText("file_name"), fileSize: try row.optionalInteger("file_size"),
+            startedAt: try row.instant("started_at"), finishedAt: try row.instant("finished_at"),
+            rows: try row.integer("rows_total"), imported: try row.integer("imported"), updated: try row.integer("updated"),
+            unchanged: try row.integer("unchanged"), skipped: try row.integer("skipped"),
+            fileWarnings: try row.json("file_warnings", as: [String].self))
+    }
+}

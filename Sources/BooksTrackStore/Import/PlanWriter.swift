@@ -1,0 +1,62 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// Writes an import plan. Runs inside the import's transaction: a failure anywhere rolls back
+/// everything, so the library is as it was.
+struct PlanWriter {
+    let db: any SQLDatabase
+    let userID: User.ID
+    let now: Date
+    let progress: ImportProgressHandler?
+
+    func write(_ plan: ImportPlan, readerData: ReaderData?) async throws {
+        let total = plan.newEntries.count + plan.updatedEntries.count
+        progress?(.writing(done: 0, total: total))
+        try await CatalogueRows.insert(authors: plan.newAuthors, now: now, on: db)
+        try await CatalogueRows.insert(works: plan.newWorks, matchKeys: plan.newWorkMatchKeys, now: now, on: db)
+        try await CatalogueRows.insert(editions: plan.newEditions, now: now, on: db)
+        try await CatalogueRows.insert(identifiers: plan.newIdentifiers, on: db)
+        for (workID, facts) in plan.workFills.sorted(by: { $0.key < $1.key }) {
+            try await db.raw(
+                """
+                UPDATE works SET original_language = \(bind: facts.originalLanguage?.code),
+                    first_published_year = \(bind: facts.firstPublishedYear), updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: workID.string)
+                """
+            ).run()
+        }
+        for edition in plan.editionFills { try await CatalogueRows.update(edition: edition, on: db) }
+
+        var done = 0
+        for chunk in plan.newEntries.chunked(into: 1000) {
+            try await EntryRows.insert(chunk, on: db)
+            done += chunk.count
+            progress?(.writing(done: done, total: total))
+        }
+        for chunk in plan.updatedEntries.chunked(into: 1000) {
+            try await EntryRows.replace(chunk, on: db)
+            done += chunk.count
+            progress?(.writing(done: done, total: total))
+        }
+        try await FactRows.record(plan.authorFacts, now: now, on: db)
+        try await ActivityRows.insert(newSessionsOf: plan.sessions, userID: userID, now: now, on: db)
+        if let readerData { try await ActivityRows.restore(readerData, userID: userID, now: now, on: db) }
+    }
+}
+
+/// Progress of a long import, for a progress bar.
+public enum ImportProgress: Sendable, Equatable {
+    /// Matching the rows against the library.
+    case matching(rows: Int)
+    /// Writing entries.
+    case writing(done: Int, total: Int)
+}
+
+public typealias ImportProgressHandler = @Sendable (ImportProgress) -> Void
+
+extension Array {
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

@@ -1,0 +1,51 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// The catalogue shared by every reader: authors and the facts curated about them.
+public struct CatalogueRepository: Sendable {
+    let database: Database
+
+    /// The author with this name (folded as in ``Author/nameKey``).
+    public func author(named name: String) async throws -> Author? {
+        try await database.read { db in
+            guard
+                let row = try await db.raw("SELECT id FROM authors WHERE name_key = \(bind: TextNormalization.nameKey(name))")
+                    .first()
+            else { return nil }
+            let id: Author.ID = try row.id("id")
+            return try await CatalogueRows.authors([id], on: db)[id]
+        }
+    }
+
+    public func author(id: Author.ID) async throws -> Author? {
+        try await database.read { try await CatalogueRows.authors([id], on: $0)[id] }
+    }
+
+    /// Adds a statement to an author's fact history; the current value follows the rule of
+    /// ``AuthorFactAssertion/winner(among:)``.
+    public func record(_ assertion: AuthorFactAssertion, about authorID: Author.ID, now: Date) async throws {
+        if let value = assertion.value, assertion.kind.canonical(value) != value {
+            throw StoreError.invalid("“\(value)” is not a valid \(assertion.kind.rawValue).")
+        }
+        try await database.write { db in
+            guard try await db.raw("SELECT id FROM authors WHERE id = \(bind: authorID.string)").first() != nil else {
+                throw StoreError.notFound("There is no such author.")
+            }
+            try await FactRows.record([PlannedAuthorFact(authorID: authorID, assertion: assertion)], now: now, on: db)
+            try await db.raw("UPDATE counters SET value = value + 1 WHERE name = 'catalogue_version'").run()
+        }
+    }
+
+    /// Every statement ever made about an author, oldest first.
+    public func factHistory(of authorID: Author.ID) async throws -> [AuthorFactAssertion] {
+        try await database.read { try await FactRows.history(of: [authorID], on: $0)[authorID] ?? [] }
+    }
+
+    /// The catalogue's change counter.
+    public func version() async throws -> Int {
+        try await database.read { db in
+            try await db.raw("SELECT value FROM counters WHERE name = 'catalogue_version'").first()?.integer("value") ?? 0
+        }
+    }
+}

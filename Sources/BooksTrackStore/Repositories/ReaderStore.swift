@@ -1,0 +1,116 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// Everything one reader may read or change. Every query here is scoped to ``userID``: another
+/// reader's entries, sessions, goals and imports are never visible through it, even by id.
+public struct ReaderStore: Sendable {
+    public let userID: User.ID
+    let database: Database
+
+    /// Imports a parsed file into the library in one transaction, or, with `dryRun`, only
+    /// plans it and reports what would happen without writing anything.
+    public func importBatch(
+        _ batch: ImportBatch, fileName: String? = nil, fileSize: Int? = nil, dryRun: Bool,
+        now: Date, progress: ImportProgressHandler? = nil
+    ) async throws -> ImportReport {
+        let userID = self.userID
+        let dialect = database.dialect
+        let body: @Sendable (any SQLDatabase) async throws -> ImportReport = { db in
+            if !dryRun, dialect == .postgres {
+                // Imports change the shared catalogue; one at a time keeps identifiers unique.
+                try await db.raw("SELECT pg_advisory_xact_lock(727349002)").run()
+            }
+            progress?(.matching(rows: batch.records.count))
+            let keys = ImportPlanner.lookupKeys(for: batch.records)
+            let context = try await ImportContextLoader.context(for: keys, userID: userID, now: now, on: db)
+            let plan = ImportPlanner.plan(batch, context: context, dryRun: dryRun)
+            guard !dryRun else { return plan.report }
+            try await PlanWriter(db: db, userID: userID, now: now, progress: progress).write(plan, readerData: batch.readerData)
+            _ = try await ImportRunRows.record(
+                plan.report, userID: userID, fileName: fileName, fileSize: fileSize,
+                startedAt: now, finishedAt: Date(), on: db)
+            if !plan.isEmpty || batch.readerData != nil {
+                try await Versions.bump(
+                    reader: userID, catalogue: !plan.newWorks.isEmpty || !plan.authorFacts.isEmpty || !plan.workFills.isEmpty,
+                    on: db)
+            }
+            return plan.report
+        }
+        return dryRun ? try await database.read(body) : try await database.write(body)
+    }
+
+    /// The reader's past imports, newest first.
+    public func importRuns() async throws -> [ImportRunSummary] {
+        let userID = self.userID
+        return try await database.read { try await ImportRunRows.summaries(of: userID, on: $0) }
+    }
+
+    /// One past import with its per-row report, if it is this reader's.
+    public func importRun(_ id: ImportRunSummary.ID) async throws -> (ImportRunSummary, ImportReport)? {
+        let userID = self.userID
+        return try await database.read { try await ImportRunRows.report(id, of: userID, on: $0) }
+    }
+
+    /// The whole library with the catalogue objects it refers to, sessions, goals and curation.
+    public func library() async throws -> ReaderLibrary {
+        let userID = self.userID
+        return try await database.read { db in
+            guard let userRow = try await db.raw("SELECT * FROM users WHERE id = \(bind: userID.string)").first() else {
+                throw StoreError.notFound("There is no such reader.")
+            }
+            let entries = try await EntryRows.entries(of: userID, on: db)
+            let works = try await CatalogueRows.works(Array(Set(entries.map(\.workID))), on: db)
+            let authorIDs = Set(works.values.flatMap { $0.authorIDs + $0.contributors.map(\.authorID) })
+            return ReaderLibrary(
+                user: try UserRepository.user(userRow), entries: entries, works: works,
+                editions: try await CatalogueRows.editions(Array(Set(entries.compactMap(\.editionID))), on: db),
+                authors: try await CatalogueRows.authors(Array(authorIDs), on: db),
+                sessions: try await ActivityRows.sessions(of: userID, on: db),
+                goals: try await ActivityRows.goals(of: userID, on: db),
+                milestones: try await ActivityRows.milestones(of: userID, on: db),
+                contributions: try await ActivityRows.contributions(of: userID, on: db),
+                achievements: try await ActivityRows.achievements(of: userID, on: db))
+        }
+    }
+
+    /// How many books the reader has, by status.
+    public func entryCounts() async throws -> [ReadingStatus: Int] {
+        let userID = self.userID
+        return try await database.read { db in
+            var counts: [ReadingStatus: Int] = [:]
+            for row in try await db.raw(
+                """
+                SELECT status, COUNT(*) AS n FROM library_entries WHERE user_id = \(bind: userID.string) GROUP BY status
+                """
+            ).all() {
+                if let status = ReadingStatus(rawValue: try row.text("status")) { counts[status] = try row.integer("n") }
+            }
+            return counts
+        }
+    }
+
+    /// One entry, if it is this reader's.
+    public func entry(_ id: LibraryEntry.ID) async throws -> LibraryEntry? {
+        let userID = self.userID
+        return try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT work_id FROM library_entries WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
+                    """
+                ).first()
+            else { return nil }
+            return try await EntryRows.entries(of: userID, works: [try row.id("work_id")], on: db).first
+        }
+    }
+
+    /// The reader's change counter: it moves on every write that can change what they see.
+    public func dataVersion() async throws -> Int {
+        let userID = self.userID
+        return try await database.read { db in
+            try await db.raw("SELECT data_version FROM users WHERE id = \(bind: userID.string)").first()?.integer("data_version")
+                ?? 0
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// Accounts on the instance.
+public struct UserRepository: Sendable {
+    let database: Database
+
+    /// Creates an account. The first account on an instance is its owner.
+    public func create(name: String, displayName: String? = nil, passwordHash: String? = nil, now: Date) async throws -> User {
+        if let problem = User.problem(withName: name) { throw StoreError.invalid(problem) }
+        return try await database.write { db in
+            let count = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.integer("n") ?? 0
+            let taken = try await db.raw("SELECT id FROM users WHERE name_key = \(bind: name.lowercased())").first()
+            if taken != nil { throw StoreError.conflict("There is already a user called “\(name)”.") }
+            let user = User(name: name, displayName: displayName, role: count == 0 ? .owner : .reader, createdAt: now)
+            try await db.insertRows(
+                into: "users", columns: Self.columns, rows: [Self.values(user, passwordHash: passwordHash, now: now)])
+            return user
+        }
+    }
+
+    /// The account with this login name (compared without case).
+    public func user(named name: String) async throws -> User? {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM users WHERE name_key = \(bind: name.lowercased())").first().map(Self.user)
+        }
+    }
+
+    public func user(id: User.ID) async throws -> User? {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM users WHERE id = \(bind: id.string)").first().map(Self.user)
+        }
+    }
+
+    /// Every account, oldest first.
+    public func all() async throws -> [User] {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM users ORDER BY created_at, name_key").all().map(Self.user)
+        }
+    }
+
+    /// Changes a reader's settings.
+    public func update(settings: ReaderSettings, for userID: User.ID, now: Date) async throws {
+        try await database.write { db in
+            try await Self.write(settings: settings, for: userID, now: now, on: db)
+        }
+    }
+
+    static func write(settings: ReaderSettings, for userID: User.ID, now: Date, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE users SET primary_language = \(bind: settings.primaryLanguage?.code), time_zone = \(bind: settings.timeZone),
+                underrepresented_regions = \(bind: regionsText(settings.underrepresentedRegions)),
+                data_version = data_version + 1, updated_at = \(bind: now.milliseconds)
+            WHERE id = \(bind: userID.string)
+            """
+        ).run()
+    }
+
+    static let columns = [
+        "id", "name", "name_key", "display_name", "role", "password_hash", "primary_language", "time_zone",
+        "underrepresented_regions", "data_version", "created_at", "updated_at",
+    ]
+
+    static func values(_ user: User, passwordHash: String?, now: Date) -> [SQLValue] {
+        [
+            user.id.string, user.name, user.name.lowercased(), user.displayName, user.role.rawValue, passwordHash,
+            user.settings.primaryLanguage?.code, user.settings.timeZone, regionsText(user.settings.underrepresentedRegions),
+            0, user.createdAt.milliseconds, now.milliseconds,
+        ]
+    }
+
+    static func regionsText(_ regions: Set<CulturalRegion>) -> String {
+        regions.sorted().map(\.rawValue).joined(separator: ",")
+    }
+
+    static func user(_ row: any SQLRow) throws -> User {
+        let regions = try row.text("underrepresented_regions").split(separator: ",").compactMap {
+            CulturalRegion(rawValue: String($0))
+        }
+        return User(
+            id: try row.id("id"), name: try row.text("name"), displayName: try row.text("display_name"),
+            role: User.Role(rawValue: try row.text("role")) ?? .reader, createdAt: try row.instant("created_at"),
+            settings: ReaderSettings(
+                primaryLanguage: try row.optionalText("primary_language").flatMap(LanguageCode.init(lenient:)),
+                timeZone: try row.optionalText("time_zone"), underrepresentedRegions: Set(regions)))
+    }
+}

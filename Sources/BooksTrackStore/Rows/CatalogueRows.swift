@@ -1,0 +1,146 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// Reading and writing the shared catalogue: authors, works, editions, identifiers.
+enum CatalogueRows {
+    static func insert(authors: [Author], now: Date, on db: any SQLDatabase) async throws {
+        try await db.insertRows(
+            into: "authors",
+            columns: ["id", "name", "sort_name", "name_key", "created_at", "updated_at"],
+            rows: authors.map { [$0.id.string, $0.name, $0.sortName, $0.nameKey, now.milliseconds, now.milliseconds] })
+    }
+
+    /// Inserts works with their authors and contributors. `matchKeys` holds each work's
+    /// ``Work/matchKey(title:primaryAuthor:)``, computed from the author names by the caller.
+    static func insert(works: [Work], matchKeys: [Work.ID: String], now: Date, on db: any SQLDatabase) async throws {
+        try await db.insertRows(
+            into: "works",
+            columns: [
+                "id", "title", "title_key", "match_key", "original_language", "first_published_year", "own_voices",
+                "genres", "accessibility_tags", "created_at", "updated_at",
+            ],
+            rows: works.map { work in
+                [
+                    work.id.string, work.title, TextNormalization.titleKey(work.title),
+                    matchKeys[work.id] ?? Work.matchKey(title: work.title, primaryAuthor: nil),
+                    work.originalLanguage?.code, work.firstPublishedYear, work.ownVoices?.rawValue,
+                    JSONColumn.text(work.genres), JSONColumn.text(work.accessibilityTags), now.milliseconds, now.milliseconds,
+                ]
+            })
+        var contributorRows: [[SQLValue]] = []
+        for work in works {
+            for (ordinal, authorID) in work.authorIDs.enumerated() {
+                contributorRows.append([work.id.string, authorID.string, ContributorRole.author.rawValue, ordinal])
+            }
+            for (offset, contributor) in work.contributors.enumerated() where contributor.role != .author {
+                contributorRows.append([work.id.string, contributor.authorID.string, contributor.role.rawValue, 1000 + offset])
+            }
+        }
+        try await db.insertRows(
+            into: "work_contributors", columns: ["work_id", "author_id", "role", "ordinal"], rows: contributorRows)
+    }
+
+    static func insert(editions: [Edition], now: Date, on db: any SQLDatabase) async throws {
+        try await db.insertRows(
+            into: "editions",
+            columns: [
+                "id", "work_id", "isbn10", "isbn13", "publisher", "publication_year", "page_count", "format",
+                "binding", "language", "created_at",
+            ],
+            rows: editions.map { edition in
+                let d = edition.details
+                return [
+                    edition.id.string, edition.workID.string, d.isbn10, d.isbn13, d.publisher, d.year, d.pageCount,
+                    d.format?.rawValue, d.binding, d.language?.code, now.milliseconds,
+                ]
+            })
+    }
+
+    static func update(edition: Edition, on db: any SQLDatabase) async throws {
+        let d = edition.details
+        try await db.raw(
+            """
+            UPDATE editions SET isbn10 = \(bind: d.isbn10), isbn13 = \(bind: d.isbn13), publisher = \(bind: d.publisher),
+                publication_year = \(bind: d.year), page_count = \(bind: d.pageCount), format = \(bind: d.format?.rawValue),
+                binding = \(bind: d.binding), language = \(bind: d.language?.code)
+            WHERE id = \(bind: edition.id.string)
+            """
+        ).run()
+    }
+
+    static func insert(identifiers: [NewIdentifier], on db: any SQLDatabase) async throws {
+        try await db.insertRows(
+            into: "external_ids", columns: ["scheme", "value", "work_id", "edition_id"],
+            rows: identifiers.map { [$0.id.scheme.rawValue, $0.id.value, $0.target.workID.string, $0.target.editionID?.string] })
+    }
+
+    /// Works by id, with their authors, contributors and identifiers.
+    static func works(_ ids: [Work.ID], on db: any SQLDatabase) async throws -> [Work.ID: Work] {
+        let keys = ids.map(\.string)
+        var works: [Work.ID: Work] = [:]
+        for row in try await db.rows(in: keys, { "SELECT * FROM works WHERE id IN (\(binds: $0))" }) {
+            let id: Work.ID = try row.id("id")
+            works[id] = Work(
+                id: id, title: try row.text("title"), authorIDs: [],
+                originalLanguage: try row.optionalText("original_language").flatMap(LanguageCode.init(lenient:)),
+                firstPublishedYear: try row.optionalInteger("first_published_year"),
+                genres: try row.json("genres", as: [String].self),
+                ownVoices: try row.optionalText("own_voices").flatMap(YesNo.init(rawValue:)),
+                accessibilityTags: try row.json("accessibility_tags", as: [String].self))
+        }
+        let people = try await db.rows(
+            in: keys,
+            {
+                "SELECT work_id, author_id, role FROM work_contributors WHERE work_id IN (\(binds: $0)) ORDER BY work_id, ordinal"
+            })
+        for row in people {
+            let workID: Work.ID = try row.id("work_id")
+            let authorID: Author.ID = try row.id("author_id")
+            let role = ContributorRole(rawValue: try row.text("role")) ?? .contributor
+            if role == .author {
+                works[workID]?.authorIDs.append(authorID)
+            } else {
+                works[workID]?.contributors.append(Contributor(authorID: authorID, role: role))
+            }
+        }
+        for row in try await db.rows(
+            in: keys, { "SELECT scheme, value, work_id FROM external_ids WHERE work_id IN (\(binds: $0))" })
+        {
+            guard let scheme = ExternalID.Scheme(rawValue: try row.text("scheme")) else { continue }
+            works[try row.id("work_id")]?.identifiers.append(ExternalID(scheme, try row.text("value")))
+        }
+        for id in works.keys { works[id]?.identifiers.sort() }
+        return works
+    }
+
+    static func editions(_ ids: [Edition.ID], on db: any SQLDatabase) async throws -> [Edition.ID: Edition] {
+        var editions: [Edition.ID: Edition] = [:]
+        for row in try await db.rows(in: ids.map(\.string), { "SELECT * FROM editions WHERE id IN (\(binds: $0))" }) {
+            let edition = Edition(
+                id: try row.id("id"), workID: try row.id("work_id"),
+                details: EditionDetails(
+                    isbn10: try row.optionalText("isbn10"), isbn13: try row.optionalText("isbn13"),
+                    publisher: try row.optionalText("publisher"), year: try row.optionalInteger("publication_year"),
+                    pageCount: try row.optionalInteger("page_count"),
+                    format: try row.optionalText("format").flatMap(BookFormat.init(rawValue:)),
+                    binding: try row.optionalText("binding"),
+                    language: try row.optionalText("language").flatMap(LanguageCode.init(lenient:))))
+            editions[edition.id] = edition
+        }
+        return editions
+    }
+
+    /// Authors by id, with every current fact and its provenance (from the fact history).
+    static func authors(_ ids: [Author.ID], on db: any SQLDatabase) async throws -> [Author.ID: Author] {
+        let keys = ids.map(\.string)
+        var authors: [Author.ID: Author] = [:]
+        for row in try await db.rows(in: keys, { "SELECT id, name, sort_name FROM authors WHERE id IN (\(binds: $0))" }) {
+            let author = Author(id: try row.id("id"), name: try row.text("name"), sortName: try row.text("sort_name"))
+            authors[author.id] = author
+        }
+        let facts = try await FactRows.history(of: ids, on: db)
+        for (id, assertions) in facts { authors[id]?.apply(assertions: assertions) }
+        return authors
+    }
+}

@@ -1,0 +1,18 @@
+/// One numbered step of the schema. Shipped migrations are never edited: a change is a new
+/// migration appended to ``Migrations/all``.
+///
+/// Statements are plain SQL that SQLite and PostgreSQL both accept: `TEXT` and `BIGINT`
+/// columns (flags are 0/1 integers, instants are milliseconds since 1970, calendar days are
+/// `YYYY-MM-DD` text, lists are JSON text), `ON CONFLICT` upserts and partial indexes.
+struct Migration: Sendable {
+    let version: Int
+    let name: String
+    let statements: [String]
+}
+
+enum Migrations {
+    /// Every migration, in order.
+    static let all: [Migration] = [
+        m001Accounts, m002Catalogue, m003Library, m004Activity, m005Imports, m006Services,
+    ]
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import Foundation
+
+struct ExportCommand: AsyncParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+        case goodreads
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a reader's library as a JSON backup or a Goodreads-compatible CSV.",
+        discussion: """
+            The JSON backup is complete: restoring it (bookstrack import) into an empty instance \
+            reproduces the library, sessions, goals and curated author facts. The Goodreads CSV \
+            is for moving to other trackers and keeps what that format can hold.
+            """)
+
+    @Option(help: "The reader whose library to export.")
+    var user: String
+
+    @Option(help: "json (a BooksTrack backup) or goodreads (CSV).")
+    var format: Format = .json
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.", completion: .file())
+    var output: String?
+
+    @OptionGroup var store: StoreOptions
+    @ParentCommand var root: Bookstrack
+
+    func run() async throws {
+        try await reportingFailures {
+            let library = try await store.withStore(parent: root.store) { store in
+                let reader = try await StoreOptions.reader(named: user, in: store)
+                return try await store.reader(reader.id).library()
+            }
+            let data: Data
+            switch format {
+            case .json: data = try BackupWriter.document(for: library).encoded()
+            case .goodreads: data = Data(GoodreadsCSVWriter.csv(for: library).utf8)
+            }
+            if let output {
+                do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+                    throw CLIFailure.output(path: output, reason: error.localizedDescription)
+                }
+                FileHandle.standardError.write(Data("Exported \(library.entries.count) books to \(output)\n".utf8))
+            } else {
+                FileHandle.standardOutput.write(data)
+            }
+        }
+    }
+}

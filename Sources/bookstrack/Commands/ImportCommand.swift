@@ -1,0 +1,74 @@
+import ArgumentParser
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import Foundation
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a Goodreads, StoryGraph or LibraryThing export, or a BooksTrack backup.",
+        discussion: """
+            The format is detected from the file. The whole file is imported in one transaction: \
+            if anything fails, nothing is written. Importing the same file again changes nothing.
+            """)
+
+    @Argument(help: "The export file (CSV, TSV or JSON).", completion: .file())
+    var file: String
+
+    @Option(help: "The reader whose library receives the books.")
+    var user: String
+
+    @Flag(help: "Report what would happen without writing anything.")
+    var dryRun = false
+
+    @Flag(help: "Print the report as JSON, with every row's outcome.")
+    var json = false
+
+    @OptionGroup var store: StoreOptions
+    @ParentCommand var root: Bookstrack
+
+    func run() async throws {
+        try await reportingFailures {
+            let now = Date()
+            let batch = try readFile(today: LocalDate(now, in: .current))
+            let fileName = URL(fileURLWithPath: file).lastPathComponent
+            let bar = Terminal.outputIsTerminal && !json ? ProgressBar() : nil
+            let report = try await importBatch(batch, fileName: fileName, now: now, progress: bar.map(Self.progressHandler))
+            bar?.finish()
+            if json {
+                Terminal.write(String(decoding: try ImportReportDocument(report, fileName: fileName).encoded(), as: UTF8.self))
+            } else {
+                Terminal.write(ImportReportText.render(report, fileName: fileName))
+            }
+        }
+    }
+
+    private func readFile(today: LocalDate) throws -> ImportBatch {
+        do throws(ImportFileError) {
+            return try LibraryFileReader.read(fileAt: file, today: today)
+        } catch {
+            throw CLIFailure.file(error)
+        }
+    }
+
+    private func importBatch(_ batch: ImportBatch, fileName: String, now: Date, progress: ImportProgressHandler?)
+        async throws -> ImportReport
+    {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
+        return try await store.withStore(parent: root.store) { store in
+            let reader = try await StoreOptions.reader(named: user, in: store)
+            return try await store.reader(reader.id).importBatch(
+                batch, fileName: fileName, fileSize: size, dryRun: dryRun, now: now, progress: progress)
+        }
+    }
+
+    private static func progressHandler(_ bar: ProgressBar) -> ImportProgressHandler {
+        { progress in
+            switch progress {
+            case .matching(let rows): bar.message("Matching \(rows) rows against your library…")
+            case .writing(let done, let total): bar.show("Importing", done: done, total: total)
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import BooksTrackCore
+import Foundation
+
+/// The JSON form of an import report printed by `bookstrack import --json`.
+struct ImportReportDocument: Encodable {
+    struct Outcome: Encodable {
+        let row: Int
+        let line: Int?
+        let outcome: String
+        let title: String
+        let authors: [String]
+        let status: String?
+        let entryId: String?
+        let reason: String?
+        let changes: [String]
+        let warnings: [String]
+    }
+
+    let file: String
+    let format: String
+    let dryRun: Bool
+    let rows: Int
+    let imported: Int
+    let updated: Int
+    let unchanged: Int
+    let skipped: Int
+    let byStatus: [String: Int]
+    let fileWarnings: [String]
+    let outcomes: [Outcome]
+
+    init(_ report: ImportReport, fileName: String) {
+        file = fileName
+        format = report.format.rawValue
+        dryRun = report.dryRun
+        rows = report.rows
+        imported = report.imported
+        updated = report.updated
+        unchanged = report.unchanged
+        skipped = report.skipped
+        byStatus = Dictionary(uniqueKeysWithValues: report.byStatus.map { ($0.key.rawValue, $0.value) })
+        fileWarnings = report.fileWarnings
+        outcomes = report.outcomes.map {
+            Outcome(
+                row: $0.row, line: $0.line, outcome: $0.kind.rawValue, title: $0.title, authors: $0.authors,
+                status: $0.status?.rawValue, entryId: $0.entryID?.string, reason: $0.reason, changes: $0.changes,
+                warnings: $0.warnings)
+        }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}
+
+/// The readable form of an import report.
+enum ImportReportText {
+    static func render(_ report: ImportReport, fileName: String) -> String {
+        var lines: [String] = []
+        let verb = report.dryRun ? "Dry run of" : "Imported"
+        lines.append("\(verb) \(fileName) (\(report.format.displayName)): \(report.rows) rows")
+        if report.dryRun { lines.append("Nothing was written. Run again without --dry-run to import.") }
+        let width = String(report.rows).count
+        func pad(_ n: Int) -> String { String(repeating: " ", count: max(0, width - String(n).count)) + String(n) }
+        lines.append("  \(pad(report.imported))  \(report.dryRun ? "new" : "imported")")
+        lines.append("  \(pad(report.updated))  \(report.dryRun ? "to update" : "updated")")
+        lines.append("  \(pad(report.unchanged))  unchanged")
+        lines.append("  \(pad(report.skipped))  skipped")
+        let statuses = ReadingStatus.allCases.compactMap { status in
+            report.byStatus[status].map { "\(status.displayName.lowercased()) \($0)" }
+        }
+        if !statuses.isEmpty { lines.append("  by status: " + statuses.joined(separator: " · ")) }
+        if report.changedNothing && !report.dryRun && report.rows > report.skipped {
+            lines.append("Nothing changed: your library already matches this file.")
+        }
+        for warning in report.fileWarnings { lines.append("Note: \(warning)") }
+        let skipped = report.outcomes.filter { $0.kind == .skipped }
+        if !skipped.isEmpty {
+            lines.append("")
+            lines.append("Skipped rows:")
+            for outcome in skipped { lines.append("  \(place(outcome)) — \(outcome.reason ?? "")") }
+        }
+        let updated = report.outcomes.filter { $0.kind == .updated }
+        if !updated.isEmpty {
+            lines.append("")
+            lines.append(report.dryRun ? "Would update:" : "Updated:")
+            for outcome in updated.prefix(50) { lines.append("  \(place(outcome)): \(outcome.changes.joined(separator: "; "))") }
+            if updated.count > 50 { lines.append("  … and \(updated.count - 50) more (see --json)") }
+        }
+        let warned = report.outcomes.filter { !$0.warnings.isEmpty }
+        if !warned.isEmpty {
+            lines.append("")
+            lines.append("Warnings (\(warned.count) rows):")
+            for outcome in warned.prefix(50) {
+                for warning in outcome.warnings { lines.append("  \(place(outcome)): \(warning)") }
+            }
+            if warned.count > 50 { lines.append("  … and \(warned.count - 50) more rows (see --json)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func place(_ outcome: ImportOutcome) -> String {
+        let place = outcome.line.map { "row \(outcome.row) (line \($0))" } ?? "row \(outcome.row)"
+        return outcome.title.isEmpty ? place : "\(place) “\(outcome.title)”"
+    }
+}

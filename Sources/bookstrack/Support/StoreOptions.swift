@@ -1,0 +1,53 @@
+import ArgumentParser
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Logging
+
+/// `--database`, shared by every command; it may be given before or after the command name.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "SQLite file path or postgres:// URL.",
+            discussion: "Defaults to BOOKSTRACK_DATABASE_URL, else ~/.local/share/bookstrack/bookstrack.sqlite.",
+            valueName: "path-or-url"))
+    var database: String?
+
+    /// The location to use: the option, then the environment, then the default file.
+    func location(parent: StoreOptions? = nil) throws -> DatabaseLocation {
+        let environment = ProcessInfo.processInfo.environment
+        if let text = database ?? parent?.database ?? environment["BOOKSTRACK_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            do { return try DatabaseLocation(parsing: text) } catch { throw CLIFailure.store(error) }
+        }
+        return DatabaseLocation.defaultSQLite(environment: environment)
+    }
+
+    /// Opens the store (creating and migrating it when needed), runs `body`, and closes it.
+    func withStore<T>(parent: StoreOptions? = nil, _ body: (Store) async throws -> T) async throws -> T {
+        var logger = Logger(label: "bookstrack")
+        logger.logLevel = .warning
+        let store: Store
+        do { store = try await Store.open(try location(parent: parent), now: Date(), logger: logger) } catch let error
+            as StoreError
+        { throw CLIFailure.store(error) }
+        do {
+            let result = try await body(store)
+            await store.close()
+            return result
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+}
+
+extension StoreOptions {
+    /// The reader with this name, or a failure that says how to create one.
+    static func reader(named name: String, in store: Store) async throws -> User {
+        guard let user = try await store.users.user(named: name) else {
+            throw CLIFailure.noSuchUser(name)
+        }
+        return user
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writing to the terminal.
+enum Terminal {
+    /// Whether standard output is a terminal (and so can show a progress bar).
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func print(_ line: String = "") { write(line + "\n") }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+}
+
+/// A one-line progress bar redrawn in place, shown only on a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastDrawn = ""
+    private let width = 30
+
+    func show(_ label: String, done: Int, total: Int) {
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+        let filled = Int((fraction * Double(width)).rounded())
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let line = "\r\(label) [\(bar)] \(Int((fraction * 100).rounded()))% (\(done)/\(total))"
+        lock.withLock {
+            guard line != lastDrawn else { return }
+            lastDrawn = line
+            Terminal.write(line)
+        }
+    }
+
+    func message(_ text: String) {
+        lock.withLock {
+            lastDrawn = "\r" + text
+            Terminal.write("\r\u{1B}[2K" + text)
+        }
+    }
+
+    func finish() {
+        lock.withLock { if !lastDrawn.isEmpty { Terminal.write("\r\u{1B}[2K") } }
+    }
+}

@@ -1,0 +1,92 @@
+import BooksTrackCore
+import Foundation
+import Testing
+
+@Suite("Calendar days")
+struct LocalDateTests {
+    @Test("Goodreads, ISO and dotted spellings parse to the same day")
+    func parsing() {
+        #expect(LocalDate("2021/05/09") == LocalDate(year: 2021, month: 5, day: 9))
+        #expect(LocalDate("2021-05-09") == LocalDate(year: 2021, month: 5, day: 9))
+        #expect(LocalDate("2021.5.9") == LocalDate(year: 2021, month: 5, day: 9))
+        #expect(LocalDate("2021-05-09")?.description == "2021-05-09")
+        #expect(LocalDate("2021-05-09")?.slashed == "2021/05/09")
+    }
+
+    @Test(
+        "Impossible dates are rejected",
+        arguments: ["2021/02/30", "2023/02/29", "2021/13/01", "2021/00/10", "21/05/09", "yesterday", ""])
+    func impossible(text: String) {
+        #expect(LocalDate(text) == nil)
+    }
+
+    @Test("Leap days exist only in leap years")
+    func leapDays() {
+        #expect(LocalDate("2024/02/29") != nil)
+        #expect(LocalDate("2000/02/29") != nil)
+        #expect(LocalDate("1900/02/29") == nil)
+    }
+
+    @Test("Day numbers round-trip and count days across months and years")
+    func dayNumbers() {
+        let date = LocalDate(year: 2024, month: 2, day: 28)!
+        #expect(LocalDate(dayNumber: date.dayNumber) == date)
+        #expect(date.adding(days: 1) == LocalDate(year: 2024, month: 2, day: 29))
+        #expect(date.adding(days: 2) == LocalDate(year: 2024, month: 3, day: 1))
+        #expect(LocalDate(year: 1970, month: 1, day: 1)!.dayNumber == 0)
+        #expect(LocalDate(year: 2025, month: 1, day: 1)!.adding(days: -1) == LocalDate(year: 2024, month: 12, day: 31))
+    }
+
+    @Test("An instant falls on different days in different time zones")
+    func timeZones() {
+        let instant = Date(timeIntervalSince1970: 1_773_540_000)  // 2026-03-15 02:00 UTC
+        #expect(LocalDate(instant, in: TimeZone(identifier: "UTC")!) == LocalDate(year: 2026, month: 3, day: 15))
+        #expect(LocalDate(instant, in: TimeZone(identifier: "America/New_York")!) == LocalDate(year: 2026, month: 3, day: 14))
+    }
+}
+
+@Suite("Ratings in quarter stars")
+struct RatingTests {
+    @Test("Quarter steps from 0 to 5 are ratings", arguments: ["0", "0.25", "3.75", "4", "4,5", "5.0"])
+    func valid(text: String) {
+        #expect(Rating(text) != nil)
+    }
+
+    @Test("Anything else is not", arguments: ["5.5", "-1", "3.3", "four", "", "NaN"])
+    func invalid(text: String) {
+        #expect(Rating(text) == nil)
+    }
+
+    @Test("A rating is exact and prints its shortest form")
+    func exact() {
+        #expect(Rating("3.75")?.quarters == 15)
+        #expect(Rating("3.75")?.description == "3.75")
+        #expect(Rating("4")?.description == "4")
+    }
+}
+
+@Suite("ISBNs")
+struct ISBNTests {
+    @Test("An ISBN-10 with an X check digit and leading zeros is valid and converts to ISBN-13")
+    func isbn10() {
+        let isbn = ISBN("014023666X")
+        #expect(isbn?.isbn13 == "9780140236668")
+        #expect(isbn?.isbn10 == "014023666X")
+        #expect(ISBN("0553560735")?.isbn13 == "9780553560732")
+    }
+
+    @Test("Hyphens and spaces are ignored")
+    func punctuation() {
+        #expect(ISBN("978-0-14-023666-8")?.isbn13 == "9780140236668")
+        #expect(ISBN("0 14 023666 X")?.isbn13 == "9780140236668")
+    }
+
+    @Test("A wrong check digit, a wrong length or a 979 ISBN-10 are not ISBNs")
+    func invalid() {
+        #expect(ISBN("1400066124") == nil)
+        #expect(ISBN("9780199668") == nil)
+        #expect(ISBN("9780140236669") == nil)
+        #expect(ISBN("978038554734X") == nil)
+        #expect(ISBN("9798562632241")?.isbn10 == nil)
+    }
+}

@@ -1,0 +1,102 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import SQLKit
+import Testing
+
+@Suite("Backups and exports restore exactly")
+struct BackupContractTests {
+    /// A library with something of everything: three trackers' books, author facts from people
+    /// and Wikidata, a reading session, a goal with a milestone, curator points, an achievement.
+    static func populate(_ store: Store) async throws -> ReaderStore {
+        let alice = try await store.makeReader("alice")
+        try await alice.importFixture(Fixtures.goodreadsFiles[2])
+        try await alice.importFixture(Fixtures.storyGraph)
+        try await alice.importFixture(Fixtures.libraryThingJSON)
+        let achebe = try #require(try await store.catalogue.author(named: "Jack London"))
+        try await store.catalogue.record(
+            AuthorFactAssertion(
+                kind: .country, value: "US", provenance: Provenance(source: .wikidata, recordedAt: TestClock.now)),
+            about: achebe.id, now: TestClock.now)
+        try await store.catalogue.record(
+            AuthorFactAssertion(
+                kind: .gender, value: "male",
+                provenance: Provenance(source: .user, userID: alice.userID, recordedAt: TestClock.now)),
+            about: achebe.id, now: TestClock.now)
+        let entry = try #require(try await alice.library().entries.first { $0.state.status == .reading })
+        try await alice.record(
+            session: ReadingSession(
+                userID: alice.userID, entryID: entry.id, startedAt: TestClock.now,
+                endedAt: TestClock.now.addingTimeInterval(1800.123), startPage: 10, endPage: 42),
+            now: TestClock.now)
+        let goal = Goal(
+            userID: alice.userID, title: "30 books in 2026", kind: .books, target: 30, cadence: .year,
+            startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
+        try await alice.record(
+            goal: goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)], now: TestClock.now)
+        try await alice.record(
+            contribution: Contribution(
+                userID: alice.userID, authorID: achebe.id, fact: "gender", points: 5, recordedAt: TestClock.now))
+        try await alice.record(achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)])
+        return alice
+    }
+
+    @Test("Export → import into an empty database → export gives the same document", arguments: TestDatabase.available)
+    func backupRoundTrip(database: TestDatabase) async throws {
+        let first = try await database.withStore { (store: Store) async throws in
+            let alice = try await Self.populate(store)
+            return try BackupWriter.document(for: try await alice.library()).encoded()
+        }
+        let document = try BackupDocument.decode(first)
+        #expect(document.entries.count > 400)
+        #expect(document.entries.allSatisfy { ReadingStatus(rawValue: $0.status) != nil })
+        #expect(document.goals.first?.milestones.count == 1)
+        #expect(document.entries.contains { !$0.sessions.isEmpty })
+        let london = try #require(document.authors.first { $0.name == "Jack London" })
+        #expect(london.facts.map(\.kind) == ["country", "gender"])
+        #expect(london.facts.first { $0.kind == "gender" }?.enteredBy == "you")
+
+        let second = try await database.withStore { (store: Store) async throws in
+            let restored = try await store.makeReader("alice")
+            let batch = try LibraryFileReader.read(bytes: [UInt8](first), today: LocalDate(year: 2026, month: 11, day: 21)!)
+            let report = try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
+            #expect(report.imported == document.entries.count)
+            let again = try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
+            #expect(again.unchanged == document.entries.count)
+            return try BackupWriter.document(for: try await restored.library()).encoded()
+        }
+        #expect(first == second)
+    }
+
+    @Test("A Goodreads CSV export imports back into the same library", arguments: TestDatabase.available)
+    func goodreadsRoundTrip(database: TestDatabase) async throws {
+        let (csv, original) = try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader()
+            try await alice.importFixture(Fixtures.goodreadsFiles[4])
+            let library = try await alice.library()
+            return (GoodreadsCSVWriter.csv(for: library), library)
+        }
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader()
+            let report = try await alice.importText(csv)
+            #expect(report.imported == original.entries.count)
+            let restored = try await alice.library()
+            func summary(_ library: ReaderLibrary) -> [String] {
+                library.entries.map { entry in
+                    let work = library.works[entry.workID]!
+                    let s = entry.state
+                    return [
+                        work.title, library.authors(of: entry).first?.name ?? "", s.status.rawValue,
+                        s.rating.map { String(Int($0.stars.rounded())) } ?? "-", s.shelves.joined(separator: ";"),
+                        s.addedOn?.description ?? "", s.readings.compactMap(\.finishedOn).max()?.description ?? "",
+                        String(s.timesRead), String(s.owned), work.identifiers.map(\.description).joined(separator: " "),
+                    ]
+                    .joined(separator: "|")
+                }.sorted()
+            }
+            #expect(summary(restored) == summary(original))
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import SQLKit
+import Testing
+
+@Suite("One reader's library is invisible to another")
+struct IsolationTests {
+    @Test("Reader B cannot read A's entries, imports or library by id", arguments: TestDatabase.available)
+    func scoping(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            try await alice.importFixture(Fixtures.goodreadsFiles[2])
+            let aliceEntry = try #require(try await alice.library().entries.first)
+            let aliceRun = try #require(try await alice.importRuns().first)
+            #expect(try await alice.entry(aliceEntry.id) != nil)
+            #expect(try await bob.entry(aliceEntry.id) == nil)
+            #expect(try await bob.importRun(aliceRun.id) == nil)
+            #expect(try await bob.importRuns().isEmpty)
+            #expect(try await bob.library().entries.isEmpty)
+            #expect(try await bob.entryCounts().isEmpty)
+            await #expect(throws: StoreError.notFound("There is no such book in your library.")) {
+                try await bob.record(
+                    session: ReadingSession(userID: bob.userID, entryID: aliceEntry.id, startedAt: TestClock.now, startPage: 1),
+                    now: TestClock.now)
+            }
+            #expect(try await store.count("reading_sessions") == 0)
+        }
+    }
+
+    @Test("Another reader's import never changes this reader's figures", arguments: TestDatabase.available)
+    func independence(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            try await alice.importFixture(Fixtures.goodreadsFiles[2])
+            let before = try await alice.library().entries.sorted { $0.id < $1.id }
+            let version = try await alice.dataVersion()
+            try await bob.importFixture(Fixtures.goodreadsFiles[2])
+            try await bob.importText(
+                "Book Id,Title,Author,Exclusive Shelf,My Rating\n257233,Raintree County,Ross Lockridge Jr.,to-read,1\n")
+            #expect(try await alice.library().entries.sorted { $0.id < $1.id } == before)
+            #expect(try await alice.dataVersion() == version)
+        }
+    }
+
+    @Test("Facts about an author are shared: what one reader records, the other sees", arguments: TestDatabase.available)
+    func sharedFacts(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            try await alice.importText("Book Id,Title,Author,Exclusive Shelf\n1,Americanah,Chimamanda Ngozi Adichie,read\n")
+            try await bob.importText(
+                "Book Id,Title,Author,Exclusive Shelf\n2,Half of a Yellow Sun,chimamanda  ngozi adichie,to-read\n")
+            let author = try #require(try await store.catalogue.author(named: "Chimamanda Ngozi Adichie"))
+            try await store.catalogue.record(
+                AuthorFactAssertion(
+                    kind: .country, value: "NG",
+                    provenance: Provenance(source: .user, userID: alice.userID, recordedAt: TestClock.now)),
+                about: author.id, now: TestClock.now)
+            let bobsView = try await bob.library()
+            #expect(bobsView.authors.values.map(\.region) == [.africa])
+            #expect(try await store.count("authors") == 1)
+        }
+    }
+
+    @Test("A person's fact stands against later automatic ones; the history keeps them all", arguments: TestDatabase.available)
+    func factHistory(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            try await alice.importText("Book Id,Title,Author,Exclusive Shelf\n1,Freshwater,Akwaeke Emezi,read\n")
+            let author = try #require(try await store.catalogue.author(named: "Akwaeke Emezi"))
+            func say(_ value: String, _ source: FactSource, _ minutes: Double) async throws {
+                try await store.catalogue.record(
+                    AuthorFactAssertion(
+                        kind: .gender, value: value,
+                        provenance: Provenance(
+                            source: source, userID: source == .user ? alice.userID : nil,
+                            recordedAt: TestClock.now.addingTimeInterval(minutes * 60))),
+                    about: author.id, now: TestClock.now)
+            }
+            try await say("female", .wikidata, 1)
+            try await say("nonBinary", .user, 2)
+            try await say("female", .wikidata, 3)
+            let current = try #require(try await store.catalogue.author(id: author.id))
+            #expect(current.gender?.value == .nonBinary)
+            #expect(current.gender?.provenance.userID == alice.userID)
+            #expect(try await store.catalogue.factHistory(of: author.id).count == 3)
+            await #expect(throws: StoreError.self) {
+                try await store.catalogue.record(
+                    AuthorFactAssertion(
+                        kind: .gender, value: "Woman", provenance: Provenance(source: .user, recordedAt: TestClock.now)),
+                    about: author.id, now: TestClock.now)
+            }
+        }
+    }
+}
+
+@Suite("Failures leave the library as it was")
+struct RollbackTests {
+    @Test("A database error half-way through an import rolls everything back", arguments: TestDatabase.available)
+    func rollback(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader()
+            try await alice.importFixture(Fixtures.goodreadsFiles[0])
+            try await store.database.write { db in
+                switch store.database.dialect {
+                case .sqlite:
+                    try await db.raw(
+                        """
+                        CREATE TRIGGER fail_reading BEFORE INSERT ON readings WHEN NEW.finished_on = '2019-06-15'
+                        BEGIN SELECT RAISE(ABORT, 'simulated disk failure'); END
+                        """
+                    ).run()
+                case .postgres:
+                    try await db.raw(
+                        """
+                        CREATE FUNCTION fail_reading() RETURNS trigger AS $$
+                        BEGIN IF NEW.finished_on = '2019-06-15' THEN RAISE EXCEPTION 'simulated disk failure'; END IF; RETURN NEW; END
+                        $$ LANGUAGE plpgsql
+                        """
+                    ).run()
+                    try await db.raw(
+                        "CREATE TRIGGER fail_reading BEFORE INSERT ON readings FOR EACH ROW EXECUTE FUNCTION fail_reading()"
+                    ).run()
+                }
+            }
+            let before = try await store.tableCounts()
+            let library = try await alice.library().entries.sorted { $0.id < $1.id }
+            let csv = """
+                Book Id,Title,Author,Exclusive Shelf,Date Read
+                901,Fresh Book One,New Author,read,2019/06/14
+                902,Fresh Book Two,Other Author,read,2019/06/15
+
+                """
+            await #expect(throws: (any Error).self) { try await alice.importText(csv) }
+            #expect(try await store.tableCounts() == before)
+            #expect(try await alice.library().entries.sorted { $0.id < $1.id } == library)
+        }
+    }
+
+    @Test(
+        "A newer export from another tracker keeps the readings and review the first one brought",
+        arguments: TestDatabase.available)
+    func crossSourceKeepsHistory(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader()
+            try await alice.importText(
+                "Book Id,Title,Author,Exclusive Shelf,Date Read,My Review\n1,Beloved,Toni Morrison,read,2021/05/09,Devastating.\n"
+            )
+            let report = try await alice.importText(
+                "Title,Authors,Read Status,Owned?,Tags\nBeloved,Toni Morrison,read,Yes,classics\n")
+            #expect(report.updated == 1)
+            #expect(report.outcomes.first?.changes == ["now owned", "shelves"])
+            let entry = try #require(try await alice.library().entries.first)
+            #expect(entry.state.readings.map(\.finishedOn) == [LocalDate(year: 2021, month: 5, day: 9)])
+            #expect(entry.state.review == "Devastating.")
+        }
+    }
+}

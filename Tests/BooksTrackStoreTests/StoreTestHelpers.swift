@@ -1,0 +1,62 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import SQLKit
+
+/// Helpers shared by the store contract tests.
+extension Store {
+    /// Creates a reader (the first is the owner).
+    func makeReader(_ name: String = "alice") async throws -> ReaderStore {
+        reader(try await users.create(name: name, now: TestClock.now).id)
+    }
+
+    /// The number of rows in a table.
+    func count(_ table: String) async throws -> Int {
+        try await database.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table)").first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    /// Row counts of every table an import writes to.
+    func tableCounts() async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for table in [
+            "authors", "author_facts", "works", "work_contributors", "editions", "external_ids", "library_entries",
+            "entry_shelves", "readings", "reading_sessions", "goals", "contributions", "import_runs", "import_rows",
+        ] {
+            counts[table] = try await count(table)
+        }
+        return counts
+    }
+}
+
+extension ReaderStore {
+    /// Imports a fixture file.
+    @discardableResult
+    func importFixture(_ path: String, dryRun: Bool = false) async throws -> ImportReport {
+        let batch = try LibraryFileReader.read(fileAt: Fixtures.url(path).path, today: LocalDate(year: 2026, month: 11, day: 21)!)
+        return try await importBatch(batch, fileName: path, dryRun: dryRun, now: TestClock.now)
+    }
+
+    /// Imports CSV text.
+    @discardableResult
+    func importText(_ text: String, now: Date = TestClock.now) async throws -> ImportReport {
+        let batch = try LibraryFileReader.read(bytes: Array(text.utf8), today: LocalDate(year: 2026, month: 11, day: 21)!)
+        return try await importBatch(batch, dryRun: false, now: now)
+    }
+
+    /// Entries by status.
+    func statusCounts() async throws -> [ReadingStatus: Int] { try await entryCounts() }
+}
+
+/// The spec's merge precedence when several rows of one file are the same book.
+func precedence(_ status: ReadingStatus) -> Int {
+    [ReadingStatus.wishlist, .toRead, .dnf, .onHold, .reading, .read].firstIndex(of: status)!
+}
+
+func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `bookstrack` executable as a person would, against a temporary database.
+public struct CommandRunner: Sendable {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// The temporary folder this runner's database lives in.
+    public let directory: URL
+    public let database: String
+
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bookstrack-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = directory.appendingPathComponent("library.sqlite").path
+    }
+
+    /// The executable next to the test bundle (SwiftPM builds products into one folder).
+    public static var executable: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("bookstrack")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return Fixtures.repositoryRoot.appendingPathComponent(".build/debug/bookstrack")
+    }
+
+    /// Runs `bookstrack ARGUMENTS` with `BOOKSTRACK_DATABASE_URL` set to this runner's database
+    /// (unless `environment` says otherwise).
+    @discardableResult
+    public func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BOOKSTRACK_DATABASE_URL"] = database
+        env["HOME"] = directory.path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Writes a file in this runner's folder and returns its path.
+    public func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    public func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+}

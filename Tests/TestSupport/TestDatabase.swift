@@ -1,0 +1,72 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import SQLKit
+
+/// A database to run a store test against: a fresh SQLite file always, and a fresh PostgreSQL
+/// database when `BOOKSTRACK_TEST_POSTGRES_URL` names a server (CI sets it).
+public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    /// The kinds available in this environment.
+    public static var available: [TestDatabase] {
+        postgresServerURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    public var description: String { rawValue }
+
+    static var postgresServerURL: String? {
+        let url = ProcessInfo.processInfo.environment["BOOKSTRACK_TEST_POSTGRES_URL"]
+        return (url?.isEmpty ?? true) ? nil : url
+    }
+
+    /// Creates an empty database, opens a migrated store on it, runs `body`, and removes the
+    /// database afterwards.
+    public func withStore<T>(_ body: (Store) async throws -> T) async throws -> T {
+        let (location, cleanup) = try await makeDatabase()
+        let store = try await Store.open(location, now: TestClock.now)
+        do {
+            let result = try await body(store)
+            await store.close()
+            try await cleanup()
+            return result
+        } catch {
+            await store.close()
+            try? await cleanup()
+            throw error
+        }
+    }
+
+    /// A new empty database and a way to remove it.
+    public func makeDatabase() async throws -> (DatabaseLocation, @Sendable () async throws -> Void) {
+        switch self {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("bookstrack-tests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return (
+                .sqlite(path: directory.appendingPathComponent("test.sqlite").path),
+                { try? FileManager.default.removeItem(at: directory) }
+            )
+        case .postgres:
+            guard let server = Self.postgresServerURL else { throw TestDatabaseError.noPostgres }
+            let name = "bookstrack_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let admin = try await Database.open(try DatabaseLocation(parsing: server))
+            try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+            await admin.close()
+            var components = URLComponents(string: server)!
+            components.path = "/" + name
+            return (
+                try DatabaseLocation(parsing: components.string!),
+                {
+                    let admin = try await Database.open(try DatabaseLocation(parsing: server))
+                    try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+                    await admin.close()
+                }
+            )
+        }
+    }
+}
+
+public enum TestDatabaseError: Error { case noPostgres }
