@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // Models, taxonomies, metrics and the pure import planner. Foundation only.
@@ -49,6 +50,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Benchmarks: `swift package benchmark` (release build). See Benchmarks/README.md.
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Benchmarks/ImportBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // Shared by the test targets: fixture files, a fixed clock, databases to test against.
         .target(

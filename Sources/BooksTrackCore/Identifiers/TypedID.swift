@@ -8,23 +8,29 @@ import Foundation
 public struct TypedID<Owner>: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The underlying UUID.
     public let uuid: UUID
+    /// The lowercase string form used in URLs, JSON and the database (kept, as it is used often).
+    public let string: String
 
     /// Wraps an existing UUID.
-    public init(_ uuid: UUID) { self.uuid = uuid }
+    public init(_ uuid: UUID) {
+        self.uuid = uuid
+        self.string = RandomIdentifiers.string(uuid)
+    }
 
     /// Parses the string form; `nil` when the text is not a UUID.
     public init?(_ string: String) {
         guard let uuid = UUID(uuidString: string) else { return nil }
-        self.uuid = uuid
+        self.init(uuid)
     }
 
     /// A new random identifier.
-    public static func random() -> Self { Self(UUID()) }
-
-    /// The lowercase string form used in URLs, JSON and the database.
-    public var string: String { uuid.uuidString.lowercased() }
+    public static func random() -> Self { Self(RandomIdentifiers.next()) }
 
     public var description: String { string }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.uuid == rhs.uuid }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(uuid) }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.string < rhs.string }
 }
@@ -37,7 +43,7 @@ extension TypedID: Codable {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "“\(text)” is not an identifier")
         }
-        self.uuid = uuid
+        self.init(uuid)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -14,7 +14,7 @@ public enum ImportPlanner {
         var keys = ImportLookupKeys(identifiers: [], matchKeys: [], authorKeys: [])
         for record in records where record.skipReason == nil {
             keys.identifiers.formUnion(record.identifiers)
-            keys.matchKeys.insert(Work.matchKey(title: record.title, primaryAuthor: record.authors.first))
+            keys.matchKeys.insert(record.matchKey)
             for name in record.authors + record.contributors.map(\.name) + record.authorFacts.map(\.authorName) {
                 keys.authorKeys.insert(TextNormalization.nameKey(name))
             }
@@ -72,6 +72,8 @@ struct PlannerState {
     var batchIdentifiersByWork: [Work.ID: [ExternalID]] = [:]
     var batchMatchKeys: [String: [Work.ID]] = [:]
     var batchAuthors: [String: Author.ID] = [:]
+    /// Name keys already computed in this batch: authors recur on many rows.
+    var nameKeys: [String: String] = [:]
     /// How each record was matched, by record index, for the report.
     var matchNotes: [Int: String] = [:]
     /// The identifier a record matched through (with its edition), by record index.
@@ -84,7 +86,7 @@ struct PlannerState {
 
     /// Finds or creates the work a record describes and registers its identifiers.
     mutating func resolveWork(for record: ImportRecord, index: Int) -> Work.ID {
-        let key = Work.matchKey(title: record.title, primaryAuthor: record.authors.first)
+        let key = record.matchKey
         let workID: Work.ID
         if let (target, via) = matchByIdentifier(record) {
             workID = target.workID
@@ -107,9 +109,12 @@ struct PlannerState {
     }
 
     private func matchByIdentifier(_ record: ImportRecord) -> (IdentifierTarget, String)? {
-        let ordered = record.identifiers.sorted {
-            ($0.scheme.identifiesSourceRecord ? 0 : 1, $0.scheme) < ($1.scheme.identifiesSourceRecord ? 0 : 1, $1.scheme)
-        }
+        let ordered =
+            record.identifiers.count < 2
+            ? record.identifiers
+            : record.identifiers.sorted {
+                ($0.scheme.identifiesSourceRecord ? 0 : 1, $0.scheme) < ($1.scheme.identifiesSourceRecord ? 0 : 1, $1.scheme)
+            }
         for id in ordered {
             if let target = context.identifiers[id] { return (target, label(id.scheme)) }
             if let workID = batchIdentifiers[id] {
@@ -138,8 +143,15 @@ struct PlannerState {
     }
 
     private mutating func createWork(for record: ImportRecord, key: String) -> Work.ID {
-        let authorIDs = uniqueIDs(record.authors.map { author(named: $0) })
-        let contributors = record.contributors.map { Contributor(authorID: author(named: $0.name), role: $0.role) }
+        // Resolve names in statements of their own: calling a method of `self` with an argument
+        // that mutates `self` keeps a copy alive and makes every insertion copy the tables.
+        var resolved: [Author.ID] = []
+        for name in record.authors { resolved.append(author(named: name)) }
+        var contributors: [Contributor] = []
+        for contributor in record.contributors {
+            contributors.append(Contributor(authorID: author(named: contributor.name), role: contributor.role))
+        }
+        let authorIDs = Self.unique(resolved)
         let work = Work(
             title: TextNormalization.collapseWhitespace(record.title), authorIDs: authorIDs,
             contributors: Array(Set(contributors)).sorted { ($0.role.rawValue, $0.authorID) < ($1.role.rawValue, $1.authorID) },
@@ -155,7 +167,13 @@ struct PlannerState {
 
     /// The author with this name: existing, created earlier in the batch, or new.
     mutating func author(named name: String) -> Author.ID {
-        let key = TextNormalization.nameKey(name)
+        let key: String
+        if let known = nameKeys[name] {
+            key = known
+        } else {
+            key = TextNormalization.nameKey(name)
+            nameKeys[name] = key
+        }
         if let id = context.authorsByKey[key] ?? batchAuthors[key] { return id }
         let author = Author(name: name)
         plan.newAuthors.append(author)
@@ -163,7 +181,7 @@ struct PlannerState {
         return author.id
     }
 
-    private func uniqueIDs(_ ids: [Author.ID]) -> [Author.ID] {
+    private static func unique(_ ids: [Author.ID]) -> [Author.ID] {
         var seen = Set<Author.ID>()
         return ids.filter { seen.insert($0).inserted }
     }

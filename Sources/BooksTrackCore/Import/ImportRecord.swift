@@ -10,9 +10,11 @@ public struct ImportRecord: Hashable, Sendable {
     /// The line of the file where the row starts, for text formats.
     public var line: Int?
 
-    public var title: String
+    public var title: String { didSet { refreshKeys() } }
     /// Author display names, primary first.
-    public var authors: [String]
+    public var authors: [String] { didSet { refreshKeys() } }
+    /// ``Work/matchKey(title:primaryAuthor:)`` of this record, computed once.
+    public private(set) var matchKey: String = ""
     public var contributors: [ContributorName]
     public var identifiers: [ExternalID]
     public var originalLanguage: LanguageCode?
@@ -67,6 +69,11 @@ public struct ImportRecord: Hashable, Sendable {
         self.sessions = sessions
         self.warnings = warnings
         self.skipReason = skipReason
+        refreshKeys()
+    }
+
+    private mutating func refreshKeys() {
+        matchKey = Work.matchKey(title: title, primaryAuthor: authors.first)
     }
 
     /// A row that cannot be imported at all, kept so the report accounts for it.

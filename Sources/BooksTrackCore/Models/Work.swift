@@ -88,8 +88,20 @@ public struct ExternalID: Hashable, Sendable, Codable, Comparable, CustomStringC
             }
         }
 
-        public static func < (lhs: Self, rhs: Self) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
+
+        /// Declaration order, for sorting.
+        var ordinal: Int {
+            switch self {
+            case .goodreads: 0
+            case .libraryThing: 1
+            case .libraryThingWork: 2
+            case .storyGraph: 3
+            case .isbn: 4
+            case .asin: 5
+            case .openLibrary: 6
+            case .wikidata: 7
+            }
         }
     }
 

@@ -9,6 +9,14 @@ public enum BookFormat: String, CaseIterable, Sendable, Codable, Hashable {
     case audiobook
     case other
 
+    /// The bindings nearly every export uses, looked up before any text matching.
+    static let commonBindings: [String: BookFormat] = [
+        "paperback": .paperback, "hardcover": .hardcover, "kindle edition": .ebook, "ebook": .ebook,
+        "mass market paperback": .massMarket, "audiobook": .audiobook, "audio cd": .audiobook,
+        "audible audio": .audiobook, "digital": .ebook, "audio": .audiobook, "trade paperback": .paperback,
+        "unknown binding": .other, "leather bound": .other, "library binding": .hardcover,
+    ]
+
     /// The label a reader sees.
     public var displayName: String {
         switch self {
@@ -25,8 +33,12 @@ public enum BookFormat: String, CaseIterable, Sendable, Codable, Hashable {
     /// "Audio CD", "Broché", "Capa Mole") onto a format. Unrecognised text is `.other`; empty
     /// text is `nil`.
     public init?(binding: String) {
-        let key = binding.lowercased().trimmingCharacters(in: .whitespaces)
+        let key = TextNormalization.trim(binding.lowercased())
         guard !key.isEmpty else { return nil }
+        if let known = Self.commonBindings[key] {
+            self = known
+            return
+        }
         if key.contains("mass market") || key.contains("pocket") || key.contains("bolso") {
             self = .massMarket
         } else if key.contains("audio") || key.contains("mp3") || key.contains("audible") {

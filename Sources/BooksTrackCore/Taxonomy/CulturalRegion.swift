@@ -52,7 +52,22 @@ public enum CulturalRegion: String, CaseIterable, Sendable, Codable, Hashable, C
         self = match
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// Declaration order, the order charts list regions in.
+    var ordinal: Int {
+        switch self {
+        case .africa: 0
+        case .asia: 1
+        case .europe: 2
+        case .northAmerica: 3
+        case .southAmerica: 4
+        case .oceania: 5
+        case .middleEast: 6
+        case .caribbean: 7
+        case .centralAsia: 8
+        case .indigenous: 9
+        case .international: 10
+        }
     }
 }

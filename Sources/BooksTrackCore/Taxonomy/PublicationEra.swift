@@ -28,7 +28,16 @@ public enum PublicationEra: String, CaseIterable, Sendable, Codable, Hashable, C
         }
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// Chronological order.
+    var ordinal: Int {
+        switch self {
+        case .before1900: 0
+        case .from1900To1950: 1
+        case .from1951To2000: 2
+        case .from2001To2020: 3
+        case .from2021: 4
+        }
     }
 }

@@ -21,7 +21,7 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     /// Parses `YYYY-MM-DD`, `YYYY/MM/DD` and `YYYY.MM.DD` (one- or two-digit month and day).
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = TextNormalization.trim(text)
         let parts = trimmed.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
         guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
@@ -40,12 +40,18 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
     }
 
     /// `YYYY-MM-DD`.
-    public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
-    }
+    public var description: String { formatted(separator: "-") }
 
     /// `YYYY/MM/DD`, the Goodreads spelling.
-    public var slashed: String { String(format: "%04d/%02d/%02d", year, month, day) }
+    public var slashed: String { formatted(separator: "/") }
+
+    private func formatted(separator: Character) -> String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return padded(year, 4) + String(separator) + padded(month, 2) + String(separator) + padded(day, 2)
+    }
 
     /// Days since 1970-01-01 (negative before), for day arithmetic without a calendar.
     public var dayNumber: Int {

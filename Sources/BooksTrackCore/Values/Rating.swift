@@ -24,7 +24,8 @@ public struct Rating: Hashable, Sendable, Comparable, Codable, CustomStringConve
 
     /// Parses "4", "3.75", "4,5"; `nil` for anything that is not a quarter-star value.
     public init?(_ text: String) {
-        let normalized = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        let trimmed = TextNormalization.trim(text)
+        let normalized = trimmed.utf8.contains(44) ? trimmed.replacingOccurrences(of: ",", with: ".") : trimmed
         guard let stars = Double(normalized) else { return nil }
         self.init(stars: stars)
     }

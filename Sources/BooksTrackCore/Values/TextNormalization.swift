@@ -6,17 +6,39 @@ public enum TextNormalization {
     /// letters inside a mostly Latin word to Latin ("John Ѕteіnbeck" → "john steinbeck").
     /// Initials are spaced the same way whether written "J.M." or "J. M.".
     public static func nameKey(_ name: String) -> String {
-        let spacedInitials = name.replacingOccurrences(of: ".", with: ". ")
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // The common case, without Foundation: lower-case, space after each full stop.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count + 4)
+            for byte in name.utf8 {
+                bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+                if byte == 46 { bytes.append(32) }
+            }
+            return collapseWhitespace(String(decoding: bytes, as: UTF8.self))
+        }
+        var spacedInitials = ""
+        for character in name {
+            spacedInitials.append(character)
+            if character == "." { spacedInitials.append(" ") }
+        }
         return collapseWhitespace(fold(deconfuse(spacedInitials)))
     }
 
     /// Folds case, accents, punctuation and white space, and drops a trailing series marker like
     /// "(The Books of Babel, #1)", so that the same title from two trackers compares equal.
     public static func titleKey(_ title: String) -> String {
-        var text = deconfuse(title)
-        if let range = text.range(of: #"\s*\([^()]*#\s*[\d.]+[^()]*\)\s*$"#, options: .regularExpression) {
-            let stripped = text[..<range.lowerBound]
-            if !stripped.trimmingCharacters(in: .whitespaces).isEmpty { text = String(stripped) }
+        let text = withoutSeriesMarker(deconfuse(title))
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                switch byte {
+                case 65...90: bytes.append(byte + 32)
+                case 97...122, 48...57: bytes.append(byte)
+                default: bytes.append(32)
+                }
+            }
+            return collapseWhitespace(String(decoding: bytes, as: UTF8.self))
         }
         let folded = fold(text).unicodeScalars.map {
             CharacterSet.alphanumerics.contains($0) ? Character($0) : " "
@@ -24,19 +46,71 @@ public enum TextNormalization {
         return collapseWhitespace(String(folded))
     }
 
+    /// The title without a trailing "(Series, #2)" style marker; unchanged when there is none
+    /// or nothing would be left.
+    static func withoutSeriesMarker(_ title: String) -> String {
+        var end = title.endIndex
+        while end > title.startIndex, title[title.index(before: end)] == " " { end = title.index(before: end) }
+        guard end > title.startIndex, title[title.index(before: end)] == ")",
+            let open = title[..<end].lastIndex(of: "(")
+        else { return title }
+        let inside = title[title.index(after: open)..<title.index(before: end)]
+        guard !inside.contains("("), let hash = inside.firstIndex(of: "#"),
+            inside[inside.index(after: hash)...].drop(while: { $0 == " " }).first?.isNumber == true
+        else { return title }
+        let prefix = title[..<open]
+        return prefix.allSatisfy(\.isWhitespace) ? title : String(prefix)
+    }
+
     /// Case and diacritic folding.
     public static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
+    /// Removes white space (including no-break spaces and a byte-order mark) from both ends.
+    public static func trim(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        func mayBeSpace(_ byte: UInt8) -> Bool { byte <= 32 || byte >= 0x80 }
+        if !mayBeSpace(first) && !mayBeSpace(last) { return text }
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(utf8)
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] <= 32 { start += 1 }
+            while end > start, bytes[end - 1] <= 32 { end -= 1 }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        return text.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+    }
+
     /// Trims and turns every run of white space into one space.
     public static func collapseWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Fast path: ASCII text whose only spacing is single spaces between words.
+        var previousWasSpace = true
+        var clean = true
+        for byte in text.utf8 {
+            if byte == 32 {
+                if previousWasSpace {
+                    clean = false
+                    break
+                }
+                previousWasSpace = true
+            } else if byte < 32 || byte >= 0x80 {
+                clean = false
+                break
+            } else {
+                previousWasSpace = false
+            }
+        }
+        if clean && (!previousWasSpace || text.isEmpty) { return text }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Replaces Cyrillic and Greek letters that look like Latin ones, but only inside words that
     /// also contain Latin letters: a name written wholly in Cyrillic is left as it is.
     public static func deconfuse(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var words: [String] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let scalars = word.unicodeScalars

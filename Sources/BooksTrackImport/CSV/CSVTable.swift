@@ -2,7 +2,7 @@ import BooksTrackCore
 import Foundation
 
 /// A tokenized CSV or TSV file: its header and its data rows.
-struct CSVTable {
+struct CSVTable: Sendable {
     let headers: [String]
     let rows: [CSVTokenizer.Row]
     let endsWithNewline: Bool
@@ -16,13 +16,17 @@ struct CSVTable {
         var map: [String: Int] = [:]
         for (index, name) in headers.enumerated() where map[name.lowercased()] == nil {
             map[name.lowercased()] = index
+            // The name as written too, so the usual lookups need no lower-casing.
+            if map[name] == nil { map[name] = index }
         }
         indexByName = map
     }
 
     /// The index of the first column with one of these names (compared without case).
     func column(_ names: String...) -> Int? {
-        for name in names { if let index = indexByName[name.lowercased()] { return index } }
+        for name in names {
+            if let index = indexByName[name] ?? indexByName[name.lowercased()] { return index }
+        }
         return nil
     }
 
@@ -50,7 +54,7 @@ struct RowReader {
     /// The trimmed text of a column; `nil` when the column is missing or the cell is empty.
     func text(_ column: Int?) -> String? {
         guard let column, column < row.fields.count else { return nil }
-        let value = row.fields[column].trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = TextNormalization.trim(row.fields[column])
         return value.isEmpty ? nil : value
     }
 
@@ -67,7 +71,7 @@ struct RowReader {
         let actual = row.fields.count
         if actual > expected,
             row.fields[expected...].contains(where: {
-                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+                !TextNormalization.trim($0).isEmpty
             })
         {
             return "The row has \(actual) fields but the header has \(expected), so its columns cannot be "
@@ -82,5 +86,5 @@ struct RowReader {
     }
 
     /// Whether every cell is empty.
-    var isBlank: Bool { row.fields.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+    var isBlank: Bool { row.fields.allSatisfy { TextNormalization.trim($0).isEmpty } }
 }

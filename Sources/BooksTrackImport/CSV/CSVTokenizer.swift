@@ -6,7 +6,7 @@
 /// into fixed-width columns by hand); quotes inside unquoted fields, kept as text; and text after
 /// a closing quote, kept. A quote that is never closed means the file was cut off.
 enum CSVTokenizer {
-    struct Row {
+    struct Row: Sendable {
         /// The line the row starts on, from 1.
         var line: Int
         var fields: [String]

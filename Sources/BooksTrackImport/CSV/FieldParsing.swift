@@ -6,9 +6,24 @@ import Foundation
 enum FieldParsing {
     /// Removes the spreadsheet wrapping Goodreads puts around ISBNs (`="0553560735"`).
     static func unwrapSpreadsheetText(_ text: String) -> String {
-        var value = text.trimmingCharacters(in: .whitespaces)
-        if value.hasPrefix("=") { value.removeFirst() }
-        return value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        var value = Substring(TextNormalization.trim(text))
+        if value.first == "=" { value = value.dropFirst() }
+        while let first = value.first, first == "\"" || first == " " { value = value.dropFirst() }
+        while let last = value.last, last == "\"" || last == " " { value = value.dropLast() }
+        return String(value)
+    }
+
+    /// Whether the text is a number in scientific notation (`9.78053E+12`): what a spreadsheet
+    /// leaves of a long ISBN.
+    static func isScientificNotation(_ text: String) -> Bool {
+        let parts = text.split(whereSeparator: { $0 == "E" || $0 == "e" })
+        guard parts.count == 2 else { return false }
+        let mantissa = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(mantissa.count), mantissa[0].count == 1,
+            mantissa.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitValue) })
+        else { return false }
+        let exponent = parts[1].first == "+" ? parts[1].dropFirst() : parts[1]
+        return !exponent.isEmpty && exponent.allSatisfy(\.isASCIIDigitValue)
     }
 
     enum ISBNReading: Equatable {
@@ -25,9 +40,7 @@ enum FieldParsing {
         guard let text else { return .none }
         let value = unwrapSpreadsheetText(text)
         if value.isEmpty { return .none }
-        if value.range(of: #"^\d(\.\d+)?[eE]\+?\d+$"#, options: .regularExpression) != nil {
-            return .lostToScientificNotation
-        }
+        if isScientificNotation(value) { return .lostToScientificNotation }
         if let isbn = ISBN(value) { return .isbn(isbn, original: value.uppercased().filter { $0 != "-" && $0 != " " }) }
         return .notISBN(value)
     }
@@ -38,7 +51,7 @@ enum FieldParsing {
         what: String, warnings: inout [ImportWarning]
     ) -> Int? {
         guard let text else { return nil }
-        let cleaned = text.replacingOccurrences(of: ",", with: "")
+        let cleaned = text.utf8.contains(44) ? text.replacingOccurrences(of: ",", with: "") : text
         guard let value = Int(cleaned) ?? Double(cleaned).flatMap({ $0.rounded() == $0 ? Int(exactly: $0) : nil })
         else {
             warnings.append(ImportWarning(field: field, "“\(text)” is not \(what); it was left out"))
@@ -66,7 +79,7 @@ enum FieldParsing {
     /// a year from now.
     static func date(_ text: String?, field: String?, today: LocalDate, warnings: inout [ImportWarning]) -> LocalDate? {
         guard let text else { return nil }
-        let value = text.trimmingCharacters(in: .whitespaces)
+        let value = TextNormalization.trim(text)
         let candidate = LocalDate(value) ?? LocalDate(String(value.prefix(10)))
         guard let date = candidate else {
             warnings.append(ImportWarning(field: field, "“\(text)” is not a date (expected YYYY/MM/DD); it was left out"))
@@ -116,4 +129,8 @@ enum FieldParsing {
         }
         return cleaned
     }
+}
+
+extension Character {
+    var isASCIIDigitValue: Bool { ("0"..."9").contains(self) }
 }

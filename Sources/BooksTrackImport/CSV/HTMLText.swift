@@ -4,7 +4,7 @@ import Foundation
 enum HTMLText {
     /// Decodes character references (`&amp;`, `&oacute;`, `&#8217;`, `&#x2019;`).
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(38) else { return text }
         var out = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -25,7 +25,7 @@ enum HTMLText {
     /// A review or note as plain text: line-break and block tags become new lines, simple
     /// formatting tags are dropped, entities are decoded. Anything else is left as written.
     static func plainText(_ html: String) -> String {
-        guard html.contains("<") || html.contains("&") else { return html }
+        guard html.utf8.contains(where: { $0 == 60 || $0 == 38 }) else { return html }
         var text = html
         for pattern in [#"<br\s*/?>"#, #"</p>\s*<p>"#, #"</div>\s*<div>"#] {
             text = text.replacingOccurrences(of: pattern, with: "\n", options: [.regularExpression, .caseInsensitive])

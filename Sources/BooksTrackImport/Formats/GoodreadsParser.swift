@@ -9,7 +9,7 @@ import Foundation
 /// `Author l-f`, `Bookshelves with positions` and `Average Rating` are not kept (the first two
 /// are derived, the last is not the reader's); other columns BooksTrack does not model are kept
 /// as the entry's extras so that nothing the reader wrote is lost.
-struct GoodreadsParser {
+struct GoodreadsParser: Sendable {
     let table: CSVTable
     let today: LocalDate
 
@@ -23,6 +23,12 @@ struct GoodreadsParser {
         "owned copies",
     ]
 
+    /// Columns kept as extras, found once per file.
+    var extraColumns: [ExtraColumn] {
+        table.headers.enumerated().filter { !$0.element.isEmpty && !Self.modelledColumns.contains($0.element.lowercased()) }
+            .map { ExtraColumn(index: $0.offset, name: $0.element) }
+    }
+
     func parse() -> ImportBatch {
         var fileWarnings: [ImportWarning] = []
         if table.column("Exclusive Shelf") == nil {
@@ -34,7 +40,11 @@ struct GoodreadsParser {
         if table.column("Author") == nil {
             fileWarnings.append(ImportWarning("The file has no “Author” column: books are imported without authors."))
         }
-        let records = table.rows.enumerated().map { offset, row in record(row, number: offset + 1) }
+        let extras = extraColumns
+        let carries = carries
+        let records = ParallelRows.map(table.rows) { offset, row in
+            record(row, number: offset + 1, extras: extras, carries: carries)
+        }
         return ImportBatch(format: .goodreads, records: records, fileWarnings: fileWarnings)
     }
 
@@ -52,6 +62,10 @@ struct GoodreadsParser {
     }
 
     func record(_ row: CSVTokenizer.Row, number: Int) -> ImportRecord {
+        record(row, number: number, extras: extraColumns, carries: carries)
+    }
+
+    func record(_ row: CSVTokenizer.Row, number: Int, extras: [ExtraColumn], carries: EntryFields) -> ImportRecord {
         var reader = RowReader(row: row, table: table)
         let title = reader.text(table.column("Title")).map(HTMLText.decodeEntities) ?? ""
         if reader.isBlank { return .skipped(row: number, line: row.line, title: "", reason: "The row is empty.") }
@@ -61,7 +75,7 @@ struct GoodreadsParser {
         guard !title.isEmpty else {
             return .skipped(row: number, line: row.line, title: "", reason: "The row has no title.", warnings: reader.warnings)
         }
-        var fields = GoodreadsRow(reader: reader, table: table, today: today)
+        var fields = GoodreadsRow(reader: reader, table: table, today: today, extraColumns: extras)
         let record = fields.record(number: number, title: title, carries: carries)
         return record
     }
@@ -72,12 +86,14 @@ private struct GoodreadsRow {
     let reader: RowReader
     let table: CSVTable
     let today: LocalDate
+    let extraColumns: [ExtraColumn]
     var warnings: [ImportWarning]
 
-    init(reader: RowReader, table: CSVTable, today: LocalDate) {
+    init(reader: RowReader, table: CSVTable, today: LocalDate, extraColumns: [ExtraColumn]) {
         self.reader = reader
         self.table = table
         self.today = today
+        self.extraColumns = extraColumns
         self.warnings = reader.warnings
     }
 
@@ -159,10 +175,15 @@ private struct GoodreadsRow {
     /// Non-empty cells of columns BooksTrack does not model, by column name.
     private func unmodelledCells() -> [String: String] {
         var extras: [String: String] = [:]
-        for (index, header) in table.headers.enumerated()
-        where !header.isEmpty && !GoodreadsParser.modelledColumns.contains(header.lowercased()) {
-            if let value = reader.text(index) { extras[header] = value }
+        for column in extraColumns {
+            if let value = reader.text(column.index) { extras[column.name] = value }
         }
         return extras
     }
+}
+
+/// A column kept as an extra, by position and header name.
+struct ExtraColumn: Sendable {
+    let index: Int
+    let name: String
 }

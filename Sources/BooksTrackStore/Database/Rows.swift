@@ -44,7 +44,17 @@ extension SQLRow {
 
 /// JSON text for list and map columns, with sorted keys so equal values are equal text.
 enum JSONColumn {
-    static func text<T: Encodable>(_ value: T) -> String {
+    static func text(_ value: [String]) -> String {
+        value.isEmpty ? "[]" : encoded(value)
+    }
+
+    static func text(_ value: [String: String]) -> String {
+        value.isEmpty ? "{}" : encoded(value)
+    }
+
+    static func text<T: Encodable>(_ value: T) -> String { encoded(value) }
+
+    private static func encoded<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
@@ -56,7 +66,8 @@ typealias SQLValue = any Encodable & Sendable
 
 extension SQLDatabase {
     /// Inserts many rows with multi-row INSERT statements, keeping each statement under the
-    /// bind limits of SQLite (32,766) and PostgreSQL (65,535).
+    /// bind limits of SQLite (32,766) and PostgreSQL (65,535). Text is bound; integers and
+    /// NULLs are written as literals, which both databases parse faster than they bind.
     func insertRows(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
         guard !rows.isEmpty else { return }
         let perStatement = max(1, 8_000 / columns.count)
@@ -64,9 +75,18 @@ extension SQLDatabase {
         while start < rows.count {
             let end = min(start + perStatement, rows.count)
             var builder = insert(into: table).columns(columns)
-            for row in rows[start..<end] { builder = builder.values(row) }
+            for row in rows[start..<end] { builder = builder.values(row.map(Self.expression)) }
             try await builder.run()
             start = end
+        }
+    }
+
+    private static func expression(_ value: SQLValue) -> any SQLExpression {
+        switch value {
+        case let text as String: return SQLBind(text)
+        case let number as Int: return SQLLiteral.numeric(String(number))
+        case let optional as any NilCheckable where optional.isNil: return SQLLiteral.null
+        default: return SQLBind(value)
         }
     }
 
@@ -82,4 +102,13 @@ extension SQLDatabase {
         }
         return out
     }
+}
+
+/// Lets a bound value say whether it is an empty optional.
+protocol NilCheckable {
+    var isNil: Bool { get }
+}
+
+extension Optional: NilCheckable {
+    var isNil: Bool { self == nil }
 }

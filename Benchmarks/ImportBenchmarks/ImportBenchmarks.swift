@@ -1,0 +1,80 @@
+import Benchmark
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import Foundation
+import SQLKit
+
+/// Import speed (SPEC §7: ≥ 5,000 Goodreads rows/s parsed and stored into SQLite).
+///
+/// Each iteration imports a synthetic 10,000-row Goodreads export into a fresh SQLite database
+/// (the database is created outside the measured part). Rows per second = 10,000 ÷ wall clock.
+/// With `BOOKSTRACK_BENCH_POSTGRES_URL` set, the same import runs on PostgreSQL too.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident, .throughput],
+        timeUnits: .milliseconds, maxDuration: .seconds(60), maxIterations: 10)
+
+    let rows = 10_000
+    let file = SyntheticGoodreads.csv(rows: rows)
+    let today = LocalDate(year: 2026, month: 11, day: 21)!
+    let now = Date(timeIntervalSince1970: 1_773_576_000)
+
+    Benchmark("Parse a 10,000-row Goodreads CSV") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try LibraryFileReader.read(bytes: file, today: today))
+        }
+    }
+
+    Benchmark("Import a 10,000-row Goodreads CSV into a new SQLite database") { benchmark in
+        for _ in benchmark.scaledIterations {
+            benchmark.stopMeasurement()
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+            let store = try await Store.open(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now)
+            let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
+            benchmark.startMeasurement()
+            let batch = try LibraryFileReader.read(bytes: file, today: today)
+            let report = try await reader.importBatch(batch, dryRun: false, now: now)
+            benchmark.stopMeasurement()
+            precondition(report.imported == rows, "imported \(report.imported)")
+            await store.close()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    Benchmark("Re-import the same 10,000 rows (all unchanged) into SQLite") { benchmark in
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        let store = try await Store.open(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now)
+        let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
+        _ = try await reader.importBatch(try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let report = try await reader.importBatch(
+                try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
+            precondition(report.unchanged == rows)
+        }
+        benchmark.stopMeasurement()
+        await store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    if let url = ProcessInfo.processInfo.environment["BOOKSTRACK_BENCH_POSTGRES_URL"], !url.isEmpty {
+        Benchmark("Import a 10,000-row Goodreads CSV into PostgreSQL") { benchmark in
+            for iteration in benchmark.scaledIterations {
+                benchmark.stopMeasurement()
+                let store = try await Store.open(try DatabaseLocation(parsing: url), now: now)
+                let reader = store.reader(
+                    try await store.users.create(name: "bench\(iteration)-\(UUID().uuidString.prefix(8))", now: now).id)
+                try await store.database.write { db in
+                    try await db.raw("TRUNCATE library_entries, works, authors, external_ids, editions CASCADE").run()
+                }
+                benchmark.startMeasurement()
+                let report = try await reader.importBatch(
+                    try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
+                benchmark.stopMeasurement()
+                precondition(report.imported == rows)
+                await store.close()
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Random (version 4) UUIDs for new records, drawn from the system's secure random source in
+/// 4 KiB batches: `UUID()` costs one system call per identifier, and an import creates tens of
+/// thousands of them.
+enum RandomIdentifiers {
+    private static let state = Mutex()
+
+    static func next() -> UUID { state.next() }
+
+    /// The lowercase 36-character form, without going through `uuidString`.
+    static func string(_ uuid: UUID) -> String {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(36)
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(45) }
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private final class Mutex: @unchecked Sendable {
+        private let lock = NSLock()
+        private var buffer = [UInt8](repeating: 0, count: 4096)
+        private var position = 4096
+
+        func next() -> UUID {
+            lock.lock()
+            defer { lock.unlock() }
+            if position + 16 > buffer.count { refill() }
+            var bytes = (
+                buffer[position], buffer[position + 1], buffer[position + 2], buffer[position + 3],
+                buffer[position + 4], buffer[position + 5], buffer[position + 6], buffer[position + 7],
+                buffer[position + 8], buffer[position + 9], buffer[position + 10], buffer[position + 11],
+                buffer[position + 12], buffer[position + 13], buffer[position + 14], buffer[position + 15]
+            )
+            position += 16
+            bytes.6 = (bytes.6 & 0x0F) | 0x40  // version 4
+            bytes.8 = (bytes.8 & 0x3F) | 0x80  // RFC 4122 variant
+            return UUID(uuid: bytes)
+        }
+
+        private func refill() {
+            var generator = SystemRandomNumberGenerator()
+            buffer.withUnsafeMutableBytes { raw in
+                for offset in stride(from: 0, to: raw.count, by: 8) {
+                    raw.storeBytes(of: generator.next(), toByteOffset: offset, as: UInt64.self)
+                }
+            }
+            position = 0
+        }
+    }
+}
