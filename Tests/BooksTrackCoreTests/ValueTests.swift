@@ -90,3 +90,27 @@ struct ISBNTests {
         #expect(ISBN("9798562632241")?.isbn10 == nil)
     }
 }
+
+@Suite("Identifiers")
+struct IdentifierTests {
+    @Test("New identifiers are distinct version-4 UUIDs in their lowercase form")
+    func randomIdentifiers() {
+        let ids = (0..<10_000).map { _ in Work.ID.random() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids.prefix(500) {
+            #expect(id.string == id.uuid.uuidString.lowercased())
+            #expect(Array(id.string)[14] == "4")
+            #expect("89ab".contains(Array(id.string)[19]))
+        }
+    }
+
+    @Test("An identifier round-trips through its text and JSON forms")
+    func roundTrip() throws {
+        let id = Author.ID.random()
+        #expect(Author.ID(id.string) == id)
+        #expect(Author.ID(id.string.uppercased()) == id)
+        #expect(Author.ID("not-an-id") == nil)
+        let decoded = try JSONDecoder().decode([Author.ID].self, from: JSONEncoder().encode([id]))
+        #expect(decoded == [id])
+    }
+}

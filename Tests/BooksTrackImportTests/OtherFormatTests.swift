@@ -102,3 +102,39 @@ struct OtherFormatTests {
         #expect(record.title == "<script>alert(1)</script>")
     }
 }
+
+@Suite("Large files")
+struct LargeFileTests {
+    @Test("A file big enough to be parsed on several cores keeps every row, in order")
+    func parallelParsingKeepsOrder() throws {
+        var text = "Book Id,Title,Author,Exclusive Shelf\n"
+        for index in 1...3_000 { text += "\(index),Book number \(index),Author \(index % 97),read\n" }
+        let batch = try LibraryFileReader.read(bytes: Array(text.utf8), today: LocalDate(year: 2026, month: 3, day: 15)!)
+        #expect(batch.records.count == 3_000)
+        #expect(batch.records.map(\.row) == Array(1...3_000))
+        #expect(batch.records.map(\.line) == (2...3_001).map(Optional.some))
+        #expect(batch.records.map(\.title) == (1...3_000).map { "Book number \($0)" })
+    }
+}
+
+@Suite("LibraryThing CSV")
+struct LibraryThingCSVTests {
+    @Test("The comma-separated LibraryThing export is recognised and read like the TSV")
+    func csv() throws {
+        let text = """
+            "Book Id","Title","Primary Author","Primary Author Role","Secondary Author","Secondary Author Roles","ISBNs","Collections","Date Started","Original Languages","Copies","Entry Date"
+            "7","Jamilia","Aitmatov, Chingiz","","Riordan, James","Translator","9781906548209","Currently reading","2026-03-01","Kyrgyz","1","2026-02-27"
+
+            """
+        let batch = try LibraryFileReader.read(bytes: Array(text.utf8), today: LocalDate(year: 2026, month: 3, day: 15)!)
+        #expect(batch.format == .libraryThingCSV)
+        let record = try #require(batch.records.first)
+        #expect(record.authors == ["Chingiz Aitmatov"])
+        #expect(record.contributors == [ContributorName(name: "James Riordan", role: .translator)])
+        #expect(record.entry.status == .reading)
+        #expect(record.carries.contains(.status))
+        #expect(record.originalLanguage?.code == "ky")
+        #expect(record.entry.readings.first?.startedOn == LocalDate(year: 2026, month: 3, day: 1))
+        #expect(record.identifiers.contains(ExternalID(.isbn, "9781906548209")))
+    }
+}
