@@ -14,25 +14,13 @@ struct GoodreadsFixtureTests {
         try LibraryFileReader.read(fileAt: Fixtures.url(path).path, today: today)
     }
 
-    /// The status the spec gives a row, computed from the raw cells.
-    static func expectedStatus(_ row: [String: String]) -> ReadingStatus {
-        let owned = Int(row["Owned Copies"] ?? "0") ?? 0
-        switch row["Exclusive Shelf"] ?? "" {
-        case "read": return .read
-        case "currently-reading": return .reading
-        case "to-read": return owned > 0 ? .toRead : .wishlist
-        case "did-not-finish": return .dnf
-        default: return .toRead
-        }
-    }
-
     @Test("Every row becomes a record with the status the spec gives it", arguments: Fixtures.goodreadsFiles)
     func everyRow(path: String) throws {
         let rows = try IndependentCSV.records(fixture: path)
         let records = try batch(path).records
         #expect(records.count == rows.count)
         #expect(records.allSatisfy { $0.skipReason == nil })
-        #expect(records.map(\.entry.status) == rows.map(Self.expectedStatus))
+        #expect(records.map(\.entry.status) == rows.map(IndependentStatus.goodreads))
         // Titles are cleaned of runs of spaces ("Mask Market  (Burke #16)"), nothing else.
         let expectedTitles = rows.map { $0["Title"]!.split(separator: " ").joined(separator: " ") }
         let mismatches = zip(records.map(\.title), expectedTitles).filter { $0 != $1 }
@@ -107,15 +95,7 @@ struct StoryGraphFixtureTests {
         let rows = try IndependentCSV.records(fixture: Fixtures.storyGraph)
         #expect(batch.format == .storyGraph)
         #expect(batch.records.count == rows.count)
-        let expected = rows.map { row -> ReadingStatus in
-            let owned = row["Owned?"] == "Yes"
-            switch row["Read Status"] {
-            case "read": return .read
-            case "currently-reading": return .reading
-            case "did-not-finish": return .dnf
-            default: return owned ? .toRead : .wishlist
-            }
-        }
+        let expected = rows.map(IndependentStatus.storyGraph)
         #expect(batch.records.map(\.entry.status) == expected)
     }
 

@@ -14,7 +14,7 @@ struct ImportContractTests {
     func goodreads(database: TestDatabase, path: String) async throws {
         let rows = try IndependentCSV.records(fixture: path)
         var expected: [ReadingStatus: Int] = [:]
-        for row in rows { expected[GoodreadsStatus.of(row), default: 0] += 1 }
+        for row in rows { expected[IndependentStatus.goodreads(row), default: 0] += 1 }
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader()
             let report = try await alice.importFixture(path)
@@ -31,14 +31,7 @@ struct ImportContractTests {
         let rows = try IndependentCSV.records(fixture: Fixtures.storyGraph)
         var books: [String: ReadingStatus] = [:]
         for row in rows {
-            let owned = row["Owned?"] == "Yes"
-            let status: ReadingStatus =
-                switch row["Read Status"] {
-                case "read": .read
-                case "currently-reading": .reading
-                case "did-not-finish": .dnf
-                default: owned ? .toRead : .wishlist
-                }
+            let status = IndependentStatus.storyGraph(row)
             let key = fold(row["Title"]!) + "|" + fold(row["Authors"]!.components(separatedBy: ",")[0])
             if let current = books[key], precedence(current) >= precedence(status) { continue }
             books[key] = status
@@ -163,19 +156,6 @@ struct ImportContractTests {
             #expect(rb.imported + rb.updated == 112)
             #expect(try await store.count("works") == 112)
             #expect(try await store.count("library_entries") == 224)
-        }
-    }
-}
-
-enum GoodreadsStatus {
-    static func of(_ row: [String: String]) -> ReadingStatus {
-        let owned = Int(row["Owned Copies"] ?? "0") ?? 0
-        switch row["Exclusive Shelf"] ?? "" {
-        case "read": return .read
-        case "currently-reading": return .reading
-        case "to-read": return owned > 0 ? .toRead : .wishlist
-        case "did-not-finish": return .dnf
-        default: return .toRead
         }
     }
 }

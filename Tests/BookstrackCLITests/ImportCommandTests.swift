@@ -54,18 +54,7 @@ struct ImportCommandTests {
     func goodreadsStatuses(path: String) throws {
         let rows = try IndependentCSV.records(fixture: path)
         var expected: [String: Int] = [:]
-        for row in rows {
-            let owned = Int(row["Owned Copies"] ?? "0") ?? 0
-            let status =
-                switch row["Exclusive Shelf"] ?? "" {
-                case "read": "read"
-                case "currently-reading": "reading"
-                case "to-read": owned > 0 ? "toRead" : "wishlist"
-                case "did-not-finish": "dnf"
-                default: "toRead"
-                }
-            expected[status, default: 0] += 1
-        }
+        for row in rows { expected[IndependentStatus.goodreads(row).rawValue, default: 0] += 1 }
         let cli = try CommandRunner()
         defer { cli.cleanUp() }
         try cli.run(["user", "create", "alice"])

@@ -85,6 +85,27 @@ struct RowReader {
         return nil
     }
 
+    /// The row's title, or the skipped record when the row cannot be read: it is empty, its
+    /// shape does not match the header, or it has no title.
+    mutating func titleOrSkip(number: Int) -> Result<String, Skipped> {
+        let title = text(table.column("Title")).map(HTMLText.decodeEntities) ?? ""
+        if isBlank { return .failure(Skipped(.skipped(row: number, line: row.line, title: "", reason: "The row is empty."))) }
+        if let problem = shapeProblem() {
+            return .failure(Skipped(.skipped(row: number, line: row.line, title: title, reason: problem, warnings: warnings)))
+        }
+        guard !title.isEmpty else {
+            return .failure(
+                Skipped(.skipped(row: number, line: row.line, title: "", reason: "The row has no title.", warnings: warnings)))
+        }
+        return .success(title)
+    }
+
+    /// A row that cannot be imported, as its report record.
+    struct Skipped: Error {
+        let record: ImportRecord
+        init(_ record: ImportRecord) { self.record = record }
+    }
+
     /// Whether every cell is empty.
     var isBlank: Bool { row.fields.allSatisfy { TextNormalization.trim($0).isEmpty } }
 }

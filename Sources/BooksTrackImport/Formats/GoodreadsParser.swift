@@ -67,17 +67,13 @@ struct GoodreadsParser: Sendable {
 
     func record(_ row: CSVTokenizer.Row, number: Int, extras: [ExtraColumn], carries: EntryFields) -> ImportRecord {
         var reader = RowReader(row: row, table: table)
-        let title = reader.text(table.column("Title")).map(HTMLText.decodeEntities) ?? ""
-        if reader.isBlank { return .skipped(row: number, line: row.line, title: "", reason: "The row is empty.") }
-        if let problem = reader.shapeProblem() {
-            return .skipped(row: number, line: row.line, title: title, reason: problem, warnings: reader.warnings)
-        }
-        guard !title.isEmpty else {
-            return .skipped(row: number, line: row.line, title: "", reason: "The row has no title.", warnings: reader.warnings)
+        let title: String
+        switch reader.titleOrSkip(number: number) {
+        case .success(let text): title = text
+        case .failure(let skipped): return skipped.record
         }
         var fields = GoodreadsRow(reader: reader, table: table, today: today, extraColumns: extras)
-        let record = fields.record(number: number, title: title, carries: carries)
-        return record
+        return fields.record(number: number, title: title, carries: carries)
     }
 }
 

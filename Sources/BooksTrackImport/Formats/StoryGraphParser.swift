@@ -33,13 +33,10 @@ struct StoryGraphParser {
 
     func record(_ row: CSVTokenizer.Row, number: Int) -> ImportRecord {
         var reader = RowReader(row: row, table: table)
-        let title = reader.text(table.column("Title")).map(HTMLText.decodeEntities) ?? ""
-        if reader.isBlank { return .skipped(row: number, line: row.line, title: "", reason: "The row is empty.") }
-        if let problem = reader.shapeProblem() {
-            return .skipped(row: number, line: row.line, title: title, reason: problem, warnings: reader.warnings)
-        }
-        guard !title.isEmpty else {
-            return .skipped(row: number, line: row.line, title: "", reason: "The row has no title.", warnings: reader.warnings)
+        let title: String
+        switch reader.titleOrSkip(number: number) {
+        case .success(let text): title = text
+        case .failure(let skipped): return skipped.record
         }
         var warnings = reader.warnings
         func text(_ name: String) -> String? { reader.text(table.column(name)) }
