@@ -20,6 +20,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         // Models, taxonomies, metrics and the pure import planner. Foundation only.
@@ -40,6 +46,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The web app and JSON API (Hummingbird 2, HTML built with Plot).
+        .target(
+            name: "BooksTrackWeb",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Assets")]
+        ),
         // The command-line tool; the only place that picks concrete implementations.
         .executableTarget(
             name: "bookstrack",
@@ -47,6 +68,7 @@ let package = Package(
                 "BooksTrackCore",
                 "BooksTrackImport",
                 "BooksTrackStore",
+                "BooksTrackWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -78,6 +100,13 @@ let package = Package(
         .testTarget(
             name: "BooksTrackStoreTests",
             dependencies: ["BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]
+        ),
+        .testTarget(
+            name: "BooksTrackWebTests",
+            dependencies: [
+                "BooksTrackWeb", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "BookstrackCLITests",

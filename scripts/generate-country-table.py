@@ -22,6 +22,9 @@ def swift_string(text):
 rows = []
 with source.open(encoding="utf-8", newline="") as f:
     # keep_default_na does not exist in csv; Namibia's code "NA" is read as the string it is.
+    # CLDR's display names are short forms; these two are abbreviations a reader should not
+    # have to decode in a country list.
+    FULL_NAMES = {"GB": "United Kingdom", "US": "United States"}
     for row in csv.DictReader(f):
         alpha2 = row["ISO3166-1-Alpha-2"].strip()
         if not alpha2:
@@ -30,7 +33,7 @@ with source.open(encoding="utf-8", newline="") as f:
         rows.append((
             alpha2,
             row["ISO3166-1-Alpha-3"].strip(),
-            row["CLDR display name"].strip() or row["official_name_en"].strip(),
+            FULL_NAMES.get(alpha2) or row["CLDR display name"].strip() or row["official_name_en"].strip(),
             row["Region Name"].strip(),
             row["Sub-region Name"].strip(),
             row["Intermediate Region Name"].strip(),

@@ -27,9 +27,15 @@ public final class Store: Sendable {
 
     public var users: UserRepository { UserRepository(database: database) }
     public var catalogue: CatalogueRepository { CatalogueRepository(database: database) }
+    public var accounts: AccountRepository { AccountRepository(database: database) }
 
     /// The store as one reader may use it.
     public func reader(_ userID: User.ID) -> ReaderStore { ReaderStore(userID: userID, database: database) }
+
+    /// Throws when the database cannot answer a trivial query (for health checks).
+    public func checkHealth() async throws {
+        try await database.read { db in try await db.raw("SELECT 1 AS ok").run() }
+    }
 
     public func close() async { await database.close() }
 }

@@ -2,6 +2,10 @@ import BooksTrackTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("The other commands")
 struct CommandTests {
     @Test("Help lists every command")
@@ -88,11 +92,60 @@ struct CommandTests {
         #expect(again.stderr.contains("already has 34 books"))
     }
 
-    @Test("serve explains where things stand until the web app lands, and migrate reports the schema")
-    func serveAndMigrate() throws {
+    @Test("migrate reports the schema version")
+    func migrate() throws {
         let cli = try CommandRunner()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["migrate"]).stdout.contains("schema version 6 (up to date)"))
-        #expect(try cli.run(["serve"]).status == 0)
+        #expect(try cli.run(["migrate"]).stdout.contains("schema version 7 (up to date)"))
+    }
+
+    @Test("serve runs the web app until stopped: it says where, answers /health, and stops cleanly")
+    func serve() async throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        let server = try cli.start(["serve", "--port", "0"])
+        let started = try await server.waitFor("Press Ctrl-C to stop.")
+        let output = try #require(started, "serve did not start: \(server.output)")
+        let port = try #require(
+            output.range(of: "http://127.0.0.1:[0-9]+", options: .regularExpression).map {
+                output[$0].split(separator: ":").last!
+            })
+        let (body, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/health")!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"status":"ok"}"#)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("serve refuses a port that is taken, with a message")
+    func portTaken() async throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        let first = try cli.start(["serve", "--port", "0"])
+        let output = try #require(try await first.waitFor("Press Ctrl-C to stop."))
+        let port = try #require(
+            output.range(of: "http://127.0.0.1:[0-9]+", options: .regularExpression).map {
+                String(output[$0].split(separator: ":").last!)
+            })
+        let second = try cli.run(["serve", "--port", port])
+        #expect(second.status == 65)
+        #expect(second.stderr.contains("Port \(port) on 127.0.0.1 is already in use"))
+        _ = first.stop()
+    }
+
+    @Test("user token prints a new API token; reset-password takes the password from standard input")
+    func tokensAndPasswords() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["user", "create", "dana"])
+        let token = try cli.run(["user", "token", "dana"])
+        #expect(token.status == 0)
+        #expect(token.stdout.hasPrefix("bt_") && token.stdout.trimmingCharacters(in: .whitespacesAndNewlines).count == 46)
+        let short = try cli.run(["user", "reset-password", "dana"], input: "short\n")
+        #expect(short.status == 65)
+        #expect(short.stderr.contains("at least 10 characters"))
+        let set = try cli.run(["user", "reset-password", "dana"], input: "a long enough passphrase\n")
+        #expect(set.status == 0)
+        #expect(set.stdout.contains("The password of “dana” is set."))
+        #expect(try cli.run(["user", "token", "nobody"]).status == 67)
     }
 }

@@ -59,4 +59,85 @@ public struct CommandRunner: Sendable {
     }
 
     public func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+    /// Runs `bookstrack ARGUMENTS` with `input` on standard input.
+    @discardableResult
+    public func run(_ arguments: [String], input: String) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BOOKSTRACK_DATABASE_URL"] = database
+        env["HOME"] = directory.path
+        process.environment = env
+        let stdin = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Starts a long-running command (`serve`) and returns it while it runs.
+    public func start(_ arguments: [String]) throws -> RunningCommand {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BOOKSTRACK_DATABASE_URL"] = database
+        env["HOME"] = directory.path
+        process.environment = env
+        let running = RunningCommand(process: process)
+        try process.run()
+        return running
+    }
+}
+
+/// A command still running, with what it has printed so far.
+public final class RunningCommand: @unchecked Sendable {
+    let process: Process
+    private let lock = NSLock()
+    private var printed = ""
+
+    init(process: Process) {
+        self.process = process
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.printed += String(decoding: data, as: UTF8.self) }
+        }
+    }
+
+    public var output: String { lock.withLock { printed } }
+
+    /// Waits until the output contains `text`; `nil` after `timeout` seconds or when the command ends.
+    public func waitFor(_ text: String, timeout: TimeInterval = 30) async throws -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let now = output
+            if now.contains(text) { return now }
+            if !process.isRunning { return nil }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    public func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }

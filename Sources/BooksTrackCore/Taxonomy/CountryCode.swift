@@ -31,6 +31,10 @@ public struct CountryCode: Hashable, Sendable, Comparable, Codable, CustomString
 
     public var description: String { alpha2 }
 
+    /// Every country BooksTrack knows, by English name: the choices of a country picker.
+    public static let all: [CountryCode] = CountryRegions.rowsByAlpha2.keys.compactMap { CountryCode(lenient: $0) }
+        .sorted { $0.name < $1.name }
+
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.alpha2 < rhs.alpha2 }
 
     public init(from decoder: any Decoder) throws {

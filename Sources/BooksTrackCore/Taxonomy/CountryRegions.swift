@@ -75,7 +75,7 @@ public enum CountryRegions {
 
     /// Everyday names that differ from the CLDR display name.
     static let nameAliases: [String: String] = [
-        "usa": "US", "united states of america": "US", "america": "US", "uk": "GB",
+        "usa": "US", "united states of america": "US", "america": "US", "uk": "GB", "us": "US",
         "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
         "northern ireland": "GB", "russian federation": "RU", "south korea": "KR",
         "north korea": "KP", "iran": "IR", "syria": "SY", "vietnam": "VN", "laos": "LA",

@@ -243,7 +243,7 @@ enum CountryTable {
             alpha2: "GA", alpha3: "GAB", name: "Gabon", m49Region: "Africa", m49SubRegion: "Sub-Saharan Africa",
             m49IntermediateRegion: "Middle Africa", wikidataID: "Q1000"),
         .init(
-            alpha2: "GB", alpha3: "GBR", name: "UK", m49Region: "Europe", m49SubRegion: "Northern Europe",
+            alpha2: "GB", alpha3: "GBR", name: "United Kingdom", m49Region: "Europe", m49SubRegion: "Northern Europe",
             m49IntermediateRegion: "", wikidataID: "Q145"),
         .init(
             alpha2: "GD", alpha3: "GRD", name: "Grenada", m49Region: "Americas", m49SubRegion: "Latin America and the Caribbean",
@@ -711,7 +711,7 @@ enum CountryTable {
             alpha2: "UM", alpha3: "UMI", name: "U.S. Outlying Islands", m49Region: "Oceania", m49SubRegion: "Micronesia",
             m49IntermediateRegion: "", wikidataID: "Q16645"),
         .init(
-            alpha2: "US", alpha3: "USA", name: "US", m49Region: "Americas", m49SubRegion: "Northern America",
+            alpha2: "US", alpha3: "USA", name: "United States", m49Region: "Americas", m49SubRegion: "Northern America",
             m49IntermediateRegion: "", wikidataID: "Q30"),
         .init(
             alpha2: "UY", alpha3: "URY", name: "Uruguay", m49Region: "Americas", m49SubRegion: "Latin America and the Caribbean",

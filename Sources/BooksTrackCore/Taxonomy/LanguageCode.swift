@@ -27,6 +27,10 @@ public struct LanguageCode: Hashable, Sendable, Comparable, Codable, CustomStrin
 
     public var description: String { code }
 
+    /// Every language BooksTrack knows by name, by English name: the choices of a language picker.
+    public static let all: [LanguageCode] = LanguageTable.entries.compactMap { LanguageCode(lenient: $0.code) }
+        .sorted { $0.englishName < $1.englishName }
+
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.code < rhs.code }
 
     public init(from decoder: any Decoder) throws {

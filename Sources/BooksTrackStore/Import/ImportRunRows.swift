@@ -23,10 +23,9 @@ public struct ImportRunSummary: Hashable, Sendable, Codable, Identifiable {
 /// Storing and reading the import history with its per-row reports.
 enum ImportRunRows {
     static func record(
-        _ report: ImportReport, userID: User.ID, fileName: String?, fileSize: Int?, startedAt: Date,
-        finishedAt: Date, on db: any SQLDatabase
-    ) async throws -> ImportRunSummary.ID {
-        let id = ImportRunSummary.ID.random()
+        _ report: ImportReport, id: ImportRunSummary.ID, userID: User.ID, fileName: String?, fileSize: Int?,
+        startedAt: Date, finishedAt: Date, on db: any SQLDatabase
+    ) async throws {
         try await db.insertRows(
             into: "import_runs",
             columns: [
@@ -53,7 +52,6 @@ enum ImportRunRows {
                     JSONColumn.text(outcome.warnings),
                 ]
             })
-        return id
     }
 
     static func summaries(of userID: User.ID, on db: any SQLDatabase) async throws -> [ImportRunSummary] {

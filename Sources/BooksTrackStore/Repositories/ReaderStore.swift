@@ -12,7 +12,7 @@ public struct ReaderStore: Sendable {
     /// plans it and reports what would happen without writing anything.
     public func importBatch(
         _ batch: ImportBatch, fileName: String? = nil, fileSize: Int? = nil, dryRun: Bool,
-        now: Date, progress: ImportProgressHandler? = nil
+        now: Date, runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
     ) async throws -> ImportReport {
         let userID = self.userID
         let dialect = database.dialect
@@ -27,8 +27,8 @@ public struct ReaderStore: Sendable {
             let plan = ImportPlanner.plan(batch, context: context, dryRun: dryRun)
             guard !dryRun else { return plan.report }
             try await PlanWriter(db: db, userID: userID, now: now, progress: progress).write(plan, readerData: batch.readerData)
-            _ = try await ImportRunRows.record(
-                plan.report, userID: userID, fileName: fileName, fileSize: fileSize,
+            try await ImportRunRows.record(
+                plan.report, id: runID, userID: userID, fileName: fileName, fileSize: fileSize,
                 startedAt: now, finishedAt: Date(), on: db)
             if !plan.isEmpty || batch.readerData != nil {
                 try await Versions.bump(

@@ -1,21 +1,63 @@
 import ArgumentParser
+import BooksTrackStore
+import BooksTrackWeb
 import Foundation
+import Logging
+import NIOCore
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the web app.")
+        commandName: "serve", abstract: "Run the web app.",
+        discussion: """
+            Serves BooksTrack on http://127.0.0.1:8080 by default. Several processes can serve the \
+            same PostgreSQL database side by side: sessions and import state live in the database.
+            """)
+
+    @Option(help: "The address to listen on (BOOKSTRACK_HOST; 0.0.0.0 for every interface).")
+    var host: String = ProcessInfo.processInfo.environment["BOOKSTRACK_HOST"] ?? "127.0.0.1"
+
+    @Option(help: "The port to listen on (BOOKSTRACK_PORT; 0 picks a free one).")
+    var port: Int = ProcessInfo.processInfo.environment["BOOKSTRACK_PORT"].flatMap(Int.init) ?? 8080
+
+    @Option(help: "The address readers use, behind a proxy (BOOKSTRACK_PUBLIC_URL); https:// makes cookies Secure.")
+    var publicURL: String? = ProcessInfo.processInfo.environment["BOOKSTRACK_PUBLIC_URL"]
 
     @OptionGroup var store: StoreOptions
     @ParentCommand var root: Bookstrack
 
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
+        if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+            throw ValidationError("--public-url must start with http:// or https://.")
+        }
+    }
+
     func run() async throws {
         try await reportingFailures {
             let location = try store.location(parent: root.store)
-            Terminal.print(
-                """
-                The web app is not part of this build yet. Your data is in the \(location).
-                Meanwhile: bookstrack demo, bookstrack import FILE --user NAME, bookstrack export --user NAME.
-                """)
+            var logger = Logger(label: "bookstrack")
+            logger.logLevel =
+                ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            let opened: Store
+            do { opened = try await Store.open(location, now: Date(), logger: logger) } catch let error as StoreError {
+                throw CLIFailure.store(error)
+            }
+            let configuration = WebConfiguration(host: host, port: port, publicURL: publicURL)
+            let app = WebApp.application(store: opened, configuration: configuration, logger: logger) { [host] port in
+                let shown = host == "0.0.0.0" ? "127.0.0.1" : host
+                Terminal.print(
+                    "BooksTrack is running at http://\(shown):\(port) — data in the \(location). Press Ctrl-C to stop.")
+            }
+            do {
+                try await app.runService()
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                await opened.close()
+                throw CLIFailure.refused("Port \(port) on \(host) is already in use. Stop the other server or pass --port.")
+            } catch {
+                await opened.close()
+                throw error
+            }
+            await opened.close()
         }
     }
 }

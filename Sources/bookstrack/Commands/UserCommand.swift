@@ -1,12 +1,13 @@
 import ArgumentParser
 import BooksTrackCore
 import BooksTrackStore
+import BooksTrackWeb
 import Foundation
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage the readers of this instance.",
-        subcommands: [Create.self, List.self])
+        subcommands: [Create.self, List.self, Token.self, ResetPassword.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -58,6 +59,59 @@ struct UserCommand: AsyncParsableCommand {
                             + user.role.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
                             + String(books).leftPadded(to: 5) + "  " + created)
                 }
+            }
+        }
+    }
+}
+
+extension UserCommand {
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a personal API token for a reader and print it.",
+            discussion: "Send it as “Authorization: Bearer TOKEN”. It is shown once; revoke it on the account page.")
+
+        @Argument(help: "The reader's login name.")
+        var user: String
+
+        @Option(help: "What the token is for.")
+        var name: String = "command line"
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            try await reportingFailures {
+                let token = try await store.withStore { store in
+                    let reader = try await StoreOptions.reader(named: user, in: store)
+                    return try await AccountTools.issueToken(named: name, for: reader, store: store, now: Date())
+                }
+                Terminal.print(token)
+            }
+        }
+    }
+
+    struct ResetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password",
+            abstract: "Set a reader's password (read from standard input) and sign them out everywhere.",
+            discussion:
+                "On a terminal the password is asked for without echo; otherwise the first line of standard input is used.")
+
+        @Argument(help: "The reader's login name.")
+        var user: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            try await reportingFailures {
+                guard let password = Terminal.readSecret(prompt: "New password for \(user): ") else {
+                    throw CLIFailure.refused("No password was given.")
+                }
+                if let problem = AccountTools.passwordProblem(password) { throw CLIFailure.refused(problem) }
+                try await store.withStore { store in
+                    let reader = try await StoreOptions.reader(named: user, in: store)
+                    try await AccountTools.setPassword(password, for: reader, store: store, now: Date())
+                }
+                Terminal.print("The password of “\(user)” is set.")
             }
         }
     }

@@ -17,6 +17,25 @@ enum Terminal {
 
     static func print(_ line: String = "") { write(line + "\n") }
 
+    /// A line from standard input, without echo on a terminal; `nil` at end of input.
+    static func readSecret(prompt: String) -> String? {
+        let interactive = isatty(STDIN_FILENO) == 1
+        var saved = termios()
+        if interactive {
+            FileHandle.standardError.write(Data(prompt.utf8))
+            tcgetattr(STDIN_FILENO, &saved)
+            var silent = saved
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        }
+        let line = readLine(strippingNewline: true)
+        if interactive {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return line
+    }
+
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     }

@@ -1,0 +1,171 @@
+import Foundation
+
+/// A book as a person enters or edits it, checked field by field. Both the web form and the
+/// API build one from text, so they accept and refuse exactly the same things.
+public struct BookDraft: Hashable, Sendable {
+    public var title: String
+    public var authors: [String]
+    public var translators: [String]
+    public var isbn: ISBN?
+    public var pageCount: Int?
+    public var firstPublishedYear: Int?
+    public var originalLanguage: LanguageCode?
+    public var editionLanguage: LanguageCode?
+    public var format: BookFormat?
+    public var publisher: String?
+    public var ownVoices: YesNo?
+    public var status: ReadingStatus
+    public var rating: Rating?
+    public var owned: Bool
+    public var addedOn: LocalDate?
+    public var finishedOn: LocalDate?
+    public var currentPage: Int?
+    public var shelves: [String]
+    public var review: String?
+    public var notes: String?
+
+    /// The fields a form sends, by name.
+    public static let fieldNames = [
+        "title", "authors", "translators", "isbn", "pages", "year", "language", "edition_language", "format", "publisher",
+        "own_voices", "status", "rating", "owned", "added", "finished", "current_page", "shelves", "review", "notes",
+    ]
+
+    /// Parses form fields. Every problem is reported against its field, in words a person can act
+    /// on; nothing is guessed.
+    public static func parse(_ fields: [String: String], today: LocalDate) -> Result<BookDraft, FieldErrors> {
+        var errors = FieldErrors()
+        func text(_ name: String, limit: Int = 500) -> String? {
+            guard let raw = fields[name] else { return nil }
+            let value =
+                name == "review" || name == "notes" ? TextNormalization.trim(raw) : TextNormalization.collapseWhitespace(raw)
+            guard !value.isEmpty else { return nil }
+            if value.count > limit {
+                errors[name] = "Keep this under \(limit) characters."
+                return nil
+            }
+            return value
+        }
+        func number(_ name: String, _ range: ClosedRange<Int>, _ what: String) -> Int? {
+            guard let value = text(name) else { return nil }
+            guard let parsed = Int(value.filter { $0 != "," && $0 != " " }), range.contains(parsed) else {
+                errors[name] = "Enter \(what) between \(range.lowerBound) and \(range.upperBound)."
+                return nil
+            }
+            return parsed
+        }
+        func date(_ name: String) -> LocalDate? {
+            guard let value = text(name) else { return nil }
+            guard let parsed = LocalDate(value) else {
+                errors[name] = "Enter a real date as YYYY-MM-DD."
+                return nil
+            }
+            if parsed > today.adding(days: 1) { errors[name] = "This date is in the future." }
+            return parsed
+        }
+        func language(_ name: String) -> LanguageCode? {
+            guard let value = text(name) else { return nil }
+            guard let code = LanguageCode(lenient: value) else {
+                errors[name] = "“\(value)” is not a language BooksTrack knows; use its English name or ISO code."
+                return nil
+            }
+            return code
+        }
+        let title = text("title")
+        if title == nil, errors["title"] == nil { errors["title"] = "Every book needs a title." }
+        let authors = PersonName.splitList(text("authors", limit: 2000) ?? "")
+        if authors.count > 20 { errors["authors"] = "A book can have at most 20 authors here." }
+        if authors.contains(where: { $0.count > 200 }) { errors["authors"] = "An author's name can be at most 200 characters." }
+        var isbn: ISBN?
+        if let value = text("isbn") {
+            isbn = ISBN(value)
+            if isbn == nil { errors["isbn"] = "“\(value)” is not a valid ISBN-10 or ISBN-13 (check the digits)." }
+        }
+        let status: ReadingStatus
+        if let value = text("status") {
+            status = ReadingStatus(rawValue: value) ?? ReadingStatus(lenient: value) ?? .toRead
+            if ReadingStatus(rawValue: value) == nil, ReadingStatus(lenient: value) == nil {
+                errors["status"] = "Choose a status from the list."
+            }
+        } else {
+            status = .toRead
+        }
+        var rating: Rating?
+        if let value = text("rating") {
+            rating = Rating(value)
+            if rating == nil { errors["rating"] = "A rating goes from 0 to 5 in quarter stars (3.75, 4, 4.25…)." }
+        }
+        var format: BookFormat?
+        if let value = text("format") {
+            format = BookFormat(rawValue: value)
+            if format == nil { errors["format"] = "Choose a format from the list." }
+        }
+        var ownVoices: YesNo?
+        if let value = text("own_voices"), value != "unknown" {
+            ownVoices = YesNo(lenient: value)
+            if ownVoices == nil { errors["own_voices"] = "Choose yes, no or unknown." }
+        }
+        let pageCount = number("pages", 1...100_000, "a page count")
+        let currentPage = number("current_page", 0...100_000, "a page")
+        if let currentPage, let pageCount, currentPage > pageCount {
+            errors["current_page"] = "The current page cannot be after the last page (\(pageCount))."
+        }
+        let draft = BookDraft(
+            title: title ?? "", authors: authors, translators: PersonName.splitList(text("translators", limit: 2000) ?? ""),
+            isbn: isbn, pageCount: pageCount, firstPublishedYear: number("year", -5000...(today.year + 1), "a year"),
+            originalLanguage: language("language"), editionLanguage: language("edition_language"), format: format,
+            publisher: text("publisher"), ownVoices: ownVoices, status: status, rating: rating,
+            owned: ["on", "true", "yes", "1"].contains(fields["owned"]?.lowercased() ?? ""),
+            addedOn: date("added"), finishedOn: date("finished"), currentPage: currentPage,
+            shelves: FieldList.split(text("shelves", limit: 2000) ?? ""),
+            review: text("review", limit: 20_000), notes: text("notes", limit: 20_000))
+        return errors.isEmpty ? .success(draft) : .failure(errors)
+    }
+
+    /// The draft as an import record of one book, for adding it to a library.
+    public func record(today: LocalDate) -> ImportRecord {
+        var readings: [Reading] = []
+        switch status {
+        case .read: readings = [Reading(finishedOn: finishedOn ?? today, outcome: .finished, origin: .user)]
+        case .reading: readings = [Reading(startedOn: today, outcome: .inProgress, origin: .user)]
+        default: break
+        }
+        return ImportRecord(
+            row: 1, title: title, authors: authors,
+            contributors: translators.map { ContributorName(name: $0, role: .translator) },
+            identifiers: isbn.map { [ExternalID(.isbn, $0.isbn13)] } ?? [], originalLanguage: originalLanguage,
+            firstPublishedYear: firstPublishedYear, ownVoices: ownVoices, edition: editionDetails,
+            entry: EntryState(
+                status: status, rating: rating, owned: owned, addedOn: addedOn ?? today,
+                currentPage: currentPage, shelves: shelves, review: review, notes: notes, readings: readings),
+            carries: .all)
+    }
+
+    /// The edition part of the draft.
+    public var editionDetails: EditionDetails {
+        EditionDetails(
+            isbn10: isbn?.isbn10, isbn13: isbn?.isbn13, publisher: publisher, pageCount: pageCount, format: format,
+            binding: format?.displayName, language: editionLanguage)
+    }
+}
+
+/// Problems with a form, by field name.
+public struct FieldErrors: Error, Hashable, Sendable {
+    public var messages: [String: String] = [:]
+
+    public init(_ messages: [String: String] = [:]) { self.messages = messages }
+
+    public subscript(field: String) -> String? {
+        get { messages[field] }
+        set { messages[field] = newValue }
+    }
+
+    public var isEmpty: Bool { messages.isEmpty }
+}
+
+/// Splitting a comma-separated list a person typed.
+public enum FieldList {
+    public static func split(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0 == "\n" }).map { TextNormalization.collapseWhitespace(String($0)) }
+            .filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// What a library list shows: search, filters, sort and page. It lives in the URL
+/// (`/library?region=africa&status=read`), so every chart element can link to the matching list
+/// and every filter can be removed by dropping its parameter.
+public struct LibraryQuery: Sendable {
+    public enum Sort: String, Sendable, CaseIterable {
+        case added, title, author, finished, rating, year
+
+        public var displayName: String {
+            switch self {
+            case .added: "Date added"
+            case .title: "Title"
+            case .author: "Author"
+            case .finished: "Date finished"
+            case .rating: "Rating"
+            case .year: "First published"
+            }
+        }
+
+        /// Whether the natural order is newest or highest first.
+        public var descendingByDefault: Bool { self == .added || self == .finished || self == .rating || self == .year }
+    }
+
+    /// A kind of missing data a reader can list books by.
+    public enum Missing: String, Sendable, CaseIterable {
+        case any, region, gender, language, year
+
+        public var displayName: String {
+            switch self {
+            case .any: "any diversity data"
+            case .region: "author region"
+            case .gender: "author gender"
+            case .language: "original language"
+            case .year: "publication year"
+            }
+        }
+    }
+
+    public var search: String?
+    public var status: ReadingStatus?
+    public var shelf: String?
+    public var region: CulturalRegion?
+    public var gender: Gender?
+    public var language: LanguageCode?
+    public var era: PublicationEra?
+    public var translated: YesNo?
+    public var ownVoices: YesNo?
+    public var missing: Missing?
+    public var sort: Sort
+    public var descending: Bool
+    public var page: Int
+    /// Parameters that could not be understood, as messages for the reader.
+    public var problems: [String] = []
+
+    public static let pageSize = 50
+
+    public init(
+        search: String? = nil, status: ReadingStatus? = nil, shelf: String? = nil, region: CulturalRegion? = nil,
+        gender: Gender? = nil, language: LanguageCode? = nil, era: PublicationEra? = nil, translated: YesNo? = nil,
+        ownVoices: YesNo? = nil, missing: Missing? = nil, sort: Sort = .added, descending: Bool? = nil, page: Int = 1
+    ) {
+        self.search = search
+        self.status = status
+        self.shelf = shelf
+        self.region = region
+        self.gender = gender
+        self.language = language
+        self.era = era
+        self.translated = translated
+        self.ownVoices = ownVoices
+        self.missing = missing
+        self.sort = sort
+        self.descending = descending ?? sort.descendingByDefault
+        self.page = max(1, page)
+    }
+
+    /// The rows to skip for ``page``.
+    public var offset: Int { (page - 1) * Self.pageSize }
+
+    /// Whether any filter or search narrows the list.
+    public var isFiltered: Bool { !filters.isEmpty }
+}
+
+extension LibraryQuery {
+    /// One active filter, for a removable badge.
+    public struct Filter: Hashable, Sendable {
+        /// The URL parameter.
+        public var parameter: String
+        /// What a reader sees: "Region: Africa".
+        public var label: String
+    }
+
+    /// The active filters and search, in a stable order.
+    public var filters: [Filter] {
+        var out: [Filter] = []
+        if let search { out.append(Filter(parameter: "q", label: "Search: “\(search)”")) }
+        if let status { out.append(Filter(parameter: "status", label: "Status: \(status.displayName)")) }
+        if let shelf { out.append(Filter(parameter: "shelf", label: "Shelf: \(shelf)")) }
+        if let region { out.append(Filter(parameter: "region", label: "Region: \(region.displayName)")) }
+        if let gender { out.append(Filter(parameter: "gender", label: "Author gender: \(gender.displayName)")) }
+        if let language { out.append(Filter(parameter: "language", label: "Original language: \(language.englishName)")) }
+        if let era { out.append(Filter(parameter: "era", label: "Published: \(era.displayName)")) }
+        if let translated {
+            out.append(Filter(parameter: "translated", label: translated == .yes ? "Read in translation" : "Not translated"))
+        }
+        if let ownVoices {
+            out.append(Filter(parameter: "ownvoices", label: ownVoices == .yes ? "Own voices" : "Not own voices"))
+        }
+        if let missing { out.append(Filter(parameter: "missing", label: "Missing \(missing.displayName)")) }
+        return out
+    }
+
+    /// Parses URL query parameters. Unknown values are reported (so the page can say so) and
+    /// ignored; unknown parameters are ignored.
+    public init(parameters: [String: String]) {
+        self.init()
+        var problems: [String] = []
+        func value(_ name: String) -> String? {
+            guard let raw = parameters[name] else { return nil }
+            let trimmed = TextNormalization.collapseWhitespace(raw)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        func parse<T>(_ name: String, _ make: (String) -> T?) -> T? {
+            guard let text = value(name) else { return nil }
+            if let parsed = make(text) { return parsed }
+            problems.append("“\(text)” is not a value \(name) can have; that filter was ignored.")
+            return nil
+        }
+        search = value("q").map { String($0.prefix(200)) }
+        status = parse("status") { ReadingStatus(rawValue: $0) ?? ReadingStatus(lenient: $0) }
+        shelf = value("shelf").map { String($0.prefix(200)) }
+        region = parse("region") { CulturalRegion(lenient: $0) }
+        gender = parse("gender") { Gender(rawValue: $0) ?? Gender(lenient: $0) }
+        language = parse("language") { LanguageCode(lenient: $0) }
+        era = parse("era") { PublicationEra(rawValue: $0) }
+        translated = parse("translated") { YesNo(lenient: $0) }
+        ownVoices = parse("ownvoices") { YesNo(lenient: $0) }
+        missing = parse("missing") { Missing(rawValue: $0) }
+        sort = parse("sort") { Sort(rawValue: $0) } ?? .added
+        descending = parse("order") { $0 == "desc" ? true : ($0 == "asc" ? false : nil) } ?? sort.descendingByDefault
+        page = max(1, min(100_000, parse("page") { Int($0) } ?? 1))
+        self.problems = problems
+    }
+
+    /// The canonical URL parameters of this query (defaults left out), in a stable order.
+    public var parameters: [(String, String)] {
+        var out: [(String, String)] = []
+        if let search { out.append(("q", search)) }
+        if let status { out.append(("status", status.rawValue)) }
+        if let shelf { out.append(("shelf", shelf)) }
+        if let region { out.append(("region", region.rawValue)) }
+        if let gender { out.append(("gender", gender.rawValue)) }
+        if let language { out.append(("language", language.code)) }
+        if let era { out.append(("era", era.rawValue)) }
+        if let translated { out.append(("translated", translated.rawValue)) }
+        if let ownVoices { out.append(("ownvoices", ownVoices.rawValue)) }
+        if let missing { out.append(("missing", missing.rawValue)) }
+        if sort != .added { out.append(("sort", sort.rawValue)) }
+        if descending != sort.descendingByDefault { out.append(("order", descending ? "desc" : "asc")) }
+        if page > 1 { out.append(("page", String(page))) }
+        return out
+    }
+
+    /// This query without one parameter (and back on the first page): the link of a badge's ×.
+    public func removing(_ parameter: String) -> LibraryQuery {
+        var copy = self
+        copy.page = 1
+        switch parameter {
+        case "q": copy.search = nil
+        case "status": copy.status = nil
+        case "shelf": copy.shelf = nil
+        case "region": copy.region = nil
+        case "gender": copy.gender = nil
+        case "language": copy.language = nil
+        case "era": copy.era = nil
+        case "translated": copy.translated = nil
+        case "ownvoices": copy.ownVoices = nil
+        case "missing": copy.missing = nil
+        default: break
+        }
+        return copy
+    }
+}

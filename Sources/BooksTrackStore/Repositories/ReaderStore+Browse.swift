@@ -1,0 +1,236 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+extension ReaderStore {
+    /// A page of the reader's books matching a query (SPEC F1). Filters run in SQL on both
+    /// databases; a book matches a region or gender filter when any of its authors does.
+    public func list(_ query: LibraryQuery, primaryLanguage: LanguageCode?) async throws -> LibraryPage {
+        let userID = self.userID
+        return try await database.read { db in
+            let filter = LibraryFilterSQL(query: query, userID: userID, primaryLanguage: primaryLanguage)
+            let total = try await db.raw("SELECT COUNT(*) AS n \(filter.fromWhere)").first()?.integer("n") ?? 0
+            let rows = try await db.raw(
+                """
+                SELECT e.id, e.work_id, e.status, e.rating_quarters, e.owned, e.added_on, w.title, w.first_published_year,
+                    ed.format, (SELECT MAX(r.finished_on) FROM readings r WHERE r.entry_id = e.id) AS finished_on
+                \(filter.fromWhere)
+                ORDER BY \(unsafeRaw: filter.orderBy)
+                LIMIT \(literal: LibraryQuery.pageSize) OFFSET \(literal: query.offset)
+                """
+            ).all()
+            var items = try rows.map { row in
+                LibraryListItem(
+                    entryID: try row.id("id"), workID: try row.id("work_id"), title: try row.text("title"), authors: [],
+                    status: ReadingStatus(rawValue: try row.text("status")) ?? .toRead,
+                    rating: try row.optionalInteger("rating_quarters").flatMap(Rating.init(quarters:)),
+                    owned: try row.flag("owned"),
+                    addedOn: try row.optionalDate("added_on"), finishedOn: try row.optionalDate("finished_on"),
+                    firstPublishedYear: try row.optionalInteger("first_published_year"),
+                    format: try row.optionalText("format").flatMap(BookFormat.init(rawValue:)), shelves: [])
+            }
+            try await Self.attachNamesAndShelves(&items, userID: userID, on: db)
+            return LibraryPage(items: items, total: total, query: query)
+        }
+    }
+
+    private static func attachNamesAndShelves(_ items: inout [LibraryListItem], userID: User.ID, on db: any SQLDatabase)
+        async throws
+    {
+        guard !items.isEmpty else { return }
+        var names: [String: [String]] = [:]
+        for row in try await db.rows(
+            in: items.map(\.workID.string),
+            {
+                """
+                SELECT c.work_id, a.name FROM work_contributors c JOIN authors a ON a.id = c.author_id
+                WHERE c.role = 'author' AND c.work_id IN (\(binds: $0)) ORDER BY c.work_id, c.ordinal
+                """
+            })
+        {
+            names[try row.text("work_id"), default: []].append(try row.text("name"))
+        }
+        var shelves: [String: [String]] = [:]
+        for row in try await db.rows(
+            in: items.map(\.entryID.string),
+            {
+                "SELECT entry_id, name FROM entry_shelves WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
+            })
+        {
+            shelves[try row.text("entry_id"), default: []].append(try row.text("name"))
+        }
+        for index in items.indices {
+            items[index].authors = names[items[index].workID.string] ?? []
+            items[index].shelves = EntryState.normalizedShelves(shelves[items[index].entryID.string] ?? [])
+        }
+    }
+
+    /// The reader's shelves with their book counts, most used first.
+    public func shelves() async throws -> [ShelfCount] {
+        let userID = self.userID
+        return try await database.read { db in
+            try await db.raw(
+                """
+                SELECT MIN(name) AS name, COUNT(*) AS n FROM entry_shelves WHERE user_id = \(bind: userID.string)
+                GROUP BY name_key ORDER BY n DESC, name_key
+                """
+            ).all().map { ShelfCount(name: try $0.text("name"), count: try $0.integer("n")) }
+        }
+    }
+
+    /// One of the reader's books with its work, edition, people, sessions and fact history; `nil`
+    /// when it is not this reader's.
+    public func detail(of entryID: LibraryEntry.ID) async throws -> EntryDetail? {
+        let userID = self.userID
+        return try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT work_id FROM library_entries WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)
+                    """
+                ).first(),
+                let entry = try await EntryRows.entries(of: userID, works: [try row.id("work_id")], on: db).first,
+                let work = try await CatalogueRows.works([entry.workID], on: db)[entry.workID]
+            else { return nil }
+            let people = try await CatalogueRows.authors(work.authorIDs + work.contributors.map(\.authorID), on: db)
+            let sessions = try await ActivityRows.sessions(of: userID, on: db).filter { $0.entryID == entryID }
+            return EntryDetail(
+                entry: entry, work: work,
+                edition: try await entry.editionID.asyncMap { try await CatalogueRows.editions([$0], on: db)[$0] } ?? nil,
+                authors: work.authorIDs.compactMap { people[$0] },
+                contributors: work.contributors.compactMap { c in people[c.authorID].map { ($0, c.role) } },
+                sessions: sessions.sorted { $0.startedAt > $1.startedAt },
+                factHistory: try await FactRows.history(of: Array(people.keys), on: db))
+        }
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}
+
+/// The FROM … WHERE … and ORDER BY of a library query, in SQL both databases accept.
+struct LibraryFilterSQL {
+    let fromWhere: SQLQueryString
+    let orderBy: String
+
+    init(query: LibraryQuery, userID: User.ID, primaryLanguage: LanguageCode?) {
+        var sql: SQLQueryString = """
+            FROM library_entries e JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
+            WHERE e.user_id = \(bind: userID.string)
+            """
+        let authorsOfWork =
+            "SELECT 1 FROM work_contributors c JOIN authors a ON a.id = c.author_id WHERE c.work_id = w.id AND c.role = 'author'"
+        if let status = query.status {
+            sql.appendLiteral(" AND e.status = ")
+            sql.appendInterpolation(bind: status.rawValue)
+        }
+        if let shelf = query.shelf {
+            sql.appendLiteral(" AND EXISTS (SELECT 1 FROM entry_shelves s WHERE s.entry_id = e.id AND s.name_key = ")
+            sql.appendInterpolation(bind: TextNormalization.collapseWhitespace(shelf).lowercased())
+            sql.appendLiteral(")")
+        }
+        if let region = query.region {
+            sql.appendLiteral(" AND EXISTS (\(authorsOfWork) AND a.region = ")
+            sql.appendInterpolation(bind: region.rawValue)
+            sql.appendLiteral(")")
+        }
+        if let gender = query.gender {
+            sql.appendLiteral(" AND EXISTS (\(authorsOfWork) AND a.gender = ")
+            sql.appendInterpolation(bind: gender.rawValue)
+            sql.appendLiteral(")")
+        }
+        if let language = query.language {
+            sql.appendLiteral(" AND w.original_language = ")
+            sql.appendInterpolation(bind: language.code)
+        }
+        if let era = query.era {
+            let (low, high) = Self.years(of: era)
+            sql.appendLiteral(" AND w.first_published_year BETWEEN \(low) AND \(high)")
+        }
+        if let ownVoices = query.ownVoices {
+            sql.appendLiteral(" AND w.own_voices = ")
+            sql.appendInterpolation(bind: ownVoices.rawValue)
+        }
+        if let translated = query.translated {
+            sql.appendLiteral(" AND w.original_language IS NOT NULL AND COALESCE(ed.language, ")
+            sql.appendInterpolation(bind: primaryLanguage?.code)
+            sql.appendLiteral(") IS NOT NULL AND COALESCE(ed.language, ")
+            sql.appendInterpolation(bind: primaryLanguage?.code)
+            sql.appendLiteral(translated == .yes ? ") <> w.original_language" : ") = w.original_language")
+        }
+        if let missing = query.missing {
+            let noAuthor = "NOT EXISTS (\(authorsOfWork))"
+            let region = "(\(noAuthor) OR EXISTS (\(authorsOfWork) AND a.region IS NULL))"
+            let gender = "(\(noAuthor) OR EXISTS (\(authorsOfWork) AND a.gender IS NULL))"
+            let clause =
+                switch missing {
+                case .region: region
+                case .gender: gender
+                case .language: "w.original_language IS NULL"
+                case .year: "w.first_published_year IS NULL"
+                case .any: "(\(region) OR \(gender) OR w.original_language IS NULL OR w.first_published_year IS NULL)"
+                }
+            sql.appendLiteral(" AND \(clause)")
+        }
+        if let search = query.search {
+            let titlePattern = "%" + Self.escapeLike(TextNormalization.titleKey(search)) + "%"
+            let namePattern = "%" + Self.escapeLike(TextNormalization.nameKey(search)) + "%"
+            sql.appendLiteral(" AND (w.title_key LIKE ")
+            sql.appendInterpolation(bind: titlePattern)
+            sql.appendLiteral(" ESCAPE '\\' OR EXISTS (\(authorsOfWork) AND a.name_key LIKE ")
+            sql.appendInterpolation(bind: namePattern)
+            sql.appendLiteral(" ESCAPE '\\'))")
+        }
+        fromWhere = sql
+        let direction = query.descending ? "DESC" : "ASC"
+        let key =
+            switch query.sort {
+            case .title: "w.title_key"
+            case .author:
+                "(SELECT LOWER(a.sort_name) FROM work_contributors c JOIN authors a ON a.id = c.author_id WHERE c.work_id = w.id AND c.role = 'author' ORDER BY c.ordinal LIMIT 1)"
+            case .added: "e.added_on"
+            case .finished: "(SELECT MAX(r.finished_on) FROM readings r WHERE r.entry_id = e.id)"
+            case .rating: "e.rating_quarters"
+            case .year: "w.first_published_year"
+            }
+        // Books without the sort value come last either way; ties by title, then id.
+        orderBy = "(\(key) IS NULL), \(key) \(direction), w.title_key ASC, e.id ASC"
+    }
+
+    static func years(of era: PublicationEra) -> (Int, Int) {
+        switch era {
+        case .before1900: (-100_000, 1899)
+        case .from1900To1950: (1900, 1950)
+        case .from1951To2000: (1951, 2000)
+        case .from2001To2020: (2001, 2020)
+        case .from2021: (2021, 100_000)
+        }
+    }
+
+    static func escapeLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+}
+
+extension ReaderStore {
+    /// An author of one of the reader's books, with every statement about them; `nil` for an
+    /// author the reader has no book by (even one another reader has).
+    public func author(_ authorID: Author.ID) async throws -> (Author, [AuthorFactAssertion])? {
+        let userID = self.userID
+        return try await database.read { db in
+            let known = try await db.raw(
+                """
+                SELECT 1 AS found FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
+                WHERE e.user_id = \(bind: userID.string) AND c.author_id = \(bind: authorID.string) LIMIT 1
+                """
+            ).first()
+            guard known != nil, let author = try await CatalogueRows.authors([authorID], on: db)[authorID] else { return nil }
+            return (author, try await FactRows.history(of: [authorID], on: db)[authorID] ?? [])
+        }
+    }
+}

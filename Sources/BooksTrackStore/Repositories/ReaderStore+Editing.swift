@@ -1,0 +1,205 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+extension ReaderStore {
+    /// The result of adding a book by hand.
+    public enum AddOutcome: Sendable, Equatable {
+        case added(LibraryEntry.ID)
+        /// The book (matched by ISBN or by title and author) is already in the library.
+        case alreadyInLibrary(LibraryEntry.ID)
+    }
+
+    /// Adds a book by hand. It is matched against the catalogue like an imported row, so a book
+    /// another reader already has shares its work and authors.
+    public func add(_ draft: BookDraft, today: LocalDate, now: Date) async throws -> AddOutcome {
+        let userID = self.userID
+        let batch = ImportBatch(format: .backup, records: [draft.record(today: today)])
+        return try await database.write { db in
+            let context = try await ImportContextLoader.context(
+                for: ImportPlanner.lookupKeys(for: batch.records), userID: userID, now: now, on: db)
+            let plan = ImportPlanner.plan(batch, context: context, dryRun: false)
+            guard let outcome = plan.report.outcomes.first, let entryID = outcome.entryID else {
+                throw StoreError.invalid(plan.report.outcomes.first?.reason ?? "The book could not be added.")
+            }
+            if outcome.kind != .imported { return .alreadyInLibrary(entryID) }
+            try await PlanWriter(db: db, userID: userID, now: now, progress: nil).write(plan, readerData: nil)
+            try await Versions.bump(reader: userID, catalogue: true, on: db)
+            return .added(entryID)
+        }
+    }
+
+    /// Changes a book: its shared catalogue details (title, authors, edition…) and the reader's
+    /// own (status, rating, shelves, notes…). A status change follows ``EntryState/changingStatus(to:on:)``.
+    public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, today: LocalDate, now: Date) async throws {
+        let userID = self.userID
+        try await database.write { db in
+            var entry = try await Self.entry(entryID, of: userID, on: db)
+            try await WorkEditing.update(entry.workID, from: draft, now: now, on: db)
+            entry.editionID = try await WorkEditing.updateEdition(
+                entry.editionID, of: entry.workID, details: draft.editionDetails, isbn: draft.isbn, now: now, on: db)
+            var state = entry.state.status == draft.status ? entry.state : entry.state.changingStatus(to: draft.status, on: today)
+            state.rating = draft.rating
+            state.owned = draft.owned
+            state.addedOn = draft.addedOn ?? state.addedOn
+            state.currentPage = draft.currentPage
+            state.shelves = EntryState.normalizedShelves(draft.shelves)
+            state.review = draft.review
+            state.notes = draft.notes
+            entry.state = state
+            entry.updatedAt = now
+            try await EntryRows.replace([entry], on: db)
+            try await Versions.bump(reader: userID, catalogue: true, on: db)
+        }
+    }
+
+    /// Moves a book to another status: finishing records the day, re-reading keeps history.
+    public func changeStatus(of entryID: LibraryEntry.ID, to status: ReadingStatus, today: LocalDate, now: Date) async throws {
+        let userID = self.userID
+        try await database.write { db in
+            var entry = try await Self.entry(entryID, of: userID, on: db)
+            guard entry.state.status != status else { return }
+            entry.state = entry.state.changingStatus(to: status, on: today)
+            entry.updatedAt = now
+            try await EntryRows.replace([entry], on: db)
+            try await Versions.bump(reader: userID, catalogue: false, on: db)
+        }
+    }
+
+    /// Removes a book from the library, with its readings and sessions. The shared work stays.
+    public func delete(_ entryID: LibraryEntry.ID) async throws {
+        let userID = self.userID
+        try await database.write { db in
+            _ = try await Self.entry(entryID, of: userID, on: db)
+            try await db.raw(
+                "DELETE FROM library_entries WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)"
+            ).run()
+            try await Versions.bump(reader: userID, catalogue: false, on: db)
+        }
+    }
+
+    /// Records the reader's answer about an author of one of their books (shared with every
+    /// reader, with the reader as its source). `nil` clears the fact.
+    public func recordFact(_ kind: AuthorFactKind, _ value: String?, about authorID: Author.ID, now: Date) async throws {
+        try await recordFacts([(kind, value)], about: authorID, now: now)
+    }
+
+    /// Records several answers about an author at once: all of them, or none when one is invalid.
+    public func recordFacts(_ facts: [(AuthorFactKind, String?)], about authorID: Author.ID, now: Date) async throws {
+        let userID = self.userID
+        let assertions = try facts.map { kind, value in
+            var canonical: String?
+            if let value {
+                guard let checked = kind.canonical(value) else {
+                    throw StoreError.invalid("“\(value)” is not a valid \(kind.rawValue).")
+                }
+                canonical = checked
+            }
+            return PlannedAuthorFact(
+                authorID: authorID,
+                assertion: AuthorFactAssertion(
+                    kind: kind, value: canonical, provenance: Provenance(source: .user, userID: userID, recordedAt: now)))
+        }
+        guard !assertions.isEmpty else { return }
+        try await database.write { db in
+            let known = try await db.raw(
+                """
+                SELECT 1 AS found FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
+                WHERE e.user_id = \(bind: userID.string) AND c.author_id = \(bind: authorID.string)
+                """
+            ).first()
+            guard known != nil else { throw StoreError.notFound("There is no such author among your books.") }
+            try await FactRows.record(assertions, now: now, on: db)
+            try await Versions.bump(reader: userID, catalogue: true, on: db)
+        }
+    }
+
+    /// The entry, if it is this reader's; otherwise "not found" (never "forbidden").
+    static func entry(_ entryID: LibraryEntry.ID, of userID: User.ID, on db: any SQLDatabase) async throws -> LibraryEntry {
+        guard
+            let row = try await db.raw(
+                """
+                SELECT work_id FROM library_entries WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)
+                """
+            ).first(),
+            let entry = try await EntryRows.entries(of: userID, works: [try row.id("work_id")], on: db).first
+        else { throw StoreError.notFound("There is no such book in your library.") }
+        return entry
+    }
+}
+
+/// Changing a shared work and its edition.
+enum WorkEditing {
+    static func update(_ workID: Work.ID, from draft: BookDraft, now: Date, on db: any SQLDatabase) async throws {
+        let authorIDs = try await Self.authorIDs(for: draft.authors, now: now, on: db)
+        let translatorIDs = try await Self.authorIDs(for: draft.translators, now: now, on: db)
+        try await db.raw(
+            """
+            UPDATE works SET title = \(bind: draft.title), title_key = \(bind: TextNormalization.titleKey(draft.title)),
+                match_key = \(bind: Work.matchKey(title: draft.title, primaryAuthor: draft.authors.first)),
+                original_language = \(bind: draft.originalLanguage?.code), first_published_year = \(bind: draft.firstPublishedYear),
+                own_voices = \(bind: draft.ownVoices?.rawValue), updated_at = \(bind: now.milliseconds)
+            WHERE id = \(bind: workID.string)
+            """
+        ).run()
+        try await db.raw(
+            "DELETE FROM work_contributors WHERE work_id = \(bind: workID.string) AND role IN ('author', 'translator')"
+        ).run()
+        var rows: [[SQLValue]] = []
+        for (ordinal, id) in authorIDs.enumerated() { rows.append([workID.string, id.string, "author", ordinal]) }
+        for (ordinal, id) in translatorIDs.enumerated() { rows.append([workID.string, id.string, "translator", 1000 + ordinal]) }
+        try await db.insertRows(into: "work_contributors", columns: ["work_id", "author_id", "role", "ordinal"], rows: rows)
+    }
+
+    /// The ids of authors with these names, creating the ones the catalogue lacks.
+    static func authorIDs(for names: [String], now: Date, on db: any SQLDatabase) async throws -> [Author.ID] {
+        var ids: [Author.ID] = []
+        for name in names {
+            let key = TextNormalization.nameKey(name)
+            if let row = try await db.raw("SELECT id FROM authors WHERE name_key = \(bind: key)").first() {
+                ids.append(try row.id("id"))
+            } else {
+                let author = Author(name: name)
+                try await CatalogueRows.insert(authors: [author], now: now, on: db)
+                ids.append(author.id)
+            }
+        }
+        var seen = Set<Author.ID>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    /// Updates the entry's edition (creating one when it has none and there is something to
+    /// record) and registers a new ISBN. Returns the edition id.
+    static func updateEdition(
+        _ editionID: Edition.ID?, of workID: Work.ID, details: EditionDetails, isbn: ISBN?,
+        now: Date, on db: any SQLDatabase
+    ) async throws -> Edition.ID? {
+        var id = editionID
+        if let editionID {
+            var merged = try await CatalogueRows.editions([editionID], on: db)[editionID]?.details ?? details
+            merged.isbn10 = details.isbn10
+            merged.isbn13 = details.isbn13
+            merged.publisher = details.publisher
+            merged.pageCount = details.pageCount
+            merged.format = details.format
+            merged.binding = details.format == merged.format ? merged.binding : details.binding
+            merged.language = details.language
+            try await CatalogueRows.update(edition: Edition(id: editionID, workID: workID, details: merged), on: db)
+        } else if !details.isEmpty {
+            let edition = Edition(workID: workID, details: details)
+            try await CatalogueRows.insert(editions: [edition], now: now, on: db)
+            id = edition.id
+        }
+        if let isbn,
+            try await db.raw("SELECT 1 AS found FROM external_ids WHERE scheme = 'isbn' AND value = \(bind: isbn.isbn13)").first()
+                == nil
+        {
+            try await CatalogueRows.insert(
+                identifiers: [
+                    NewIdentifier(id: ExternalID(.isbn, isbn.isbn13), target: IdentifierTarget(workID: workID, editionID: id))
+                ],
+                on: db)
+        }
+        return id
+    }
+}

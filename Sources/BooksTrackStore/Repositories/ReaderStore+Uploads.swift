@@ -1,0 +1,134 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// A file uploaded in the browser, between its preview and its import.
+public struct ImportUpload: Sendable, Hashable {
+    public typealias ID = TypedID<ImportUpload>
+
+    public enum Status: String, Sendable {
+        /// Uploaded and previewed, waiting for the reader to confirm.
+        case previewed
+        /// Being imported.
+        case running
+        /// Imported; ``ImportUpload/runID`` is the import in the history.
+        case done
+        /// The import failed; nothing was written.
+        case failed
+    }
+
+    public var id: ID
+    public var fileName: String
+    public var fileSize: Int
+    public var status: Status
+    public var runID: ImportRunSummary.ID?
+    public var error: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+}
+
+extension ReaderStore {
+    /// Keeps an uploaded file until the reader confirms (or abandons) its import. Uploads older
+    /// than a day are removed here too.
+    public func saveUpload(fileName: String, bytes: [UInt8], now: Date) async throws -> ImportUpload {
+        let userID = self.userID
+        let upload = ImportUpload(
+            id: .random(), fileName: fileName, fileSize: bytes.count, status: .previewed, runID: nil,
+            error: nil, createdAt: now, updatedAt: now)
+        try await database.write { db in
+            try await db.raw(
+                """
+                DELETE FROM import_uploads WHERE created_at < \(bind: now.addingTimeInterval(-86_400).milliseconds) AND status <> 'running'
+                """
+            ).run()
+            try await db.insertRows(
+                into: "import_uploads",
+                columns: ["id", "user_id", "file_name", "file_size", "content", "status", "created_at", "updated_at"],
+                rows: [
+                    [
+                        upload.id.string, userID.string, fileName, bytes.count, Data(bytes).base64EncodedString(),
+                        upload.status.rawValue, now.milliseconds, now.milliseconds,
+                    ]
+                ])
+        }
+        return upload
+    }
+
+    /// An upload of this reader's, with its content.
+    public func upload(_ id: ImportUpload.ID) async throws -> (ImportUpload, [UInt8])? {
+        let userID = self.userID
+        return try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT * FROM import_uploads WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
+                    """
+                ).first()
+            else { return nil }
+            return (try Self.upload(row), [UInt8](Data(base64Encoded: try row.text("content")) ?? Data()))
+        }
+    }
+
+    /// Marks an upload as being imported, once: false when it already was (a double submit).
+    /// One conditional update decides, so two requests racing on two app servers cannot both win.
+    public func claimUpload(_ id: ImportUpload.ID, runID: ImportRunSummary.ID, now: Date) async throws -> Bool {
+        let userID = self.userID
+        return try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE import_uploads SET status = 'running', run_id = \(bind: runID.string), updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'previewed'
+                RETURNING id
+                """
+            ).first() != nil
+        }
+    }
+
+    /// Records how an upload's import ended. The file itself is dropped: it is no longer needed.
+    public func finishUpload(_ id: ImportUpload.ID, error: String?, now: Date) async throws {
+        let userID = self.userID
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE import_uploads SET status = \(bind: error == nil ? "done" : "failed"), error = \(bind: error),
+                    content = '', updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
+                """
+            ).run()
+        }
+    }
+
+    /// Drops an upload the reader decided not to import; false when it is not waiting any more.
+    @discardableResult
+    public func discardUpload(_ id: ImportUpload.ID) async throws -> Bool {
+        let userID = self.userID
+        return try await database.write { db in
+            try await db.raw(
+                """
+                DELETE FROM import_uploads WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'previewed'
+                RETURNING id
+                """
+            ).first() != nil
+        }
+    }
+
+    /// The reader's upload whose import became, or will become, this run.
+    public func upload(forRun runID: ImportRunSummary.ID) async throws -> ImportUpload? {
+        let userID = self.userID
+        return try await database.read { db in
+            try await db.raw(
+                """
+                SELECT * FROM import_uploads WHERE run_id = \(bind: runID.string) AND user_id = \(bind: userID.string)
+                """
+            ).first().map(Self.upload)
+        }
+    }
+
+    private static func upload(_ row: any SQLRow) throws -> ImportUpload {
+        ImportUpload(
+            id: try row.id("id"), fileName: try row.text("file_name"), fileSize: try row.integer("file_size"),
+            status: ImportUpload.Status(rawValue: try row.text("status")) ?? .failed, runID: try row.optionalID("run_id"),
+            error: try row.optionalText("error"), createdAt: try row.instant("created_at"),
+            updatedAt: try row.instant("updated_at"))
+    }
+}

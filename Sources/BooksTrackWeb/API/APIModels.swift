@@ -1,0 +1,288 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+/// The JSON the API answers with. Field names are camelCase; dates are `YYYY-MM-DD` for
+/// calendar days and ISO 8601 for instants; a fact that is not known is left out.
+enum APIModels {
+    struct Me: Encodable {
+        let id: String
+        let name: String
+        let displayName: String
+        let role: String
+        let primaryLanguage: String?
+        let timeZone: String?
+
+        init(_ user: User) {
+            id = user.id.string
+            name = user.name
+            displayName = user.displayName
+            role = user.role.rawValue
+            primaryLanguage = user.settings.primaryLanguage?.code
+            timeZone = user.settings.timeZone
+        }
+    }
+
+    struct Page<Item: Encodable>: Encodable {
+        let items: [Item]
+        let page: Int
+        let pageSize: Int
+        let total: Int
+        let pageCount: Int
+    }
+
+    struct EntrySummary: Encodable {
+        let id: String
+        let workId: String
+        let title: String
+        let authors: [String]
+        let status: String
+        let rating: Double?
+        let owned: Bool
+        let addedOn: String?
+        let finishedOn: String?
+        let firstPublishedYear: Int?
+        let format: String?
+        let shelves: [String]
+
+        init(_ item: LibraryListItem) {
+            id = item.entryID.string
+            workId = item.workID.string
+            title = item.title
+            authors = item.authors
+            status = item.status.rawValue
+            rating = item.rating?.stars
+            owned = item.owned
+            addedOn = item.addedOn?.description
+            finishedOn = item.finishedOn?.description
+            firstPublishedYear = item.firstPublishedYear
+            format = item.format?.rawValue
+            shelves = item.shelves
+        }
+    }
+
+    struct Person: Encodable {
+        let id: String
+        let name: String
+        let role: String
+        let gender: String?
+        let country: String?
+        let region: String?
+        let marginalized: String?
+        let birthYear: Int?
+        let deathYear: Int?
+
+        init(_ author: Author, role: ContributorRole) {
+            id = author.id.string
+            name = author.name
+            self.role = role.rawValue
+            gender = author.gender?.value.rawValue
+            country = author.country?.value.alpha2
+            region = author.region?.rawValue
+            marginalized = author.marginalized?.value.rawValue
+            birthYear = author.birthYear?.value
+            deathYear = author.deathYear?.value
+        }
+    }
+
+    struct ReadingJSON: Encodable {
+        let startedOn: String?
+        let finishedOn: String?
+        let outcome: String
+        let origin: String
+    }
+
+    struct EditionJSON: Encodable {
+        let isbn13: String?
+        let isbn10: String?
+        let publisher: String?
+        let pageCount: Int?
+        let format: String?
+        let language: String?
+    }
+
+    struct Entry: Encodable {
+        let id: String
+        let workId: String
+        let title: String
+        let authors: [Person]
+        let contributors: [Person]
+        let originalLanguage: String?
+        let firstPublishedYear: Int?
+        let ownVoices: String?
+        let edition: EditionJSON?
+        let status: String
+        let rating: Double?
+        let owned: Bool
+        let addedOn: String?
+        let currentPage: Int?
+        let shelves: [String]
+        let review: String?
+        let notes: String?
+        let timesRead: Int
+        let readings: [ReadingJSON]
+
+        init(_ detail: EntryDetail) {
+            let state = detail.entry.state
+            id = detail.entry.id.string
+            workId = detail.work.id.string
+            title = detail.work.title
+            authors = detail.authors.map { Person($0, role: .author) }
+            contributors = detail.contributors.map { Person($0.author, role: $0.role) }
+            originalLanguage = detail.work.originalLanguage?.code
+            firstPublishedYear = detail.work.firstPublishedYear
+            ownVoices = detail.work.ownVoices?.rawValue
+            edition = detail.edition.map {
+                EditionJSON(
+                    isbn13: $0.details.isbn13, isbn10: $0.details.isbn10, publisher: $0.details.publisher,
+                    pageCount: $0.details.pageCount, format: $0.details.format?.rawValue, language: $0.details.language?.code)
+            }
+            status = state.status.rawValue
+            rating = state.rating?.stars
+            owned = state.owned
+            addedOn = state.addedOn?.description
+            currentPage = state.currentPage
+            shelves = state.shelves
+            review = state.review
+            notes = state.notes
+            timesRead = state.timesRead
+            readings = state.readings.map {
+                ReadingJSON(
+                    startedOn: $0.startedOn?.description, finishedOn: $0.finishedOn?.description, outcome: $0.outcome.rawValue,
+                    origin: $0.origin.description)
+            }
+        }
+    }
+
+    struct Fact: Encodable {
+        let kind: String
+        let value: String?
+        let source: String
+        let recordedAt: Date
+        let current: Bool
+    }
+
+    struct AuthorJSON: Encodable {
+        let author: Person
+        let history: [Fact]
+
+        init(_ author: Author, history: [AuthorFactAssertion]) {
+            self.author = Person(author, role: .author)
+            let current = Set(author.currentAssertions)
+            self.history = history.map {
+                Fact(
+                    kind: $0.kind.rawValue, value: $0.value, source: $0.provenance.source.rawValue,
+                    recordedAt: $0.provenance.recordedAt,
+                    current: current.contains($0))
+            }
+        }
+    }
+
+    struct Token: Encodable {
+        let id: String
+        let name: String
+        let createdAt: Date
+        let lastUsedAt: Date?
+        /// Only in the answer that created it.
+        let token: String?
+
+        init(_ token: AccountRepository.APIToken, secret: String? = nil) {
+            id = token.id.string
+            name = token.name
+            createdAt = token.createdAt
+            lastUsedAt = token.lastUsedAt
+            self.token = secret
+        }
+    }
+
+    struct Invitation: Encodable {
+        let url: String
+        let expiresAt: Date
+    }
+
+    struct Shelf: Encodable {
+        let name: String
+        let count: Int
+    }
+
+    struct ImportRun: Encodable {
+        let id: String
+        let format: String
+        let fileName: String?
+        let startedAt: Date
+        let rows: Int
+        let imported: Int
+        let updated: Int
+        let unchanged: Int
+        let skipped: Int
+        let fileWarnings: [String]
+
+        init(_ run: ImportRunSummary) {
+            id = run.id.string
+            format = run.format.rawValue
+            fileName = run.fileName
+            startedAt = run.startedAt
+            rows = run.rows
+            imported = run.imported
+            updated = run.updated
+            unchanged = run.unchanged
+            skipped = run.skipped
+            fileWarnings = run.fileWarnings
+        }
+    }
+
+    struct Outcome: Encodable {
+        let row: Int
+        let line: Int?
+        let outcome: String
+        let title: String
+        let authors: [String]
+        let status: String?
+        let entryId: String?
+        let reason: String?
+        let changes: [String]
+        let warnings: [String]
+
+        init(_ outcome: ImportOutcome) {
+            row = outcome.row
+            line = outcome.line
+            self.outcome = outcome.kind.rawValue
+            title = outcome.title
+            authors = outcome.authors
+            status = outcome.status?.rawValue
+            entryId = outcome.entryID?.string
+            reason = outcome.reason
+            changes = outcome.changes
+            warnings = outcome.warnings
+        }
+    }
+
+    /// An import's report: a past run (with its id) or a dry run (without).
+    struct ImportReportJSON: Encodable {
+        let id: String?
+        let dryRun: Bool
+        let format: String
+        let rows: Int
+        let imported: Int
+        let updated: Int
+        let unchanged: Int
+        let skipped: Int
+        let byStatus: [String: Int]
+        let fileWarnings: [String]
+        let outcomes: [Outcome]
+
+        init(_ report: ImportReport, id: ImportRunSummary.ID?) {
+            self.id = id?.string
+            dryRun = report.dryRun
+            format = report.format.rawValue
+            rows = report.rows
+            imported = report.imported
+            updated = report.updated
+            unchanged = report.unchanged
+            skipped = report.skipped
+            byStatus = Dictionary(uniqueKeysWithValues: report.byStatus.map { ($0.key.rawValue, $0.value) })
+            fileWarnings = report.fileWarnings
+            outcomes = report.outcomes.map(Outcome.init)
+        }
+    }
+}

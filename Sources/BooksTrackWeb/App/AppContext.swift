@@ -1,0 +1,62 @@
+import BooksTrackCore
+import Foundation
+import Hummingbird
+import Logging
+
+/// The request context: who is asking, how they proved it, and the form they sent.
+public struct AppContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The signed-in reader of a browser session.
+    var session: BrowserSession?
+    /// The reader of an API token.
+    var tokenUser: User?
+    /// The decoded body of an HTML form post, already checked for its CSRF token.
+    var form: FormData?
+    /// The confirmation left by the previous request (post/redirect/get).
+    var notice: Notice?
+
+    /// The client's IP address (for login rate limiting).
+    let remoteAddress: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// The reader this request acts for.
+    var user: User? { session?.user ?? tokenUser }
+
+    /// The reader this request acts for, or "sign in first".
+    func requireUser() throws -> User {
+        guard let user else { throw WebError.unauthorized() }
+        return user
+    }
+
+    /// The posted form (HTML routes only; ``CSRFMiddleware`` decodes it).
+    func requireForm() throws -> FormData {
+        guard let form else { throw WebError.badRequest("The form was sent without its fields.") }
+        return form
+    }
+
+    /// What a page rendered for this request needs.
+    func page(_ area: PageContext.Area?, csrfToken: String? = nil) -> PageContext {
+        PageContext(user: user, csrfToken: csrfToken ?? session?.csrfToken ?? "", area: area, notice: notice)
+    }
+
+    public var maxUploadSize: Int { 50 * 1_048_576 + 65_536 }
+}
+
+/// A signed-in browser.
+struct BrowserSession: Sendable {
+    var user: User
+    var csrfToken: String
+    var tokenHash: String
+}
+
+extension User {
+    /// The reader's calendar day at an instant, in their time zone (the server's when unset).
+    func today(at now: Date) -> LocalDate { LocalDate(now, in: timeZone) }
+
+    /// The reader's time zone; the server's when they have not chosen one.
+    var timeZone: TimeZone { settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current }
+}

@@ -1,0 +1,27 @@
+import Hummingbird
+
+/// Carries a ``Notice`` from a form post to the page it redirects to, in a short-lived cookie
+/// that holds only the notice's fixed key.
+struct NoticeMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+    static let cookieName = "bt_notice"
+
+    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws
+        -> Response
+    {
+        guard request.method == .get, let key = request.cookies[Self.cookieName]?.value else {
+            return try await next(request, context)
+        }
+        var context = context
+        context.notice = Notice(rawValue: key)
+        var response = try await next(request, context)
+        if response.status == .ok {
+            response.setCookie(Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        }
+        return response
+    }
+
+    static func cookie(_ notice: Notice) -> Cookie {
+        Cookie(name: cookieName, value: notice.rawValue, maxAge: 120, path: "/", httpOnly: true, sameSite: .lax)
+    }
+}

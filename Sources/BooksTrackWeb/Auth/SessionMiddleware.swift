@@ -1,0 +1,53 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// Finds the reader of a request: a browser session cookie, or an API token in an
+/// `Authorization: Bearer` header. Sessions live in the database, so any app server can serve
+/// any request; they slide forward while used.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+    static let cookieName = "bt_session"
+
+    let store: Store
+    let configuration: WebConfiguration
+
+    func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        let now = configuration.clock()
+        if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
+            let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            guard let user = try await store.accounts.user(forTokenHash: Secrets.hash(token), now: now) else {
+                throw WebError.unauthorized("The API token is not valid (it may have been revoked).")
+            }
+            context.tokenUser = user
+        } else if let token = request.cookies[Self.cookieName]?.value {
+            let hash = Secrets.hash(token)
+            if let session = try await store.accounts.session(tokenHash: hash, now: now) {
+                context.session = BrowserSession(user: session.user, csrfToken: session.csrfToken, tokenHash: hash)
+                if session.expiresAt.timeIntervalSince(now) < configuration.sessionLifetime / 2 {
+                    try await store.accounts.extendSession(
+                        tokenHash: hash, until: now.addingTimeInterval(configuration.sessionLifetime), now: now)
+                }
+            }
+        }
+        return try await next(request, context)
+    }
+
+    /// The cookie that keeps a browser signed in.
+    static func cookie(_ token: String, configuration: WebConfiguration) -> Cookie {
+        Cookie(
+            name: cookieName, value: token, maxAge: Int(configuration.sessionLifetime), path: "/",
+            secure: configuration.secureCookies, httpOnly: true, sameSite: .lax)
+    }
+
+    /// The cookie that signs a browser out.
+    static func clearingCookie(configuration: WebConfiguration) -> Cookie {
+        Cookie(
+            name: cookieName, value: "", maxAge: 0, path: "/", secure: configuration.secureCookies, httpOnly: true, sameSite: .lax
+        )
+    }
+}

@@ -1,0 +1,113 @@
+import Plot
+
+/// A bento module: a card with a heading (SPEC F11: 16 px padding, 12 px radius, 12 px gaps).
+struct Card: Component {
+    let title: String
+    var headingLevel = 2
+    var span: Span = .half
+    var id: String?
+    let content: Component
+
+    enum Span: String {
+        case half, full
+    }
+
+    init(
+        _ title: String, headingLevel: Int = 2, span: Span = .half, id: String? = nil, @ComponentBuilder content: () -> Component
+    ) {
+        self.title = title
+        self.headingLevel = headingLevel
+        self.span = span
+        self.id = id
+        self.content = content()
+    }
+
+    var body: Component {
+        let headingID = (id ?? Self.slug(title)) + "-title"
+        return Tag.with(
+            "section", [.cls("card card-\(span.rawValue)"), .id(id ?? Self.slug(title)), .aria("labelledby", headingID)]
+        ) {
+            Tag("h\(headingLevel)", .id(headingID), .cls("card-title"), text: title)
+            content
+        }
+    }
+
+    static func slug(_ text: String) -> String {
+        String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}
+
+/// What to do when there is nothing to show yet: a sentence and the next step.
+struct EmptyState: Component {
+    let title: String
+    let message: String
+    var actions: [(label: String, href: String)] = []
+
+    var body: Component {
+        Tag("div", .cls("empty-state")) {
+            Tag("p", .cls("empty-title"), text: title)
+            Tag("p", text: message)
+            if !actions.isEmpty {
+                Tag("p", .cls("actions")) {
+                    for (index, action) in actions.enumerated() {
+                        Tag("a", .cls(index == 0 ? "button" : "button secondary"), .href(action.href), text: action.label)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A short fact in a row of pills under a book's title ("350 pages", "1998").
+struct QuickFactPill: Component {
+    let label: String
+    var kind: String = "fact"
+
+    var body: Component { Tag("li", .cls("pill pill-\(kind)"), text: label) }
+}
+
+/// A coloured badge for an identity fact ("Own voices", "Translated from Japanese"). The text
+/// carries the meaning; the colour only repeats it.
+struct IdentityBadge: Component {
+    enum Tone: String {
+        case ownVoices = "own-voices"
+        case cultural, language, missing
+    }
+
+    let text: String
+    let tone: Tone
+
+    var body: Component { Tag("span", .cls("badge badge-\(tone.rawValue)"), text: text) }
+}
+
+/// A label and its value in the DNA block.
+struct MetadataRow: Component {
+    let label: String
+    let value: Component
+
+    init(_ label: String, _ value: String?) {
+        self.label = label
+        self.value = value.map { Txt($0) as Component } ?? Tag("span", .cls("missing"), text: "Not known")
+    }
+
+    init(_ label: String, @ComponentBuilder value: () -> Component) {
+        self.label = label
+        self.value = value()
+    }
+
+    var body: Component {
+        Tag("div", .cls("metadata-row")) {
+            Tag("dt", text: label)
+            Tag("dd") { value }
+        }
+    }
+}
+
+/// A link styled as a button.
+struct ButtonLink: Component {
+    let label: String
+    let href: String
+    var secondary = false
+
+    var body: Component { Tag("a", .cls(secondary ? "button secondary" : "button"), .href(href), text: label) }
+}

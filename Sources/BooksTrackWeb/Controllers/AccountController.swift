@@ -1,0 +1,156 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// The account page: password, API tokens, invitations and deletion (SPEC F9).
+struct AccountController {
+    let store: Store
+    let configuration: WebConfiguration
+
+    /// How long an invitation link works.
+    static let invitationLifetime: TimeInterval = 7 * 86_400
+
+    func addRoutes(to router: Router<AppContext>) {
+        router.get("/account", use: show)
+        router.post("/account/password", use: changePassword)
+        router.post("/account/tokens", use: createToken)
+        router.post("/account/tokens/:token/delete", use: revokeToken)
+        router.post("/account/invitations", use: invite)
+        router.get("/account/delete", use: confirmDeletion)
+        router.post("/account/delete", use: deleteAccount)
+    }
+
+    private func render(
+        _ request: Request, _ context: AppContext, status: HTTPResponse.Status = .ok,
+        _ adjust: (inout AccountPage.Model) -> Void = { _ in }
+    ) async throws -> Response {
+        let user = try context.requireUser()
+        var model = AccountPage.Model(tokens: try await store.accounts.tokens(of: user.id))
+        adjust(&model)
+        return HTMLResponse(html: AccountPage.render(page: context.page(.account), user: user, model: model), status: status)
+            .response(from: request, context: context)
+    }
+
+    @Sendable func show(_ request: Request, context: AppContext) async throws -> Response {
+        try await render(request, context)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        let errors = try await PasswordChange(store: store, configuration: configuration).apply(
+            user: user, current: form["current_password"] ?? "", new: form["password"] ?? "", confirmation: form["confirmation"],
+            keeping: context.session?.tokenHash)
+        guard errors.isEmpty else {
+            return try await render(request, context, status: .unprocessableContent) { $0.passwordErrors = errors }
+        }
+        return Responses.redirect(to: "/account", notice: .passwordChanged)
+    }
+
+    @Sendable func createToken(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let name = try context.requireForm()["token_name"]?.trimmed ?? ""
+        guard !name.isEmpty, name.count <= 100 else {
+            return try await render(request, context, status: .unprocessableContent) {
+                $0.tokenError = "Give the token a name of up to 100 characters, so you know later what uses it."
+            }
+        }
+        let token = APITokens.newToken()
+        _ = try await store.accounts.createToken(named: name, hash: Secrets.hash(token), for: user.id, now: configuration.clock())
+        return try await render(request, context, status: .created) { $0.newToken = (name, token) }
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let tokenID: AccountRepository.APIToken.ID = try context.parameters.id("token")
+        guard try await store.accounts.deleteToken(tokenID, of: user.id) else {
+            throw WebError.notFound("There is no such token.")
+        }
+        return Responses.redirect(to: "/account", notice: .tokenRevoked)
+    }
+
+    @Sendable func invite(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let link = try await Invitations(store: store, configuration: configuration).create(by: user, request: request)
+        return try await render(request, context, status: .created) { $0.newInvitation = link }
+    }
+
+    @Sendable func confirmDeletion(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let user = try context.requireUser()
+        return HTMLResponse(html: AccountPage.confirmDeletion(page: context.page(.account), user: user))
+    }
+
+    @Sendable func deleteAccount(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        let hash = try await store.accounts.passwordHash(of: user.id)
+        guard let hash, try await Passwords.verify(form["password"] ?? "", hash: hash) else {
+            let html = AccountPage.confirmDeletion(page: context.page(.account), user: user, error: "That is not your password.")
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        }
+        do {
+            try await store.accounts.deleteAccount(user.id)
+        } catch StoreError.invalid(let message) {
+            let html = AccountPage.confirmDeletion(page: context.page(.account), user: user, error: message)
+            return HTMLResponse(html: html, status: .conflict).response(from: request, context: context)
+        }
+        var response = Responses.redirect(to: "/")
+        response.setCookie(SessionMiddleware.clearingCookie(configuration: configuration))
+        return response
+    }
+}
+
+/// Changing a password, shared by the account page and the API.
+struct PasswordChange {
+    let store: Store
+    let configuration: WebConfiguration
+
+    /// Checks and applies the change; returns the field problems (empty when it was applied).
+    /// Every other session of the reader is signed out.
+    func apply(user: User, current: String, new: String, confirmation: String?, keeping sessionHash: String?) async throws
+        -> FieldErrors
+    {
+        var errors = FieldErrors()
+        let hash = try await store.accounts.passwordHash(of: user.id)
+        if let hash, try await !Passwords.verify(current, hash: hash) {
+            errors["current_password"] = "That is not your current password."
+        }
+        if let problem = Passwords.problem(with: new, confirmation: nil) { errors["password"] = problem }
+        if let confirmation, confirmation != new { errors["confirmation"] = "The two passwords are not the same." }
+        guard errors.isEmpty else { return errors }
+        try await store.accounts.setPasswordHash(
+            try await Passwords.hash(new, cost: configuration.bcryptCost), for: user.id,
+            now: configuration.clock())
+        try await store.accounts.deleteSessions(of: user.id, except: sessionHash)
+        return errors
+    }
+}
+
+/// Invitation links (owner only).
+struct Invitations {
+    let store: Store
+    let configuration: WebConfiguration
+
+    func create(by user: User, request: Request) async throws -> String {
+        guard user.role == .owner else { throw WebError.forbidden("Only the owner of this BooksTrack can invite readers.") }
+        let token = Secrets.token()
+        let now = configuration.clock()
+        try await store.accounts.createInvitation(
+            hash: Secrets.hash(token), by: user.id, expiresAt: now.addingTimeInterval(AccountController.invitationLifetime),
+            now: now)
+        return baseURL(for: request) + "/invite/" + token
+    }
+
+    /// The address readers reach this server at: the configured public URL, else the request's host.
+    func baseURL(for request: Request) -> String {
+        if let publicURL = configuration.publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
+        return "http://" + host
+    }
+}
+
+/// Personal API tokens: `bt_` and 43 random URL-safe characters. Only their SHA-256 is stored.
+enum APITokens {
+    static func newToken() -> String { "bt_" + Secrets.token() }
+}

@@ -1,0 +1,147 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// Set-up of the owner, sign-in and out, and joining by invitation (SPEC F9).
+struct AuthController {
+    let store: Store
+    let configuration: WebConfiguration
+
+    var sessions: SessionStarter { SessionStarter(store: store, configuration: configuration) }
+
+    func addRoutes(to router: Router<AppContext>) {
+        router.get("/setup", use: showSetup)
+        router.post("/setup", use: setup)
+        router.get("/login", use: showLogin)
+        router.post("/login", use: login)
+        router.post("/logout", use: logout)
+        router.get("/invite/:token", use: showInvitation)
+        router.post("/invite/:token", use: join)
+    }
+
+    // MARK: Set-up
+
+    @Sendable func showSetup(_ request: Request, context: AppContext) async throws -> Response {
+        let state = try await store.accounts.setupState()
+        guard state != .complete else { return Responses.redirect(to: context.user == nil ? "/login" : "/") }
+        let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
+        let html = AuthPages.setup(page: context.page(nil, csrfToken: token), owner: state.owner)
+        return HTMLResponse(html: html).setting(cookie).response(from: request, context: context)
+    }
+
+    @Sendable func setup(_ request: Request, context: AppContext) async throws -> Response {
+        let form = try context.requireForm()
+        let state = try await store.accounts.setupState()
+        guard state != .complete else { throw WebError.conflict("This BooksTrack is already set up. Sign in instead.") }
+        let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
+        var errors = FieldErrors()
+        if state.owner == nil, let problem = User.problem(withName: values.name) { errors["name"] = problem }
+        if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) { errors["password"] = problem }
+        if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
+        guard errors.isEmpty else {
+            let html = AuthPages.setup(
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), owner: state.owner, values: values,
+                errors: errors)
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        }
+        let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)
+        let now = configuration.clock()
+        let owner: User
+        if let existing = state.owner {
+            guard try await store.accounts.setFirstPassword(hash, for: existing.id, now: now) else {
+                throw WebError.conflict("Someone finished setting up this BooksTrack a moment ago. Sign in instead.")
+            }
+            owner = existing
+        } else {
+            owner = try await store.users.createOwner(
+                name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName, passwordHash: hash,
+                now: now)
+        }
+        return try await sessions.signIn(owner, redirectTo: "/", notice: .welcome)
+    }
+
+    // MARK: Sign in and out
+
+    @Sendable func showLogin(_ request: Request, context: AppContext) async throws -> Response {
+        if context.user != nil { return Responses.redirect(to: "/") }
+        if try await store.accounts.setupState() != .complete { return Responses.redirect(to: "/setup") }
+        let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
+        let next = Responses.localPath(URLQuery.parameters(of: request)["next"])
+        return HTMLResponse(html: AuthPages.login(page: context.page(nil, csrfToken: token), next: next)).setting(cookie)
+            .response(from: request, context: context)
+    }
+
+    @Sendable func login(_ request: Request, context: AppContext) async throws -> Response {
+        let form = try context.requireForm()
+        let name = form["name"]?.trimmed ?? ""
+        let next = Responses.localPath(form["next"])
+        let now = configuration.clock()
+        let throttle = LoginThrottle(accounts: store.accounts)
+        try await throttle.check(name: name, address: context.remoteAddress, now: now)
+        let credentials = name.isEmpty ? nil : try await store.accounts.credentials(forName: name)
+        // Verify against a fixed hash when the name is unknown, so timing does not reveal names.
+        let valid = try await Passwords.verify(form["password"] ?? "", hash: credentials?.1 ?? Passwords.decoyHash)
+        guard let (user, hash) = credentials, hash != nil, valid else {
+            try await throttle.recordFailure(name: name, address: context.remoteAddress, now: now)
+            let html = AuthPages.login(
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), name: name, next: next,
+                error: "That name and password do not match an account here. Check both and try again.")
+            return HTMLResponse(html: html, status: .unauthorized).response(from: request, context: context)
+        }
+        try await throttle.recordSuccess(name: name)
+        if let session = context.session { try await store.accounts.deleteSession(tokenHash: session.tokenHash) }
+        return try await sessions.signIn(user, redirectTo: next)
+    }
+
+    @Sendable func logout(_ request: Request, context: AppContext) async throws -> Response {
+        try await sessions.signOut(context.session, redirectTo: "/login", notice: .signedOut)
+    }
+
+    // MARK: Invitations
+
+    @Sendable func showInvitation(_ request: Request, context: AppContext) async throws -> Response {
+        let token = try context.parameters.require("token")
+        guard try await store.accounts.invitationIsOpen(hash: Secrets.hash(token), now: configuration.clock()) else {
+            throw WebError.notFound("This invitation has expired or has already been used. Ask for a new one.")
+        }
+        let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
+        return HTMLResponse(html: AuthPages.invitation(page: context.page(nil, csrfToken: csrf), token: token)).setting(cookie)
+            .response(from: request, context: context)
+    }
+
+    @Sendable func join(_ request: Request, context: AppContext) async throws -> Response {
+        let token = try context.parameters.require("token")
+        let form = try context.requireForm()
+        let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
+        var errors = FieldErrors()
+        if let problem = User.problem(withName: values.name) { errors["name"] = problem }
+        if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) { errors["password"] = problem }
+        if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
+        let now = configuration.clock()
+        if errors.isEmpty, try await store.users.user(named: values.name) != nil {
+            errors["name"] = "Someone here already uses this name; choose another."
+        }
+        guard errors.isEmpty else {
+            let html = AuthPages.invitation(
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), token: token, values: values, errors: errors)
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        }
+        let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)
+        let user = try await store.accounts.acceptInvitation(
+            hash: Secrets.hash(token), name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName,
+            passwordHash: hash, now: now)
+        return try await sessions.signIn(user, redirectTo: "/", notice: .welcome)
+    }
+}
+
+extension AccountRepository.SetupState {
+    var owner: User? {
+        if case .ownerWithoutPassword(let user) = self { return user }
+        return nil
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

@@ -1,0 +1,163 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// A book's page; adding, editing, deleting, status changes and author facts (SPEC F1).
+struct BookController {
+    let store: Store
+    let configuration: WebConfiguration
+
+    func addRoutes(to router: Router<AppContext>) {
+        router.get("/books/new", use: newBook)
+        router.post("/books", use: add)
+        router.get("/books/:entry", use: show)
+        router.get("/books/:entry/edit", use: edit)
+        router.post("/books/:entry", use: update)
+        router.post("/books/:entry/status", use: changeStatus)
+        router.get("/books/:entry/delete", use: confirmDelete)
+        router.post("/books/:entry/delete", use: delete)
+        router.get("/books/:entry/authors/:author", use: showAuthor)
+        router.post("/books/:entry/authors/:author", use: saveAuthor)
+    }
+
+    /// The signed-in reader's book named in the path, or "not found".
+    private func detail(_ context: AppContext) async throws -> (User, EntryDetail) {
+        let user = try context.requireUser()
+        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        guard let detail = try await store.reader(user.id).detail(of: entryID) else {
+            throw WebError.notFound("There is no such book in your library.")
+        }
+        return (user, detail)
+    }
+
+    @Sendable func show(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (user, detail) = try await detail(context)
+        return HTMLResponse(
+            html: BookPage.render(
+                page: context.page(.library), detail: detail, primaryLanguage: user.settings.primaryLanguage,
+                timeZone: user.timeZone))
+    }
+
+    @Sendable func newBook(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        _ = try context.requireUser()
+        return HTMLResponse(html: BookFormPage.render(page: context.page(.library), entryID: nil, title: nil, values: [:]))
+    }
+
+    @Sendable func add(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        let now = configuration.clock()
+        switch BookDraft.parse(form.fields, today: user.today(at: now)) {
+        case .failure(let errors):
+            let html = BookFormPage.render(
+                page: context.page(.library), entryID: nil, title: nil, values: form.fields, errors: errors)
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        case .success(let draft):
+            switch try await store.reader(user.id).add(draft, today: user.today(at: now), now: now) {
+            case .added(let id): return Responses.redirect(to: "/books/\(id.string)", notice: .bookAdded)
+            case .alreadyInLibrary(let id): return Responses.redirect(to: "/books/\(id.string)", notice: .alreadyInLibrary)
+            }
+        }
+    }
+
+    @Sendable func edit(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (_, detail) = try await detail(context)
+        return HTMLResponse(
+            html: BookFormPage.render(
+                page: context.page(.library), entryID: detail.entry.id, title: detail.work.title,
+                values: BookFormPage.values(of: detail)))
+    }
+
+    @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, detail) = try await detail(context)
+        let form = try context.requireForm()
+        let now = configuration.clock()
+        switch BookDraft.parse(form.fields, today: user.today(at: now)) {
+        case .failure(let errors):
+            let html = BookFormPage.render(
+                page: context.page(.library), entryID: detail.entry.id, title: detail.work.title, values: form.fields,
+                errors: errors)
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        case .success(let draft):
+            try await store.reader(user.id).update(detail.entry.id, with: draft, today: user.today(at: now), now: now)
+            return Responses.redirect(to: "/books/\(detail.entry.id.string)", notice: .bookUpdated)
+        }
+    }
+
+    @Sendable func changeStatus(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        let form = try context.requireForm()
+        guard let status = form["status"].flatMap(ReadingStatus.init(rawValue:)) else {
+            throw WebError.badRequest("Choose one of the statuses on the book’s page.")
+        }
+        let now = configuration.clock()
+        try await store.reader(user.id).changeStatus(of: entryID, to: status, today: user.today(at: now), now: now)
+        return Responses.redirect(to: "/books/\(entryID.string)", notice: .statusChanged)
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (_, detail) = try await detail(context)
+        return HTMLResponse(html: BookFormPage.confirmDelete(page: context.page(.library), detail: detail))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        try await store.reader(user.id).delete(entryID)
+        return Responses.redirect(to: "/library", notice: .bookDeleted)
+    }
+
+    // MARK: Author facts
+
+    private func author(_ context: AppContext) async throws -> (User, EntryDetail, Author) {
+        let (user, detail) = try await detail(context)
+        let authorID: Author.ID = try context.parameters.id("author")
+        let people = detail.authors + detail.contributors.map(\.author)
+        guard let author = people.first(where: { $0.id == authorID }) else {
+            throw WebError.notFound("This person is not among the book’s authors.")
+        }
+        return (user, detail, author)
+    }
+
+    @Sendable func showAuthor(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (_, detail, author) = try await author(context)
+        return HTMLResponse(
+            html: AuthorFactsPage.render(
+                page: context.page(.library), author: author, entryID: detail.entry.id, bookTitle: detail.work.title,
+                history: detail.factHistory[author.id] ?? []))
+    }
+
+    @Sendable func saveAuthor(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, detail, author) = try await author(context)
+        let form = try context.requireForm()
+        let current = AuthorFactsPage.currentValues(author)
+        var changes: [(AuthorFactKind, String?)] = []
+        var errors = FieldErrors()
+        for kind in AuthorFactsPage.kinds {
+            let sent = form[kind.rawValue]?.trimmed ?? ""
+            let before = current[kind.rawValue] ?? ""
+            guard sent != before else { continue }
+            if sent.isEmpty {
+                changes.append((kind, nil))
+            } else if let canonical = kind.canonical(sent) {
+                if kind.canonical(before) != canonical { changes.append((kind, canonical)) }
+            } else {
+                errors[kind.rawValue] =
+                    kind == .country
+                    ? "“\(sent)” is not a country BooksTrack knows; pick one from the list or use its ISO code."
+                    : "Enter a valid \(AuthorFactsPage.label(kind).lowercased())."
+            }
+        }
+        guard errors.isEmpty else {
+            let html = AuthorFactsPage.render(
+                page: context.page(.library), author: author, entryID: detail.entry.id, bookTitle: detail.work.title,
+                history: detail.factHistory[author.id] ?? [], values: form.fields, errors: errors)
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        }
+        let now = configuration.clock()
+        try await store.reader(user.id).recordFacts(changes, about: author.id, now: now)
+        return Responses.redirect(to: "/books/\(detail.entry.id.string)", notice: .factsSaved)
+    }
+}

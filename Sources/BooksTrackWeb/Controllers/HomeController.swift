@@ -1,0 +1,57 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// The home dashboard, the areas later work fills, and loading the demo library.
+struct HomeController {
+    let store: Store
+    let configuration: WebConfiguration
+
+    func addRoutes(to router: Router<AppContext>) {
+        router.get("/", use: home)
+        router.get("/insights", use: insights)
+        router.get("/goals", use: goals)
+        router.post("/demo", use: loadDemo)
+    }
+
+    @Sendable func home(_ request: Request, context: AppContext) async throws -> Response {
+        guard let user = context.user else {
+            let setUp = try await store.accounts.setupState() == .complete
+            return Responses.redirect(to: setUp ? "/login" : "/setup")
+        }
+        let reader = store.reader(user.id)
+        async let counts = reader.entryCounts()
+        async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
+        async let missing = reader.list(LibraryQuery(missing: .any), primaryLanguage: user.settings.primaryLanguage)
+        async let imports = reader.importRuns()
+        let model = HomePage.Model(
+            counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing.total,
+            imports: try await imports)
+        return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
+            from: request, context: context)
+    }
+
+    @Sendable func insights(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        _ = try context.requireUser()
+        return HTMLResponse(html: ComingAreaPage.insights(page: context.page(.insights)))
+    }
+
+    @Sendable func goals(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        _ = try context.requireUser()
+        return HTMLResponse(html: ComingAreaPage.goals(page: context.page(.goals)))
+    }
+
+    @Sendable func loadDemo(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let reader = store.reader(user.id)
+        guard try await reader.entryCounts().isEmpty else {
+            throw WebError.conflict("The demo library is for an empty library, and yours already has books.")
+        }
+        let now = configuration.clock()
+        let batch = DemoLibrary.batch(today: user.today(at: now), now: now)
+        _ = try await reader.importBatch(batch, fileName: "Demo library", dryRun: false, now: now)
+        return Responses.redirect(to: "/", notice: .demoLoaded)
+    }
+}

@@ -1,0 +1,168 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// Importing in the browser — upload, preview, confirm, progress, report — the import
+/// history, and export (SPEC F2).
+struct ImportController {
+    let store: Store
+    let configuration: WebConfiguration
+    let jobs: ImportJobs
+
+    func addRoutes(to router: Router<AppContext>) {
+        router.get("/import", use: index)
+        router.post("/import", use: upload)
+        router.get("/import/uploads/:upload", use: showUpload)
+        router.get("/import/uploads/:upload/progress", use: progress)
+        router.post("/import/uploads/:upload", use: confirm)
+        router.post("/import/uploads/:upload/cancel", use: cancel)
+        router.get("/imports/:run", use: report)
+        router.get("/export", use: export)
+    }
+
+    @Sendable func index(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let user = try context.requireUser()
+        let runs = try await store.reader(user.id).importRuns()
+        return HTMLResponse(html: ImportPages.index(page: context.page(.import), runs: runs))
+    }
+
+    @Sendable func upload(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        let reader = store.reader(user.id)
+        func refuse(_ message: String, status: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
+            let html = ImportPages.index(page: context.page(.import), runs: try await reader.importRuns(), error: message)
+            return HTMLResponse(html: html, status: status).response(from: request, context: context)
+        }
+        guard let file = form.files["file"], !(file.fileName.isEmpty && file.bytes.isEmpty) else {
+            return try await refuse("Choose a file to import first.")
+        }
+        let now = configuration.clock()
+        do {
+            _ = try LibraryFileReader.read(bytes: file.bytes, today: user.today(at: now))
+        } catch {
+            return try await refuse("“\(file.fileName)”: \(error.description)")
+        }
+        let upload = try await reader.saveUpload(fileName: ImportPages.cleanFileName(file.fileName), bytes: file.bytes, now: now)
+        return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
+    }
+
+    private func upload(_ context: AppContext) async throws -> (User, ImportUpload, [UInt8]) {
+        let user = try context.requireUser()
+        let id: ImportUpload.ID = try context.parameters.id("upload")
+        guard let (upload, bytes) = try await store.reader(user.id).upload(id) else {
+            throw WebError.notFound(
+                "This upload is gone: uploads that are not imported are removed after a day. Upload the file again.")
+        }
+        return (user, upload, bytes)
+    }
+
+    @Sendable func showUpload(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, upload, bytes) = try await upload(context)
+        let now = configuration.clock()
+        switch upload.status {
+        case .previewed:
+            let batch = try LibraryFileReader.read(bytes: bytes, today: user.today(at: now))
+            let preview = try await store.reader(user.id).importBatch(batch, dryRun: true, now: now)
+            return HTMLResponse(html: ImportPages.preview(page: context.page(.import), upload: upload, report: preview))
+                .response(from: request, context: context)
+        case .running:
+            let stale = now.timeIntervalSince(upload.updatedAt) > ImportJobs.staleAfter && jobs.progress(of: upload.id) == nil
+            return HTMLResponse(
+                html: ImportPages.running(
+                    page: context.page(.import), upload: upload, progress: jobs.progress(of: upload.id),
+                    interrupted: stale)
+            )
+            .response(from: request, context: context)
+        case .done:
+            guard let runID = upload.runID else { throw WebError.notFound() }
+            return Responses.redirect(to: "/imports/\(runID.string)")
+        case .failed:
+            return HTMLResponse(
+                html: ImportPages.failed(page: context.page(.import), upload: upload), status: .unprocessableContent
+            )
+            .response(from: request, context: context)
+        }
+    }
+
+    /// The state of an upload as JSON, for the progress page's script.
+    @Sendable func progress(_ request: Request, context: AppContext) async throws -> Response {
+        let (_, upload, _) = try await upload(context)
+        var body: [String: String] = ["status": upload.status.rawValue]
+        if upload.status == .done, let runID = upload.runID { body["report"] = "/imports/\(runID.string)" }
+        switch jobs.progress(of: upload.id) {
+        case .writing(let done, let total)?:
+            body["done"] = String(done)
+            body["total"] = String(total)
+        default: break
+        }
+        return try Responses.json(body, headers: [.cacheControl: "no-store"])
+    }
+
+    @Sendable func confirm(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, upload, _) = try await upload(context)
+        if upload.status == .previewed {
+            _ = try await jobs.start(upload.id, for: user, logger: context.logger)
+            // Small files are done in a moment: wait briefly so most readers land on the report.
+            for _ in 0..<20 {
+                try await Task.sleep(for: .milliseconds(100))
+                if let now = try await store.reader(user.id).upload(upload.id)?.0, now.status != .running {
+                    if now.status == .done, let runID = now.runID { return Responses.redirect(to: "/imports/\(runID.string)") }
+                    break
+                }
+            }
+        }
+        return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
+    }
+
+    @Sendable func cancel(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, upload, _) = try await upload(context)
+        guard try await store.reader(user.id).discardUpload(upload.id) else {
+            return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
+        }
+        return Responses.redirect(to: "/import", notice: .importCancelled)
+    }
+
+    @Sendable func report(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let user = try context.requireUser()
+        let runID: ImportRunSummary.ID = try context.parameters.id("run")
+        guard let (summary, report) = try await store.reader(user.id).importRun(runID) else {
+            throw WebError.notFound("There is no such import in your history.")
+        }
+        let parameters = URLQuery.parameters(of: request)
+        let filter = parameters["outcome"].flatMap(ImportOutcome.Kind.init(rawValue:))
+        let page = max(1, Int(parameters["page"] ?? "") ?? 1)
+        return HTMLResponse(
+            html: ImportPages.report(
+                page: context.page(.import), summary: summary, report: report, filter: filter,
+                pageNumber: page))
+    }
+
+    @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let format = URLQuery.parameters(of: request)["format"] ?? "json"
+        let library = try await store.reader(user.id).library()
+        let day = user.today(at: configuration.clock()).description
+        switch format {
+        case "json":
+            return Self.download(
+                try BackupWriter.document(for: library).encoded(), name: "bookstrack-\(user.name)-\(day).json",
+                type: "application/json")
+        case "goodreads":
+            return Self.download(
+                Data(GoodreadsCSVWriter.csv(for: library).utf8), name: "bookstrack-\(user.name)-\(day)-goodreads.csv",
+                type: "text/csv; charset=utf-8")
+        default:
+            throw WebError.badRequest("Export as format=json (a BooksTrack backup) or format=goodreads (CSV).")
+        }
+    }
+
+    static func download(_ data: Data, name: String, type: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
+            body: .init(byteBuffer: .init(data: data)))
+    }
+}

@@ -1,0 +1,141 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Plot
+
+/// The reader's account: password, API tokens, invitations, export, deletion.
+enum AccountPage {
+    struct Model {
+        var tokens: [AccountRepository.APIToken]
+        /// A token just created, shown this once.
+        var newToken: (name: String, token: String)?
+        /// An invitation link just created, shown this once.
+        var newInvitation: String?
+        var passwordErrors = FieldErrors()
+        var tokenError: String?
+    }
+
+    static func render(page: PageContext, user: User, model: Model) -> String {
+        Layout.document(title: "Account", page: page) {
+            Tag("h1", text: "Account")
+            Tag("div", .cls("bento")) {
+                Card("You", id: "profile") {
+                    Tag("dl", .cls("metadata")) {
+                        MetadataRow("Name", user.name)
+                        MetadataRow("Display name", user.displayName)
+                        MetadataRow("Role", user.role == .owner ? "Owner of this BooksTrack" : "Reader")
+                    }
+                }
+                Card("Change password", id: "password") {
+                    if !model.passwordErrors.isEmpty {
+                        ErrorSummary(
+                            errors: model.passwordErrors, order: ["current_password", "password", "confirmation"],
+                            labels: AuthPages.labels)
+                    }
+                    PostForm(action: "/account/password", csrfToken: page.csrfToken, cls: "stack") {
+                        Field(
+                            name: "current_password", label: "Current password",
+                            control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "current-password")]),
+                            error: model.passwordErrors["current_password"], required: true)
+                        AuthPages.passwordFields(errors: model.passwordErrors, newPassword: false)
+                        Tag("button", .type("submit"), text: "Change password")
+                    }
+                }
+                Card("API tokens", span: .full, id: "tokens") { tokens(model, csrfToken: page.csrfToken) }
+                if user.role == .owner {
+                    Card("Invite a reader", id: "invitations") {
+                        Tag("p", text: "An invitation link lets one person create an account here. It works once, for 7 days.")
+                        if let link = model.newInvitation {
+                            Tag("p", .cls("secret"), Attr("role", "status")) {
+                                Txt("Send this link to the person you invite: ")
+                                Tag("code", .id("invitation-link"), text: link)
+                            }
+                        }
+                        PostForm(action: "/account/invitations", csrfToken: page.csrfToken) {
+                            Tag("button", .type("submit"), .cls("secondary"), text: "Create an invitation link")
+                        }
+                    }
+                }
+                Card("Your data", id: "data") {
+                    Tag("p", text: "Download everything you keep here, or leave for good.")
+                    Tag("p", .cls("actions")) {
+                        ButtonLink(label: "Download JSON backup", href: "/export?format=json", secondary: true)
+                        ButtonLink(label: "Delete my account", href: "/account/delete", secondary: true)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func tokens(_ model: Model, csrfToken: String) -> Component {
+        ComponentGroup {
+            Tag("p") {
+                Txt("Tokens let scripts and the command line use your library through the ")
+                Tag("a", .href("/api/openapi.json"), text: "API")
+                Txt(
+                    " (send it as “Authorization: Bearer TOKEN”). Anyone with a token can read and change your library; revoke the ones you no longer use."
+                )
+            }
+            if let new = model.newToken {
+                Tag("div", .cls("secret"), Attr("role", "status")) {
+                    Tag("p", text: "Your new token “\(new.name)”. Copy it now: it is not shown again.")
+                    Tag("code", .id("new-token"), text: new.token)
+                }
+            }
+            if model.tokens.isEmpty {
+                Tag("p", .cls("muted"), text: "You have no API tokens.")
+            } else {
+                Tag("ul", .cls("token-list")) {
+                    for token in model.tokens {
+                        Tag("li") {
+                            Tag("span") {
+                                Tag("strong", text: token.name)
+                                Txt(" · created \(ImportPages.day(token.createdAt))")
+                                Txt(token.lastUsedAt.map { " · last used \(ImportPages.day($0))" } ?? " · never used")
+                            }
+                            PostForm(action: "/account/tokens/\(token.id.string)/delete", csrfToken: csrfToken) {
+                                Tag(
+                                    "button", .type("submit"), .cls("secondary"), .aria("label", "Revoke \(token.name)"),
+                                    text: "Revoke")
+                            }
+                        }
+                    }
+                }
+            }
+            PostForm(action: "/account/tokens", csrfToken: csrfToken, cls: "inline-form") {
+                Field(
+                    name: "token_name", label: "New token’s name",
+                    control: .text(value: nil, attributes: [Attr("maxlength", "100")]),
+                    hint: "What it is for, e.g. “backup script”.", error: model.tokenError, required: true)
+                Tag("button", .type("submit"), text: "Create token")
+            }
+        }
+    }
+
+    static func confirmDeletion(page: PageContext, user: User, error: String? = nil) -> String {
+        Layout.document(title: "Delete account", page: page) {
+            Tag("div", .cls("narrow")) {
+                Tag("h1", text: "Delete your account?")
+                Tag(
+                    "p",
+                    text:
+                        "This deletes your library, reading history, notes, goals, imports and API tokens, and signs you out everywhere. Facts you added about authors stay, without your name. It cannot be undone; download a backup first if you may want your data."
+                )
+                if user.role == .owner {
+                    Tag("p", text: "You own this BooksTrack: you can delete your account only when no other reader uses it.")
+                }
+                if let error { Tag("p", .cls("form-error"), Attr("role", "alert"), text: error) }
+                PostForm(action: "/account/delete", csrfToken: page.csrfToken, cls: "stack") {
+                    Field(
+                        name: "password", label: "Your password, to confirm",
+                        control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "current-password")]),
+                        required: true)
+                    Tag("div", .cls("actions")) {
+                        Tag("button", .type("submit"), .cls("danger"), text: "Delete my account and data")
+                        ButtonLink(label: "Keep my account", href: "/account", secondary: true)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import BooksTrackCore
+import Plot
+
+/// Set-up, sign-in and invitation pages: the only pages someone not signed in sees.
+enum AuthPages {
+    struct Values {
+        var name = ""
+        var displayName = ""
+    }
+
+    static func setup(page: PageContext, owner: User?, values: Values = Values(), errors: FieldErrors = FieldErrors()) -> String {
+        Layout.document(title: "Set up", page: page) {
+            Tag("div", .cls("narrow")) {
+                if let owner {
+                    Tag("h1", text: "Choose a password for \(owner.displayName)")
+                    Tag("p") {
+                        Txt("The account “\(owner.name)” was created on the command line and has no password yet. ")
+                        Txt("Choose one to sign in; you can invite more readers afterwards.")
+                    }
+                } else {
+                    Tag("h1", text: "Set up BooksTrack")
+                    Tag(
+                        "p",
+                        text: "You are the first one here, so you create the owner account. The owner can invite more readers.")
+                }
+                if !errors.isEmpty {
+                    ErrorSummary(errors: errors, order: ["name", "display_name", "password", "confirmation"], labels: labels)
+                }
+                PostForm(action: "/setup", csrfToken: page.csrfToken, cls: "stack") {
+                    if owner == nil {
+                        nameFields(values: values, errors: errors)
+                    }
+                    passwordFields(errors: errors, newPassword: true)
+                    Tag(
+                        "button", .type("submit"),
+                        text: owner == nil ? "Create the owner account" : "Save the password and sign in")
+                }
+            }
+        }
+    }
+
+    static func login(page: PageContext, name: String = "", next: String, error: String? = nil) -> String {
+        Layout.document(title: "Sign in", page: page) {
+            Tag("div", .cls("narrow")) {
+                Tag("h1", text: "Sign in")
+                if let error { Tag("p", .cls("form-error"), Attr("role", "alert"), text: error) }
+                PostForm(action: "/login", csrfToken: page.csrfToken, cls: "stack") {
+                    Tag.void("input", .type("hidden"), .name("next"), .value(next))
+                    Field(
+                        name: "name", label: "Name", control: .text(value: name, attributes: [Attr("autocomplete", "username")]),
+                        required: true)
+                    Field(
+                        name: "password", label: "Password",
+                        control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "current-password")]),
+                        required: true)
+                    Tag("button", .type("submit"), text: "Sign in")
+                }
+                Tag("p", .cls("aside"), text: "New here? Ask the owner of this BooksTrack for an invitation link.")
+            }
+        }
+    }
+
+    static func invitation(page: PageContext, token: String, values: Values = Values(), errors: FieldErrors = FieldErrors())
+        -> String
+    {
+        Layout.document(title: "Join BooksTrack", page: page) {
+            Tag("div", .cls("narrow")) {
+                Tag("h1", text: "Join BooksTrack")
+                Tag("p", text: "You were invited to keep your reading here. Choose a name and a password.")
+                if !errors.isEmpty {
+                    ErrorSummary(errors: errors, order: ["name", "display_name", "password", "confirmation"], labels: labels)
+                }
+                PostForm(action: "/invite/\(token)", csrfToken: page.csrfToken, cls: "stack") {
+                    nameFields(values: values, errors: errors)
+                    passwordFields(errors: errors, newPassword: true)
+                    Tag("button", .type("submit"), text: "Create my account")
+                }
+            }
+        }
+    }
+
+    static let labels = [
+        "name": "Name", "display_name": "Display name", "password": "Password", "confirmation": "Password again",
+        "current_password": "Current password",
+    ]
+
+    static func nameFields(values: Values, errors: FieldErrors) -> Component {
+        ComponentGroup {
+            Field(
+                name: "name", label: "Name", control: .text(value: values.name, attributes: [Attr("autocomplete", "username")]),
+                hint: "What you sign in with: letters, digits, dots, dashes or underscores.", error: errors["name"],
+                required: true)
+            Field(
+                name: "display_name", label: "Display name",
+                control: .text(value: values.displayName, attributes: [Attr("autocomplete", "name")]),
+                hint: "How BooksTrack greets you (optional).", error: errors["display_name"])
+        }
+    }
+
+    static func passwordFields(errors: FieldErrors, newPassword: Bool) -> Component {
+        ComponentGroup {
+            Field(
+                name: "password", label: newPassword ? "Password" : "New password",
+                control: .text(
+                    type: "password", value: nil, attributes: [Attr("autocomplete", "new-password"), Attr("minlength", "10")]),
+                hint: "At least \(Passwords.minimumLength) characters.", error: errors["password"], required: true)
+            Field(
+                name: "confirmation", label: "Password again",
+                control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "new-password")]),
+                error: errors["confirmation"], required: true)
+        }
+    }
+}
+
+/// The page of an error that is not a form problem.
+enum ErrorPage {
+    static func render(_ error: WebError, page: PageContext) -> String {
+        Layout.document(title: error.title, page: page) {
+            Tag("div", .cls("narrow error-page")) {
+                Tag("h1", text: error.title)
+                Tag("p", text: error.detail)
+                Tag("p", .cls("actions")) {
+                    if page.user != nil {
+                        ButtonLink(label: "Go to your library", href: "/library")
+                        ButtonLink(label: "Home", href: "/", secondary: true)
+                    } else {
+                        ButtonLink(label: "Sign in", href: "/login")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Plot
+
+/// A book's page in the bento layout of SPEC F11: header with quick facts; progress and
+/// habits; the representation radar (filled by the insights work); the DNA block and notes.
+enum BookPage {
+    static func render(page: PageContext, detail: EntryDetail, primaryLanguage: LanguageCode?, timeZone: TimeZone) -> String {
+        let entry = detail.entry
+        let work = detail.work
+        return Layout.document(title: work.title, page: page) {
+            Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) {
+                Tag("a", .href("/library"), text: "Library")
+            }
+            Tag("article", .cls("book-page")) {
+                header(detail, primaryLanguage: primaryLanguage)
+                Tag("div", .cls("bento")) {
+                    progress(detail, csrfToken: page.csrfToken)
+                    habits(detail, timeZone: timeZone)
+                    Card("Representation", span: .full, id: "radar") { representation(detail) }
+                    Card("Book DNA", id: "dna") { dna(detail, entryID: entry.id) }
+                    annotations(entry)
+                }
+            }
+        }
+    }
+
+    private static func header(_ detail: EntryDetail, primaryLanguage: LanguageCode?) -> Component {
+        let work = detail.work
+        let state = detail.entry.state
+        let edition = detail.edition?.details
+        let translators = detail.contributors.filter { $0.role == .translator }.map(\.author.name)
+        return Tag("header", .cls("card card-full book-header")) {
+            Tag("div", .cls("cover"), .aria("hidden", "true")) { Tag("span", text: initials(work.title)) }
+            Tag("div", .cls("book-heading")) {
+                Tag("h1", text: work.title)
+                Tag("p", .cls("byline")) {
+                    if detail.authors.isEmpty {
+                        Txt("Author not known")
+                    } else {
+                        Txt("by ")
+                        for (index, author) in detail.authors.enumerated() {
+                            if index > 0 { Txt(", ") }
+                            Tag("a", .href(URLQuery.url("/library", [("q", author.name)])), text: author.name)
+                        }
+                    }
+                    if !translators.isEmpty { Txt(" · translated by " + translators.joined(separator: ", ")) }
+                }
+                Tag("ul", .cls("pills"), .aria("label", "Quick facts")) {
+                    QuickFactPill(label: state.status.displayName, kind: "status-\(state.status.rawValue)")
+                    if let pages = edition?.pageCount { QuickFactPill(label: "\(pages) pages") }
+                    if let year = work.firstPublishedYear { QuickFactPill(label: "First published \(year)") }
+                    if let language = work.originalLanguage { QuickFactPill(label: language.englishName) }
+                    if let format = edition?.format { QuickFactPill(label: format.displayName) }
+                    if let rating = state.rating { QuickFactPill(label: "★ \(rating.description) of 5", kind: "rating") }
+                    if state.timesRead > 1 { QuickFactPill(label: "Read \(state.timesRead) times") }
+                }
+                Tag("p", .cls("badges")) {
+                    if work.ownVoices == .yes { IdentityBadge(text: "Own voices", tone: .ownVoices) }
+                    if let original = work.originalLanguage, let read = edition?.language ?? primaryLanguage, original != read {
+                        IdentityBadge(text: "Translated from \(original.englishName)", tone: .language)
+                    }
+                    for region in Set(detail.authors.compactMap(\.region)).sorted() {
+                        IdentityBadge(text: region.displayName, tone: .cultural)
+                    }
+                }
+                Tag("p", .cls("actions")) {
+                    ButtonLink(label: "Edit", href: "/books/\(detail.entry.id.string)/edit", secondary: true)
+                    ButtonLink(label: "Delete", href: "/books/\(detail.entry.id.string)/delete", secondary: true)
+                }
+            }
+        }
+    }
+
+    private static func progress(_ detail: EntryDetail, csrfToken: String) -> Component {
+        let state = detail.entry.state
+        let pages = detail.edition?.details.pageCount
+        return Card("Progress", id: "progress") {
+            Tag("p") {
+                Txt("Status: ")
+                StatusPill(status: state.status)
+            }
+            if state.status == .reading, let current = state.currentPage, let pages, pages > 0 {
+                let percent = min(100, current * 100 / pages)
+                Tag("label", Attr("for", "reading-progress"), text: "Page \(current) of \(pages) (\(percent)%)")
+                Tag(
+                    "progress", .id("reading-progress"), Attr("max", String(pages)), Attr("value", String(min(current, pages))),
+                    text: "\(percent)%")
+            }
+            PostForm(action: "/books/\(detail.entry.id.string)/status", csrfToken: csrfToken, cls: "status-actions") {
+                Tag("fieldset") {
+                    Tag("legend", text: "Move to")
+                    for (status, label) in moves(from: state.status) {
+                        Tag("button", .type("submit"), .name("status"), .value(status.rawValue), .cls("secondary"), text: label)
+                    }
+                }
+            }
+            readings(state.readings)
+        }
+    }
+
+    /// The status buttons offered from a status, with verbs a reader would use.
+    static func moves(from status: ReadingStatus) -> [(ReadingStatus, String)] {
+        let all: [(ReadingStatus, String)] = [
+            (.reading, status == .read || status == .dnf ? "Read it again" : "Start reading"), (.read, "Mark as finished"),
+            (.dnf, "Did not finish"), (.onHold, "Put on hold"), (.toRead, "Want to read"), (.wishlist, "Wishlist"),
+        ]
+        return all.filter { $0.0 != status }
+    }
+
+    private static func readings(_ readings: [Reading]) -> Component {
+        Tag("div", .cls("readings")) {
+            Tag("h3", text: "Reading history")
+            if readings.isEmpty {
+                Tag("p", .cls("muted"), text: "No readings recorded yet. Starting or finishing the book records one.")
+            } else {
+                Tag("ol") {
+                    for reading in readings.reversed() {
+                        Tag("li", text: describe(reading))
+                    }
+                }
+            }
+        }
+    }
+
+    static func describe(_ reading: Reading) -> String {
+        let started = reading.startedOn.map { "started \($0.description)" }
+        switch reading.outcome {
+        case .finished:
+            return ["Finished \(reading.finishedOn?.description ?? "(date not known)")", started].compactMap { $0 }.joined(
+                separator: ", ")
+        case .abandoned:
+            return ["Stopped \(reading.finishedOn?.description ?? "(date not known)")", started].compactMap { $0 }.joined(
+                separator: ", ")
+        case .inProgress:
+            return "Reading now" + (started.map { ", \($0)" } ?? "")
+        }
+    }
+
+    private static func habits(_ detail: EntryDetail, timeZone: TimeZone) -> Component {
+        Card("Reading sessions", id: "habits") {
+            if detail.sessions.isEmpty {
+                Tag(
+                    "p", .cls("muted"),
+                    text: "No reading sessions for this book yet. Timed sessions, pace and streaks will show here.")
+            } else {
+                let minutes = detail.sessions.compactMap(\.minutes).reduce(0, +)
+                let pages = detail.sessions.compactMap(\.pagesRead).reduce(0, +)
+                Tag("p", text: "\(detail.sessions.count) sessions · \(minutes) minutes · \(pages) pages")
+                Tag("ul", .cls("sessions")) {
+                    for session in detail.sessions.prefix(5) {
+                        Tag("li", text: sessionLine(session, timeZone: timeZone))
+                    }
+                }
+            }
+        }
+    }
+
+    private static func sessionLine(_ session: ReadingSession, timeZone: TimeZone) -> String {
+        var parts = [LocalDate(session.startedAt, in: timeZone).description]
+        if let minutes = session.minutes { parts.append("\(minutes) min") }
+        if let pages = session.pagesRead { parts.append("\(pages) pages") }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func representation(_ detail: EntryDetail) -> Component {
+        let facts = FactChecklist(detail: detail)
+        return ComponentGroup {
+            Tag("p", text: "\(facts.known) of \(facts.items.count) diversity facts known for this book.")
+            Tag("ul", .cls("checklist")) {
+                for item in facts.items {
+                    Tag("li", .cls(item.value == nil ? "missing" : "known")) {
+                        Tag("span", .cls("check"), .aria("hidden", "true"), text: item.value == nil ? "+" : "✓")
+                        Txt("\(item.label): ")
+                        if let value = item.value {
+                            Tag("strong", text: value)
+                        } else {
+                            Tag("a", .href(item.fixURL), text: "add")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func dna(_ detail: EntryDetail, entryID: LibraryEntry.ID) -> Component {
+        let work = detail.work
+        let state = detail.entry.state
+        let edition = detail.edition?.details
+        return Tag("dl", .cls("metadata")) {
+            for author in detail.authors {
+                MetadataRow("Author") {
+                    Tag("span", .cls("person")) {
+                        Tag("strong", text: author.name)
+                        Txt(" — " + AuthorSummary.text(author))
+                        Txt(" ")
+                        Tag(
+                            "a", .href("/books/\(entryID.string)/authors/\(author.id.string)"),
+                            .aria("label", "Edit details of \(author.name)"),
+                            text: "Edit details")
+                    }
+                }
+            }
+            for (person, role) in detail.contributors {
+                MetadataRow(role.rawValue.capitalized, person.name)
+            }
+            MetadataRow("Original language", work.originalLanguage?.englishName)
+            MetadataRow("First published", work.firstPublishedYear.map { "\($0) (\(PublicationEra(year: $0).displayName))" })
+            MetadataRow("Own voices", work.ownVoices.map { $0 == .yes ? "Yes" : "No" })
+            MetadataRow("Edition language", edition?.language?.englishName)
+            MetadataRow("Format", edition?.format?.displayName ?? edition?.binding)
+            MetadataRow("Publisher", edition?.publisher)
+            MetadataRow("Pages", edition?.pageCount.map(String.init))
+            MetadataRow("ISBN", edition?.isbn13 ?? edition?.isbn10)
+            MetadataRow("Shelves", state.shelves.isEmpty ? "None" : state.shelves.joined(separator: ", "))
+            MetadataRow("Owned", state.owned ? "Yes" : "No")
+            MetadataRow("Added", state.addedOn?.description)
+        }
+    }
+
+    private static func annotations(_ entry: LibraryEntry) -> Component {
+        Card("Review and notes", id: "annotations") {
+            if entry.state.review == nil, entry.state.notes == nil {
+                Tag("p", .cls("muted")) {
+                    Txt("No review or notes yet. ")
+                    Tag("a", .href("/books/\(entry.id.string)/edit#field-review"), text: "Write one")
+                }
+            }
+            if let review = entry.state.review {
+                Tag("h3", text: "Review")
+                Tag("p", .cls("prose"), text: review)
+            }
+            if let notes = entry.state.notes {
+                Tag("h3", text: "Notes")
+                Tag("p", .cls("prose"), text: notes)
+            }
+        }
+    }
+
+    static func initials(_ title: String) -> String {
+        String(title.split(separator: " ").prefix(2).compactMap(\.first).map { Character($0.uppercased()) })
+    }
+}
+
+/// One line about an author: gender, country, region, with what is not known said plainly.
+enum AuthorSummary {
+    static func text(_ author: Author) -> String {
+        [
+            author.gender?.value.displayName ?? "gender not known",
+            author.country?.value.name ?? "country not known",
+            author.region.map { "region \($0.displayName)" } ?? "region not known",
+        ].joined(separator: " · ")
+    }
+}
+
+/// Which diversity facts a book has, for the representation module (and, later, its radar).
+struct FactChecklist {
+    struct Item {
+        let label: String
+        let value: String?
+        let fixURL: String
+    }
+
+    let items: [Item]
+
+    init(detail: EntryDetail) {
+        let entry = detail.entry.id.string
+        let first = detail.authors.first
+        let authorURL = first.map { "/books/\(entry)/authors/\($0.id.string)" } ?? "/books/\(entry)/edit#field-authors"
+        items = [
+            Item(
+                label: "Author’s region", value: Self.joined(detail.authors.compactMap { $0.region?.displayName }),
+                fixURL: authorURL),
+            Item(
+                label: "Author’s gender", value: Self.joined(detail.authors.compactMap { $0.gender?.value.displayName }),
+                fixURL: authorURL),
+            Item(
+                label: "Original language", value: detail.work.originalLanguage?.englishName,
+                fixURL: "/books/\(entry)/edit#field-language"),
+            Item(
+                label: "First published", value: detail.work.firstPublishedYear.map(String.init),
+                fixURL: "/books/\(entry)/edit#field-year"),
+        ]
+    }
+
+    var known: Int { items.filter { $0.value != nil }.count }
+
+    private static func joined(_ values: [String]) -> String? {
+        let unique = values.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return unique.isEmpty ? nil : unique.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,139 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Plot
+
+/// The home dashboard: the library at a glance, what is being read, what data is missing, and
+/// the latest imports. The radar and habits modules of later work slot into its bento grid.
+enum HomePage {
+    struct Model {
+        var counts: [ReadingStatus: Int]
+        var reading: [LibraryListItem]
+        var missingData: Int
+        var imports: [ImportRunSummary]
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let total = model.counts.values.reduce(0, +)
+        let name = page.user?.displayName ?? ""
+        return Layout.document(title: "Home", page: page) {
+            Tag("h1", text: "Hello, \(name)")
+            if total == 0 {
+                emptyLibrary(csrfToken: page.csrfToken)
+            } else {
+                Tag("div", .cls("bento")) {
+                    Card("Your library", id: "library-summary") {
+                        Tag("p", .cls("big-number"), text: LibraryListPage.countText(total))
+                        Tag("ul", .cls("status-counts")) {
+                            for status in ReadingStatus.allCases where (model.counts[status] ?? 0) > 0 {
+                                Tag("li") {
+                                    Tag("a", .href("/library?status=\(status.rawValue)")) {
+                                        StatusPill(status: status)
+                                        Tag("span", .cls("count"), text: String(model.counts[status] ?? 0))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Card("Reading now", id: "reading-now") {
+                        if model.reading.isEmpty {
+                            Tag("p", .cls("muted")) {
+                                Txt("Nothing in progress. ")
+                                Tag("a", .href("/library?status=toRead"), text: "Pick something from your to-read list")
+                            }
+                        } else {
+                            Tag("ul", .cls("plain-list")) {
+                                for item in model.reading {
+                                    Tag("li") {
+                                        Tag("a", .href("/books/\(item.entryID.string)"), text: item.title)
+                                        if !item.authors.isEmpty { Txt(" by " + item.authors.joined(separator: ", ")) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Card("Representation", span: .full, id: "radar") {
+                        if model.missingData > 0 {
+                            Tag("p") {
+                                Txt(
+                                    "\(model.missingData) of your books are missing an author’s region or gender, the original language or the year. "
+                                )
+                                Tag("a", .href("/library?missing=any"), text: "See which, and fill them in")
+                            }
+                        } else {
+                            Tag("p", text: "Every book in your library has its diversity data. Your insights are complete.")
+                        }
+                        Tag("p") {
+                            Tag("a", .href("/insights"), text: "Open your diversity insights")
+                        }
+                    }
+                    Card("Recent imports", id: "recent-imports") {
+                        if model.imports.isEmpty {
+                            Tag("p", .cls("muted")) {
+                                Txt("No imports yet. ")
+                                Tag("a", .href("/import"), text: "Import from Goodreads, StoryGraph or LibraryThing")
+                            }
+                        } else {
+                            Tag("ul", .cls("plain-list")) {
+                                for run in model.imports.prefix(3) {
+                                    Tag("li") {
+                                        Tag("a", .href("/imports/\(run.id.string)"), text: run.fileName ?? run.format.displayName)
+                                        Txt(" — \(run.imported) new, \(run.updated) updated")
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func emptyLibrary(csrfToken: String) -> Component {
+        Tag("div", .cls("empty-state welcome")) {
+            Tag("p", .cls("empty-title"), text: "Your library is empty")
+            Tag(
+                "p",
+                text:
+                    "Start with the books you already track: export your library from Goodreads, StoryGraph or LibraryThing and import the file here. Or add a book by hand."
+            )
+            Tag("p", .cls("actions")) {
+                ButtonLink(label: "Import a library", href: "/import")
+                ButtonLink(label: "Add a book", href: "/books/new", secondary: true)
+            }
+            PostForm(action: "/demo", csrfToken: csrfToken, cls: "demo-form") {
+                Tag("p") {
+                    Txt("Just looking around? ")
+                    Tag("button", .type("submit"), .cls("link-button"), text: "Load a demo library of 34 real books")
+                    Txt(" — you can delete them later.")
+                }
+            }
+        }
+    }
+}
+
+/// The Insights and Goals areas before their features land: they say what will be there and
+/// what to do meanwhile.
+enum ComingAreaPage {
+    static func insights(page: PageContext) -> String {
+        Layout.document(title: "Insights", page: page) {
+            Tag("h1", text: "Insights")
+            EmptyState(
+                title: "Your diversity insights are on their way",
+                message:
+                    "Charts of your authors’ regions and genders, your languages and eras will appear here. Meanwhile, the library lists books by any of these, and shows which books are missing data.",
+                actions: [("Books missing data", "/library?missing=any"), ("Books by region", "/library?region=africa")])
+        }
+    }
+
+    static func goals(page: PageContext) -> String {
+        Layout.document(title: "Goals", page: page) {
+            Tag("h1", text: "Goals")
+            EmptyState(
+                title: "Reading goals are on their way",
+                message:
+                    "Goals, streaks and achievements will live here. Meanwhile, keep your library current: every book you finish counts once goals arrive.",
+                actions: [("Books you are reading", "/library?status=reading")])
+        }
+    }
+}

@@ -1,0 +1,298 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Plot
+
+/// The import area: upload and export, preview, progress, failure, and the per-row report.
+enum ImportPages {
+    static func index(page: PageContext, runs: [ImportRunSummary], error: String? = nil) -> String {
+        Layout.document(title: "Import and export", page: page) {
+            Tag("h1", text: "Import and export")
+            Tag("div", .cls("bento")) {
+                Card("Import a library", id: "upload") {
+                    Tag(
+                        "p",
+                        text:
+                            "Goodreads CSV, StoryGraph CSV, LibraryThing (TSV, CSV or JSON) or a BooksTrack backup. BooksTrack recognises the format itself; you will see what it found before anything changes."
+                    )
+                    if let error { Tag("p", .cls("form-error"), Attr("role", "alert"), .id("upload-error"), text: error) }
+                    PostForm(action: "/import", csrfToken: page.csrfToken, multipart: true, cls: "stack") {
+                        Field(
+                            name: "file", label: "Export file",
+                            control: .text(
+                                type: "file", value: nil,
+                                attributes: [Attr("accept", ".csv,.tsv,.txt,.json,text/csv,application/json")]),
+                            hint: "Up to 50 MB.", error: nil, required: true)
+                        Tag("button", .type("submit"), text: "Upload and preview")
+                    }
+                    Tag("details", .cls("help")) {
+                        Tag("summary", text: "Where do I get my export?")
+                        Tag("ul") {
+                            Tag("li", text: "Goodreads: My Books → Import and export → Export library.")
+                            Tag("li", text: "StoryGraph: Manage account → Export StoryGraph library.")
+                            Tag("li", text: "LibraryThing: More → Import/Export → Export (TSV, CSV or JSON).")
+                        }
+                    }
+                }
+                Card("Export", id: "export") {
+                    Tag(
+                        "p",
+                        text:
+                            "Take your library with you. The backup restores everything into BooksTrack; the Goodreads CSV works with other trackers."
+                    )
+                    Tag("p", .cls("actions")) {
+                        ButtonLink(label: "Download JSON backup", href: "/export?format=json")
+                        ButtonLink(label: "Download Goodreads CSV", href: "/export?format=goodreads", secondary: true)
+                    }
+                }
+                Card("Import history", span: .full, id: "history") { history(runs) }
+            }
+        }
+    }
+
+    private static func history(_ runs: [ImportRunSummary]) -> Component {
+        ComponentGroup {
+            if runs.isEmpty {
+                Tag("p", .cls("muted"), text: "Nothing imported yet. Each import you make is listed here with its report.")
+            } else {
+                Tag("div", .cls("table-scroll")) {
+                    Tag("table") {
+                        Tag("caption", .cls("visually-hidden"), text: "Past imports, newest first")
+                        Tag("thead") {
+                            Tag("tr") {
+                                for heading in ["When", "File", "Format", "Rows", "New", "Updated", "Unchanged", "Skipped"] {
+                                    Tag("th", Attr("scope", "col"), text: heading)
+                                }
+                            }
+                        }
+                        Tag("tbody") {
+                            for run in runs {
+                                Tag("tr") {
+                                    Tag("td") { Tag("a", .href("/imports/\(run.id.string)"), text: timestamp(run.startedAt)) }
+                                    Tag("td", text: run.fileName ?? "—")
+                                    Tag("td", text: run.format.displayName)
+                                    Tag("td", .cls("number"), text: String(run.rows))
+                                    Tag("td", .cls("number"), text: String(run.imported))
+                                    Tag("td", .cls("number"), text: String(run.updated))
+                                    Tag("td", .cls("number"), text: String(run.unchanged))
+                                    Tag("td", .cls("number"), text: String(run.skipped))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func preview(page: PageContext, upload: ImportUpload, report: ImportReport) -> String {
+        let existing = report.updated + report.unchanged
+        return Layout.document(title: "Preview import", page: page) {
+            Tag("h1", text: "Import “\(upload.fileName)”?")
+            Tag(
+                "p",
+                text:
+                    "BooksTrack read this file as a \(report.format.displayName) with \(report.rows) rows. Nothing has changed yet."
+            )
+            Tag("div", .cls("bento")) {
+                Card("What will happen", id: "preview-summary") {
+                    Tag("dl", .cls("metadata")) {
+                        MetadataRow("New books", String(report.imported))
+                        MetadataRow("Already in your library", "\(existing) (\(report.updated) with changes)")
+                        MetadataRow("Skipped", String(report.skipped))
+                    }
+                }
+                Card("By status", id: "preview-status") {
+                    Tag("dl", .cls("metadata")) {
+                        for status in ReadingStatus.allCases where (report.byStatus[status] ?? 0) > 0 {
+                            MetadataRow(status.displayName, String(report.byStatus[status] ?? 0))
+                        }
+                    }
+                }
+                Card("Warnings", span: .full, id: "preview-warnings") { warnings(report) }
+            }
+            PostForm(action: "/import/uploads/\(upload.id.string)", csrfToken: page.csrfToken, cls: "actions confirm-import") {
+                Tag(
+                    "button", .type("submit"), Attr("data-busy-label", "Importing…"),
+                    text: "Import \(report.rows - report.skipped) books")
+            }
+            PostForm(action: "/import/uploads/\(upload.id.string)/cancel", csrfToken: page.csrfToken, cls: "actions") {
+                Tag("button", .type("submit"), .cls("secondary"), text: "Cancel")
+            }
+        }
+    }
+
+    private static func warnings(_ report: ImportReport) -> Component {
+        let skipped = report.outcomes.filter { $0.kind == .skipped }
+        let warned = report.outcomes.filter { !$0.warnings.isEmpty }
+        return ComponentGroup {
+            if report.fileWarnings.isEmpty, skipped.isEmpty, warned.isEmpty {
+                Tag("p", text: "No warnings: every row can be read.")
+            } else {
+                Tag("ul", .cls("warnings")) {
+                    for warning in report.fileWarnings { Tag("li", text: warning) }
+                    for outcome in skipped.prefix(50) {
+                        Tag("li", text: "Row \(outcome.row) will be skipped: \(outcome.reason ?? "it could not be read").")
+                    }
+                    for outcome in warned.prefix(50) {
+                        Tag("li", text: "Row \(outcome.row) (“\(outcome.title)”): " + outcome.warnings.joined(separator: " "))
+                    }
+                }
+                if skipped.count > 50 || warned.count > 50 {
+                    Tag("p", .cls("muted"), text: "The first 50 of each are listed; the report after the import lists every row.")
+                }
+            }
+        }
+    }
+
+    static func running(page: PageContext, upload: ImportUpload, progress: ImportProgress?, interrupted: Bool) -> String {
+        Layout.document(title: "Importing", page: page) {
+            Tag("h1", text: interrupted ? "The import of “\(upload.fileName)” was interrupted" : "Importing “\(upload.fileName)”")
+            if interrupted {
+                Tag(
+                    "p",
+                    text:
+                        "The server stopped while importing. An import is all or nothing, so your library is as it was. Upload the file again to retry."
+                )
+                ButtonLink(label: "Back to import", href: "/import")
+            } else {
+                Tag("div", .cls("import-progress"), Attr("data-poll", "/import/uploads/\(upload.id.string)/progress")) {
+                    Tag("p", .id("import-status"), Attr("role", "status"), text: progressText(progress))
+                    progressBar(progress)
+                    Tag("p") {
+                        Txt("This page updates by itself. Without JavaScript, ")
+                        Tag("a", .href("/import/uploads/\(upload.id.string)"), text: "check again")
+                        Txt(".")
+                    }
+                }
+            }
+        }
+    }
+
+    private static func progressBar(_ progress: ImportProgress?) -> Component {
+        if case .writing(let done, let total)? = progress, total > 0 {
+            return Tag(
+                "progress", .id("import-bar"), Attr("max", String(total)), Attr("value", String(done)),
+                .aria("labelledby", "import-status"),
+                text: "\(done * 100 / total)%")
+        }
+        return Tag("progress", .id("import-bar"), .aria("labelledby", "import-status")) { EmptyComponent() }
+    }
+
+    static func progressText(_ progress: ImportProgress?) -> String {
+        switch progress {
+        case .writing(let done, let total)?: "Saved \(done) of \(total) books…"
+        case .matching?: "Matching the rows with your library…"
+        case nil: "Importing…"
+        }
+    }
+
+    static func failed(page: PageContext, upload: ImportUpload) -> String {
+        Layout.document(title: "Import failed", page: page) {
+            Tag("h1", text: "The import of “\(upload.fileName)” failed")
+            Tag("p", text: upload.error ?? "Something went wrong.")
+            Tag("p", text: "Nothing in your library was changed.")
+            ButtonLink(label: "Back to import", href: "/import")
+        }
+    }
+
+    static let reportPageSize = 200
+
+    static func report(
+        page: PageContext, summary: ImportRunSummary, report: ImportReport, filter: ImportOutcome.Kind?, pageNumber: Int
+    )
+        -> String
+    {
+        let outcomes = report.outcomes.filter { filter == nil || $0.kind == filter }
+        let pageCount = max(1, (outcomes.count + reportPageSize - 1) / reportPageSize)
+        let pageNumber = min(pageNumber, pageCount)
+        let shown = outcomes.dropFirst((pageNumber - 1) * reportPageSize).prefix(reportPageSize)
+        let base = "/imports/\(summary.id.string)"
+        return Layout.document(title: "Import report", page: page) {
+            Tag("h1", text: "Import report: \(summary.fileName ?? summary.format.displayName)")
+            Tag(
+                "p",
+                text:
+                    "\(summary.format.displayName) · \(timestamp(summary.startedAt)) · \(summary.rows) rows, every one listed below."
+            )
+            Tag("ul", .cls("outcome-filter"), .aria("label", "Show rows")) {
+                outcomeLink("All \(report.rows)", href: base, current: filter == nil)
+                outcomeLink("New \(report.imported)", href: base + "?outcome=imported", current: filter == .imported)
+                outcomeLink("Updated \(report.updated)", href: base + "?outcome=updated", current: filter == .updated)
+                outcomeLink("Unchanged \(report.unchanged)", href: base + "?outcome=unchanged", current: filter == .unchanged)
+                outcomeLink("Skipped \(report.skipped)", href: base + "?outcome=skipped", current: filter == .skipped)
+            }
+            if !report.fileWarnings.isEmpty {
+                Tag("ul", .cls("warnings")) { for warning in report.fileWarnings { Tag("li", text: warning) } }
+            }
+            Tag("p") {
+                Tag("a", .cls("button"), .href("/library"), text: "Open your library")
+            }
+            Tag("div", .cls("table-scroll")) {
+                Tag("table", .cls("report")) {
+                    Tag("caption", .cls("visually-hidden"), text: "The outcome of each row")
+                    Tag("thead") {
+                        Tag("tr") {
+                            for heading in ["Row", "Book", "Outcome", "Details"] {
+                                Tag("th", Attr("scope", "col"), text: heading)
+                            }
+                        }
+                    }
+                    Tag("tbody") {
+                        for outcome in shown { row(outcome) }
+                    }
+                }
+            }
+            if pageCount > 1 {
+                Pagination(page: pageNumber, pageCount: pageCount) {
+                    URLQuery.url(base, (filter.map { [("outcome", $0.rawValue)] } ?? []) + [("page", String($0))])
+                }
+            }
+        }
+    }
+
+    private static func outcomeLink(_ label: String, href: String, current: Bool) -> Component {
+        Tag("li") { Tag("a", .href(href), .aria("current", current ? "true" : nil), text: label) }
+    }
+
+    private static func row(_ outcome: ImportOutcome) -> Component {
+        Tag("tr", .cls("outcome-\(outcome.kind.rawValue)")) {
+            Tag("td", .cls("number"), text: String(outcome.row))
+            Tag("td") {
+                if let entryID = outcome.entryID, outcome.kind != .skipped {
+                    Tag("a", .href("/books/\(entryID.string)"), text: outcome.title.isEmpty ? "(untitled)" : outcome.title)
+                } else {
+                    Txt(outcome.title.isEmpty ? "(untitled)" : outcome.title)
+                }
+                if !outcome.authors.isEmpty { Tag("span", .cls("muted"), text: " by " + outcome.authors.joined(separator: ", ")) }
+            }
+            Tag("td", text: label(outcome.kind))
+            Tag("td", text: ([outcome.reason].compactMap { $0 } + outcome.changes + outcome.warnings).joined(separator: " "))
+        }
+    }
+
+    static func label(_ kind: ImportOutcome.Kind) -> String {
+        switch kind {
+        case .imported: "New"
+        case .updated: "Updated"
+        case .unchanged: "Unchanged"
+        case .skipped: "Skipped"
+        }
+    }
+
+    /// A date and time in the server's time zone, to the minute ("2026-03-15 14:05").
+    static func timestamp(_ date: Date, in timeZone: TimeZone = .current) -> String {
+        let local = Int(date.timeIntervalSince1970) + timeZone.secondsFromGMT(for: date)
+        let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
+        return "\(LocalDate(date, in: timeZone)) \(String(format: "%02d:%02d", minutes / 60, minutes % 60))"
+    }
+
+    static func day(_ date: Date, in timeZone: TimeZone = .current) -> String { LocalDate(date, in: timeZone).description }
+
+    /// A file name as shown and stored: its last path component, without control characters.
+    static func cleanFileName(_ name: String) -> String {
+        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let clean = String(last.filter { !$0.isNewline && $0.asciiValue.map { $0 >= 32 } ?? true }.prefix(200))
+        return clean.isEmpty ? "upload" : clean
+    }
+}

@@ -1,0 +1,77 @@
+import BooksTrackCore
+import Plot
+
+/// The page shell: head, skip link, header with the navigation, main content, footer.
+enum Layout {
+    /// Assets are served with a version in their address so browsers may cache them for long.
+    static let assetVersion = "1"
+
+    static func document(title: String, page: PageContext, @ComponentBuilder content: () -> Component) -> String {
+        let html = Tag("html", Attr("lang", "en")) {
+            Tag("head") {
+                Tag.void("meta", Attr("charset", "utf-8"))
+                Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
+                Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
+                Tag.void("meta", .name("theme-color"), Attr("content", "#1f5fbf"))
+                Tag("title", text: "\(title) · BooksTrack")
+                Tag.void("link", Attr("rel", "stylesheet"), .href("/assets/app.css?v=\(assetVersion)"))
+                Tag.void("link", Attr("rel", "icon"), .href("/assets/icon.svg"), .type("image/svg+xml"))
+                Tag.void("link", Attr("rel", "manifest"), .href("/manifest.webmanifest"))
+                Tag("script", Attr("src", "/assets/app.js?v=\(assetVersion)"), .flag("defer")) { EmptyComponent() }
+            }
+            Tag("body") {
+                Tag("a", .cls("skip-link"), .href("#main"), text: "Skip to content")
+                header(page)
+                Tag("main", .id("main"), Attr("tabindex", "-1")) {
+                    if let notice = page.notice {
+                        Tag("p", .cls("notice"), Attr("role", "status"), text: notice.message)
+                    }
+                    content()
+                }
+                Tag("footer", .cls("site-footer")) {
+                    Tag("p") {
+                        Txt("BooksTrack — know who you read. ")
+                        Tag("a", .href("/api/openapi.json"), text: "API")
+                    }
+                }
+            }
+        }
+        return "<!DOCTYPE html>" + html.render()
+    }
+
+    private static func header(_ page: PageContext) -> Component {
+        Tag("header", .cls("site-header")) {
+            Tag("div", .cls("bar")) {
+                Tag("a", .cls("brand"), .href("/")) {
+                    Tag.void("img", Attr("src", "/assets/icon.svg"), Attr("alt", ""), Attr("width", "28"), Attr("height", "28"))
+                    Tag("span", text: "BooksTrack")
+                }
+                if let user = page.user {
+                    Tag("nav", .cls("main-nav"), .aria("label", "Main")) {
+                        Tag("ul") {
+                            for area in PageContext.Area.navigation {
+                                Tag("li") {
+                                    Tag("a", .href(area.path), .aria("current", area == page.area ? "page" : nil)) {
+                                        Tag("span", .cls("nav-icon nav-\(area.rawValue)"), .aria("hidden", "true")) {
+                                            EmptyComponent()
+                                        }
+                                        Tag("span", text: area.title)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Tag("div", .cls("account-menu")) {
+                        Tag(
+                            "a", .href("/account"), .aria("current", page.area == .account ? "page" : nil), text: user.displayName
+                        )
+                        Tag("form", Attr("method", "post"), Attr("action", "/logout")) {
+                            CSRFField(token: page.csrfToken)
+                            Tag("button", .type("submit"), .cls("link-button"), text: "Sign out")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

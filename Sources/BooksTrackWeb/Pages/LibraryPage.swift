@@ -1,0 +1,126 @@
+import BooksTrackCore
+import BooksTrackStore
+import Plot
+
+/// The library list: search, filters as URL parameters with removable badges, sort, pages.
+enum LibraryListPage {
+    static func render(page: PageContext, result: LibraryPage, shelves: [ShelfCount], totalBooks: Int) -> String {
+        let query = result.query
+        return Layout.document(title: "Library", page: page) {
+            Tag("div", .cls("page-head")) {
+                Tag("h1", text: "Library")
+                Tag("p", .cls("count"), Attr("role", "status"), .id("result-count")) {
+                    Txt(query.isFiltered ? "\(result.total) of \(totalBooks) books match" : countText(result.total))
+                }
+                ButtonLink(label: "Add a book", href: "/books/new")
+            }
+            if totalBooks > 0 { controls(query, shelves: shelves) }
+            if query.isFiltered { FilterBadges(query: query) }
+            for problem in query.problems { Tag("p", .cls("notice warning"), Attr("role", "status"), text: problem) }
+            if totalBooks == 0 {
+                EmptyState(
+                    title: "Your library is empty",
+                    message: "Bring in the books you already track in Goodreads, StoryGraph or LibraryThing, or add one by hand.",
+                    actions: [("Import a library", "/import"), ("Add a book", "/books/new")])
+            } else if result.items.isEmpty {
+                EmptyState(
+                    title: "No books match",
+                    message: result.total > 0
+                        ? "There are no books on this page; go back to the first one."
+                        : "Remove a filter above to see more of your library.",
+                    actions: [
+                        (
+                            result.total > 0 ? "First page" : "Clear all filters",
+                            result.total > 0 ? LibraryURL.of(query.page(1)) : "/library"
+                        )
+                    ])
+            } else {
+                Tag("ol", .cls("book-list"), .aria("labelledby", "result-count")) {
+                    for item in result.items { BookListItem(item: item) }
+                }
+                if result.pageCount > 1 {
+                    Pagination(page: query.page, pageCount: result.pageCount) { LibraryURL.of(query.page($0)) }
+                }
+            }
+        }
+    }
+
+    static func countText(_ count: Int) -> String { count == 1 ? "1 book" : "\(count) books" }
+
+    private static func controls(_ query: LibraryQuery, shelves: [ShelfCount]) -> Component {
+        let advanced =
+            query.shelf != nil || query.region != nil || query.gender != nil || query.language != nil || query.era != nil
+            || query.translated != nil || query.ownVoices != nil || query.missing != nil
+        return Tag(
+            "form", .cls("library-controls"), Attr("method", "get"), Attr("action", "/library"), Attr("role", "search"),
+            .aria("label", "Search and filter the library")
+        ) {
+            Tag("div", .cls("control-row")) {
+                Field(name: "q", label: "Search titles and authors", control: .text(type: "search", value: query.search))
+                Field(
+                    name: "status", label: "Status",
+                    control: .select(options: Choices.statuses(any: "Any status"), selected: query.status?.rawValue))
+                Field(
+                    name: "sort", label: "Sort by",
+                    control: .select(
+                        options: LibraryQuery.Sort.allCases.map { ($0.rawValue, $0.displayName) }, selected: query.sort.rawValue))
+                Field(
+                    name: "order", label: "Order",
+                    control: .select(
+                        options: [("desc", "Newest or highest first"), ("asc", "Oldest, lowest or A first")],
+                        selected: query.descending ? "desc" : "asc"))
+            }
+            Tag.with("details", [.cls("more-filters"), .flag("open", advanced)]) {
+                Tag("summary", text: "More filters")
+                Tag("div", .cls("control-row")) {
+                    Field(
+                        name: "shelf", label: "Shelf",
+                        control: .select(
+                            options: [("", "Any shelf")] + shelves.map { ($0.name, "\($0.name) (\($0.count))") },
+                            selected: query.shelf))
+                    Field(
+                        name: "region", label: "Author’s region",
+                        control: .select(options: Choices.regions(any: "Any region"), selected: query.region?.rawValue))
+                    Field(
+                        name: "gender", label: "Author’s gender",
+                        control: .select(options: Choices.genders(any: "Any gender"), selected: query.gender?.rawValue))
+                    Field(
+                        name: "language", label: "Original language",
+                        control: .select(options: Choices.languages(any: "Any language"), selected: query.language?.code))
+                    Field(
+                        name: "era", label: "First published",
+                        control: .select(options: Choices.eras(any: "Any time"), selected: query.era?.rawValue))
+                    Field(
+                        name: "translated", label: "Translation",
+                        control: .select(
+                            options: Choices.yesNo(any: "Either", yes: "Read in translation", no: "Read in the original"),
+                            selected: query.translated?.rawValue))
+                    Field(
+                        name: "ownvoices", label: "Own voices",
+                        control: .select(
+                            options: Choices.yesNo(any: "Either", yes: "Own voices", no: "Not own voices"),
+                            selected: query.ownVoices?.rawValue))
+                    Field(
+                        name: "missing", label: "Missing data",
+                        control: .select(
+                            options: [("", "Show all")]
+                                + LibraryQuery.Missing.allCases.map { ($0.rawValue, "Missing \($0.displayName)") },
+                            selected: query.missing?.rawValue))
+                }
+            }
+            Tag("div", .cls("actions")) {
+                Tag("button", .type("submit"), text: "Apply")
+                if query.isFiltered { Tag("a", .cls("button secondary"), .href("/library"), text: "Clear all") }
+            }
+        }
+    }
+}
+
+extension LibraryQuery {
+    /// The same query on another page.
+    func page(_ number: Int) -> LibraryQuery {
+        var copy = self
+        copy.page = number
+        return copy
+    }
+}

@@ -1,0 +1,77 @@
+import BooksTrackCore
+import Foundation
+
+/// What every page needs besides its own content: who is looking, the form token, where they
+/// are, and a message from the previous step.
+struct PageContext {
+    var user: User?
+    /// The CSRF token forms on this page carry.
+    var csrfToken: String
+    /// The section of the navigation this page belongs to.
+    var area: Area?
+    var notice: Notice?
+
+    /// The sections of the navigation (SPEC F11).
+    enum Area: String, CaseIterable {
+        case home, library, insights, goals, `import`, account
+
+        var title: String {
+            switch self {
+            case .home: "Home"
+            case .library: "Library"
+            case .insights: "Insights"
+            case .goals: "Goals"
+            case .import: "Import"
+            case .account: "Account"
+            }
+        }
+
+        var path: String {
+            switch self {
+            case .home: "/"
+            case .library: "/library"
+            case .insights: "/insights"
+            case .goals: "/goals"
+            case .import: "/import"
+            case .account: "/account"
+            }
+        }
+
+        /// The areas in the main navigation, in order.
+        static let navigation: [Area] = [.home, .library, .insights, .goals, .import]
+    }
+}
+
+/// A one-line confirmation shown after a form was handled (post/redirect/get). Only these fixed
+/// messages travel in the `bt_notice` cookie, so nothing a request supplies is ever echoed.
+enum Notice: String, CaseIterable {
+    case bookAdded = "book-added"
+    case bookUpdated = "book-updated"
+    case bookDeleted = "book-deleted"
+    case statusChanged = "status-changed"
+    case factsSaved = "facts-saved"
+    case passwordChanged = "password-changed"
+    case tokenRevoked = "token-revoked"
+    case signedOut = "signed-out"
+    case welcome = "welcome"
+    case importCancelled = "import-cancelled"
+    case demoLoaded = "demo-loaded"
+    case alreadyInLibrary = "already-in-library"
+
+    var message: String {
+        switch self {
+        case .bookAdded: "The book is in your library."
+        case .bookUpdated: "Your changes are saved."
+        case .bookDeleted: "The book was removed from your library."
+        case .statusChanged: "The status is updated."
+        case .factsSaved: "The author’s details are saved. Thank you — every reader of this author benefits."
+        case .passwordChanged: "Your password is changed. Other devices were signed out."
+        case .tokenRevoked: "The token is revoked; anything using it can no longer reach your library."
+        case .signedOut: "You are signed out."
+        case .welcome: "Welcome to BooksTrack."
+        case .importCancelled: "The import was cancelled; nothing was changed."
+        case .demoLoaded: "The demo library is loaded: every page now has something to show."
+        case .alreadyInLibrary: "That book was already in your library, so nothing was added; here it is."
+        }
+    }
+}

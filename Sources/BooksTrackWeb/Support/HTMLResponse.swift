@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A rendered HTML page as a response.
+struct HTMLResponse: ResponseGenerator {
+    let html: String
+    var status: HTTPResponse.Status = .ok
+    var headers: HTTPFields = [:]
+
+    /// The page with a cookie set (the anonymous CSRF cookie of sign-in forms).
+    func setting(_ cookie: Cookie?) -> HTMLResponse {
+        guard let cookie else { return self }
+        var copy = self
+        copy.headers.append(HTTPField(name: .setCookie, value: cookie.description))
+        return copy
+    }
+
+    func response(from request: Request, context: some RequestContext) -> Response {
+        var fields = headers
+        fields[.contentType] = "text/html; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+/// Responses the controllers share.
+enum Responses {
+    /// "See other": the answer to every successful form post (post/redirect/get).
+    static func redirect(to location: String, notice: Notice? = nil) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: location])
+        if let notice { response.setCookie(NoticeMiddleware.cookie(notice)) }
+        return response
+    }
+
+    /// A path inside this site to return to after signing in; anything else becomes `/`, so a
+    /// crafted link cannot send a reader elsewhere.
+    static func localPath(_ candidate: String?) -> String {
+        guard let candidate, candidate.hasPrefix("/"), !candidate.hasPrefix("//"), !candidate.hasPrefix("/\\"),
+            !candidate.contains(where: { $0.isNewline })
+        else { return "/" }
+        return candidate
+    }
+
+    /// JSON with sorted keys and ISO 8601 dates.
+    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(
+            status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(data: try JSONCoding.encoder.encode(value))))
+    }
+
+    static func noContent() -> Response { Response(status: .noContent) }
+}
+
+/// The JSON conventions of the API.
+enum JSONCoding {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

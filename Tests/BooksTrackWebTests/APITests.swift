@@ -1,0 +1,132 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Hummingbird
+import Testing
+
+@testable import BooksTrackWeb
+
+@Suite("The JSON API: problem details, pagination, partial updates, imports")
+struct APITests {
+    @Test("Every kind of error is an RFC 9457 problem document whose status matches the answer")
+    func problemDetails() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            let cases: [(HTTPRequest.Method, String, ByteBuffer?, HTTPResponse.Status)] = [
+                (.get, "/api/v1/entries/\(UUID().uuidString.lowercased())", nil, .notFound),
+                (.get, "/api/v1/entries/not-an-id", nil, .notFound),
+                (.post, "/api/v1/entries", ByteBuffer(string: "{not json"), .badRequest),
+                (
+                    .post, "/api/v1/entries", ByteBuffer(string: #"{"title": "", "rating": 9, "colour": "red"}"#),
+                    .unprocessableContent
+                ),
+                (.get, "/api/v1/entries?status=sideways", nil, .badRequest),
+                (.post, "/api/v1/imports", ByteBuffer(bytes: [0, 1, 2, 3, 0xFF]), .badRequest),
+                (.get, "/api/v1/nothing-here", nil, .notFound),
+            ]
+            for (method, path, body, status) in cases {
+                let answer = try await api.request(method, path, body: body)
+                #expect(answer.status == status, "\(method) \(path)")
+                #expect(answer.headers[.contentType] == "application/problem+json", "\(method) \(path)")
+                let problem = try answer.json()
+                #expect(problem["status"] as? Int == Int(status.code), "\(method) \(path)")
+                #expect((problem["title"] as? String)?.isEmpty == false && (problem["detail"] as? String)?.isEmpty == false)
+            }
+            let invalid = try await api.request(.post, "/api/v1/entries", json: ["title": "", "rating": 9])
+            let errors = try #require(try invalid.json()["errors"] as? [String: String])
+            #expect(Set(errors.keys) == ["title", "rating"])
+            let unauthenticated = try await app.client.executeRequest(
+                uri: "/api/v1/me", method: .get, headers: [.authorization: "Bearer nope"], body: nil)
+            #expect(unauthenticated.status == .unauthorized)
+            #expect(unauthenticated.headers[.wwwAuthenticate] == "Bearer realm=\"bookstrack\"")
+        }
+    }
+
+    @Test("Lists come in pages with their totals")
+    func pagination() async throws {
+        try await WebHarness.run { app in
+            let (user, api) = try await app.apiReader("dana")
+            let report = try await app.importFixture(Fixtures.goodreadsFiles[3], for: user)
+            let first = try await api.request(.get, "/api/v1/entries?sort=title").json()
+            #expect(first["total"] as? Int == report.imported)
+            #expect(first["pageCount"] as? Int == (report.imported + 49) / 50)
+            #expect((first["items"] as? [Any])?.count == 50)
+            let second = try await api.request(.get, "/api/v1/entries?sort=title&page=2").json()
+            let firstIDs = Set(((first["items"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+            let secondIDs = Set(((second["items"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+            #expect(firstIDs.isDisjoint(with: secondIDs) && !secondIDs.isEmpty)
+            let read = try await api.request(.get, "/api/v1/entries?status=read").json()
+            #expect(read["total"] as? Int == (try await app.store.reader(user.id).entryCounts()[.read]))
+        }
+    }
+
+    @Test("A PATCH changes only the fields it names, and null clears one")
+    func partialUpdate() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            let created = try await api.request(
+                .post, "/api/v1/entries",
+                json: [
+                    "title": "Kindred", "authors": ["Butler, Octavia E."], "rating": 4, "notes": "Borrowed", "pageCount": 264,
+                    "shelves": ["classics"],
+                ])
+            #expect(created.status == .created)
+            let entry = try created.json()
+            let id = try #require(entry["id"] as? String)
+            #expect(((entry["authors"] as? [[String: Any]])?.first?["name"] as? String) == "Butler, Octavia E.")
+            let patched = try await api.request(.patch, "/api/v1/entries/\(id)", json: ["rating": 5, "notes": NSNull()]).json()
+            #expect(patched["rating"] as? Double == 5)
+            #expect(patched["notes"] == nil)
+            #expect(patched["title"] as? String == "Kindred")
+            #expect((patched["edition"] as? [String: Any])?["pageCount"] as? Int == 264)
+            #expect(patched["shelves"] as? [String] == ["classics"])
+            let refused = try await api.request(.patch, "/api/v1/entries/\(id)", json: ["pageCount": -3])
+            #expect(refused.status == .unprocessableContent)
+            #expect((try refused.json()["errors"] as? [String: String])?["pageCount"] != nil)
+        }
+    }
+
+    @Test("A dry-run import reports without writing; a real one is listed with every row")
+    func imports() async throws {
+        try await WebHarness.run { app in
+            let (user, api) = try await app.apiReader("dana")
+            let file = ByteBuffer(bytes: try Fixtures.bytes(Fixtures.goodreadsFiles[2]))
+            let dry = try await api.request(.post, "/api/v1/imports?dryRun=true", body: file, contentType: "text/csv")
+            #expect(dry.status == .ok)
+            let preview = try dry.json()
+            #expect(preview["dryRun"] as? Bool == true)
+            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            let real = try await api.request(.post, "/api/v1/imports?fileName=export.csv", body: file, contentType: "text/csv")
+            #expect(real.status == .created)
+            let report = try real.json()
+            #expect(report["imported"] as? Int == preview["imported"] as? Int)
+            #expect((report["outcomes"] as? [Any])?.count == report["rows"] as? Int)
+            let location = try #require(real.headers[.location])
+            #expect(try await api.request(.get, location).json()["rows"] as? Int == report["rows"] as? Int)
+            let history = try await api.request(.get, "/api/v1/imports").json()
+            #expect(((history["items"] as? [[String: Any]])?.first?["fileName"] as? String) == "export.csv")
+        }
+    }
+
+    @Test("Author facts through the API are recorded with the reader as source; bad values are refused")
+    func authorFacts() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            let entry = try await api.request(
+                .post, "/api/v1/entries", json: ["title": "Purple Hibiscus", "authors": ["Chimamanda Ngozi Adichie"]]
+            ).json()
+            let authorID = try #require((entry["authors"] as? [[String: Any]])?.first?["id"] as? String)
+            let refused = try await api.request(
+                .patch, "/api/v1/authors/\(authorID)/facts", json: ["country": "Wakanda", "shoeSize": 9])
+            #expect(refused.status == .unprocessableContent)
+            #expect(Set((try refused.json()["errors"] as? [String: String] ?? [:]).keys) == ["country", "shoeSize"])
+            let saved = try await api.request(
+                .patch, "/api/v1/authors/\(authorID)/facts", json: ["country": "NG", "gender": "female"]
+            ).json()
+            let author = try #require(saved["author"] as? [String: Any])
+            #expect(author["region"] as? String == "africa")
+            #expect(((saved["history"] as? [[String: Any]]) ?? []).allSatisfy { $0["source"] as? String == "user" })
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Hummingbird
+import Testing
+
+@testable import BooksTrackWeb
+
+@Suite("Book pages: add, edit, status, delete, author facts")
+struct BookPageTests {
+    static let kindred: [String: String] = [
+        "title": "Kindred", "authors": "Octavia E. Butler", "isbn": "978-0-8070-8305-5", "pages": "264", "year": "1979",
+        "language": "English", "format": "paperback", "status": "toRead", "shelves": "classics, time travel",
+        "notes": "From the library sale",
+    ]
+
+    /// Adds a book through the form and returns its page's address.
+    static func add(_ fields: [String: String], with browser: Browser) async throws -> String {
+        try await browser.get("/books/new")
+        let added = try await browser.post("/books", fields)
+        guard added.status == .seeOther, let location = added.location else {
+            Issue.record("Adding the book answered \(added.status.code)")
+            throw HarnessError.unexpected("add failed")
+        }
+        return location
+    }
+
+    @Test("A book added by hand has a page with its facts, in the bento layout")
+    func addByHand() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            let path = try await Self.add(Self.kindred, with: browser)
+            let page = try await browser.get(path)
+            #expect(page.text.contains("The book is in your library."))
+            #expect(page.text.contains("Kindred"))
+            #expect(page.text.contains("by Octavia E. Butler"))
+            for fact in ["264 pages", "First published 1979", "English", "Paperback", "To read"] {
+                #expect(page.text.contains(fact), "\(fact)")
+            }
+            #expect(page.text.contains("9780807083055"))
+            #expect(page.text.contains("classics, time travel"))
+            #expect(page.text.contains("From the library sale"))
+            // The places later work fills are there, in order.
+            let order = ["id=\"progress\"", "id=\"habits\"", "id=\"radar\"", "id=\"dna\"", "id=\"annotations\""].compactMap {
+                page.body.range(of: $0)?.lowerBound
+            }
+            #expect(order.count == 5 && order == order.sorted())
+        }
+    }
+
+    @Test("A form with problems is shown again with every problem named and the values kept")
+    func invalidForm() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            try await browser.get("/books/new")
+            let page = try await browser.post(
+                "/books",
+                ["title": " ", "isbn": "12345", "pages": "-4", "rating": "7", "added": "2026-02-30", "notes": "keep me"])
+            #expect(page.status == .unprocessableContent)
+            for message in [
+                "Every book needs a title", "not a valid ISBN", "page count between 1", "A rating goes from 0 to 5",
+                "Enter a real date",
+            ] {
+                #expect(page.text.contains(message), "\(message)")
+            }
+            #expect(page.body.contains("aria-invalid=\"true\""))
+            #expect(page.body.contains(">keep me</textarea>"))
+            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+        }
+    }
+
+    @Test("Adding a book that is already in the library opens it instead of adding it twice")
+    func addTwice() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let first = try await Self.add(Self.kindred, with: browser)
+            let second = try await Self.add(
+                ["title": "kindred", "authors": "Octavia Butler", "isbn": "9780807083055"], with: browser)
+            #expect(first == second)
+            #expect(try await browser.get(second).text.contains("already in your library"))
+            #expect(try await app.store.reader(user.id).entryCounts()[.toRead] == 1)
+        }
+    }
+
+    @Test("Editing a book saves every field and shows the page again")
+    func edit() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            let path = try await Self.add(Self.kindred, with: browser)
+            let form = try await browser.get(path + "/edit")
+            #expect(form.body.contains("value=\"Kindred\""))
+            #expect(form.body.contains("value=\"264\""))
+            var fields = Self.kindred
+            fields["title"] = "Kindred (25th anniversary)"
+            fields["rating"] = "4.75"
+            fields["owned"] = "on"
+            fields["review"] = "Unforgettable."
+            let saved = try await browser.post(path, fields)
+            #expect(saved.location == path)
+            let page = try await browser.follow(saved)
+            #expect(page.text.contains("Your changes are saved."))
+            #expect(page.text.contains("Kindred (25th anniversary)"))
+            #expect(page.text.contains("★ 4.75 of 5"))
+            #expect(page.text.contains("Owned Yes"))
+            #expect(page.text.contains("Unforgettable."))
+        }
+    }
+
+    @Test("Finishing records today's date; reading again keeps the first reading as history")
+    func statusChanges() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let path = try await Self.add(Self.kindred, with: browser)
+            try await browser.get(path)
+            try await browser.post(path + "/status", ["status": "reading"])
+            try await browser.get(path)
+            try await browser.post(path + "/status", ["status": "read"])
+            var page = try await browser.get(path)
+            #expect(page.text.contains("Finished \(WebHarness.today), started \(WebHarness.today)"))
+            #expect(page.text.contains("Read it again"))
+            try await browser.post(path + "/status", ["status": "reading"])
+            page = try await browser.get(path)
+            #expect(page.text.contains("Reading now"))
+            #expect(page.text.contains("Finished \(WebHarness.today)"))
+            let entry = try #require(try await app.store.reader(user.id).library().entries.first)
+            #expect(entry.state.readings.map(\.outcome) == [.finished, .inProgress])
+            try await browser.get(path)
+            #expect(try await browser.post(path + "/status", ["status": "sideways"]).status == .badRequest)
+        }
+    }
+
+    @Test("Deleting asks first, then removes the book")
+    func delete() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let path = try await Self.add(Self.kindred, with: browser)
+            let confirm = try await browser.get(path + "/delete")
+            #expect(confirm.text.contains("Delete “Kindred”?"))
+            #expect(confirm.text.contains("cannot be undone"))
+            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == 1)
+            let deleted = try await browser.post(path + "/delete")
+            #expect(deleted.location == "/library")
+            #expect(try await browser.follow(deleted).text.contains("The book was removed from your library."))
+            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await browser.get(path).status == .notFound)
+        }
+    }
+
+    @Test("Facts entered about an author are saved with the reader as their source and shown with it")
+    func authorFacts() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let path = try await Self.add(Self.kindred, with: browser)
+            let book = try await browser.get(path)
+            #expect(book.text.contains("Author’s region: add"))
+            let authorPath = try #require(
+                book.body.range(of: "/books/[0-9a-f-]{36}/authors/[0-9a-f-]{36}", options: .regularExpression)
+                    .map { String(book.body[$0]) })
+            let form = try await browser.get(authorPath)
+            #expect(form.text.contains("Nothing is recorded about this author yet."))
+            let refused = try await browser.post(authorPath, ["gender": "female", "country": "Atlantis"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("“Atlantis” is not a country BooksTrack knows"))
+            let saved = try await browser.post(
+                authorPath, ["gender": "female", "country": "United States of America", "birthYear": "1947"])
+            #expect(saved.location == path)
+            let page = try await browser.follow(saved)
+            #expect(page.text.contains("Octavia E. Butler — Female · United States"))
+            #expect(page.text.contains("Author’s region: North America"))
+            let history = try await browser.get(authorPath)
+            #expect(history.text.contains("Gender Female You"))
+            #expect(history.text.contains("Year of birth 1947 You"))
+            let author = try #require(try await app.store.reader(user.id).library().authors.values.first)
+            #expect(author.gender?.provenance.source == .user && author.gender?.provenance.userID == user.id)
+        }
+    }
+}

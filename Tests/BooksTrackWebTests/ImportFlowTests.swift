@@ -1,0 +1,157 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Hummingbird
+import Testing
+
+@testable import BooksTrackWeb
+
+@Suite("Importing in the browser: upload, preview, confirm, report, history, export")
+struct ImportFlowTests {
+    static let fixture = Fixtures.goodreadsFiles[0]
+
+    /// Uploads a file and returns the preview's address.
+    static func upload(_ path: String, with browser: Browser) async throws -> String {
+        try await browser.get("/import")
+        let uploaded = try await browser.upload(
+            "/import", fileName: (path as NSString).lastPathComponent, bytes: try Fixtures.bytes(path))
+        guard uploaded.status == .seeOther, let location = uploaded.location else {
+            Issue.record("Upload answered \(uploaded.status.code)")
+            throw HarnessError.unexpected("upload")
+        }
+        return location
+    }
+
+    /// Confirms an import and follows it to its report.
+    static func confirm(_ preview: String, with browser: Browser) async throws -> Page {
+        try await browser.get(preview)
+        var page = try await browser.post(preview)
+        for _ in 0..<50 where page.location?.hasPrefix("/imports/") != true {
+            try await Task.sleep(for: .milliseconds(100))
+            page = try await browser.get(preview)
+        }
+        return try await browser.follow(page)
+    }
+
+    @Test("The preview counts what will happen before anything changes, and the report lists every row")
+    func uploadPreviewConfirm() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let batch = try LibraryFileReader.read(bytes: try Fixtures.bytes(Self.fixture), today: WebHarness.today)
+            let expected = try await app.store.reader(user.id).importBatch(batch, dryRun: true, now: TestClock.now)
+            let previewPath = try await Self.upload(Self.fixture, with: browser)
+            let preview = try await browser.get(previewPath)
+            #expect(preview.text.contains("as a Goodreads CSV with \(expected.rows) rows. Nothing has changed yet."))
+            #expect(preview.text.contains("New books \(expected.imported)"))
+            for (status, count) in expected.byStatus { #expect(preview.text.contains("\(status.displayName) \(count)")) }
+            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+
+            let report = try await Self.confirm(previewPath, with: browser)
+            #expect(report.text.contains("\(expected.rows) rows, every one listed below"))
+            #expect(report.body.components(separatedBy: "<tr class=\"outcome-").count - 1 == expected.rows)
+            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == expected.imported)
+            let library = try await browser.get("/library")
+            #expect(library.text.contains("\(expected.imported) books"))
+            let history = try await browser.get("/import")
+            #expect(history.text.contains((Self.fixture as NSString).lastPathComponent))
+        }
+    }
+
+    @Test("Confirming twice imports once")
+    func doubleSubmit() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let previewPath = try await Self.upload(Self.fixture, with: browser)
+            try await browser.get(previewPath)
+            async let first = browser.post(previewPath)
+            async let second = browser.post(previewPath)
+            _ = try await (first, second)
+            _ = try await Self.confirm(previewPath, with: browser)
+            #expect(try await app.store.reader(user.id).importRuns().count == 1)
+        }
+    }
+
+    @Test("Importing the same file again finds every book already there and changes nothing")
+    func reimport() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let first = try await app.importFixture(Self.fixture, for: user)
+            let version = try await app.store.reader(user.id).dataVersion()
+            let previewPath = try await Self.upload(Self.fixture, with: browser)
+            let preview = try await browser.get(previewPath)
+            #expect(preview.text.contains("New books 0"))
+            #expect(preview.text.contains("Already in your library \(first.imported)"))
+            let report = try await Self.confirm(previewPath, with: browser)
+            #expect(report.text.contains("Unchanged \(first.imported)"))
+            #expect(try await app.store.reader(user.id).dataVersion() == version)
+        }
+    }
+
+    @Test("A file that is not an export is refused with a message, and nothing is kept")
+    func wrongFiles() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            try await browser.get("/import")
+            let binary = try await browser.upload(
+                "/import", fileName: "photo.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0, 1])
+            #expect(binary.status == .unprocessableContent)
+            #expect(binary.text.contains("“photo.jpg”:"))
+            try await browser.get("/import")
+            let empty = try await browser.upload("/import", fileName: "empty.csv", bytes: [])
+            #expect(empty.status == .unprocessableContent)
+            try await browser.get("/import")
+            let nothing = try await browser.post("/import", [:])
+            #expect(nothing.text.contains("Choose a file to import first."))
+            #expect(try await app.store.reader(user.id).importRuns().isEmpty)
+        }
+    }
+
+    @Test("Cancelling a preview forgets the upload")
+    func cancel() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let previewPath = try await Self.upload(Self.fixture, with: browser)
+            try await browser.get(previewPath)
+            let cancelled = try await browser.post(previewPath + "/cancel")
+            #expect(cancelled.location == "/import")
+            #expect(try await browser.get(previewPath).status == .notFound)
+            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+        }
+    }
+
+    @Test("The report can show only the skipped rows, with their reasons")
+    func skippedRows() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            let csv =
+                "Title,Author,Exclusive Shelf\nKindred,Octavia E. Butler,read\n,Nobody,read\nBeloved,Toni Morrison,to-read\n"
+            try await browser.get("/import")
+            let uploaded = try await browser.upload("/import", fileName: "small.csv", bytes: Array(csv.utf8))
+            let report = try await Self.confirm(try #require(uploaded.location), with: browser)
+            #expect(report.text.contains("Skipped 1"))
+            let reportPath = try #require(
+                report.body.range(of: "/imports/[0-9a-f-]{36}", options: .regularExpression).map { String(report.body[$0]) })
+            let skipped = try await browser.get(reportPath + "?outcome=skipped")
+            #expect(skipped.body.components(separatedBy: "<tr class=\"outcome-").count - 1 == 1)
+            #expect(skipped.text.contains("Skipped"))
+        }
+    }
+
+    @Test("Export downloads a complete backup and a Goodreads CSV")
+    func export() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let report = try await app.importFixture(Self.fixture, for: user)
+            let backup = try await browser.get("/export?format=json")
+            #expect(backup.headers[.contentDisposition] == "attachment; filename=\"bookstrack-dana-\(WebHarness.today).json\"")
+            let document = try BackupDocument.decode(Data(backup.body.utf8))
+            #expect(document.entries.count == report.imported)
+            let csv = try await browser.get("/export?format=goodreads")
+            #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(csv.body.hasPrefix(GoodreadsCSVWriter.columns.joined(separator: ",")))
+            #expect(try await browser.get("/export?format=pdf").status == .badRequest)
+        }
+    }
+}

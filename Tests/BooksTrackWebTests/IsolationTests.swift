@@ -1,0 +1,99 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Hummingbird
+import Testing
+
+@testable import BooksTrackWeb
+
+@Suite("Readers are isolated: another reader's ids answer 404 everywhere")
+struct IsolationTests {
+    /// Reader A's ids: a book, its author (whom B has no book by), a past import, a waiting
+    /// upload and an API token.
+    struct Ids {
+        let entry: String
+        let author: String
+        let run: String
+        let upload: String
+        let token: String
+    }
+
+    static func readerA(_ app: WebHarness) async throws -> (User, Ids) {
+        let (user, _) = try await app.signedInReader("alice")
+        let reader = app.store.reader(user.id)
+        let report = try await app.importFixture(Fixtures.goodreadsFiles[2], for: user)
+        let run = try #require(try await reader.importRuns().first)
+        let entryID = try #require(report.outcomes.first { $0.entryID != nil }?.entryID)
+        let detail = try #require(try await reader.detail(of: entryID))
+        let upload = try await reader.saveUpload(fileName: "a.csv", bytes: Array("Title\nA\n".utf8), now: TestClock.now)
+        let token = try await app.store.accounts.createToken(named: "alice's", hash: "hash", for: user.id, now: TestClock.now)
+        return (
+            user,
+            Ids(
+                entry: entryID.string, author: detail.authors[0].id.string, run: run.id.string, upload: upload.id.string,
+                token: token.id.string)
+        )
+    }
+
+    @Test("Every page and form that names reader A's things answers 404 to reader B, and nothing changes")
+    func pages() async throws {
+        try await WebHarness.run { app in
+            let (alice, a) = try await Self.readerA(app)
+            let before = try await app.store.reader(alice.id).library()
+            let (_, bob) = try await app.signedInReader("bob")
+            let gets = [
+                "/books/\(a.entry)", "/books/\(a.entry)/edit", "/books/\(a.entry)/delete",
+                "/books/\(a.entry)/authors/\(a.author)",
+                "/imports/\(a.run)", "/import/uploads/\(a.upload)", "/import/uploads/\(a.upload)/progress",
+            ]
+            for path in gets {
+                let page = try await bob.get(path)
+                #expect(page.status == .notFound, "GET \(path)")
+                #expect(!page.text.contains("alice"), "GET \(path)")
+            }
+            let posts: [(String, [String: String])] = [
+                ("/books/\(a.entry)", ["title": "Mine now"]), ("/books/\(a.entry)/status", ["status": "dnf"]),
+                ("/books/\(a.entry)/delete", [:]), ("/books/\(a.entry)/authors/\(a.author)", ["gender": "male"]),
+                ("/import/uploads/\(a.upload)", [:]), ("/import/uploads/\(a.upload)/cancel", [:]),
+                ("/account/tokens/\(a.token)/delete", [:]),
+            ]
+            for (path, fields) in posts {
+                try await bob.get("/")
+                #expect(try await bob.post(path, fields).status == .notFound, "POST \(path)")
+            }
+            let after = try await app.store.reader(alice.id).library()
+            #expect(after.entries == before.entries)
+            #expect(after.authors == before.authors)
+            #expect(try await app.store.accounts.tokens(of: alice.id).count == 1)
+            #expect(try await app.store.reader(alice.id).upload(try #require(ImportUpload.ID(a.upload)))?.0.status == .previewed)
+        }
+    }
+
+    @Test("Every API path that names reader A's things answers 404 to reader B")
+    func api() async throws {
+        try await WebHarness.run { app in
+            let (alice, a) = try await Self.readerA(app)
+            let before = try await app.store.reader(alice.id).library()
+            let (_, bob) = try await app.apiReader("bob")
+            let calls: [(HTTPRequest.Method, String, Any?)] = [
+                (.get, "/api/v1/entries/\(a.entry)", nil), (.patch, "/api/v1/entries/\(a.entry)", ["title": "Mine"]),
+                (.delete, "/api/v1/entries/\(a.entry)", nil), (.post, "/api/v1/entries/\(a.entry)/status", ["status": "dnf"]),
+                (.get, "/api/v1/authors/\(a.author)", nil), (.patch, "/api/v1/authors/\(a.author)/facts", ["gender": "male"]),
+                (.get, "/api/v1/imports/\(a.run)", nil), (.delete, "/api/v1/tokens/\(a.token)", nil),
+            ]
+            for (method, path, body) in calls {
+                let answer = try await bob.request(method, path, json: body)
+                #expect(answer.status == .notFound, "\(method) \(path)")
+                #expect(answer.headers[.contentType] == "application/problem+json", "\(method) \(path)")
+            }
+            // B's own lists do not show A's things either.
+            #expect(try await bob.request(.get, "/api/v1/entries").json()["total"] as? Int == 0)
+            #expect(try await bob.request(.get, "/api/v1/imports").json()["total"] as? Int == 0)
+            #expect(try await bob.request(.get, "/api/v1/shelves").body == "[]")
+            #expect(try await bob.request(.get, "/api/v1/tokens").body.contains("alice's") == false)
+            let after = try await app.store.reader(alice.id).library()
+            #expect(after.entries == before.entries && after.authors == before.authors)
+        }
+    }
+}

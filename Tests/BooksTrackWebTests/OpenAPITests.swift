@@ -1,0 +1,129 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import BooksTrackWeb
+
+@Suite("The OpenAPI document is true: every operation exists, works with its example and answers as documented")
+struct OpenAPITests {
+    struct Operation: CustomStringConvertible, Sendable {
+        let method: String
+        let path: String
+        let id: String
+        var description: String { "\(method.uppercased()) \(path) (\(id))" }
+    }
+
+    static func document() throws -> [String: Any] {
+        let url = Fixtures.repositoryRoot.appendingPathComponent("Sources/BooksTrackWeb/Assets/openapi.json")
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+    }
+
+    static func operations() throws -> [Operation] {
+        let paths = try document()["paths"] as? [String: [String: Any]] ?? [:]
+        return paths.flatMap { path, item in
+            item.compactMap { method, value in
+                (value as? [String: Any])?["operationId"].map { Operation(method: method, path: path, id: "\($0)") }
+            }
+        }.sorted { $0.id < $1.id }
+    }
+
+    /// `/api/v1/entries/{entryId}` and `/api/v1/entries/{entry}` are the same route.
+    static func shape(_ path: String) -> String {
+        path.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
+    }
+
+    @Test("The document is served, and lists exactly the API's routes")
+    func documentMatchesRouter() async throws {
+        try await WebHarness.run { app in
+            let served = try await app.browser().get("/api/openapi.json")
+            #expect(served.status == .ok)
+            #expect(try served.json()["openapi"] as? String == "3.1.0")
+            let router = WebApp.router(store: app.store, configuration: app.configuration)
+            let routes = Set(
+                router.routes.filter { $0.path.description.hasPrefix("/api/v1") }.map {
+                    "\($0.method.rawValue) \(Self.shape($0.path.description))"
+                })
+            let documented = Set(try Self.operations().map { "\($0.method.uppercased()) \(Self.shape($0.path))" })
+            #expect(routes == documented)
+        }
+    }
+
+    @Test("Each operation, called with its example, succeeds and answers in its documented shape", arguments: try operations())
+    func operation(_ operation: Operation) async throws {
+        try await WebHarness.run { app in
+            let document = try Self.document()
+            guard
+                case .object(let whole) = try JSONValue.parse(
+                    String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)),
+                case .object(let components)? = whole["components"], case .object(let schemas)? = components["schemas"]
+            else { throw HarnessError.unexpected("no schemas") }
+            let checker = SchemaCheck(components: schemas)
+            let spec = try #require(
+                ((document["paths"] as? [String: Any])?[operation.path] as? [String: Any])?[operation.method] as? [String: Any])
+            let (user, api) = try await app.apiReader("dana")
+            let report = try await app.importFixture(Fixtures.goodreadsFiles[2], for: user)
+            let reader = app.store.reader(user.id)
+            let entryID = try #require(report.outcomes.compactMap(\.entryID).first)
+            let author = try #require(try await reader.detail(of: entryID)?.authors.first)
+            let run = try #require(try await reader.importRuns().first)
+            let spare = try await app.store.accounts.createToken(named: "spare", hash: "spare", for: user.id, now: TestClock.now)
+            let values = [
+                "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
+            ]
+            var path = operation.path
+            for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
+            #expect(!path.contains("{"), "\(operation): a path parameter has no value")
+
+            var body: ByteBuffer?
+            var contentType = "application/json"
+            if let content = (spec["requestBody"] as? [String: Any])?["content"] as? [String: Any] {
+                let (type, media) = try #require(content.first { ($0.value as? [String: Any])?["example"] != nil })
+                let example = try #require((media as? [String: Any])?["example"])
+                contentType = type
+                body = ByteBuffer(
+                    data: example is String
+                        ? Data((example as! String).utf8) : try JSONSerialization.data(withJSONObject: example))
+            }
+            let answer = try await api.request(
+                HTTPRequest.Method(rawValue: operation.method.uppercased())!, path, body: body, contentType: contentType)
+            let responses = spec["responses"] as? [String: Any] ?? [:]
+            let status = String(answer.status.code)
+            #expect((200..<300).contains(Int(answer.status.code)), "\(operation) answered \(status): \(answer.body.prefix(300))")
+            let documented = try #require(
+                responses[status] as? [String: Any], "\(operation) answered \(status), which is not documented")
+            guard
+                let schema = ((documented["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"]
+                    as? [String: Any],
+                answer.headers[.contentType]?.hasPrefix("application/json") == true
+            else { return }
+            let schemaValue = try JSONValue.parse(
+                String(decoding: try JSONSerialization.data(withJSONObject: schema), as: UTF8.self))
+            let problems = checker.problems(try JSONValue.parse(answer.body), against: schemaValue)
+            #expect(problems.isEmpty, "\(operation): \(problems.prefix(5))")
+        }
+    }
+
+    @Test("The shape check notices a missing field, a wrong type and an undocumented field")
+    func checkerCatchesMistakes() throws {
+        let schemas = try JSONValue.parse(
+            #"{"Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}}}"#
+        )
+        guard case .object(let components) = schemas else { throw HarnessError.unexpected("schemas") }
+        let checker = SchemaCheck(components: components)
+        let shelf = try JSONValue.parse(##"{"$ref": "#/components/schemas/Shelf"}"##)
+        #expect(checker.problems(try JSONValue.parse(#"{"name": "x", "count": 3}"#), against: shelf).isEmpty)
+        #expect(checker.problems(try JSONValue.parse(#"{"name": "x"}"#), against: shelf) == ["$.count: missing"])
+        #expect(
+            checker.problems(try JSONValue.parse(#"{"name": "x", "count": true}"#), against: shelf) == [
+                "$.count: true is not integer"
+            ])
+        #expect(
+            checker.problems(try JSONValue.parse(#"{"name": "x", "count": 1, "secret": 2}"#), against: shelf) == [
+                "$.secret: not documented"
+            ])
+    }
+}

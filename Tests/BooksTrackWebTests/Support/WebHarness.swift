@@ -1,0 +1,189 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+
+@testable import BooksTrackWeb
+
+/// The web app on a fresh test database, tested in process, with a fixed clock and a cheap
+/// bcrypt cost.
+struct WebHarness: Sendable {
+    let store: Store
+    let configuration: WebConfiguration
+    let client: any TestClientProtocol
+
+    static let password = "correct horse battery"
+    static let today = LocalDate(TestClock.now, in: TimeZone(identifier: "UTC")!)
+
+    /// The database web tests run on: SQLite, or PostgreSQL when `BOOKSTRACK_WEB_TESTS_DATABASE`
+    /// is `postgres` (`scripts/test` runs the web suite once more that way).
+    static var defaultDatabase: TestDatabase {
+        ProcessInfo.processInfo.environment["BOOKSTRACK_WEB_TESTS_DATABASE"].flatMap(TestDatabase.init(rawValue:)) ?? .sqlite
+    }
+
+    static func run(
+        _ database: TestDatabase = defaultDatabase, publicURL: String? = nil, _ body: @Sendable (WebHarness) async throws -> Void
+    ) async throws {
+        try await database.withStore { store in
+            let configuration = WebConfiguration(publicURL: publicURL, bcryptCost: 4, clock: { TestClock.now })
+            let app = Application(router: WebApp.router(store: store, configuration: configuration))
+            try await app.test(.router) { client in
+                try await body(WebHarness(store: store, configuration: configuration, client: client))
+            }
+        }
+    }
+
+    /// A new browser without cookies.
+    func browser() -> Browser { Browser(client: client) }
+
+    /// A reader with the test password, signed in in a new browser.
+    func signedInReader(_ name: String) async throws -> (User, Browser) {
+        let hash = try await Passwords.hash(Self.password, cost: 4)
+        let user = try await store.users.create(name: name, passwordHash: hash, now: TestClock.now)
+        let browser = browser()
+        let response = try await browser.signIn(name, password: Self.password)
+        guard response.status == .seeOther else { throw HarnessError.signInFailed(response.status.code) }
+        return (user, browser)
+    }
+
+    /// A reader with an API token.
+    func apiReader(_ name: String) async throws -> (User, APIClient) {
+        let hash = try await Passwords.hash(Self.password, cost: 4)
+        let user = try await store.users.create(name: name, passwordHash: hash, now: TestClock.now)
+        let token = try await AccountTools.issueToken(named: "tests", for: user, store: store, now: TestClock.now)
+        return (user, APIClient(client: client, token: token))
+    }
+
+    /// Imports a fixture straight through the store (for tests about something else).
+    func importFixture(_ path: String, for user: User) async throws -> ImportReport {
+        let batch = try LibraryFileReader.read(bytes: Fixtures.bytes(path), today: Self.today)
+        return try await store.reader(user.id).importBatch(batch, fileName: path, dryRun: false, now: TestClock.now)
+    }
+}
+
+enum HarnessError: Error {
+    case signInFailed(Int)
+    case unexpected(String)
+}
+
+/// A page or answer as a test sees it.
+struct Page {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: String
+
+    var location: String? { headers[.location] }
+
+    /// The page's text with tags removed and entities decoded, roughly as a reader sees it.
+    var text: String {
+        var text = body.replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression)
+    }
+
+    func json() throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] ?? [:]
+    }
+}
+
+/// A browser: keeps cookies and the CSRF token of the last page it saw.
+final class Browser: @unchecked Sendable {
+    let client: any TestClientProtocol
+    var cookies: [String: String] = [:]
+    var csrfToken: String?
+
+    init(client: any TestClientProtocol) { self.client = client }
+
+    @discardableResult
+    func request(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: ByteBuffer? = nil) async throws
+        -> Page
+    {
+        var headers = headers
+        if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: body)
+        for value in response.headers[values: .setCookie] {
+            let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(
+                String.init)
+            guard pair.count == 2 else { continue }
+            if value.contains("Max-Age=0") { cookies[pair[0]] = nil } else { cookies[pair[0]] = pair[1] }
+        }
+        let text = String(buffer: response.body)
+        if let token = Self.csrfToken(in: text) { csrfToken = token }
+        return Page(status: response.status, headers: response.headers, body: text)
+    }
+
+    @discardableResult
+    func get(_ path: String) async throws -> Page { try await request(.get, path) }
+
+    /// Posts a form the way a browser does, with the page's CSRF token unless told otherwise.
+    @discardableResult
+    func post(_ path: String, _ fields: [String: String] = [:], csrf: Bool = true) async throws -> Page {
+        var fields = fields
+        if csrf, let csrfToken { fields["_csrf"] = csrfToken }
+        let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        return try await request(
+            .post, path, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: body))
+    }
+
+    /// Uploads a file in a multipart form, as the import page does.
+    @discardableResult
+    func upload(_ path: String, fileName: String, bytes: [UInt8]) async throws -> Page {
+        let boundary = "----bookstrack-test-boundary"
+        var body = ByteBuffer()
+        body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrfToken ?? "")\r\n")
+        body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n")
+        body.writeString("Content-Type: text/csv\r\n\r\n")
+        body.writeBytes(bytes)
+        body.writeString("\r\n--\(boundary)--\r\n")
+        return try await request(.post, path, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
+    }
+
+    /// Follows a redirect.
+    func follow(_ page: Page) async throws -> Page {
+        guard let location = page.location else { return page }
+        return try await get(location)
+    }
+
+    @discardableResult
+    func signIn(_ name: String, password: String) async throws -> Page {
+        try await get("/login")
+        return try await post("/login", ["name": name, "password": password, "next": "/"])
+    }
+
+    static func csrfToken(in html: String) -> String? {
+        guard let range = html.range(of: "name=\"_csrf\" value=\"") else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}
+
+/// An API client signed in with a personal token.
+struct APIClient: Sendable {
+    let client: any TestClientProtocol
+    let token: String
+
+    @discardableResult
+    func request(
+        _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, body: ByteBuffer? = nil,
+        contentType: String = "application/json"
+    ) async throws -> Page {
+        var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+        var payload = body
+        if let json {
+            payload = ByteBuffer(data: try JSONSerialization.data(withJSONObject: json))
+        }
+        if payload != nil { headers[.contentType] = contentType }
+        let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: payload)
+        return Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
+    }
+}

@@ -1,0 +1,83 @@
+"""Browser tests: a real `bookstrack serve` process on a temporary SQLite database, driven by
+Debian's Chromium through Playwright, with axe-core checking every page visited."""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "Tests" / "Fixtures"
+CHROMIUM = os.environ.get("BOOKSTRACK_CHROMIUM", "/usr/bin/chromium")
+
+
+def _binary() -> str:
+    explicit = os.environ.get("BOOKSTRACK_BIN")
+    if explicit:
+        return explicit
+    output = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return str(Path(output.stdout.strip()) / "bookstrack")
+
+
+class Server:
+    """A running `bookstrack serve` on a port of its own choosing."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="bookstrack-e2e-")
+        self.log = open(os.path.join(self.directory, "server.log"), "w+")
+        env = dict(os.environ, HOME=self.directory, BOOKSTRACK_DATABASE_URL=os.path.join(self.directory, "e2e.sqlite"))
+        self.process = subprocess.Popen([_binary(), "serve", "--port", "0"], stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            self.log.seek(0)
+            match = re.search(r"running at (http://127\.0\.0\.1:\d+)", self.log.read())
+            if match:
+                self.url = match.group(1)
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.1)
+        self.log.seek(0)
+        raise RuntimeError("bookstrack serve did not start:\n" + self.log.read())
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    running = Server()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+AXE = Axe()
+
+
+def check_accessibility(page, label: str):
+    """Fails with axe's report when the page has any accessibility violation, in light and
+    dark colours."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(300)  # let colour transitions finish before measuring contrast
+        results = AXE.run(page)
+        assert results.violations_count == 0, f"{label} ({scheme}): {results.generate_report()}"
+    page.emulate_media(color_scheme="light")
