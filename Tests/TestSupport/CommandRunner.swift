@@ -30,14 +30,7 @@ public struct CommandRunner: Sendable {
     /// (unless `environment` says otherwise).
     @discardableResult
     public func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["BOOKSTRACK_DATABASE_URL"] = database
-        env["HOME"] = directory.path
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        let process = makeProcess(arguments, environment: environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -49,6 +42,20 @@ public struct CommandRunner: Sendable {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The executable with `BOOKSTRACK_DATABASE_URL` set to this runner's database and `HOME` to
+    /// its folder (unless `environment` says otherwise).
+    private func makeProcess(_ arguments: [String], environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BOOKSTRACK_DATABASE_URL"] = database
+        env["HOME"] = directory.path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        return process
     }
 
     /// Writes a file in this runner's folder and returns its path.
@@ -63,13 +70,7 @@ public struct CommandRunner: Sendable {
     /// Runs `bookstrack ARGUMENTS` with `input` on standard input.
     @discardableResult
     public func run(_ arguments: [String], input: String) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["BOOKSTRACK_DATABASE_URL"] = database
-        env["HOME"] = directory.path
-        process.environment = env
+        let process = makeProcess(arguments)
         let stdin = Pipe()
         let out = Pipe()
         let err = Pipe()
@@ -89,13 +90,7 @@ public struct CommandRunner: Sendable {
 
     /// Starts a long-running command (`serve`) and returns it while it runs.
     public func start(_ arguments: [String]) throws -> RunningCommand {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["BOOKSTRACK_DATABASE_URL"] = database
-        env["HOME"] = directory.path
-        process.environment = env
+        let process = makeProcess(arguments)
         let running = RunningCommand(process: process)
         try process.run()
         return running

@@ -40,13 +40,20 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
 
     /// A new empty database and a way to remove it.
     public func makeDatabase() async throws -> (DatabaseLocation, @Sendable () async throws -> Void) {
+        let (argument, cleanup) = try await makeDatabaseArgument()
+        return (try DatabaseLocation(parsing: argument), cleanup)
+    }
+
+    /// A new empty database as the text `--database` takes (a file path or a postgres:// URL),
+    /// and a way to remove it.
+    public func makeDatabaseArgument() async throws -> (String, @Sendable () async throws -> Void) {
         switch self {
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("bookstrack-tests-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             return (
-                .sqlite(path: directory.appendingPathComponent("test.sqlite").path),
+                directory.appendingPathComponent("test.sqlite").path,
                 { try? FileManager.default.removeItem(at: directory) }
             )
         case .postgres:
@@ -58,7 +65,7 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
             var components = URLComponents(string: server)!
             components.path = "/" + name
             return (
-                try DatabaseLocation(parsing: components.string!),
+                components.string!,
                 {
                     let admin = try await Database.open(try DatabaseLocation(parsing: server))
                     try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }

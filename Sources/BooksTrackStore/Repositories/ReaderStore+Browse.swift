@@ -93,7 +93,7 @@ extension ReaderStore {
                 let work = try await CatalogueRows.works([entry.workID], on: db)[entry.workID]
             else { return nil }
             let people = try await CatalogueRows.authors(work.authorIDs + work.contributors.map(\.authorID), on: db)
-            let sessions = try await ActivityRows.sessions(of: userID, on: db).filter { $0.entryID == entryID }
+            let sessions = try await ActivityRows.sessions(of: userID, entry: entryID, on: db)
             return EntryDetail(
                 entry: entry, work: work,
                 edition: try await entry.editionID.asyncMap { try await CatalogueRows.editions([$0], on: db)[$0] } ?? nil,

@@ -30,9 +30,16 @@ enum ActivityRows {
             })
     }
 
-    static func sessions(of userID: User.ID, on db: any SQLDatabase) async throws -> [ReadingSession] {
-        try await db.raw("SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string) ORDER BY started_at").all().map {
-            row in
+    static func sessions(of userID: User.ID, entry: LibraryEntry.ID? = nil, on db: any SQLDatabase) async throws
+        -> [ReadingSession]
+    {
+        var query: SQLQueryString = "SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string)"
+        if let entry {
+            query.appendLiteral(" AND entry_id = ")
+            query.appendInterpolation(bind: entry.string)
+        }
+        query.appendLiteral(" ORDER BY started_at")
+        return try await db.raw(query).all().map { row in
             ReadingSession(
                 id: try row.id("id"), userID: try row.id("user_id"), entryID: try row.id("entry_id"),
                 startedAt: try row.instant("started_at"), endedAt: try row.optionalInstant("ended_at"),

@@ -256,17 +256,17 @@ struct APIController {
         let report = try await store.reader(user.id).importBatch(
             batch, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, now: now, runID: runID)
         return try Responses.json(
-            APIModels.ImportReportJSON(report, id: dryRun ? nil : runID), status: dryRun ? .ok : .created,
+            ImportReportDocument(report, id: dryRun ? nil : runID.string, fileName: fileName), status: dryRun ? .ok : .created,
             headers: dryRun ? [:] : [.location: "/api/v1/imports/\(runID.string)"])
     }
 
     @Sendable func importRun(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let runID: ImportRunSummary.ID = try context.parameters.id("run")
-        guard let (_, report) = try await store.reader(user.id).importRun(runID) else {
+        guard let (summary, report) = try await store.reader(user.id).importRun(runID) else {
             throw WebError.notFound("There is no such import in your history.")
         }
-        return try Responses.json(APIModels.ImportReportJSON(report, id: runID))
+        return try Responses.json(ImportReportDocument(report, id: runID.string, fileName: summary.fileName))
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {

@@ -7,25 +7,17 @@ import Plot
 /// `<script>`, so pages never hand reader text to Plot directly: they use ``Txt`` and ``Tag``,
 /// which escape everything.
 enum HTMLEscaping {
-    static func text(_ string: String) -> String {
-        guard string.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return string }
-        var out = ""
-        out.reserveCapacity(string.utf8.count + 16)
-        for character in string {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text between tags: `&`, `<` and `>` escaped.
+    static func text(_ string: String) -> String { escape(string, quotes: false) }
 
-    static func attribute(_ string: String) -> String {
-        guard string.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return string
+    /// An attribute value: quotes escaped too.
+    static func attribute(_ string: String) -> String { escape(string, quotes: true) }
+
+    private static func escape(_ string: String, quotes: Bool) -> String {
+        func special(_ byte: UInt8) -> Bool {
+            byte == 0x26 || byte == 0x3C || byte == 0x3E || (quotes && (byte == 0x22 || byte == 0x27))
         }
+        guard string.utf8.contains(where: special) else { return string }
         var out = ""
         out.reserveCapacity(string.utf8.count + 16)
         for character in string {
@@ -33,8 +25,8 @@ enum HTMLEscaping {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&#39;"
             default: out.append(character)
             }
         }

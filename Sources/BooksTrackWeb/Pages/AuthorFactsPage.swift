@@ -43,32 +43,37 @@ enum AuthorFactsPage {
             }
             PostForm(action: "/books/\(entryID.string)/authors/\(author.id.string)", csrfToken: page.csrfToken, cls: "book-form")
             {
-                Tag("div", .cls("field-grid")) {
-                    Field(
-                        name: "gender", label: label(.gender),
-                        control: .select(options: Choices.genders(any: "Not known"), selected: values["gender"]),
-                        error: errors["gender"])
-                    Field(
-                        name: "country", label: label(.country),
-                        control: .text(
-                            value: values["country"], attributes: [Attr("list", "countries"), Attr("autocomplete", "off")]),
-                        hint: "The country the author is from, by name or ISO code.", error: errors["country"])
-                    Field(
-                        name: "region", label: label(.region),
-                        control: .select(options: Choices.regions(any: "As the country says"), selected: values["region"]),
-                        hint: "Choose only when the country does not say it, e.g. Indigenous or diaspora writers.",
-                        error: errors["region"])
-                    Field(
-                        name: "marginalized", label: label(.marginalized),
-                        control: .select(
-                            options: Choices.yesNo(any: "Not known", yes: "Yes", no: "No"), selected: values["marginalized"]),
-                        error: errors["marginalized"])
-                    Field(
-                        name: "birthYear", label: label(.birthYear), control: .text(type: "number", value: values["birthYear"]),
-                        error: errors["birthYear"])
-                    Field(
-                        name: "deathYear", label: label(.deathYear), control: .text(type: "number", value: values["deathYear"]),
-                        error: errors["deathYear"])
+                Tag("fieldset") {
+                    Tag("legend", text: "What is known about \(author.name)")
+                    Tag("div", .cls("field-grid")) {
+                        Field(
+                            name: "gender", label: label(.gender),
+                            control: .select(options: Choices.genders(any: "Not known"), selected: values["gender"]),
+                            error: errors["gender"])
+                        Field(
+                            name: "country", label: label(.country),
+                            control: .text(
+                                value: values["country"], attributes: [Attr("list", "countries"), Attr("autocomplete", "off")]),
+                            hint: "The country the author is from, by name or ISO code.", error: errors["country"])
+                        Field(
+                            name: "region", label: label(.region),
+                            control: .select(options: Choices.regions(any: "As the country says"), selected: values["region"]),
+                            hint: "Choose only when the country does not say it, e.g. Indigenous or diaspora writers.",
+                            error: errors["region"])
+                        Field(
+                            name: "marginalized", label: label(.marginalized),
+                            control: .select(
+                                options: Choices.yesNo(any: "Not known", yes: "Yes", no: "No"), selected: values["marginalized"]),
+                            error: errors["marginalized"])
+                        Field(
+                            name: "birthYear", label: label(.birthYear),
+                            control: .text(type: "number", value: values["birthYear"]),
+                            error: errors["birthYear"])
+                        Field(
+                            name: "deathYear", label: label(.deathYear),
+                            control: .text(type: "number", value: values["deathYear"]),
+                            error: errors["deathYear"])
+                    }
                 }
                 Tag("datalist", .id("countries")) {
                     for country in CountryCode.all { Tag.void("option", .value(country.name)) }

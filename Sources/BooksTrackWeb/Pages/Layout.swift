@@ -36,7 +36,7 @@ enum Layout {
                 }
             }
         }
-        return "<!DOCTYPE html>" + html.render()
+        return "<!DOCTYPE html>" + HTMLWriter.render(html)
     }
 
     private static func header(_ page: PageContext) -> Component {

@@ -1,61 +1,6 @@
 import BooksTrackCore
 import Foundation
 
-/// The JSON form of an import report printed by `bookstrack import --json`.
-struct ImportReportDocument: Encodable {
-    struct Outcome: Encodable {
-        let row: Int
-        let line: Int?
-        let outcome: String
-        let title: String
-        let authors: [String]
-        let status: String?
-        let entryId: String?
-        let reason: String?
-        let changes: [String]
-        let warnings: [String]
-    }
-
-    let file: String
-    let format: String
-    let dryRun: Bool
-    let rows: Int
-    let imported: Int
-    let updated: Int
-    let unchanged: Int
-    let skipped: Int
-    let byStatus: [String: Int]
-    let fileWarnings: [String]
-    let outcomes: [Outcome]
-
-    init(_ report: ImportReport, fileName: String) {
-        file = fileName
-        format = report.format.rawValue
-        dryRun = report.dryRun
-        rows = report.rows
-        imported = report.imported
-        updated = report.updated
-        unchanged = report.unchanged
-        skipped = report.skipped
-        byStatus = Dictionary(uniqueKeysWithValues: report.byStatus.map { ($0.key.rawValue, $0.value) })
-        fileWarnings = report.fileWarnings
-        outcomes = report.outcomes.map {
-            Outcome(
-                row: $0.row, line: $0.line, outcome: $0.kind.rawValue, title: $0.title, authors: $0.authors,
-                status: $0.status?.rawValue, entryId: $0.entryID?.string, reason: $0.reason, changes: $0.changes,
-                warnings: $0.warnings)
-        }
-    }
-
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(UInt8(ascii: "\n"))
-        return data
-    }
-}
-
 /// The readable form of an import report.
 enum ImportReportText {
     static func render(_ report: ImportReport, fileName: String) -> String {

@@ -1,0 +1,202 @@
+"""Writes Sources/BooksTrackWeb/Assets/openapi.json, the OpenAPI 3.1 document of the JSON API.
+
+Change this script together with the route, then run it:  python3 scripts/generate-openapi.py
+Tests/BooksTrackWebTests/OpenAPITests.swift keeps the document true: it must list exactly the
+router's API routes, and every operation is called with its example and its answer checked
+against the schema documented here.
+"""
+import json
+import pathlib
+S = lambda name: {"$ref": f"#/components/schemas/{name}"}
+def ok(desc, schema=None, ctype="application/json"):
+    r = {"description": desc}
+    if schema is not None: r["content"] = {ctype: {"schema": schema}}
+    return r
+def problem(desc): return {"description": desc, "content": {"application/problem+json": {"schema": S("Problem")}}}
+E401 = problem("Not signed in, or the token is not valid.")
+E404 = problem("Not found — or not yours: another reader's ids answer the same.")
+E422 = problem("The body has problems; `errors` lists them by field.")
+E400 = problem("The request could not be understood.")
+E403 = problem("Not allowed (a browser session without its X-CSRF-Token header, or an owner-only action).")
+E409 = problem("Conflicts with the current state.")
+E413 = problem("The body is larger than this operation accepts.")
+def body(schema, example, required=True, ctype="application/json"):
+    return {"required": required, "content": {ctype: {"schema": schema, "example": example}}}
+idp = lambda name, desc: {"name": name, "in": "path", "required": True, "description": desc, "schema": {"type": "string", "format": "uuid"}}
+q = lambda name, desc, schema: {"name": name, "in": "query", "required": False, "description": desc, "schema": schema}
+statuses = ["wishlist", "toRead", "reading", "read", "onHold", "dnf"]
+regions = ["africa", "asia", "europe", "northAmerica", "southAmerica", "oceania", "middleEast", "caribbean", "centralAsia", "indigenous", "international"]
+nullable = lambda t: {"type": [t, "null"]}
+doc = {
+ "openapi": "3.1.0",
+ "info": {"title": "BooksTrack API", "version": "1.0.0",
+   "description": "Everything the BooksTrack web app does, as JSON. Sign in with a personal API token (`Authorization: Bearer TOKEN`; create one on the account page or with `bookstrack user token NAME`). Requests from a signed-in browser session work too and must send the session's `X-CSRF-Token` header when they change something. Every error is an RFC 9457 problem document. Another reader's ids always answer 404."},
+ "servers": [{"url": "/"}],
+ "security": [{"bearerAuth": []}, {"cookieAuth": []}],
+ "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}],
+ "paths": {
+  "/api/v1/me": {
+    "get": {"operationId": "getMe", "tags": ["account"], "summary": "The signed-in reader", "responses": {"200": ok("The reader.", S("Me")), "401": E401}},
+    "delete": {"operationId": "deleteMe", "tags": ["account"], "summary": "Delete the account and everything private to it",
+      "description": "Facts contributed about authors stay, without the reader's name. The owner can leave only when no other reader remains.",
+      "requestBody": body(S("AccountDeletion"), {"password": "correct horse battery"}),
+      "responses": {"204": {"description": "Deleted."}, "401": E401, "409": E409, "422": E422}}},
+  "/api/v1/me/password": {
+    "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions)",
+      "requestBody": body(S("PasswordChange"), {"currentPassword": "correct horse battery", "newPassword": "an even longer passphrase"}),
+      "responses": {"204": {"description": "Changed."}, "401": E401, "422": E422}}},
+  "/api/v1/tokens": {
+    "get": {"operationId": "listTokens", "tags": ["account"], "summary": "The reader's API tokens (without their secrets)",
+      "responses": {"200": ok("Tokens, newest first.", {"type": "array", "items": S("Token")}), "401": E401}},
+    "post": {"operationId": "createToken", "tags": ["account"], "summary": "Create an API token; the secret is in this answer only",
+      "requestBody": body(S("TokenInput"), {"name": "backup script"}),
+      "responses": {"201": ok("The token, with `token` set.", S("Token")), "401": E401, "422": E422}}},
+  "/api/v1/tokens/{tokenId}": {
+    "delete": {"operationId": "revokeToken", "tags": ["account"], "summary": "Revoke a token", "parameters": [idp("tokenId", "The token's id.")],
+      "responses": {"204": {"description": "Revoked."}, "401": E401, "404": E404}}},
+  "/api/v1/invitations": {
+    "post": {"operationId": "createInvitation", "tags": ["account"], "summary": "Create a one-time invitation link (owner only)",
+      "responses": {"201": ok("The link, valid for 7 days.", S("Invitation")), "401": E401, "403": E403}}},
+  "/api/v1/shelves": {
+    "get": {"operationId": "listShelves", "tags": ["library"], "summary": "The reader's shelves with book counts",
+      "responses": {"200": ok("Shelves, most used first.", {"type": "array", "items": S("Shelf")}), "401": E401}}},
+  "/api/v1/entries": {
+    "get": {"operationId": "listEntries", "tags": ["library"], "summary": "The library, searched, filtered, sorted and paginated",
+      "description": "The same parameters as the library page's address (`/library?region=africa&status=read`). 50 books a page.",
+      "parameters": [
+        q("q", "Search in titles and author names.", {"type": "string"}),
+        q("status", "Reading status.", {"type": "string", "enum": statuses}),
+        q("shelf", "A shelf name.", {"type": "string"}),
+        q("region", "A cultural region of any author.", {"type": "string", "enum": regions}),
+        q("gender", "The gender of any author.", {"type": "string", "enum": ["female", "male", "nonBinary", "other"]}),
+        q("language", "Original language (ISO 639 code or English name).", {"type": "string"}),
+        q("era", "Publication era.", {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]}),
+        q("translated", "Read in translation.", {"type": "string", "enum": ["yes", "no"]}),
+        q("ownvoices", "Own voices.", {"type": "string", "enum": ["yes", "no"]}),
+        q("missing", "Books missing a kind of data.", {"type": "string", "enum": ["any", "region", "gender", "language", "year"]}),
+        q("sort", "Sort key.", {"type": "string", "enum": ["added", "title", "author", "finished", "rating", "year"]}),
+        q("order", "Sort direction (each key has a natural default).", {"type": "string", "enum": ["asc", "desc"]}),
+        q("page", "Page number, from 1.", {"type": "integer", "minimum": 1})],
+      "responses": {"200": ok("A page of books.", S("EntryPage")), "400": E400, "401": E401}},
+    "post": {"operationId": "createEntry", "tags": ["library"], "summary": "Add a book",
+      "description": "The book is matched with the catalogue like an imported row. When it is already in the library the answer is 200 with that entry.",
+      "requestBody": body(S("BookInput"), {"title": "Kindred", "authors": ["Octavia E. Butler"], "status": "read", "rating": 4.5, "firstPublishedYear": 1979, "originalLanguage": "en", "shelves": ["favourites"], "finishedOn": "2026-01-10"}),
+      "responses": {"201": ok("Added.", S("Entry")), "200": ok("Already in the library.", S("Entry")), "401": E401, "422": E422}}},
+  "/api/v1/entries/{entryId}": {
+    "parameters": [idp("entryId", "The library entry's id.")],
+    "get": {"operationId": "getEntry", "tags": ["library"], "summary": "One book with its people, edition and readings",
+      "responses": {"200": ok("The book.", S("Entry")), "401": E401, "404": E404}},
+    "patch": {"operationId": "updateEntry", "tags": ["library"], "summary": "Change a book; fields not sent stay, null clears",
+      "requestBody": body(S("BookInput"), {"rating": 5, "notes": "Read it with the book club."}),
+      "responses": {"200": ok("The changed book.", S("Entry")), "401": E401, "404": E404, "422": E422}},
+    "delete": {"operationId": "deleteEntry", "tags": ["library"], "summary": "Remove a book with its readings and sessions",
+      "responses": {"204": {"description": "Removed."}, "401": E401, "404": E404}}},
+  "/api/v1/entries/{entryId}/status": {
+    "post": {"operationId": "changeStatus", "tags": ["library"], "summary": "Move a book to another status",
+      "description": "Finishing records today's date; starting again after finishing keeps the earlier reading as history.",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "requestBody": body(S("StatusChange"), {"status": "reading"}),
+      "responses": {"200": ok("The book.", S("Entry")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/authors/{authorId}": {
+    "get": {"operationId": "getAuthor", "tags": ["library"], "summary": "An author of one of the reader's books, with every fact's provenance",
+      "parameters": [idp("authorId", "The author's id.")],
+      "responses": {"200": ok("The author.", S("AuthorDetail")), "401": E401, "404": E404}}},
+  "/api/v1/authors/{authorId}/facts": {
+    "patch": {"operationId": "updateAuthorFacts", "tags": ["library"], "summary": "Record facts about an author (shared with every reader, with you as the source)",
+      "parameters": [idp("authorId", "The author's id.")],
+      "requestBody": body(S("FactsInput"), {"gender": "female", "country": "US"}),
+      "responses": {"200": ok("The author.", S("AuthorDetail")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/imports": {
+    "get": {"operationId": "listImports", "tags": ["imports"], "summary": "Past imports, newest first", "parameters": [q("page", "Page number, from 1.", {"type": "integer", "minimum": 1})],
+      "responses": {"200": ok("A page of imports.", S("ImportRunPage")), "401": E401}},
+    "post": {"operationId": "createImport", "tags": ["imports"], "summary": "Import an export file (Goodreads, StoryGraph, LibraryThing or a backup)",
+      "description": "Send the file itself as the body. The format is recognised from the content. With `dryRun=true` nothing is written and the answer is the preview.",
+      "parameters": [q("dryRun", "Only report what would happen.", {"type": "boolean"}), q("fileName", "The file's name, for the history.", {"type": "string"})],
+      "requestBody": {"required": True, "content": {
+          "text/csv": {"schema": {"type": "string"}, "example": "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies\n1,Half of a Yellow Sun,Chimamanda Ngozi Adichie,\"Adichie, Chimamanda Ngozi\",,,,5,4.3,Knopf,Paperback,433,2006,2006,2025/03/01,2025/01/05,,,read,,,,1,0\n"},
+          "application/json": {"schema": {"type": "object"}},
+          "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+      "responses": {"201": ok("Imported; the report lists every row.", S("ImportReport")), "200": ok("The dry run's report.", S("ImportReport")), "400": E400, "401": E401, "413": E413}}},
+  "/api/v1/imports/{importId}": {
+    "get": {"operationId": "getImport", "tags": ["imports"], "summary": "One past import with every row's outcome",
+      "parameters": [idp("importId", "The import's id.")],
+      "responses": {"200": ok("The report.", S("ImportReport")), "401": E401, "404": E404}}},
+  "/api/v1/export": {
+    "get": {"operationId": "exportLibrary", "tags": ["imports"], "summary": "Download the library",
+      "parameters": [q("format", "`json` (a complete BooksTrack backup) or `goodreads` (CSV).", {"type": "string", "enum": ["json", "goodreads"], "default": "json"})],
+      "responses": {"200": {"description": "The file, as an attachment.", "content": {"application/json": {"schema": {"type": "object"}}, "text/csv": {"schema": {"type": "string"}}}}, "400": E400, "401": E401}}},
+ },
+ "components": {
+  "securitySchemes": {
+    "bearerAuth": {"type": "http", "scheme": "bearer", "description": "A personal API token."},
+    "cookieAuth": {"type": "apiKey", "in": "cookie", "name": "bt_session", "description": "A browser session; changes also need the X-CSRF-Token header."}},
+  "schemas": {
+    "Problem": {"type": "object", "required": ["type", "title", "status", "detail"], "properties": {
+      "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"}, "detail": {"type": "string"},
+      "instance": {"type": "string"}, "errors": {"type": "object", "additionalProperties": {"type": "string"}}}},
+    "Me": {"type": "object", "required": ["id", "name", "displayName", "role"], "properties": {
+      "id": {"type": "string"}, "name": {"type": "string"}, "displayName": {"type": "string"}, "role": {"type": "string", "enum": ["owner", "reader"]},
+      "primaryLanguage": nullable("string"), "timeZone": nullable("string")}},
+    "EntrySummary": {"type": "object", "required": ["id", "workId", "title", "authors", "status", "owned", "shelves"], "properties": {
+      "id": {"type": "string"}, "workId": {"type": "string"}, "title": {"type": "string"}, "authors": {"type": "array", "items": {"type": "string"}},
+      "status": {"type": "string", "enum": statuses}, "rating": nullable("number"), "owned": {"type": "boolean"}, "addedOn": nullable("string"),
+      "finishedOn": nullable("string"), "firstPublishedYear": nullable("integer"), "format": nullable("string"), "shelves": {"type": "array", "items": {"type": "string"}}}},
+    "EntryPage": {"type": "object", "required": ["items", "page", "pageSize", "total", "pageCount"], "properties": {
+      "items": {"type": "array", "items": S("EntrySummary")}, "page": {"type": "integer"}, "pageSize": {"type": "integer"}, "total": {"type": "integer"}, "pageCount": {"type": "integer"}}},
+    "Person": {"type": "object", "required": ["id", "name", "role"], "properties": {
+      "id": {"type": "string"}, "name": {"type": "string"}, "role": {"type": "string"}, "gender": nullable("string"), "country": nullable("string"),
+      "region": nullable("string"), "marginalized": nullable("string"), "birthYear": nullable("integer"), "deathYear": nullable("integer")}},
+    "Reading": {"type": "object", "required": ["outcome", "origin"], "properties": {
+      "startedOn": nullable("string"), "finishedOn": nullable("string"), "outcome": {"type": "string", "enum": ["finished", "abandoned", "inProgress"]}, "origin": {"type": "string"}}},
+    "Edition": {"type": "object", "properties": {
+      "isbn13": nullable("string"), "isbn10": nullable("string"), "publisher": nullable("string"), "pageCount": nullable("integer"),
+      "format": nullable("string"), "language": nullable("string")}},
+    "Entry": {"type": "object", "required": ["id", "workId", "title", "authors", "contributors", "status", "owned", "shelves", "timesRead", "readings"], "properties": {
+      "id": {"type": "string"}, "workId": {"type": "string"}, "title": {"type": "string"},
+      "authors": {"type": "array", "items": S("Person")}, "contributors": {"type": "array", "items": S("Person")},
+      "originalLanguage": nullable("string"), "firstPublishedYear": nullable("integer"), "ownVoices": nullable("string"),
+      "edition": {"oneOf": [S("Edition"), {"type": "null"}]}, "status": {"type": "string", "enum": statuses}, "rating": nullable("number"),
+      "owned": {"type": "boolean"}, "addedOn": nullable("string"), "currentPage": nullable("integer"), "shelves": {"type": "array", "items": {"type": "string"}},
+      "review": nullable("string"), "notes": nullable("string"), "timesRead": {"type": "integer"}, "readings": {"type": "array", "items": S("Reading")}}},
+    "BookInput": {"type": "object", "additionalProperties": False, "description": "Every field is optional in a PATCH; `title` is required to add a book.", "properties": {
+      "title": {"type": "string"}, "authors": {"type": "array", "items": {"type": "string"}}, "translators": {"type": "array", "items": {"type": "string"}},
+      "isbn": nullable("string"), "pageCount": nullable("integer"), "firstPublishedYear": nullable("integer"), "originalLanguage": nullable("string"),
+      "editionLanguage": nullable("string"), "format": nullable("string"), "publisher": nullable("string"), "ownVoices": {"type": ["string", "null"], "enum": ["yes", "no", None]},
+      "status": {"type": "string", "enum": statuses}, "rating": {"type": ["number", "null"], "minimum": 0, "maximum": 5}, "owned": {"type": "boolean"},
+      "addedOn": nullable("string"), "finishedOn": nullable("string"), "currentPage": nullable("integer"), "shelves": {"type": "array", "items": {"type": "string"}},
+      "review": nullable("string"), "notes": nullable("string")}},
+    "StatusChange": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string", "enum": statuses}}},
+    "Fact": {"type": "object", "required": ["kind", "source", "recordedAt", "current"], "properties": {
+      "kind": {"type": "string"}, "value": nullable("string"), "source": {"type": "string", "enum": ["user", "import", "wikidata", "openLibrary"]},
+      "recordedAt": {"type": "string", "format": "date-time"}, "current": {"type": "boolean"}}},
+    "AuthorDetail": {"type": "object", "required": ["author", "history"], "properties": {"author": S("Person"), "history": {"type": "array", "items": S("Fact")}}},
+    "FactsInput": {"type": "object", "additionalProperties": False, "description": "Only the facts sent change; null clears one.", "properties": {
+      "gender": nullable("string"), "country": nullable("string"), "region": nullable("string"), "marginalized": nullable("string"),
+      "birthYear": {"type": ["integer", "string", "null"]}, "deathYear": {"type": ["integer", "string", "null"]}, "wikidataID": nullable("string")}},
+    "Token": {"type": "object", "required": ["id", "name", "createdAt"], "properties": {
+      "id": {"type": "string"}, "name": {"type": "string"}, "createdAt": {"type": "string", "format": "date-time"},
+      "lastUsedAt": {"type": ["string", "null"], "format": "date-time"}, "token": {"type": "string", "description": "Only when just created."}}},
+    "TokenInput": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 100}}},
+    "Invitation": {"type": "object", "required": ["url", "expiresAt"], "properties": {"url": {"type": "string"}, "expiresAt": {"type": "string", "format": "date-time"}}},
+    "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},
+    "ImportRun": {"type": "object", "required": ["id", "format", "startedAt", "rows", "imported", "updated", "unchanged", "skipped", "fileWarnings"], "properties": {
+      "id": {"type": "string"}, "format": {"type": "string"}, "fileName": nullable("string"), "startedAt": {"type": "string", "format": "date-time"},
+      "rows": {"type": "integer"}, "imported": {"type": "integer"}, "updated": {"type": "integer"}, "unchanged": {"type": "integer"}, "skipped": {"type": "integer"},
+      "fileWarnings": {"type": "array", "items": {"type": "string"}}}},
+    "ImportRunPage": {"type": "object", "required": ["items", "page", "pageSize", "total", "pageCount"], "properties": {
+      "items": {"type": "array", "items": S("ImportRun")}, "page": {"type": "integer"}, "pageSize": {"type": "integer"}, "total": {"type": "integer"}, "pageCount": {"type": "integer"}}},
+    "Outcome": {"type": "object", "required": ["row", "outcome", "title", "authors", "changes", "warnings"], "properties": {
+      "row": {"type": "integer"}, "line": nullable("integer"), "outcome": {"type": "string", "enum": ["imported", "updated", "unchanged", "skipped"]},
+      "title": {"type": "string"}, "authors": {"type": "array", "items": {"type": "string"}}, "status": nullable("string"), "entryId": nullable("string"),
+      "reason": nullable("string"), "changes": {"type": "array", "items": {"type": "string"}}, "warnings": {"type": "array", "items": {"type": "string"}}}},
+    "ImportReport": {"type": "object", "required": ["dryRun", "format", "rows", "imported", "updated", "unchanged", "skipped", "byStatus", "fileWarnings", "outcomes"], "properties": {
+      "id": nullable("string"), "file": nullable("string"), "dryRun": {"type": "boolean"}, "format": {"type": "string"}, "rows": {"type": "integer"}, "imported": {"type": "integer"},
+      "updated": {"type": "integer"}, "unchanged": {"type": "integer"}, "skipped": {"type": "integer"},
+      "byStatus": {"type": "object", "additionalProperties": {"type": "integer"}}, "fileWarnings": {"type": "array", "items": {"type": "string"}},
+      "outcomes": {"type": "array", "items": S("Outcome")}}},
+    "PasswordChange": {"type": "object", "required": ["currentPassword", "newPassword"], "properties": {"currentPassword": {"type": "string"}, "newPassword": {"type": "string", "minLength": 10}}},
+    "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}}}}
+}
+OUTPUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/BooksTrackWeb/Assets/openapi.json"
+OUTPUT.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+print(f"wrote {OUTPUT}")
