@@ -212,4 +212,23 @@ struct LibraryPageTests {
             #expect(page.headers[.xContentTypeOptions] == "nosniff")
         }
     }
+
+    @Test("The stylesheet and script are linked by a hash of their content and may be cached for a year")
+    func assets() async throws {
+        try await WebHarness.run { app in
+            let browser = app.browser()
+            let page = try await browser.get("/setup")
+            let css = try #require(
+                page.body.range(of: "/assets/app.css\\?v=[0-9a-f]{12}", options: .regularExpression).map { String(page.body[$0]) }
+            )
+            let stylesheet = try await browser.get(css)
+            #expect(stylesheet.status == .ok)
+            #expect(stylesheet.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(stylesheet.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(stylesheet.body.contains("--radius-card: 12px"))
+            #expect(try await browser.get("/assets/app.js").body.contains("[data-poll]"))
+            #expect(try await browser.get("/assets/nothing.css").status == .notFound)
+            #expect(try await browser.get("/manifest.webmanifest").headers[.contentType] == "application/manifest+json")
+        }
+    }
 }

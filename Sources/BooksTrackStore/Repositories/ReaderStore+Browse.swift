@@ -34,6 +34,15 @@ extension ReaderStore {
         }
     }
 
+    /// How many of the reader's books match a query, without fetching any.
+    public func count(_ query: LibraryQuery, primaryLanguage: LanguageCode?) async throws -> Int {
+        let userID = self.userID
+        return try await database.read { db in
+            let filter = LibraryFilterSQL(query: query, userID: userID, primaryLanguage: primaryLanguage)
+            return try await db.raw("SELECT COUNT(*) AS n \(filter.fromWhere)").first()?.integer("n") ?? 0
+        }
+    }
+
     private static func attachNamesAndShelves(_ items: inout [LibraryListItem], userID: User.ID, on db: any SQLDatabase)
         async throws
     {

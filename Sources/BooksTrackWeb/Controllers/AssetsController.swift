@@ -1,17 +1,17 @@
+import Crypto
 import Foundation
 import Hummingbird
 
-/// The stylesheet, script, icon and web app manifest, read once from the module's resources.
-struct AssetsController {
-    struct Asset: Sendable {
+/// The stylesheet, script, icon, web app manifest and API document, read once from the module's
+/// resources.
+enum Assets {
+    struct File: Sendable {
         let contentType: String
         let bytes: ByteBuffer
     }
 
-    let assets: [String: Asset]
-
-    init() {
-        var assets: [String: Asset] = [:]
+    static let files: [String: File] = {
+        var files: [String: File] = [:]
         let types = [
             "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
             "webmanifest": "application/manifest+json", "json": "application/json; charset=utf-8",
@@ -23,11 +23,24 @@ struct AssetsController {
                     ?? Bundle.module.url(forResource: name, withExtension: nil),
                 let data = try? Data(contentsOf: url)
             else { continue }
-            assets[name] = Asset(contentType: types[ext] ?? "application/octet-stream", bytes: ByteBuffer(data: data))
+            files[name] = File(contentType: types[ext] ?? "application/octet-stream", bytes: ByteBuffer(data: data))
         }
-        self.assets = assets
-    }
+        return files
+    }()
 
+    /// A short hash of the stylesheet and script. Pages link them with it (`app.css?v=…`), so
+    /// browsers may keep them for a year and still get a new version the moment one ships.
+    static let version: String = {
+        var hasher = SHA256()
+        for name in ["app.css", "app.js"] {
+            if let file = files[name] { hasher.update(data: Data(buffer: file.bytes)) }
+        }
+        return hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+    }()
+}
+
+/// Serves ``Assets``.
+struct AssetsController {
     func addRoutes(to router: Router<AppContext>) {
         router.get("/assets/:name") { request, context in
             try self.serve(try context.parameters.require("name"), longLived: true)
@@ -37,7 +50,7 @@ struct AssetsController {
     }
 
     func serve(_ name: String, longLived: Bool) throws -> Response {
-        guard let asset = assets[name] else { throw WebError.notFound("There is no such file.") }
+        guard let asset = Assets.files[name] else { throw WebError.notFound("There is no such file.") }
         return Response(
             status: .ok,
             headers: [

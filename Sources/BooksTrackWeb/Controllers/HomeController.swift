@@ -24,10 +24,10 @@ struct HomeController {
         let reader = store.reader(user.id)
         async let counts = reader.entryCounts()
         async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
-        async let missing = reader.list(LibraryQuery(missing: .any), primaryLanguage: user.settings.primaryLanguage)
+        async let missing = reader.count(LibraryQuery(missing: .any), primaryLanguage: user.settings.primaryLanguage)
         async let imports = reader.importRuns()
         let model = HomePage.Model(
-            counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing.total,
+            counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             imports: try await imports)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)

@@ -3,8 +3,6 @@ import Plot
 
 /// The page shell: head, skip link, header with the navigation, main content, footer.
 enum Layout {
-    /// Assets are served with a version in their address so browsers may cache them for long.
-    static let assetVersion = "1"
 
     static func document(title: String, page: PageContext, @ComponentBuilder content: () -> Component) -> String {
         let html = Tag("html", Attr("lang", "en")) {
@@ -12,12 +10,12 @@ enum Layout {
                 Tag.void("meta", Attr("charset", "utf-8"))
                 Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
                 Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
-                Tag.void("meta", .name("theme-color"), Attr("content", "#1f5fbf"))
+                Tag.void("meta", .name("theme-color"), Attr("content", "#0a58ca"))
                 Tag("title", text: "\(title) · BooksTrack")
-                Tag.void("link", Attr("rel", "stylesheet"), .href("/assets/app.css?v=\(assetVersion)"))
+                Tag.void("link", Attr("rel", "stylesheet"), .href("/assets/app.css?v=\(Assets.version)"))
                 Tag.void("link", Attr("rel", "icon"), .href("/assets/icon.svg"), .type("image/svg+xml"))
                 Tag.void("link", Attr("rel", "manifest"), .href("/manifest.webmanifest"))
-                Tag("script", Attr("src", "/assets/app.js?v=\(assetVersion)"), .flag("defer")) { EmptyComponent() }
+                Tag("script", Attr("src", "/assets/app.js?v=\(Assets.version)"), .flag("defer")) { EmptyComponent() }
             }
             Tag("body") {
                 Tag("a", .cls("skip-link"), .href("#main"), text: "Skip to content")
