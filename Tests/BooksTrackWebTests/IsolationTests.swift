@@ -96,4 +96,27 @@ struct IsolationTests {
             #expect(after.entries == before.entries && after.authors == before.authors)
         }
     }
+
+    /// Every route that names something of a reader's, as the two tests above call them.
+    static let coveredRoutes: Set<String> = [
+        "GET /books/{entry}", "GET /books/{entry}/edit", "GET /books/{entry}/delete", "GET /books/{entry}/authors/{author}",
+        "GET /imports/{run}", "GET /import/uploads/{upload}", "GET /import/uploads/{upload}/progress", "POST /books/{entry}",
+        "POST /books/{entry}/status", "POST /books/{entry}/delete", "POST /books/{entry}/authors/{author}",
+        "POST /import/uploads/{upload}", "POST /import/uploads/{upload}/cancel", "POST /account/tokens/{token}/delete",
+        "GET /api/v1/entries/{entry}", "PATCH /api/v1/entries/{entry}", "DELETE /api/v1/entries/{entry}",
+        "POST /api/v1/entries/{entry}/status", "GET /api/v1/authors/{author}", "PATCH /api/v1/authors/{author}/facts",
+        "GET /api/v1/imports/{run}", "DELETE /api/v1/tokens/{token}",
+    ]
+
+    @Test("Every route with an id in its path is among the ones tried above")
+    func everyRouteWithAnIdIsTried() async throws {
+        try await TestDatabase.sqlite.withStore { store in
+            let router = WebApp.router(store: store, configuration: WebConfiguration())
+            let withIds = Set(
+                router.routes.map { "\($0.method.rawValue) \($0.path.description)" }.filter { $0.contains("{") }
+                    // Not a reader's: the stylesheet and script, and an invitation (its token is the secret).
+                    .filter { !$0.hasPrefix("GET /assets/") && !$0.contains("/invite/") })
+            #expect(withIds == Self.coveredRoutes)
+        }
+    }
 }

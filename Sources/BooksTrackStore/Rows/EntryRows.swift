@@ -76,7 +76,9 @@ enum EntryRows {
         } else {
             rows = try await db.raw("SELECT * FROM library_entries WHERE user_id = \(bind: user)").all()
         }
-        var entries = try rows.map(entry)
+        // In id order, so every read of the same library gives the same array on both databases
+        // (PostgreSQL's row order changes with its query plan).
+        var entries = try rows.map(entry).sorted { $0.id < $1.id }
         guard !entries.isEmpty else { return [] }
         let ids = entries.map(\.id.string)
         var shelves: [String: [String]] = [:]
@@ -106,7 +108,9 @@ enum EntryRows {
         for index in entries.indices {
             let key = entries[index].id.string
             entries[index].state.shelves = EntryState.normalizedShelves(shelves[key] ?? [])
-            entries[index].state.readings = (readings[key] ?? []).sorted { $0.content < $1.content }
+            entries[index].state.readings = (readings[key] ?? []).sorted {
+                ($0.content, $0.id.string) < ($1.content, $1.id.string)
+            }
         }
         return entries
     }
