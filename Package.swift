@@ -30,6 +30,8 @@ let package = Package(
     targets: [
         // Models, taxonomies, metrics and the pure import planner. Foundation only.
         .target(name: "BooksTrackCore"),
+        // SVG charts rendered from Core values.
+        .target(name: "BooksTrackCharts", dependencies: ["BooksTrackCore"]),
         // Parsers for Goodreads, StoryGraph, LibraryThing and our own backup.
         .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"]),
         // SQLKit schema, migrations and repositories on SQLite and PostgreSQL.
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "BooksTrackWeb",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackCharts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Plot", package: "Plot"),
@@ -84,6 +86,12 @@ let package = Package(
             path: "Benchmarks/ImportBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "InsightBenchmarks",
+            dependencies: ["BooksTrackCore", "BooksTrackCharts", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/InsightBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Shared by the test targets: fixture files, a fixed clock, databases to test against.
         .target(
             name: "BooksTrackTestSupport",
@@ -93,6 +101,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTestSupport"]),
+        .testTarget(name: "BooksTrackChartsTests", dependencies: ["BooksTrackCharts", "BooksTrackCore"]),
         .testTarget(
             name: "BooksTrackImportTests",
             dependencies: ["BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]

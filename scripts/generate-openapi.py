@@ -33,7 +33,7 @@ doc = {
    "description": "Everything the BooksTrack web app does, as JSON. Sign in with a personal API token (`Authorization: Bearer TOKEN`; create one on the account page or with `bookstrack user token NAME`). Requests from a signed-in browser session work too and must send the session's `X-CSRF-Token` header when they change something. Every error is an RFC 9457 problem document. Another reader's ids always answer 404."},
  "servers": [{"url": "/"}],
  "security": [{"bearerAuth": []}, {"cookieAuth": []}],
- "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}],
+ "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}],
  "paths": {
   "/api/v1/me": {
     "get": {"operationId": "getMe", "tags": ["account"], "summary": "The signed-in reader", "responses": {"200": ok("The reader.", S("Me")), "401": E401}},
@@ -41,6 +41,21 @@ doc = {
       "description": "Facts contributed about authors stay, without the reader's name. The owner can leave only when no other reader remains.",
       "requestBody": body(S("AccountDeletion"), {"password": "correct horse battery"}),
       "responses": {"204": {"description": "Deleted."}, "401": E401, "409": E409, "422": E422}}},
+  "/api/v1/me/settings": {
+    "put": {"operationId": "updateSettings", "tags": ["account"], "summary": "Change the settings that shape the reader's figures",
+      "description": "Fields left out keep their value; null clears the language or time zone. `underrepresentedRegions` replaces the whole set (it may be empty).",
+      "requestBody": body(S("SettingsInput"), {"primaryLanguage": "en", "timeZone": "Africa/Lagos", "underrepresentedRegions": ["africa", "indigenous", "middleEast"]}),
+      "responses": {"200": ok("The reader, with the new settings.", S("Me")), "401": E401, "422": E422}}},
+  "/api/v1/insights/diversity": {
+    "get": {"operationId": "getDiversityInsights", "tags": ["insights"], "summary": "Every figure of the insights page",
+      "description": "Region, gender, language and marginalized-voice breakdowns with their coverage, the 0–10 diversity score and its parts, reading stats, the same for the previous period of equal length (`previous`, absent for all time), and what to read next. Answers carry an ETag; send it back in `If-None-Match` to get 304 while nothing the figures depend on has changed. See docs/metrics.md for every definition.",
+      "parameters": [
+        q("period", "`all` (default), `this-year`, `last-30-days`, a year such as `2024`, or `custom` with `from` and `to`.", {"type": "string"}),
+        q("from", "First day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
+        q("to", "Last day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
+        q("scope", "`read` (default): books finished in the period; `library`: books added in it.", {"type": "string", "enum": ["read", "library"]}),
+        q("unit", "`books` (default; co-authors share a book) or `authors` (each distinct author once).", {"type": "string", "enum": ["books", "authors"]})],
+      "responses": {"200": ok("The figures.", S("InsightsReport")), "304": {"description": "Not modified since the ETag sent."}, "400": E400, "401": E401}}},
   "/api/v1/me/password": {
     "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions)",
       "requestBody": body(S("PasswordChange"), {"currentPassword": "correct horse battery", "newPassword": "an even longer passphrase"}),
@@ -136,7 +151,8 @@ doc = {
       "instance": {"type": "string"}, "errors": {"type": "object", "additionalProperties": {"type": "string"}}}},
     "Me": {"type": "object", "required": ["id", "name", "displayName", "role"], "properties": {
       "id": {"type": "string"}, "name": {"type": "string"}, "displayName": {"type": "string"}, "role": {"type": "string", "enum": ["owner", "reader"]},
-      "primaryLanguage": nullable("string"), "timeZone": nullable("string")}},
+      "primaryLanguage": nullable("string"), "timeZone": nullable("string"),
+      "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}}}},
     "EntrySummary": {"type": "object", "required": ["id", "workId", "title", "authors", "status", "owned", "shelves"], "properties": {
       "id": {"type": "string"}, "workId": {"type": "string"}, "title": {"type": "string"}, "authors": {"type": "array", "items": {"type": "string"}},
       "status": {"type": "string", "enum": statuses}, "rating": nullable("number"), "owned": {"type": "boolean"}, "addedOn": nullable("string"),
@@ -195,6 +211,45 @@ doc = {
       "byStatus": {"type": "object", "additionalProperties": {"type": "integer"}}, "fileWarnings": {"type": "array", "items": {"type": "string"}},
       "outcomes": {"type": "array", "items": S("Outcome")}}},
     "PasswordChange": {"type": "object", "required": ["currentPassword", "newPassword"], "properties": {"currentPassword": {"type": "string"}, "newPassword": {"type": "string", "minLength": 10}}},
+    "SettingsInput": {"type": "object", "additionalProperties": False, "properties": {
+      "primaryLanguage": nullable("string"), "timeZone": nullable("string"), "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}}}},
+    "PeriodInfo": {"type": "object", "required": ["parameter", "label"], "properties": {
+      "parameter": {"type": "string"}, "label": {"type": "string"}, "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"}}},
+    "Figure": {"type": "object", "required": ["count", "authors"], "properties": {
+      "count": {"type": "number", "description": "Books (fractional: co-authors share a book) or authors, per `unit`."},
+      "share": {"type": "number", "description": "count ÷ the known total; absent when nothing is known."}, "authors": {"type": "integer"}}},
+    "Coverage": {"type": "object", "required": ["known", "total", "fraction"], "properties": {
+      "known": {"type": "number"}, "total": {"type": "number"}, "fraction": {"type": "number"}}},
+    "DiversityScore": {"type": "object", "required": ["total", "region", "gender", "language", "marginalized", "coverage", "isEmpty"], "properties": {
+      "total": {"type": "number"}, "region": {"type": "number"}, "gender": {"type": "number"}, "language": {"type": "number"},
+      "marginalized": {"type": "number"}, "coverage": {"type": "number"}, "isEmpty": {"type": "boolean"}}},
+    "DiversityFigures": {"type": "object", "required": ["unit", "books", "authors", "regions", "regionCoverage", "regionsRepresented", "genders", "genderCoverage", "authorsWithGender", "genderEntropy", "languages", "languageCoverage", "marginalized", "marginalizedCoverage", "score"], "properties": {
+      "unit": {"type": "string", "enum": ["books", "authors"]}, "books": {"type": "integer"}, "authors": {"type": "integer"},
+      "regions": {"type": "array", "items": {"type": "object", "required": ["region", "figure", "underrepresented"], "properties": {
+        "region": {"type": "string", "enum": regions}, "figure": S("Figure"), "underrepresented": {"type": "boolean"}}}},
+      "regionCoverage": S("Coverage"), "regionsRepresented": {"type": "integer"},
+      "genders": {"type": "array", "items": {"type": "object", "required": ["gender", "figure"], "properties": {
+        "gender": {"type": "string", "enum": ["female", "male", "nonBinary", "other"]}, "figure": S("Figure")}}},
+      "genderCoverage": S("Coverage"), "authorsWithGender": {"type": "integer"}, "genderEntropy": {"type": "number"},
+      "languages": {"type": "array", "items": {"type": "object", "required": ["language", "books", "share"], "properties": {
+        "language": {"type": "string"}, "books": {"type": "integer"}, "share": {"type": "number"}}}},
+      "languageCoverage": S("Coverage"), "marginalized": S("Figure"), "marginalizedCoverage": S("Coverage"), "score": S("DiversityScore")}},
+    "ReadingStats": {"type": "object", "required": ["days", "booksFinished", "pagesRead", "booksWithoutPageCount", "pagesPerDay", "booksPerMonth", "readingMinutes", "sessions"], "properties": {
+      "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"}, "days": {"type": "integer"},
+      "booksFinished": {"type": "integer"}, "pagesRead": {"type": "integer"}, "booksWithoutPageCount": {"type": "integer"},
+      "pagesPerDay": {"type": "number"}, "booksPerMonth": {"type": "number"}, "readingMinutes": {"type": "integer"},
+      "pagesPerHour": {"type": "number"}, "sessions": {"type": "integer"}}},
+    "Suggestion": {"type": "object", "required": ["gap", "books", "message"], "properties": {
+      "gap": {"type": "object", "required": ["kind", "value"], "properties": {"kind": {"type": "string", "enum": ["region", "gender", "language"]}, "value": {"type": "string"}}},
+      "books": {"type": "integer"}, "message": {"type": "string"}}},
+    "InsightsReport": {"type": "object", "required": ["period", "scope", "unit", "today", "libraryBooks", "diversity", "reading", "suggestions", "underrepresentedRegions", "activeYears"], "properties": {
+      "period": S("PeriodInfo"), "scope": {"type": "string", "enum": ["read", "library"]}, "unit": {"type": "string", "enum": ["books", "authors"]},
+      "today": {"type": "string", "format": "date"}, "libraryBooks": {"type": "integer"}, "diversity": S("DiversityFigures"), "reading": S("ReadingStats"),
+      "previous": {"type": "object", "required": ["period", "diversity", "reading"], "properties": {
+        "period": S("PeriodInfo"), "diversity": S("DiversityFigures"), "reading": S("ReadingStats")}},
+      "suggestions": {"type": "array", "items": S("Suggestion")},
+      "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
+      "activeYears": {"type": "array", "items": {"type": "integer"}}}},
     "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}}}}
 }
 OUTPUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/BooksTrackWeb/Assets/openapi.json"

@@ -14,7 +14,7 @@ struct CommandTests {
         defer { cli.cleanUp() }
         let result = try cli.run(["--help"])
         #expect(result.status == 0)
-        for command in ["serve", "import", "export", "user", "demo", "migrate"] {
+        for command in ["serve", "import", "export", "user", "demo", "migrate", "insights"] {
             #expect(result.stdout.contains("  \(command)"), "help lists \(command)")
         }
     }

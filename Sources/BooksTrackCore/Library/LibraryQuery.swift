@@ -47,6 +47,13 @@ public struct LibraryQuery: Sendable {
     public var translated: YesNo?
     public var ownVoices: YesNo?
     public var missing: Missing?
+    /// Books read (finished) within a window; ``DayWindow/any`` is "read at any time" (status
+    /// read or a finished read-through) — the insights' Read scope.
+    public var read: DayWindow?
+    /// Books added within a window — the insights' Library scope.
+    public var added: DayWindow?
+    /// Only books on the wishlist or to-read shelves ("what to read next").
+    public var upNext: Bool = false
     public var sort: Sort
     public var descending: Bool
     public var page: Int
@@ -58,8 +65,10 @@ public struct LibraryQuery: Sendable {
     public init(
         search: String? = nil, status: ReadingStatus? = nil, shelf: String? = nil, region: CulturalRegion? = nil,
         gender: Gender? = nil, language: LanguageCode? = nil, era: PublicationEra? = nil, translated: YesNo? = nil,
-        ownVoices: YesNo? = nil, missing: Missing? = nil, sort: Sort = .added, descending: Bool? = nil, page: Int = 1
+        ownVoices: YesNo? = nil, missing: Missing? = nil, upNext: Bool = false, sort: Sort = .added, descending: Bool? = nil,
+        page: Int = 1
     ) {
+        self.upNext = upNext
         self.search = search
         self.status = status
         self.shelf = shelf
@@ -108,6 +117,9 @@ extension LibraryQuery {
             out.append(Filter(parameter: "ownvoices", label: ownVoices == .yes ? "Own voices" : "Not own voices"))
         }
         if let missing { out.append(Filter(parameter: "missing", label: "Missing \(missing.displayName)")) }
+        if let read { out.append(Filter(parameter: "read", label: read.isAny ? "Read" : "Read \(read.label)")) }
+        if let added { out.append(Filter(parameter: "added", label: "Added \(added.label)")) }
+        if upNext { out.append(Filter(parameter: "tbr", label: "To read or wishlist")) }
         return out
     }
 
@@ -137,6 +149,9 @@ extension LibraryQuery {
         translated = parse("translated") { YesNo(lenient: $0) }
         ownVoices = parse("ownvoices") { YesNo(lenient: $0) }
         missing = parse("missing") { Missing(rawValue: $0) }
+        read = parse("read") { DayWindow(parameter: $0) }
+        added = parse("added") { DayWindow(parameter: $0) }
+        upNext = parse("tbr") { YesNo(lenient: $0) } == .yes
         sort = parse("sort") { Sort(rawValue: $0) } ?? .added
         descending = parse("order") { $0 == "desc" ? true : ($0 == "asc" ? false : nil) } ?? sort.descendingByDefault
         page = max(1, min(100_000, parse("page") { Int($0) } ?? 1))
@@ -156,6 +171,9 @@ extension LibraryQuery {
         if let translated { out.append(("translated", translated.rawValue)) }
         if let ownVoices { out.append(("ownvoices", ownVoices.rawValue)) }
         if let missing { out.append(("missing", missing.rawValue)) }
+        if let read { out.append(("read", read.parameter)) }
+        if let added { out.append(("added", added.parameter)) }
+        if upNext { out.append(("tbr", "yes")) }
         if sort != .added { out.append(("sort", sort.rawValue)) }
         if descending != sort.descendingByDefault { out.append(("order", descending ? "desc" : "asc")) }
         if page > 1 { out.append(("page", String(page))) }
@@ -177,8 +195,58 @@ extension LibraryQuery {
         case "translated": copy.translated = nil
         case "ownvoices": copy.ownVoices = nil
         case "missing": copy.missing = nil
+        case "read": copy.read = nil
+        case "added": copy.added = nil
+        case "tbr": copy.upNext = false
         default: break
         }
         return copy
+    }
+}
+
+/// A window of days for the `read` and `added` filters: `any`, or `FROM..TO` (inclusive,
+/// `YYYY-MM-DD`).
+public struct DayWindow: Hashable, Sendable {
+    public var range: ClosedRange<LocalDate>?
+
+    /// Any time at all.
+    public static let any = DayWindow(range: nil)
+
+    public init(range: ClosedRange<LocalDate>?) { self.range = range }
+
+    public init?(parameter: String) {
+        if parameter.lowercased() == "any" {
+            range = nil
+            return
+        }
+        let parts = parameter.components(separatedBy: "..")
+        guard parts.count == 2, let from = LocalDate(parts[0]), let to = LocalDate(parts[1]), from <= to else { return nil }
+        range = from...to
+    }
+
+    public var isAny: Bool { range == nil }
+
+    public var parameter: String { range.map { "\($0.lowerBound)..\($0.upperBound)" } ?? "any" }
+
+    /// "in 2026", "2026-10-23 – 2026-11-21", "at any time".
+    public var label: String {
+        guard let range else { return "at any time" }
+        let (from, to) = (range.lowerBound, range.upperBound)
+        if from.month == 1, from.day == 1, to.month == 12, to.day == 31, from.year == to.year { return "in \(from.year)" }
+        return "\(from) – \(to)"
+    }
+}
+
+extension InsightRequest {
+    /// The library list of the books this request's figures are about; chart elements add a
+    /// region, gender or language to it.
+    public func libraryQuery(today: LocalDate) -> LibraryQuery {
+        var query = LibraryQuery()
+        let window = DayWindow(range: period.range(today: today))
+        switch scope {
+        case .read: query.read = window
+        case .library: query.added = window.isAny ? nil : window
+        }
+        return query
     }
 }

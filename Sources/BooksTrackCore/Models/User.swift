@@ -61,3 +61,37 @@ public struct ReaderSettings: Hashable, Sendable, Codable {
         self.underrepresentedRegions = underrepresentedRegions
     }
 }
+
+extension ReaderSettings {
+    /// Checks settings as a person or a client sent them: a known language (or none), an IANA
+    /// time zone (or none), known region names. Errors are keyed `primary_language`,
+    /// `time_zone` and `underrepresented_regions`.
+    public static func parse(primaryLanguage: String?, timeZone: String?, underrepresentedRegions: [String])
+        -> Result<ReaderSettings, FieldErrors>
+    {
+        var errors = FieldErrors()
+        var settings = ReaderSettings(underrepresentedRegions: [])
+        if let text = primaryLanguage?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            if let language = LanguageCode(lenient: text) {
+                settings.primaryLanguage = language
+            } else {
+                errors["primary_language"] = "“\(text)” is not a language BooksTrack knows. Choose one from the list."
+            }
+        }
+        if let text = timeZone?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            if text.count <= 64, TimeZone(identifier: text) != nil {
+                settings.timeZone = text
+            } else {
+                errors["time_zone"] = "“\(text)” is not a time zone. Use a name such as Europe/London or Africa/Lagos."
+            }
+        }
+        for text in underrepresentedRegions where !text.isEmpty {
+            if let region = CulturalRegion(lenient: text) {
+                settings.underrepresentedRegions.insert(region)
+            } else {
+                errors["underrepresented_regions"] = "“\(text)” is not one of the 11 cultural regions."
+            }
+        }
+        return errors.isEmpty ? .success(settings) : .failure(errors)
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 
 /// An author's gender as recorded by a person or a source. Unknown is `nil`, never a case,
 /// so that it can never be counted as a category (SPEC §4: "unknown is never diversity").
-public enum Gender: String, CaseIterable, Sendable, Codable, Hashable {
+public enum Gender: String, CaseIterable, Sendable, Codable, Hashable, Comparable {
     case female
     case male
     case nonBinary
@@ -16,6 +16,11 @@ public enum Gender: String, CaseIterable, Sendable, Codable, Hashable {
         case .nonBinary: "Non-binary"
         case .other: "Other"
         }
+    }
+
+    /// Declaration order: the order charts list genders in.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
     /// Parses canonical names and common spellings (`F`, `woman`, `non-binary`, `nb`).

@@ -185,6 +185,27 @@ struct LibraryFilterSQL {
                 }
             sql.appendLiteral(" AND \(clause)")
         }
+        if let read = query.read {
+            let finished = "SELECT 1 FROM readings r WHERE r.entry_id = e.id AND r.outcome = 'finished'"
+            if let range = read.range {
+                sql.appendLiteral(" AND EXISTS (\(finished) AND r.finished_on >= ")
+                sql.appendInterpolation(bind: range.lowerBound.description)
+                sql.appendLiteral(" AND r.finished_on <= ")
+                sql.appendInterpolation(bind: range.upperBound.description)
+                sql.appendLiteral(")")
+            } else {
+                sql.appendLiteral(" AND (e.status = 'read' OR EXISTS (\(finished)))")
+            }
+        }
+        if let range = query.added?.range {
+            sql.appendLiteral(" AND e.added_on >= ")
+            sql.appendInterpolation(bind: range.lowerBound.description)
+            sql.appendLiteral(" AND e.added_on <= ")
+            sql.appendInterpolation(bind: range.upperBound.description)
+        }
+        if query.upNext {
+            sql.appendLiteral(" AND e.status IN ('wishlist', 'toRead')")
+        }
         if let search = query.search {
             let titlePattern = "%" + Self.escapeLike(TextNormalization.titleKey(search)) + "%"
             let namePattern = "%" + Self.escapeLike(TextNormalization.nameKey(search)) + "%"

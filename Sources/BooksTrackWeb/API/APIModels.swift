@@ -12,6 +12,7 @@ enum APIModels {
         let role: String
         let primaryLanguage: String?
         let timeZone: String?
+        let underrepresentedRegions: [String]
 
         init(_ user: User) {
             id = user.id.string
@@ -20,6 +21,7 @@ enum APIModels {
             role = user.role.rawValue
             primaryLanguage = user.settings.primaryLanguage?.code
             timeZone = user.settings.timeZone
+            underrepresentedRegions = user.settings.underrepresentedRegions.sorted().map(\.rawValue)
         }
     }
 

@@ -29,6 +29,8 @@ public enum WebApp {
         AssetsController().addRoutes(to: router)
         AuthController(store: store, configuration: configuration).addRoutes(to: router)
         HomeController(store: store, configuration: configuration).addRoutes(to: router)
+        InsightsController(store: store, configuration: configuration, insights: InsightsService(store: store))
+            .addRoutes(to: router)
         LibraryController(store: store).addRoutes(to: router)
         BookController(store: store, configuration: configuration).addRoutes(to: router)
         ImportController(store: store, configuration: configuration, jobs: jobs).addRoutes(to: router)

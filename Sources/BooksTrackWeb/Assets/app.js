@@ -57,4 +57,13 @@
         };
         window.setTimeout(poll, 1000);
     }
+
+    // Insights: the custom range's dates only matter (and only show) when "Custom range" is chosen.
+    var period = document.getElementById("field-period");
+    var range = document.querySelector(".custom-range");
+    if (period && range) {
+        var sync = function () { range.hidden = period.value !== "custom"; };
+        period.addEventListener("change", sync);
+        sync();
+    }
 })();

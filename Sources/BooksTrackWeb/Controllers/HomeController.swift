@@ -11,7 +11,6 @@ struct HomeController {
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
-        router.get("/insights", use: insights)
         router.get("/goals", use: goals)
         router.post("/demo", use: loadDemo)
     }
@@ -31,11 +30,6 @@ struct HomeController {
             imports: try await imports)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
-    }
-
-    @Sendable func insights(_ request: Request, context: AppContext) async throws -> HTMLResponse {
-        _ = try context.requireUser()
-        return HTMLResponse(html: ComingAreaPage.insights(page: context.page(.insights)))
     }
 
     @Sendable func goals(_ request: Request, context: AppContext) async throws -> HTMLResponse {

@@ -13,6 +13,9 @@ enum AccountPage {
         var newInvitation: String?
         var passwordErrors = FieldErrors()
         var tokenError: String?
+        var settingsErrors = FieldErrors()
+        /// What the reader typed, shown again when it could not be saved.
+        var settingsValues: [String: String] = [:]
     }
 
     static func render(page: PageContext, user: User, model: Model) -> String {
@@ -41,6 +44,7 @@ enum AccountPage {
                         Tag("button", .type("submit"), text: "Change password")
                     }
                 }
+                Card("Settings", span: .full, id: "settings") { settings(user: user, model: model, csrfToken: page.csrfToken) }
                 Card("API tokens", span: .full, id: "tokens") { tokens(model, csrfToken: page.csrfToken) }
                 if user.role == .owner {
                     Card("Invite a reader", id: "invitations") {
@@ -63,6 +67,67 @@ enum AccountPage {
                         ButtonLink(label: "Delete my account", href: "/account/delete", secondary: true)
                     }
                 }
+            }
+        }
+    }
+
+    static let settingsLabels = [
+        "primary_language": "Primary reading language", "time_zone": "Time zone",
+        "underrepresented_regions": "Underrepresented regions",
+    ]
+
+    private static func settings(user: User, model: Model, csrfToken: String) -> Component {
+        let errors = model.settingsErrors
+        return ComponentGroup {
+            Tag("p", text: "These change the figures on your insights page.")
+            if !errors.isEmpty {
+                ErrorSummary(
+                    errors: errors, order: ["primary_language", "time_zone", "underrepresented_regions"], labels: settingsLabels)
+            }
+            PostForm(action: "/account/settings", csrfToken: csrfToken, cls: "stack") {
+                Field(
+                    name: "primary_language", label: "Primary reading language",
+                    control: .select(
+                        options: Choices.languages(any: "Not set"), selected: user.settings.primaryLanguage?.code),
+                    hint:
+                        "A book whose edition language is unknown is assumed to be read in this language when deciding whether you read it in translation.",
+                    error: errors["primary_language"])
+                Field(
+                    name: "time_zone", label: "Time zone",
+                    control: .text(
+                        value: model.settingsValues["time_zone"] ?? user.settings.timeZone,
+                        attributes: [
+                            Attr("list", "time-zones"), Attr("autocomplete", "off"),
+                            Attr("placeholder", TimeZone.current.identifier),
+                        ]),
+                    hint: "Your reading days and “this year” are counted in it. A name such as Europe/London or Africa/Lagos.",
+                    error: errors["time_zone"])
+                Tag("datalist", .id("time-zones")) {
+                    for zone in TimeZone.knownTimeZoneIdentifiers { Tag.void("option", .value(zone)) }
+                }
+                Tag.with(
+                    "fieldset", [.id("field-underrepresented_regions"), .cls("field checkbox-grid")]
+                ) {
+                    Tag("legend", text: "Underrepresented regions")
+                    Tag(
+                        "p", .cls("hint"),
+                        text:
+                            "Authors from these regions count as marginalized voices, and the regions chart highlights them. The default is Africa, Indigenous, Middle East, South America and Central Asia; a reader in Lagos may choose differently from one in Leeds."
+                    )
+                    if let error = errors["underrepresented_regions"] { Tag("p", .cls("field-error"), text: error) }
+                    for region in CulturalRegion.allCases {
+                        Tag("label") {
+                            Tag.void(
+                                "input",
+                                [
+                                    .type("checkbox"), .name("region_\(region.rawValue)"), .value("on"),
+                                    .flag("checked", user.settings.underrepresentedRegions.contains(region)),
+                                ])
+                            Txt(" " + region.displayName)
+                        }
+                    }
+                }
+                Tag("button", .type("submit"), text: "Save settings")
             }
         }
     }

@@ -112,20 +112,9 @@ enum HomePage {
     }
 }
 
-/// The Insights and Goals areas before their features land: they say what will be there and
+/// The Goals area before its feature lands: it says what will be there and
 /// what to do meanwhile.
 enum ComingAreaPage {
-    static func insights(page: PageContext) -> String {
-        Layout.document(title: "Insights", page: page) {
-            Tag("h1", text: "Insights")
-            EmptyState(
-                title: "Your diversity insights are on their way",
-                message:
-                    "Charts of your authors’ regions and genders, your languages and eras will appear here. Meanwhile, the library lists books by any of these, and shows which books are missing data.",
-                actions: [("Books missing data", "/library?missing=any"), ("Books by region", "/library?region=africa")])
-        }
-    }
-
     static func goals(page: PageContext) -> String {
         Layout.document(title: "Goals", page: page) {
             Tag("h1", text: "Goals")

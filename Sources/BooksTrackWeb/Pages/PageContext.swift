@@ -57,6 +57,7 @@ enum Notice: String, CaseIterable {
     case importCancelled = "import-cancelled"
     case demoLoaded = "demo-loaded"
     case alreadyInLibrary = "already-in-library"
+    case settingsSaved = "settings-saved"
 
     var message: String {
         switch self {
@@ -72,6 +73,7 @@ enum Notice: String, CaseIterable {
         case .importCancelled: "The import was cancelled; nothing was changed."
         case .demoLoaded: "The demo library is loaded: every page now has something to show."
         case .alreadyInLibrary: "That book was already in your library, so nothing was added; here it is."
+        case .settingsSaved: "Your settings are saved; your insights use them from now on."
         }
     }
 }

@@ -1,0 +1,281 @@
+import Foundation
+
+/// The diversity figures of one set of books (SPEC §4, F3): regions, genders, languages and
+/// marginalized voices with their coverage, distinct-author counts and the 0–10 score.
+///
+/// Shares are computed over what is known; what is unknown is reported as coverage and never
+/// raises a share or the score.
+public struct DiversityFigures: Codable, Hashable, Sendable {
+    /// One category's figure: its weight in the chosen unit, its share of the known weight and
+    /// how many distinct authors are in it.
+    public struct Figure: Codable, Hashable, Sendable {
+        /// Books (fractional: a book by two authors gives each ½) or authors, per ``unit``.
+        public var count: Double
+        /// count ÷ the known total; `nil` when nothing is known.
+        public var share: Double?
+        public var authors: Int
+    }
+
+    public struct RegionFigure: Codable, Hashable, Sendable {
+        public var region: CulturalRegion
+        public var figure: Figure
+        /// Whether the reader counts this region as underrepresented.
+        public var underrepresented: Bool
+    }
+
+    public struct GenderFigure: Codable, Hashable, Sendable {
+        public var gender: Gender
+        public var figure: Figure
+    }
+
+    public struct LanguageFigure: Codable, Hashable, Sendable {
+        public var language: LanguageCode
+        /// Books originally written in the language (languages belong to books, so they are
+        /// counted in books whatever the unit).
+        public var books: Int
+        public var share: Double
+    }
+
+    /// How much of the scope a figure could be computed from.
+    public struct Coverage: Codable, Hashable, Sendable {
+        /// The weight whose value is known, in the unit of the figure.
+        public var known: Double
+        /// The whole weight.
+        public var total: Double
+        /// known ÷ total, 0 when there is nothing.
+        public var fraction: Double
+
+        public init(known: Double, total: Double) {
+            self.known = known
+            self.total = total
+            self.fraction = total > 0 ? known / total : 0
+        }
+
+        /// total − known.
+        public var unknown: Double { max(0, total - known) }
+    }
+
+    public var unit: CountingUnit
+    /// Books in scope.
+    public var books: Int
+    /// Distinct authors of those books.
+    public var authors: Int
+    /// All eleven regions in chart order, including those with nothing.
+    public var regions: [RegionFigure]
+    public var regionCoverage: Coverage
+    /// Regions with a count above zero.
+    public var regionsRepresented: Int
+    /// Female, male, non-binary, other. Unknown is ``genderCoverage``, never a category.
+    public var genders: [GenderFigure]
+    public var genderCoverage: Coverage
+    /// Distinct authors whose gender is known.
+    public var authorsWithGender: Int
+    /// Shannon entropy of the known gender shares, in bits (0 to 2).
+    public var genderEntropy: Double
+    /// Original languages, most books first.
+    public var languages: [LanguageFigure]
+    /// In books.
+    public var languageCoverage: Coverage
+    /// Marginalized voices: count, share of known and coverage.
+    public var marginalized: Figure
+    public var marginalizedCoverage: Coverage
+    public var score: DiversityScore
+
+    /// The combined share of women, non-binary and other authors among known genders.
+    public var nonMaleShare: Double? {
+        guard genderCoverage.known > 0 else { return nil }
+        return genders.filter { $0.gender != .male }.reduce(0) { $0 + $1.figure.count } / genderCoverage.known
+    }
+
+    public func figure(for region: CulturalRegion) -> RegionFigure? { regions.first { $0.region == region } }
+    public func figure(for gender: Gender) -> GenderFigure? { genders.first { $0.gender == gender } }
+}
+
+/// The diversity score 0–10 and its four parts (SPEC §4).
+public struct DiversityScore: Codable, Hashable, Sendable {
+    /// regions represented ÷ 11 × 3.
+    public var region: Double
+    /// min(1, entropy of the known gender shares in bits) × 3.
+    public var gender: Double
+    /// min(original languages ÷ 5, 1) × 2.
+    public var language: Double
+    /// marginalized share × 2.
+    public var marginalized: Double
+    /// The mean coverage of the four parts: "based on 64% of your books".
+    public var coverage: Double
+    /// True when there are no books in scope: the page says "Add books to calculate diversity".
+    public var isEmpty: Bool
+
+    /// The sum of the parts (at most 10).
+    public var total: Double
+
+    public init(region: Double, gender: Double, language: Double, marginalized: Double, coverage: Double, isEmpty: Bool) {
+        self.region = region
+        self.gender = gender
+        self.language = language
+        self.marginalized = marginalized
+        self.coverage = coverage
+        self.isEmpty = isEmpty
+        self.total = min(10, region + gender + language + marginalized)
+    }
+
+    public static let maxRegion = 3.0
+    public static let maxGender = 3.0
+    public static let maxLanguage = 2.0
+    public static let maxMarginalized = 2.0
+}
+
+/// Whether an author counts as a marginalized voice for a reader (SPEC §3): a woman, non-binary
+/// or other gender, a region in the reader's underrepresented set, or a recorded
+/// marginalized identity. `nil` when it cannot be told.
+///
+/// An author is known *not* to be one when their gender and region are both known and neither
+/// qualifies and no marginalized identity is recorded: the identity flag is something a reader
+/// records when they know it, so its absence does not make the answer unknown.
+public func marginalizedVoice(_ author: Author, underrepresented: Set<CulturalRegion>) -> Bool? {
+    if author.marginalized?.value == .yes { return true }
+    let gender = author.gender?.value
+    let region = author.region
+    if let gender, gender != .male { return true }
+    if let region, underrepresented.contains(region) { return true }
+    if gender != nil, region != nil { return false }
+    return nil
+}
+
+extension DiversityFigures {
+    /// Computes the figures of `entries` (each entry is one book) for a reader.
+    public static func compute(
+        entries: [LibraryEntry], library: ReaderLibrary, unit: CountingUnit
+    ) -> DiversityFigures {
+        let underrepresented = library.user.settings.underrepresentedRegions
+        // Per-author traits, computed once.
+        struct Traits {
+            var region: Int?
+            var gender: Int?
+            var marginalized: Bool?
+        }
+        let regionIndex = Dictionary(uniqueKeysWithValues: CulturalRegion.allCases.enumerated().map { ($1, $0) })
+        let genderIndex = Dictionary(uniqueKeysWithValues: Gender.allCases.enumerated().map { ($1, $0) })
+        var traits: [Author.ID: Traits] = [:]
+        func traitsOf(_ id: Author.ID) -> Traits? {
+            if let known = traits[id] { return known }
+            guard let author = library.authors[id] else { return nil }
+            let made = Traits(
+                region: author.region.flatMap { regionIndex[$0] }, gender: author.gender.flatMap { genderIndex[$0.value] },
+                marginalized: marginalizedVoice(author, underrepresented: underrepresented))
+            traits[id] = made
+            return made
+        }
+
+        var regionWeight = [Double](repeating: 0, count: CulturalRegion.allCases.count)
+        var regionAuthors = [Set<Author.ID>](repeating: [], count: CulturalRegion.allCases.count)
+        var genderWeight = [Double](repeating: 0, count: Gender.allCases.count)
+        var genderAuthors = [Set<Author.ID>](repeating: [], count: Gender.allCases.count)
+        var marginalizedWeight = 0.0
+        var marginalizedKnown = 0.0
+        var marginalizedAuthors = Set<Author.ID>()
+        var regionKnown = 0.0
+        var genderKnown = 0.0
+        var total = 0.0
+        var languageBooks: [LanguageCode: Int] = [:]
+        var booksWithLanguage = 0
+        var distinctAuthors = Set<Author.ID>()
+
+        for entry in entries {
+            guard let work = library.works[entry.workID] else { continue }
+            if let language = work.originalLanguage {
+                languageBooks[language, default: 0] += 1
+                booksWithLanguage += 1
+            }
+            let ids = work.authorIDs
+            if unit == .books {
+                total += 1
+                guard !ids.isEmpty else { continue }
+            }
+            let weight = 1 / Double(max(1, ids.count))
+            for id in ids {
+                let isNew = distinctAuthors.insert(id).inserted
+                let w: Double
+                switch unit {
+                case .books: w = weight
+                case .authors:
+                    guard isNew else { continue }
+                    w = 1
+                    total += 1
+                }
+                guard let t = traitsOf(id) else { continue }
+                if let r = t.region {
+                    regionWeight[r] += w
+                    regionKnown += w
+                    regionAuthors[r].insert(id)
+                }
+                if let g = t.gender {
+                    genderWeight[g] += w
+                    genderKnown += w
+                    genderAuthors[g].insert(id)
+                }
+                if let m = t.marginalized {
+                    marginalizedKnown += w
+                    if m {
+                        marginalizedWeight += w
+                        marginalizedAuthors.insert(id)
+                    }
+                }
+            }
+        }
+
+        func share(_ value: Double, of known: Double) -> Double? { known > 0 ? value / known : nil }
+        let regions = CulturalRegion.allCases.enumerated().map { index, region in
+            RegionFigure(
+                region: region,
+                figure: Figure(
+                    count: regionWeight[index], share: share(regionWeight[index], of: regionKnown),
+                    authors: regionAuthors[index].count),
+                underrepresented: underrepresented.contains(region))
+        }
+        let genders = Gender.allCases.enumerated().map { index, gender in
+            GenderFigure(
+                gender: gender,
+                figure: Figure(
+                    count: genderWeight[index], share: share(genderWeight[index], of: genderKnown),
+                    authors: genderAuthors[index].count))
+        }
+        let entropy = shannonEntropyBits(genderWeight)
+        let languages = languageBooks.map { language, books in
+            LanguageFigure(language: language, books: books, share: Double(books) / Double(booksWithLanguage))
+        }.sorted { ($0.books, $1.language.englishName) > ($1.books, $0.language.englishName) }
+        let regionsRepresented = regionWeight.filter { $0 > 0 }.count
+        let regionCoverage = Coverage(known: regionKnown, total: total)
+        let genderCoverage = Coverage(known: genderKnown, total: total)
+        let languageCoverage = Coverage(known: Double(booksWithLanguage), total: Double(entries.count))
+        let marginalizedCoverage = Coverage(known: marginalizedKnown, total: total)
+        let marginalizedShare = share(marginalizedWeight, of: marginalizedKnown)
+        let score = DiversityScore(
+            region: Double(regionsRepresented) / Double(CulturalRegion.allCases.count) * DiversityScore.maxRegion,
+            gender: min(1, entropy) * DiversityScore.maxGender,
+            language: min(Double(languageBooks.count) / 5, 1) * DiversityScore.maxLanguage,
+            marginalized: (marginalizedShare ?? 0) * DiversityScore.maxMarginalized,
+            coverage: (regionCoverage.fraction + genderCoverage.fraction + languageCoverage.fraction
+                + marginalizedCoverage.fraction) / 4,
+            isEmpty: entries.isEmpty)
+        return DiversityFigures(
+            unit: unit, books: entries.count, authors: distinctAuthors.count, regions: regions,
+            regionCoverage: regionCoverage, regionsRepresented: regionsRepresented, genders: genders,
+            genderCoverage: genderCoverage, authorsWithGender: genderAuthors.reduce(0) { $0 + $1.count },
+            genderEntropy: entropy, languages: languages, languageCoverage: languageCoverage,
+            marginalized: Figure(count: marginalizedWeight, share: marginalizedShare, authors: marginalizedAuthors.count),
+            marginalizedCoverage: marginalizedCoverage, score: score)
+    }
+}
+
+/// Shannon entropy in bits of the distribution given by non-negative weights (0 when empty).
+public func shannonEntropyBits(_ weights: [Double]) -> Double {
+    let total = weights.reduce(0, +)
+    guard total > 0 else { return 0 }
+    var entropy = 0.0
+    for weight in weights where weight > 0 {
+        let p = weight / total
+        entropy -= p * log2(p)
+    }
+    return max(0, entropy)
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// How insight figures are written for people, the same on the page and in the terminal.
+public enum InsightFormat {
+    /// "67%".
+    public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+
+    /// "6.1".
+    public static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
+    }
+
+    /// A count that may be fractional: "3", "2.5", "1,204".
+    public static func number(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? grouped(tenths / 10) : oneDecimal(value)
+    }
+
+    /// "8,231".
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    /// "1 book", "2.5 books", "3 authors".
+    public static func count(_ value: Double, _ unit: CountingUnit) -> String {
+        let noun = unit == .books ? "book" : "author"
+        return "\(number(value)) \(abs(value - 1) < 0.001 ? noun : noun + "s")"
+    }
+
+    public static func books(_ count: Int) -> String { count == 1 ? "1 book" : "\(grouped(count)) books" }
+    public static func authors(_ count: Int) -> String { count == 1 ? "1 author" : "\(grouped(count)) authors" }
+
+    /// "50 min", "2 h 50 min".
+    public static func duration(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    /// "▲ 3 more than 2025", "▼ 0.4 less than 2025", "Same as 2025".
+    /// `format` writes the size of the difference (minutes as a duration, say).
+    public static func change(
+        _ current: Double, _ previous: Double, against label: String, decimals: Bool, format: ((Double) -> String)? = nil
+    ) -> String {
+        let difference = current - previous
+        if abs(difference) < (decimals ? 0.05 : 0.5) { return "Same as \(label)" }
+        let text = format?(abs(difference)) ?? (decimals ? oneDecimal(abs(difference)) : grouped(Int(abs(difference).rounded())))
+        return difference > 0 ? "▲ \(text) more than \(label)" : "▼ \(text) less than \(label)"
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// Everything the insights page, the API and the CLI show for one request (SPEC F3): the
+/// diversity figures of the scope, reading stats, the same for the previous period of equal
+/// length, and what to read next.
+public struct InsightsReport: Codable, Hashable, Sendable {
+    public struct PeriodInfo: Codable, Hashable, Sendable {
+        /// The request's spelling (`this-year`).
+        public var parameter: String
+        public var label: String
+        /// `nil` for all time.
+        public var from: LocalDate?
+        public var to: LocalDate?
+    }
+
+    /// The previous period of equal length, for comparisons.
+    public struct Previous: Codable, Hashable, Sendable {
+        public var period: PeriodInfo
+        public var diversity: DiversityFigures
+        public var reading: ReadingStats
+    }
+
+    public var period: PeriodInfo
+    public var scope: InsightScope
+    public var unit: CountingUnit
+    public var today: LocalDate
+    /// Books in the whole library, whatever the period: tells "no books at all" from "nothing
+    /// in this period".
+    public var libraryBooks: Int
+    public var diversity: DiversityFigures
+    public var reading: ReadingStats
+    public var previous: Previous?
+    public var suggestions: [ReadingSuggestion]
+    public var underrepresentedRegions: [CulturalRegion]
+    /// Years the reader finished or added books in, newest first: the choices of a year picker.
+    public var activeYears: [Int]
+
+    /// Computes the report. `today` is the reader's day (in their time zone), which sessions
+    /// are also counted in.
+    public static func compute(
+        _ request: InsightRequest, library: ReaderLibrary, today: LocalDate, timeZone: TimeZone
+    ) -> InsightsReport {
+        let range = request.period.range(today: today)
+        let entries = InsightSelection.entries(of: library, scope: request.scope, range: range)
+        let diversity = DiversityFigures.compute(entries: entries, library: library, unit: request.unit)
+        var previous: Previous?
+        if let previousRange = request.period.previousRange(today: today) {
+            let previousEntries = InsightSelection.entries(of: library, scope: request.scope, range: previousRange)
+            previous = Previous(
+                period: PeriodInfo(
+                    parameter: "previous", label: request.period.previousLabel(today: today) ?? "",
+                    from: previousRange.lowerBound, to: previousRange.upperBound),
+                diversity: DiversityFigures.compute(entries: previousEntries, library: library, unit: request.unit),
+                reading: ReadingStats.compute(library: library, range: previousRange, today: today, timeZone: timeZone))
+        }
+        return InsightsReport(
+            period: PeriodInfo(
+                parameter: request.period.parameter, label: request.period.label(today: today), from: range?.lowerBound,
+                to: range?.upperBound),
+            scope: request.scope, unit: request.unit, today: today, libraryBooks: library.entries.count,
+            diversity: diversity,
+            reading: ReadingStats.compute(library: library, range: range, today: today, timeZone: timeZone),
+            previous: previous,
+            suggestions: ReadingSuggestion.suggest(for: diversity, library: library),
+            underrepresentedRegions: library.user.settings.underrepresentedRegions.sorted(),
+            activeYears: activeYears(library))
+    }
+
+    static func activeYears(_ library: ReaderLibrary) -> [Int] {
+        var years = Set<Int>()
+        for entry in library.entries {
+            if let added = entry.state.addedOn { years.insert(added.year) }
+            for reading in entry.state.readings { if let on = reading.finishedOn { years.insert(on.year) } }
+        }
+        return years.sorted(by: >)
+    }
+}
+
+/// A "what to read next" suggestion: books already on the reader's wishlist or to-read shelf
+/// that would fill a gap in what they read (SPEC F3).
+public struct ReadingSuggestion: Codable, Hashable, Sendable {
+    /// Encoded as `{"kind": "region", "value": "africa"}`.
+    public enum Gap: Codable, Hashable, Sendable {
+        case region(CulturalRegion)
+        case gender(Gender)
+        case language(LanguageCode)
+
+        private enum CodingKeys: String, CodingKey { case kind, value }
+
+        public var kind: String {
+            switch self {
+            case .region: "region"
+            case .gender: "gender"
+            case .language: "language"
+            }
+        }
+
+        public var value: String {
+            switch self {
+            case .region(let region): region.rawValue
+            case .gender(let gender): gender.rawValue
+            case .language(let language): language.code
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let value = try container.decode(String.self, forKey: .value)
+            let gap: Gap? =
+                switch try container.decode(String.self, forKey: .kind) {
+                case "region": CulturalRegion(rawValue: value).map(Gap.region)
+                case "gender": Gender(rawValue: value).map(Gap.gender)
+                case "language": LanguageCode(lenient: value).map(Gap.language)
+                default: nil
+                }
+            guard let gap else {
+                throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "not a gap")
+            }
+            self = gap
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(value, forKey: .value)
+        }
+    }
+
+    public var gap: Gap
+    /// Wishlist and to-read books that would fill it.
+    public var books: Int
+    /// "3 books by authors from Africa are on your to-read list — you have read none yet."
+    public var message: String
+
+    /// Up to three suggestions, largest gap first:
+    ///
+    /// 1. regions the reader counts as underrepresented that have no books in the figures;
+    /// 2. women and non-binary authors, when they are under 40% of known genders;
+    /// 3. other regions with no books;
+    /// 4. original languages not read yet, while fewer than five languages are.
+    ///
+    /// Within a rule, the gap with the most candidate books comes first. Only books on the
+    /// wishlist or to-read shelves are candidates; a region or gender must be known.
+    public static func suggest(for figures: DiversityFigures, library: ReaderLibrary, limit: Int = 3) -> [ReadingSuggestion] {
+        var regionCandidates: [CulturalRegion: Int] = [:]
+        var genderCandidates: [Gender: Int] = [:]
+        var languageCandidates: [LanguageCode: Int] = [:]
+        for entry in library.entries where entry.state.status == .wishlist || entry.state.status == .toRead {
+            guard let work = library.works[entry.workID] else { continue }
+            var regions = Set<CulturalRegion>()
+            var genders = Set<Gender>()
+            for id in work.authorIDs {
+                guard let author = library.authors[id] else { continue }
+                if let region = author.region { regions.insert(region) }
+                if let gender = author.gender?.value { genders.insert(gender) }
+            }
+            for region in regions { regionCandidates[region, default: 0] += 1 }
+            for gender in genders { genderCandidates[gender, default: 0] += 1 }
+            if let language = work.originalLanguage { languageCandidates[language, default: 0] += 1 }
+        }
+        func ordered<K: Comparable>(_ candidates: [K: Int], where include: (K) -> Bool) -> [(K, Int)] {
+            candidates.filter { include($0.key) && $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        }
+        var out: [ReadingSuggestion] = []
+        let empty = { (region: CulturalRegion) in (figures.figure(for: region)?.figure.count ?? 0) == 0 }
+        for (region, count) in ordered(
+            regionCandidates, where: { empty($0) && figures.figure(for: $0)?.underrepresented == true })
+        {
+            out.append(.init(gap: .region(region), books: count, message: regionMessage(region, count)))
+        }
+        if let share = figures.nonMaleShare, share < 0.4 {
+            for (gender, count) in ordered(genderCandidates, where: { $0 == .female || $0 == .nonBinary }) {
+                let who = gender == .female ? "women" : "non-binary authors"
+                out.append(
+                    .init(
+                        gap: .gender(gender), books: count,
+                        message:
+                            "\(booksPhrase(count)) by \(who) \(count == 1 ? "is" : "are") on your to-read list — women and non-binary authors are \(Int((share * 100).rounded()))% of what you read."
+                    ))
+            }
+        }
+        for (region, count) in ordered(
+            regionCandidates, where: { empty($0) && figures.figure(for: $0)?.underrepresented != true })
+        {
+            out.append(.init(gap: .region(region), books: count, message: regionMessage(region, count)))
+        }
+        if figures.languages.count < 5 {
+            let read = Set(figures.languages.map(\.language))
+            for (language, count) in ordered(languageCandidates, where: { !read.contains($0) }) {
+                out.append(
+                    .init(
+                        gap: .language(language), books: count,
+                        message:
+                            "\(booksPhrase(count)) originally written in \(language.englishName) \(count == 1 ? "is" : "are") on your to-read list."
+                    ))
+            }
+        }
+        return Array(out.prefix(limit))
+    }
+
+    private static func regionMessage(_ region: CulturalRegion, _ count: Int) -> String {
+        "\(booksPhrase(count)) by authors from \(region.displayName) \(count == 1 ? "is" : "are") on your to-read list — none in these insights yet."
+    }
+
+    private static func booksPhrase(_ count: Int) -> String { count == 1 ? "1 book" : "\(count) books" }
+}

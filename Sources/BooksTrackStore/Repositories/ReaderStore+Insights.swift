@@ -1,0 +1,76 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// The two counters an insight depends on: the reader's own writes and the shared catalogue's
+/// (author facts entered by anyone). A cached insight is valid only for the versions it was
+/// computed at — which every app server sharing the database reads the same.
+public struct InsightVersions: Hashable, Sendable, CustomStringConvertible {
+    public var data: Int
+    public var catalogue: Int
+
+    public init(data: Int, catalogue: Int) {
+        self.data = data
+        self.catalogue = catalogue
+    }
+
+    /// `d12-c40`: used in ETags.
+    public var description: String { "d\(data)-c\(catalogue)" }
+}
+
+extension ReaderStore {
+    /// The versions of this reader's data and of the catalogue, read together.
+    public func insightVersions() async throws -> InsightVersions {
+        let userID = self.userID
+        return try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT u.data_version, (SELECT value FROM counters WHERE name = 'catalogue_version') AS catalogue_version
+                    FROM users u WHERE u.id = \(bind: userID.string)
+                    """
+                ).first()
+            else { throw StoreError.notFound("There is no such reader.") }
+            return InsightVersions(data: try row.integer("data_version"), catalogue: try row.integer("catalogue_version"))
+        }
+    }
+
+    /// A cached insight payload, when one was stored for exactly these versions.
+    public func cachedInsight(key: String, versions: InsightVersions) async throws -> String? {
+        let userID = self.userID
+        return try await database.read { db in
+            try await db.raw(
+                """
+                SELECT payload FROM insight_cache WHERE user_id = \(bind: userID.string) AND cache_key = \(bind: key)
+                AND data_version = \(bind: versions.data) AND catalogue_version = \(bind: versions.catalogue)
+                """
+            ).first()?.text("payload")
+        }
+    }
+
+    /// Stores an insight payload computed at `versions`, unless a newer one is already stored
+    /// (two servers may compute the same insight at once).
+    public func storeInsight(key: String, versions: InsightVersions, payload: String, now: Date) async throws {
+        let userID = self.userID
+        try await database.write { db in
+            try await db.raw(
+                """
+                INSERT INTO insight_cache (user_id, cache_key, data_version, catalogue_version, payload, computed_at)
+                VALUES (\(bind: userID.string), \(bind: key), \(bind: versions.data), \(bind: versions.catalogue),
+                    \(bind: payload), \(bind: now.milliseconds))
+                ON CONFLICT (user_id, cache_key) DO UPDATE SET data_version = excluded.data_version,
+                    catalogue_version = excluded.catalogue_version, payload = excluded.payload, computed_at = excluded.computed_at
+                WHERE insight_cache.data_version <= excluded.data_version
+                    AND insight_cache.catalogue_version <= excluded.catalogue_version
+                """
+            ).run()
+            // Keys name the reader's day, so yesterday's entries are never asked for again.
+            try await db.raw(
+                """
+                DELETE FROM insight_cache WHERE user_id = \(bind: userID.string)
+                AND computed_at < \(bind: now.addingTimeInterval(-2 * 86_400).milliseconds)
+                """
+            ).run()
+        }
+    }
+}

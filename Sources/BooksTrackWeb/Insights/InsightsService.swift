@@ -1,0 +1,101 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Logging
+
+/// Computes and caches each reader's insights (SPEC §7: caches per reader, invalidated by
+/// writes, correct across several app servers).
+///
+/// A report is keyed on the request and the reader's day, and is valid for exactly the two
+/// versions it was computed at: the reader's `data_version` (bumped by every write to their
+/// library or settings) and the shared `catalogue_version` (bumped when anyone changes a work or
+/// an author fact). Both live in the database, so every server sees the same versions. Reports
+/// are kept in this process and in the `insight_cache` table, which other servers read.
+public final class InsightsService: Sendable {
+    public struct Answer: Sendable {
+        public var report: InsightsReport
+        public var versions: InsightVersions
+        /// A strong validator for the API: versions, day and request.
+        public var etag: String
+    }
+
+    let store: Store
+    let logger: Logger
+    private let memo = Memo()
+
+    public init(store: Store, logger: Logger = Logger(label: "bookstrack.insights")) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// The report for a request, from a cache when nothing it depends on has changed.
+    public func report(for user: User, _ request: InsightRequest, now: Date) async throws -> Answer {
+        let timeZone = user.settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        let today = LocalDate(now, in: timeZone)
+        let key = Self.cacheKey(request, today: today, timeZone: timeZone)
+        let reader = store.reader(user.id)
+        // Versions first: a report stored under them may only be newer than they say, never older.
+        let versions = try await reader.insightVersions()
+        let etag = "\"insights-\(versions)-\(Self.digest(key))\""
+        if let report = memo.get(user: user.id, key: key, versions: versions) {
+            return Answer(report: report, versions: versions, etag: etag)
+        }
+        if let payload = try await reader.cachedInsight(key: key, versions: versions),
+            let report = try? JSONDecoder().decode(InsightsReport.self, from: Data(payload.utf8))
+        {
+            memo.put(user: user.id, key: key, versions: versions, report: report)
+            return Answer(report: report, versions: versions, etag: etag)
+        }
+        let library = try await reader.library()
+        let report = InsightsReport.compute(request, library: library, today: today, timeZone: timeZone)
+        memo.put(user: user.id, key: key, versions: versions, report: report)
+        do {
+            let payload = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+            try await reader.storeInsight(key: key, versions: versions, payload: payload, now: now)
+        } catch {
+            // The shared copy only saves other servers work; the reader still gets the figures.
+            logger.warning("Could not store an insights report in the shared cache: \(error)")
+        }
+        return Answer(report: report, versions: versions, etag: etag)
+    }
+
+    static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {
+        "v1|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
+            + timeZone.identifier
+    }
+
+    /// A short, stable digest of a key (FNV-1a), for ETags.
+    static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 36)
+    }
+
+    /// Reports computed in this process, at most ``limit`` of them.
+    private final class Memo: @unchecked Sendable {
+        private struct Key: Hashable {
+            var user: User.ID
+            var key: String
+        }
+        private let lock = NSLock()
+        private var reports: [Key: (InsightVersions, InsightsReport)] = [:]
+        let limit = 1_024
+
+        func get(user: User.ID, key: String, versions: InsightVersions) -> InsightsReport? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let (stored, report) = reports[Key(user: user, key: key)], stored == versions else { return nil }
+            return report
+        }
+
+        func put(user: User.ID, key: String, versions: InsightVersions, report: InsightsReport) {
+            lock.lock()
+            defer { lock.unlock() }
+            if reports.count >= limit { reports.removeAll(keepingCapacity: true) }
+            reports[Key(user: user, key: key)] = (versions, report)
+        }
+    }
+}

@@ -1,0 +1,509 @@
+import BooksTrackCharts
+import BooksTrackCore
+import Foundation
+import Plot
+
+/// The diversity insights page (SPEC F3): pickers, the hero card, the score and its parts, the
+/// regions chart, the gender donut, the language cloud, reading stats and what to read next.
+/// Every chart has an accessible name, a table view and links into the filtered library.
+enum InsightsPage {
+    struct Model {
+        var report: InsightsReport
+        var request: InsightRequest
+        var compare: Bool
+        var problem: String?
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let report = model.report
+        let d = report.diversity
+        return Layout.document(title: "Insights", page: page) {
+            Tag("h1", text: "Insights")
+            controls(model)
+            if let problem = model.problem {
+                Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }
+            }
+            if report.libraryBooks == 0 {
+                EmptyState(
+                    title: "No books yet",
+                    message:
+                        "Your insights are drawn from your library. Import it from Goodreads, StoryGraph or LibraryThing, add a book by hand, or load the demo library from the home page to see every chart.",
+                    actions: [("Import a library", "/import"), ("Add a book", "/books/new")])
+            } else if d.books == 0 {
+                EmptyState(
+                    title: report.scope == .read ? "Nothing read in this period" : "Nothing added in this period",
+                    message:
+                        "\(report.period.label) has no \(report.scope == .read ? "finished books" : "books added"). Choose a longer period, or look at your whole library.",
+                    actions: [
+                        (
+                            "Show all time",
+                            URLQuery.url("/insights", InsightRequest(scope: report.scope, unit: report.unit).parameters)
+                        ),
+                        (
+                            "Show the whole library",
+                            URLQuery.url("/insights", InsightRequest(scope: .library, unit: report.unit).parameters)
+                        ),
+                    ])
+                readingCard(model)
+            } else {
+                if d.regionCoverage.known == 0 && d.genderCoverage.known == 0 {
+                    Tag("div", .cls("notice"), Attr("role", "status")) {
+                        Tag("p") {
+                            Txt("None of these books has its authors’ region or gender yet, so most charts are empty. ")
+                            Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .any))), text: "Fill in the missing author data")
+                            Txt(" — one author at a time, from any book page.")
+                        }
+                    }
+                }
+                Tag("div", .cls("bento insights")) {
+                    hero(model)
+                    scoreCard(model)
+                    genderCard(model)
+                    regionsCard(model)
+                    languagesCard(model)
+                    nextCard(model)
+                    readingCard(model)
+                }
+            }
+        }
+    }
+
+    // MARK: Controls
+
+    private static func controls(_ model: Model) -> Component {
+        let request = model.request
+        var periods: [(String, String)] = [("all", "All time"), ("this-year", "This year"), ("last-30-days", "Last 30 days")]
+        let thisYear = model.report.today.year
+        for year in model.report.activeYears.prefix(15) where year != thisYear { periods.append((String(year), String(year))) }
+        periods.append(("custom", "Custom range…"))
+        let (from, to): (String?, String?) =
+            if case .custom(let from, let to) = request.period { (from.description, to.description) } else { (nil, nil) }
+        return Tag("form", .cls("insight-controls"), Attr("method", "get"), Attr("action", "/insights")) {
+            Field(
+                name: "period", label: "Period",
+                control: .select(options: periods.map { ($0.0, $0.1) }, selected: request.period.parameter))
+            Tag("div", .cls("custom-range")) {
+                Field(name: "from", label: "From", control: .text(type: "date", value: from))
+                Field(name: "to", label: "To", control: .text(type: "date", value: to))
+            }
+            Tag("fieldset", .cls("segmented")) {
+                Tag("legend", text: "Books")
+                for scope in InsightScope.allCases {
+                    Tag("label") {
+                        Tag.void(
+                            "input",
+                            [.type("radio"), .name("scope"), .value(scope.rawValue), .flag("checked", scope == request.scope)])
+                        Txt(" " + scope.displayName)
+                    }
+                }
+            }
+            Tag("fieldset", .cls("segmented")) {
+                Tag("legend", text: "Count")
+                for unit in CountingUnit.allCases {
+                    Tag("label") {
+                        Tag.void(
+                            "input",
+                            [.type("radio"), .name("unit"), .value(unit.rawValue), .flag("checked", unit == request.unit)])
+                        Txt(" " + unit.displayName)
+                    }
+                }
+            }
+            if !model.compare { Tag.void("input", .type("hidden"), .name("compare"), .value("no")) }
+            Tag("button", .type("submit"), .cls("button"), text: "Show")
+        }
+    }
+
+    // MARK: Hero
+
+    private static func hero(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let women = d.figure(for: .female)?.figure.share
+        return Card("At a glance", span: .full, id: "hero") {
+            Tag("dl", .cls("hero-grid")) {
+                heroItem(
+                    "Regions", d.regionsRepresented > 0 ? "\(d.regionsRepresented) of 11" : "--",
+                    d.regionCoverage.known > 0
+                        ? "region known for \(InsightFormat.percent(d.regionCoverage.fraction)) of \(unitNoun(d))"
+                        : "no regions known yet")
+                heroItem(
+                    "Women authors", women.map(InsightFormat.percent) ?? "--",
+                    d.genderCoverage.known > 0 ? "of \(d.authorsWithGender) authors with a known gender" : "no genders known yet")
+                heroItem(
+                    "Marginalized voices", d.marginalized.share.map(InsightFormat.percent) ?? "--",
+                    d.marginalizedCoverage.known > 0
+                        ? "known for \(InsightFormat.percent(d.marginalizedCoverage.fraction)) of \(unitNoun(d))"
+                        : "not known yet")
+                heroItem(
+                    "Languages", d.languages.isEmpty ? "--" : String(d.languages.count),
+                    d.languages.isEmpty ? "no original languages known yet" : "original languages")
+            }
+        }
+    }
+
+    private static func heroItem(_ label: String, _ value: String, _ note: String) -> Component {
+        Tag("div", .cls("hero-item")) {
+            Tag("dt", text: label)
+            Tag("dd", .cls("hero-value"), text: value)
+            Tag("dd", .cls("hero-note"), text: note)
+        }
+    }
+
+    // MARK: Score
+
+    private static func scoreCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let score = d.score
+        let parts: [(String, Double, Double, String)] = [
+            ("Regions", score.region, DiversityScore.maxRegion, "\(d.regionsRepresented) of 11 regions"),
+            ("Gender", score.gender, DiversityScore.maxGender, "balance of known genders"),
+            ("Languages", score.language, DiversityScore.maxLanguage, "\(d.languages.count) of 5 languages"),
+            (
+                "Marginalized", score.marginalized, DiversityScore.maxMarginalized,
+                d.marginalized.share.map(InsightFormat.percent) ?? "not known"
+            ),
+        ]
+        let bars = parts.map { name, value, maximum, note in
+            BarChart.Bar(
+                label: name, fraction: value / maximum,
+                valueText: "\(InsightFormat.oneDecimal(value)) / \(InsightFormat.oneDecimal(maximum))",
+                accessibleText: "\(name): \(InsightFormat.oneDecimal(value)) of \(InsightFormat.oneDecimal(maximum)) (\(note))")
+        }
+        let previous = model.compare ? model.report.previous : nil
+        return Card("Diversity score", id: "score") {
+            Tag("p", .cls("score-value")) {
+                Tag("strong", text: InsightFormat.oneDecimal(score.total))
+                Txt(" / 10")
+            }
+            if score.isEmpty {
+                Tag("p", .cls("muted"), text: "Add books to calculate diversity.")
+            } else {
+                Tag(
+                    "p", .cls("muted"),
+                    text:
+                        "Based on \(InsightFormat.percent(score.coverage)) of your \(unitNoun(d)) (the data each part could use, on average)."
+                )
+            }
+            if let previous {
+                Tag(
+                    "p", .cls("comparison"),
+                    text: InsightFormat.change(
+                        score.total, previous.diversity.score.total, against: previous.period.label, decimals: true))
+            }
+            Raw(BarChart.svg(bars, id: "score-parts", label: "Diversity score parts", layout: .compact))
+            table(
+                caption: "Diversity score parts", headers: ["Part", "Points", "Out of", "From"],
+                rows: parts.map { [$0.0, InsightFormat.oneDecimal($0.1), InsightFormat.oneDecimal($0.2), $0.3] })
+        }
+    }
+
+    // MARK: Regions
+
+    private static func regionsCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let base = model.request.libraryQuery(today: model.report.today)
+        let maximum = d.regions.map(\.figure.count).max() ?? 0
+        let bars = d.regions.map { figure -> (BarChart.Bar, String) in
+            var query = base
+            query.region = figure.region
+            let count = InsightFormat.count(figure.figure.count, d.unit)
+            let share = figure.figure.share.map { " · " + InsightFormat.percent($0) } ?? ""
+            let bar = BarChart.Bar(
+                label: figure.region.displayName, fraction: maximum > 0 ? figure.figure.count / maximum : 0,
+                valueText: figure.figure.count == 0
+                    ? "\(count) — \(figure.underrepresented ? "underrepresented, " : "")none yet" : count + share,
+                accessibleText:
+                    "\(figure.region.displayName): \(count)\(share)\(figure.underrepresented ? ", underrepresented region" : "")",
+                href: LibraryURL.of(query), highlighted: figure.underrepresented)
+            return (bar, InsightFormat.number(figure.figure.count) + share)
+        }
+        let label = "Cultural regions of your authors, \(d.regionsRepresented) of 11 represented"
+        return Card("Cultural regions", span: .full, id: "regions") {
+            // The same chart twice: the wide one for wider screens, a compact one for phones (CSS
+            // shows one), so labels stay readable on both.
+            Raw(BarChart.svg(bars.map(\.0), id: "regions-chart", label: label, cssClass: "chart-wide"))
+            Raw(
+                BarChart.svg(
+                    bars.map {
+                        var bar = $0.0
+                        bar.valueText = $0.1
+                        return bar
+                    }, id: "regions-compact", label: label,
+                    layout: .compact, cssClass: "chart-compact"))
+            Tag("p", .cls("legend")) {
+                Tag("span", .cls("swatch swatch-highlight"), .aria("hidden", "true"), text: "")
+                Txt(" Striped: a region you count as underrepresented. ")
+                Tag("a", .href("/account#settings"), text: "Change which")
+            }
+            coverage(d.regionCoverage, d: d, what: "an author’s region", missing: .region)
+            table(
+                caption: "Cultural regions",
+                headers: ["Region", d.unit == .books ? "Books" : "Authors", "Share", "Authors", "Underrepresented"],
+                rows: d.regions.map {
+                    [
+                        $0.region.displayName, InsightFormat.number($0.figure.count),
+                        $0.figure.share.map(InsightFormat.percent) ?? "–", String($0.figure.authors),
+                        $0.underrepresented ? "Yes" : "No",
+                    ]
+                })
+        }
+    }
+
+    // MARK: Gender
+
+    private static func genderCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let base = model.request.libraryQuery(today: model.report.today)
+        func link(_ gender: Gender) -> String {
+            var query = base
+            query.gender = gender
+            return LibraryURL.of(query)
+        }
+        let segments = d.genders.map { figure in
+            DonutChart.Segment(
+                value: figure.figure.count, colorClass: "seg-\(figure.gender.rawValue)",
+                accessibleText:
+                    "\(figure.gender.displayName): \(figure.figure.share.map(InsightFormat.percent) ?? "0%"), \(InsightFormat.authors(figure.figure.authors))",
+                href: link(figure.gender))
+        }
+        let summary = d.genders.filter { $0.figure.count > 0 }.map {
+            "\($0.gender.displayName) \($0.figure.share.map(InsightFormat.percent) ?? "0%")"
+        }
+        return Card("Author gender", id: "gender") {
+            Tag("div", .cls("donut-layout")) {
+                Raw(
+                    DonutChart.svg(
+                        segments, centerValue: String(d.authors), centerLabel: d.authors == 1 ? "author" : "authors",
+                        label: "Author gender, \(InsightFormat.authors(d.authors)): "
+                            + (summary.isEmpty ? "no genders known" : summary.joined(separator: ", "))))
+                Tag("ul", .cls("legend-list")) {
+                    for figure in d.genders {
+                        Tag("li") {
+                            Tag("a", .href(link(figure.gender))) {
+                                Tag("span", .cls("swatch seg-\(figure.gender.rawValue)"), .aria("hidden", "true"), text: "")
+                                Txt(" \(figure.gender.displayName) ")
+                                Tag("strong", text: figure.figure.share.map(InsightFormat.percent) ?? "–")
+                                Tag("span", .cls("muted"), text: " · \(InsightFormat.authors(figure.figure.authors))")
+                            }
+                        }
+                    }
+                }
+            }
+            if d.genderCoverage.known == 0 && d.books > 0 {
+                Tag(
+                    "p",
+                    text:
+                        "No author genders are known yet, so there is nothing to draw. Add author gender metadata from your books’ pages."
+                )
+            }
+            coverage(d.genderCoverage, d: d, what: "an author’s gender", missing: .gender)
+            table(
+                caption: "Author gender", headers: ["Gender", d.unit == .books ? "Books" : "Authors", "Share", "Authors"],
+                rows: d.genders.map {
+                    [
+                        $0.gender.displayName, InsightFormat.number($0.figure.count),
+                        $0.figure.share.map(InsightFormat.percent) ?? "–", String($0.figure.authors),
+                    ]
+                })
+        }
+    }
+
+    // MARK: Languages
+
+    private static func languagesCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let base = model.request.libraryQuery(today: model.report.today)
+        return Card("Original languages", id: "languages") {
+            if d.languages.isEmpty {
+                Tag("p", text: "No original languages are known for these books yet.")
+            } else {
+                Tag("ul", .cls("tag-cloud"), .aria("label", "Original languages, most books first")) {
+                    for figure in d.languages {
+                        Tag("li") {
+                            Tag(
+                                "a", .cls("language-pill"),
+                                .href(
+                                    LibraryURL.of(
+                                        {
+                                            var q = base
+                                            q.language = figure.language
+                                            return q
+                                        }())),
+                                .aria("label", "\(figure.language.englishName): \(InsightFormat.books(figure.books))")
+                            ) {
+                                Tag(
+                                    "span", .cls("language-code"), .aria("hidden", "true"),
+                                    text: figure.language.code.uppercased())
+                                Txt(" \(figure.language.englishName) ")
+                                Tag("span", .cls("count"), text: String(figure.books))
+                            }
+                        }
+                    }
+                }
+            }
+            coverage(d.languageCoverage, d: d, what: "the original language", missing: .language, inBooks: true)
+        }
+    }
+
+    // MARK: Reading
+
+    private static func readingCard(_ model: Model) -> Component {
+        let stats = model.report.reading
+        let previous = model.compare ? model.report.previous : nil
+        typealias Row = (
+            label: String, value: String, current: Double, before: Double?, decimals: Bool, format: ((Double) -> String)?
+        )
+        let rows: [Row] = [
+            (
+                "Books finished", String(stats.booksFinished), Double(stats.booksFinished),
+                previous.map { Double($0.reading.booksFinished) }, false, nil
+            ),
+            (
+                "Pages read", InsightFormat.grouped(stats.pagesRead), Double(stats.pagesRead),
+                previous.map { Double($0.reading.pagesRead) }, false, nil
+            ),
+            (
+                "Pages a day", InsightFormat.oneDecimal(stats.pagesPerDay), stats.pagesPerDay,
+                previous.map(\.reading.pagesPerDay), true, nil
+            ),
+            (
+                "Books a month", InsightFormat.oneDecimal(stats.booksPerMonth), stats.booksPerMonth,
+                previous.map(\.reading.booksPerMonth), true, nil
+            ),
+            (
+                "Reading time", InsightFormat.duration(stats.readingMinutes), Double(stats.readingMinutes),
+                previous.map { Double($0.reading.readingMinutes) }, false, { InsightFormat.duration(Int($0)) }
+            ),
+            (
+                "Pace", stats.pagesPerHour.map { "\(Int($0.rounded())) pages/hour" } ?? "–", stats.pagesPerHour ?? 0,
+                previous?.reading.pagesPerHour, false, nil
+            ),
+        ]
+        return Card("Reading", span: .full, id: "reading") {
+            Tag("p", .cls("muted")) {
+                Txt(model.report.period.label)
+                if let from = stats.from, model.request.period == .allTime { Txt(", since \(from)") }
+                if let previous { Txt(" · compared with \(previous.period.label)") }
+            }
+            Tag("dl", .cls("stat-grid")) {
+                for row in rows {
+                    Tag("div", .cls("stat")) {
+                        Tag("dt", text: row.label)
+                        Tag("dd", .cls("stat-value"), text: row.value)
+                        if let before = row.before, let previous {
+                            Tag(
+                                "dd", .cls("comparison"),
+                                text: InsightFormat.change(
+                                    row.current, before, against: previous.period.label, decimals: row.decimals,
+                                    format: row.format))
+                        }
+                    }
+                }
+            }
+            if stats.booksWithoutPageCount > 0 {
+                Tag(
+                    "p", .cls("muted"),
+                    text:
+                        "\(InsightFormat.books(stats.booksWithoutPageCount)) finished without sessions \(stats.booksWithoutPageCount == 1 ? "has" : "have") no page count, so \(stats.booksWithoutPageCount == 1 ? "its" : "their") pages are not counted."
+                )
+            }
+            if model.report.previous != nil {
+                Tag("p") {
+                    Tag(
+                        "a",
+                        .href(URLQuery.url("/insights", model.request.parameters + (model.compare ? [("compare", "no")] : []))),
+                        text: model.compare
+                            ? "Hide the comparison"
+                            : "Compare with \(model.report.previous?.period.label ?? "the previous period")")
+                }
+            }
+        }
+    }
+
+    // MARK: What to read next
+
+    private static func nextCard(_ model: Model) -> Component {
+        let suggestions = model.report.suggestions
+        return Card("What to read next", id: "next") {
+            if suggestions.isEmpty {
+                Tag("p") {
+                    Txt("Nothing on your wishlist or to-read shelves fills a gap in these figures right now. ")
+                    Tag("a", .href(LibraryURL.of(LibraryQuery(upNext: true))), text: "See your to-read list")
+                }
+            } else {
+                Tag("ul", .cls("suggestions")) {
+                    for suggestion in suggestions {
+                        Tag("li") {
+                            Tag("a", .href(LibraryURL.of(query(for: suggestion))), text: suggestion.message)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func query(for suggestion: ReadingSuggestion) -> LibraryQuery {
+        var query = LibraryQuery(upNext: true)
+        switch suggestion.gap {
+        case .region(let region): query.region = region
+        case .gender(let gender): query.gender = gender
+        case .language(let language): query.language = language
+        }
+        return query
+    }
+
+    // MARK: Pieces
+
+    private static func coverage(
+        _ coverage: DiversityFigures.Coverage, d: DiversityFigures, what: String, missing: LibraryQuery.Missing,
+        inBooks: Bool = false
+    ) -> Component {
+        let noun = inBooks ? (d.books == 1 ? "book" : "books") : unitNoun(d)
+        let unknown = coverage.unknown
+        return Tag("p", .cls("coverage")) {
+            if coverage.total == 0 {
+                Txt("Nothing to cover yet.")
+            } else if unknown < 0.001 {
+                Txt("Known for all \(noun).")
+            } else {
+                Txt(
+                    "Known for \(InsightFormat.percent(coverage.fraction)) of \(noun); \(InsightFormat.number(unknown)) without \(what) \(unknown <= 1 ? "is" : "are") left out, never counted as diversity. "
+                )
+                Tag("a", .href(LibraryURL.of(LibraryQuery(missing: missing))), text: "Fill them in")
+            }
+        }
+    }
+
+    private static func table(caption: String, headers: [String], rows: [[String]]) -> Component {
+        Tag("details", .cls("chart-table")) {
+            Tag("summary", text: "Show as a table")
+            Tag("div", .cls("table-scroll")) {
+                Tag("table") {
+                    Tag("caption", text: caption)
+                    Tag("thead") { Tag("tr") { for header in headers { Tag("th", Attr("scope", "col"), text: header) } } }
+                    Tag("tbody") {
+                        for row in rows {
+                            Tag("tr") {
+                                for (index, cell) in row.enumerated() {
+                                    if index == 0 { Tag("th", Attr("scope", "row"), text: cell) } else { Tag("td", text: cell) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func unitNoun(_ d: DiversityFigures) -> String { d.unit == .books ? "books" : "authors" }
+}
+
+/// Markup made by our own code (the SVG charts, which escape everything they are given).
+struct Raw: Component, HTMLWritable {
+    let html: String
+
+    init(_ html: String) { self.html = html }
+
+    var body: Component { Node<Any>.raw(html) }
+
+    func write(to out: inout String) { out += html }
+}

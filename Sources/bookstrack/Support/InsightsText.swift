@@ -1,0 +1,95 @@
+import BooksTrackCore
+import Foundation
+
+/// The terminal report of `bookstrack insights`: the page's figures as plain text.
+enum InsightsText {
+    static func render(_ report: InsightsReport, reader: String) -> String {
+        typealias F = InsightFormat
+        let d = report.diversity
+        let noun = d.unit == .books ? "books" : "authors"
+        var out =
+            "Insights for \(reader) — \(report.period.label), \(report.scope.displayName.lowercased()), counted in \(noun)\n\n"
+        if report.libraryBooks == 0 {
+            return out
+                + "No books yet. Import a library (bookstrack import FILE --user NAME) or load the demo (bookstrack demo).\n"
+        }
+        if d.books == 0 {
+            out +=
+                "Nothing \(report.scope == .read ? "finished" : "added") in this period. Try --period all or --scope library.\n\n"
+        }
+        let s = d.score
+        out += "Diversity score  \(F.oneDecimal(s.total)) / 10"
+        out += s.isEmpty ? "  (add books to calculate diversity)\n" : "  (based on \(F.percent(s.coverage)) of your \(noun))\n"
+        out += row("  Regions", "\(F.oneDecimal(s.region)) / 3.0", "\(d.regionsRepresented) of 11 regions")
+        out += row("  Gender", "\(F.oneDecimal(s.gender)) / 3.0", "entropy \(F.oneDecimal(d.genderEntropy)) bits")
+        out += row("  Languages", "\(F.oneDecimal(s.language)) / 2.0", "\(d.languages.count) original languages")
+        out += row("  Marginalized", "\(F.oneDecimal(s.marginalized)) / 2.0", d.marginalized.share.map(F.percent) ?? "not known")
+        if let previous = report.previous {
+            out += "  " + F.change(s.total, previous.diversity.score.total, against: previous.period.label, decimals: true) + "\n"
+        }
+        out += "\nAt a glance: "
+        out +=
+            [
+                d.regionsRepresented > 0 ? "\(d.regionsRepresented) of 11 regions" : "regions --",
+                "women " + (d.figure(for: .female)?.figure.share.map(F.percent) ?? "--"),
+                "marginalized " + (d.marginalized.share.map(F.percent) ?? "--"),
+                d.languages.isEmpty ? "languages --" : "\(d.languages.count) languages",
+            ].joined(separator: " · ") + "\n"
+
+        out += "\nCultural regions (known for \(F.percent(d.regionCoverage.fraction)) of \(noun); * = underrepresented for you)\n"
+        let maximum = d.regions.map(\.figure.count).max() ?? 0
+        for figure in d.regions {
+            let bar = String(repeating: "█", count: maximum > 0 ? Int((figure.figure.count / maximum * 20).rounded()) : 0)
+            out += row(
+                "  " + figure.region.displayName + (figure.underrepresented ? " *" : ""), F.number(figure.figure.count),
+                (figure.figure.share.map(F.percent) ?? "–").padding(toLength: 5, withPad: " ", startingAt: 0) + bar)
+        }
+        out += "\nAuthor gender (\(F.authors(d.authors)); known for \(F.percent(d.genderCoverage.fraction)) of \(noun))\n"
+        for figure in d.genders {
+            out += row(
+                "  " + figure.gender.displayName, F.number(figure.figure.count),
+                (figure.figure.share.map(F.percent) ?? "–") + " · " + F.authors(figure.figure.authors))
+        }
+        out += "\nOriginal languages (known for \(F.percent(d.languageCoverage.fraction)) of books)\n  "
+        out +=
+            d.languages.isEmpty
+            ? "none known yet" : d.languages.map { "\($0.language.englishName) \($0.books)" }.joined(separator: ", ")
+        out += "\n"
+
+        let r = report.reading
+        let p = report.previous?.reading
+        let against = report.previous?.period.label ?? ""
+        out += "\nReading — \(report.period.label)\(report.previous.map { ", compared with \($0.period.label)" } ?? "")\n"
+        func stat(
+            _ label: String, _ value: String, _ current: Double, _ before: Double?, decimals: Bool = false,
+            format: ((Double) -> String)? = nil
+        ) -> String {
+            row(
+                "  " + label, value,
+                before.map { F.change(current, $0, against: against, decimals: decimals, format: format) } ?? "")
+        }
+        out += stat("Books finished", String(r.booksFinished), Double(r.booksFinished), p.map { Double($0.booksFinished) })
+        out += stat("Pages read", F.grouped(r.pagesRead), Double(r.pagesRead), p.map { Double($0.pagesRead) })
+        out += stat("Pages a day", F.oneDecimal(r.pagesPerDay), r.pagesPerDay, p?.pagesPerDay, decimals: true)
+        out += stat("Books a month", F.oneDecimal(r.booksPerMonth), r.booksPerMonth, p?.booksPerMonth, decimals: true)
+        out += stat(
+            "Reading time", F.duration(r.readingMinutes), Double(r.readingMinutes), p.map { Double($0.readingMinutes) },
+            format: { F.duration(Int($0)) })
+        out += row("  Pace", r.pagesPerHour.map { "\(Int($0.rounded())) pages/hour" } ?? "–", "")
+
+        out += "\nWhat to read next\n"
+        out +=
+            report.suggestions.isEmpty
+            ? "  Nothing on your wishlist or to-read shelves fills a gap right now.\n"
+            : report.suggestions.map { "  - " + $0.message + "\n" }.joined()
+        return out
+    }
+
+    private static func row(_ label: String, _ value: String, _ note: String) -> String {
+        let line =
+            label.padding(toLength: 22, withPad: " ", startingAt: 0)
+            + value.padding(toLength: max(12, value.count + 2), withPad: " ", startingAt: 0) + note
+        return line.trimmingCharacters(in: .whitespaces) == ""
+            ? "\n" : String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+    }
+}

@@ -1,0 +1,46 @@
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+@Suite("bookstrack insights")
+struct InsightsCommandTests {
+    @Test("The text report and the JSON tell the same figures for the demo library")
+    func demo() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["demo", "--user", "dana"])
+        let json = try cli.run(["insights", "--user", "dana", "--json"])
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let diversity = try #require(document["diversity"] as? [String: Any])
+        let score = try #require((diversity["score"] as? [String: Any])?["total"] as? Double)
+        let represented = try #require(diversity["regionsRepresented"] as? Int)
+        let languages = try #require(diversity["languages"] as? [[String: Any]])
+        #expect(represented == 11)  // the demo covers every region
+        let text = try cli.run(["insights", "--user", "dana"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Diversity score  \(String(format: "%.1f", score)) / 10"))
+        #expect(text.stdout.contains("11 of 11 regions"))
+        #expect(text.stdout.contains("\(languages.count) original languages"))
+        #expect(text.stdout.contains("  Africa *"))
+        // Books the demo finished this year only.
+        let year = try cli.run(["insights", "--user", "dana", "--period", "this-year", "--json"])
+        let books =
+            (try JSONSerialization.jsonObject(with: Data(year.stdout.utf8)) as? [String: Any])
+            .flatMap { $0["diversity"] as? [String: Any] }?["books"] as? Int
+        #expect((books ?? 0) > 0 && (books ?? 0) <= (diversity["books"] as? Int ?? 0))
+    }
+
+    @Test("A period that cannot be understood is a usage error that says why")
+    func badPeriod() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["user", "create", "dana"])
+        let result = try cli.run(["insights", "--user", "dana", "--period", "custom", "--from", "2026-05-01"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("needs an end date"))
+        let empty = try cli.run(["insights", "--user", "dana"])
+        #expect(empty.status == 0 && empty.stdout.contains("No books yet"))
+        #expect(try cli.run(["insights", "--user", "nobody"]).status == 67)
+    }
+}
