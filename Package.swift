@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "ImportBenchmarks",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackTestSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
@@ -88,7 +88,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "InsightBenchmarks",
-            dependencies: ["BooksTrackCore", "BooksTrackCharts", .product(name: "Benchmark", package: "benchmark")],
+            dependencies: [
+                "BooksTrackCore", "BooksTrackCharts", "BooksTrackTestSupport", .product(name: "Benchmark", package: "benchmark"),
+            ],
             path: "Benchmarks/InsightBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

@@ -1,3 +1,4 @@
+import BooksTrackTestSupport
 import Foundation
 
 /// A Goodreads export of any size that looks like a real one: the 24-column layout, quoted
@@ -68,17 +69,4 @@ enum SyntheticGoodreads {
         "Yoshimoto", "Allende", "Borges", "Vargas Llosa", "Bolaño", "Schweblin", "Enríquez", "Enriquez", "Ocampo", "Cortázar",
         "Fuentes", "Rulfo", "Neruda", "Mistral", "Paz", "Darío", "Storni", "Quiroga",
     ]
-}
-
-/// A small deterministic random number generator.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

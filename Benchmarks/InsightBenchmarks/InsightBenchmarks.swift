@@ -1,6 +1,7 @@
 import Benchmark
 import BooksTrackCharts
 import BooksTrackCore
+import BooksTrackTestSupport
 import Foundation
 
 /// Insight speed (SPEC §7: all insights for one reader ≤ 2 ms at 1,000 books, ≤ 20 ms at 10,000,
@@ -109,18 +110,5 @@ enum SyntheticLibrary {
             }
         }
         return library
-    }
-
-    /// A small deterministic generator, so every run measures the same library.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

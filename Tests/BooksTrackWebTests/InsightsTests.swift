@@ -136,7 +136,7 @@ struct InsightsWebTests {
 
     @Test("Two servers on one database never serve each other's stale figures")
     func severalServers() async throws {
-        try await TestDatabase.sqlite.withStore { store in
+        try await WebHarness.defaultDatabase.withStore { store in
             let user = try await store.users.create(name: "dana", now: TestClock.now)
             try await store.users.update(settings: ReaderSettings(timeZone: "UTC"), for: user.id, now: TestClock.now)
             let draft = try BookDraft.parse(["title": "One", "authors": "Ama Ghana", "status": "read"], today: WebHarness.today)

@@ -143,58 +143,50 @@ public func marginalizedVoice(_ author: Author, underrepresented: Set<CulturalRe
 }
 
 extension DiversityFigures {
-    /// Computes the figures of `entries` (each entry is one book) for a reader.
-    public static func compute(
-        entries: [LibraryEntry], library: ReaderLibrary, unit: CountingUnit
-    ) -> DiversityFigures {
-        let underrepresented = library.user.settings.underrepresentedRegions
-        // Per-author traits, computed once.
-        struct Traits {
-            var region: Int?
-            var gender: Int?
-            var marginalized: Bool?
-        }
-        let regionIndex = Dictionary(uniqueKeysWithValues: CulturalRegion.allCases.enumerated().map { ($1, $0) })
-        let genderIndex = Dictionary(uniqueKeysWithValues: Gender.allCases.enumerated().map { ($1, $0) })
-        var traits: [Author.ID: Traits] = [:]
-        func traitsOf(_ id: Author.ID) -> Traits? {
-            if let known = traits[id] { return known }
-            guard let author = library.authors[id] else { return nil }
-            let made = Traits(
-                region: author.region.flatMap { regionIndex[$0] }, gender: author.gender.flatMap { genderIndex[$0.value] },
-                marginalized: marginalizedVoice(author, underrepresented: underrepresented))
-            traits[id] = made
-            return made
-        }
-
-        var regionWeight = [Double](repeating: 0, count: CulturalRegion.allCases.count)
-        var regionAuthors = [Set<Author.ID>](repeating: [], count: CulturalRegion.allCases.count)
+    /// Computes the figures of the given books (indices into the index) for a reader.
+    static func compute(_ selection: [Int], index: InsightIndex, unit: CountingUnit, underrepresented: Set<CulturalRegion>)
+        -> DiversityFigures
+    {
+        let regionCount = CulturalRegion.allCases.count
+        var regionWeight = [Double](repeating: 0, count: regionCount)
+        var regionAuthors = [Int](repeating: 0, count: regionCount)
         var genderWeight = [Double](repeating: 0, count: Gender.allCases.count)
-        var genderAuthors = [Set<Author.ID>](repeating: [], count: Gender.allCases.count)
+        var genderAuthors = [Int](repeating: 0, count: Gender.allCases.count)
         var marginalizedWeight = 0.0
         var marginalizedKnown = 0.0
-        var marginalizedAuthors = Set<Author.ID>()
+        var marginalizedAuthors = 0
         var regionKnown = 0.0
         var genderKnown = 0.0
         var total = 0.0
-        var languageBooks: [LanguageCode: Int] = [:]
+        var languageBooks = [Int](repeating: 0, count: index.languages.count)
         var booksWithLanguage = 0
-        var distinctAuthors = Set<Author.ID>()
+        var distinctAuthors = 0
+        var seen = [Bool](repeating: false, count: index.authors.count)
 
-        for entry in entries {
-            guard let work = library.works[entry.workID] else { continue }
-            if let language = work.originalLanguage {
-                languageBooks[language, default: 0] += 1
+        for bookIndex in selection {
+            let book = index.books[bookIndex]
+            if book.language >= 0 {
+                languageBooks[Int(book.language)] += 1
                 booksWithLanguage += 1
             }
-            let ids = work.authorIDs
             if unit == .books {
                 total += 1
-                guard !ids.isEmpty else { continue }
+                guard !book.authors.isEmpty else { continue }
             }
-            let weight = 1 / Double(max(1, ids.count))
-            for id in ids {
-                let isNew = distinctAuthors.insert(id).inserted
+            let weight = 1 / Double(max(1, book.authors.count))
+            for authorIndex in book.authors {
+                let a = Int(authorIndex)
+                let isNew = !seen[a]
+                let traits = index.authors[a]
+                if isNew {
+                    seen[a] = true
+                    distinctAuthors += 1
+                    // Each author has one region and one gender, so counting them when first
+                    // seen counts distinct authors per category.
+                    if traits.region >= 0 { regionAuthors[Int(traits.region)] += 1 }
+                    if traits.gender >= 0 { genderAuthors[Int(traits.gender)] += 1 }
+                    if traits.marginalized == 1 { marginalizedAuthors += 1 }
+                }
                 let w: Double
                 switch unit {
                 case .books: w = weight
@@ -203,23 +195,17 @@ extension DiversityFigures {
                     w = 1
                     total += 1
                 }
-                guard let t = traitsOf(id) else { continue }
-                if let r = t.region {
-                    regionWeight[r] += w
+                if traits.region >= 0 {
+                    regionWeight[Int(traits.region)] += w
                     regionKnown += w
-                    regionAuthors[r].insert(id)
                 }
-                if let g = t.gender {
-                    genderWeight[g] += w
+                if traits.gender >= 0 {
+                    genderWeight[Int(traits.gender)] += w
                     genderKnown += w
-                    genderAuthors[g].insert(id)
                 }
-                if let m = t.marginalized {
+                if traits.marginalized >= 0 {
                     marginalizedKnown += w
-                    if m {
-                        marginalizedWeight += w
-                        marginalizedAuthors.insert(id)
-                    }
+                    if traits.marginalized == 1 { marginalizedWeight += w }
                 }
             }
         }
@@ -229,41 +215,41 @@ extension DiversityFigures {
             RegionFigure(
                 region: region,
                 figure: Figure(
-                    count: regionWeight[index], share: share(regionWeight[index], of: regionKnown),
-                    authors: regionAuthors[index].count),
+                    count: regionWeight[index], share: share(regionWeight[index], of: regionKnown), authors: regionAuthors[index]),
                 underrepresented: underrepresented.contains(region))
         }
         let genders = Gender.allCases.enumerated().map { index, gender in
             GenderFigure(
                 gender: gender,
                 figure: Figure(
-                    count: genderWeight[index], share: share(genderWeight[index], of: genderKnown),
-                    authors: genderAuthors[index].count))
+                    count: genderWeight[index], share: share(genderWeight[index], of: genderKnown), authors: genderAuthors[index])
+            )
         }
         let entropy = shannonEntropyBits(genderWeight)
-        let languages = languageBooks.map { language, books in
-            LanguageFigure(language: language, books: books, share: Double(books) / Double(booksWithLanguage))
+        let languages = languageBooks.enumerated().filter { $0.element > 0 }.map { languageIndex, books in
+            LanguageFigure(
+                language: index.languages[languageIndex], books: books, share: Double(books) / Double(booksWithLanguage))
         }.sorted { ($0.books, $1.language.englishName) > ($1.books, $0.language.englishName) }
         let regionsRepresented = regionWeight.filter { $0 > 0 }.count
         let regionCoverage = Coverage(known: regionKnown, total: total)
         let genderCoverage = Coverage(known: genderKnown, total: total)
-        let languageCoverage = Coverage(known: Double(booksWithLanguage), total: Double(entries.count))
+        let languageCoverage = Coverage(known: Double(booksWithLanguage), total: Double(selection.count))
         let marginalizedCoverage = Coverage(known: marginalizedKnown, total: total)
         let marginalizedShare = share(marginalizedWeight, of: marginalizedKnown)
         let score = DiversityScore(
-            region: Double(regionsRepresented) / Double(CulturalRegion.allCases.count) * DiversityScore.maxRegion,
+            region: Double(regionsRepresented) / Double(regionCount) * DiversityScore.maxRegion,
             gender: min(1, entropy) * DiversityScore.maxGender,
-            language: min(Double(languageBooks.count) / 5, 1) * DiversityScore.maxLanguage,
+            language: min(Double(languages.count) / 5, 1) * DiversityScore.maxLanguage,
             marginalized: (marginalizedShare ?? 0) * DiversityScore.maxMarginalized,
             coverage: (regionCoverage.fraction + genderCoverage.fraction + languageCoverage.fraction
                 + marginalizedCoverage.fraction) / 4,
-            isEmpty: entries.isEmpty)
+            isEmpty: selection.isEmpty)
         return DiversityFigures(
-            unit: unit, books: entries.count, authors: distinctAuthors.count, regions: regions,
+            unit: unit, books: selection.count, authors: distinctAuthors, regions: regions,
             regionCoverage: regionCoverage, regionsRepresented: regionsRepresented, genders: genders,
-            genderCoverage: genderCoverage, authorsWithGender: genderAuthors.reduce(0) { $0 + $1.count },
+            genderCoverage: genderCoverage, authorsWithGender: genderAuthors.reduce(0, +),
             genderEntropy: entropy, languages: languages, languageCoverage: languageCoverage,
-            marginalized: Figure(count: marginalizedWeight, share: marginalizedShare, authors: marginalizedAuthors.count),
+            marginalized: Figure(count: marginalizedWeight, share: marginalizedShare, authors: marginalizedAuthors),
             marginalizedCoverage: marginalizedCoverage, score: score)
     }
 }

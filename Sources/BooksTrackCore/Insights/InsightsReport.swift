@@ -40,39 +40,40 @@ public struct InsightsReport: Codable, Hashable, Sendable {
     public static func compute(
         _ request: InsightRequest, library: ReaderLibrary, today: LocalDate, timeZone: TimeZone
     ) -> InsightsReport {
+        let index = InsightIndex(library, timeZone: timeZone)
+        let underrepresented = library.user.settings.underrepresentedRegions
         let range = request.period.range(today: today)
-        let entries = InsightSelection.entries(of: library, scope: request.scope, range: range)
-        let diversity = DiversityFigures.compute(entries: entries, library: library, unit: request.unit)
+        let diversity = DiversityFigures.compute(
+            index.select(request.scope, in: range?.dayNumbers), index: index, unit: request.unit,
+            underrepresented: underrepresented)
         var previous: Previous?
         if let previousRange = request.period.previousRange(today: today) {
-            let previousEntries = InsightSelection.entries(of: library, scope: request.scope, range: previousRange)
             previous = Previous(
                 period: PeriodInfo(
                     parameter: "previous", label: request.period.previousLabel(today: today) ?? "",
                     from: previousRange.lowerBound, to: previousRange.upperBound),
-                diversity: DiversityFigures.compute(entries: previousEntries, library: library, unit: request.unit),
-                reading: ReadingStats.compute(library: library, range: previousRange, today: today, timeZone: timeZone))
+                diversity: DiversityFigures.compute(
+                    index.select(request.scope, in: previousRange.dayNumbers), index: index, unit: request.unit,
+                    underrepresented: underrepresented),
+                reading: ReadingStats.compute(index: index, range: previousRange, today: today))
         }
         return InsightsReport(
             period: PeriodInfo(
                 parameter: request.period.parameter, label: request.period.label(today: today), from: range?.lowerBound,
                 to: range?.upperBound),
             scope: request.scope, unit: request.unit, today: today, libraryBooks: library.entries.count,
-            diversity: diversity,
-            reading: ReadingStats.compute(library: library, range: range, today: today, timeZone: timeZone),
-            previous: previous,
-            suggestions: ReadingSuggestion.suggest(for: diversity, library: library),
-            underrepresentedRegions: library.user.settings.underrepresentedRegions.sorted(),
-            activeYears: activeYears(library))
+            diversity: diversity, reading: ReadingStats.compute(index: index, range: range, today: today),
+            previous: previous, suggestions: ReadingSuggestion.suggest(for: diversity, index: index),
+            underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index))
     }
 
-    static func activeYears(_ library: ReaderLibrary) -> [Int] {
-        var years = Set<Int>()
-        for entry in library.entries {
-            if let added = entry.state.addedOn { years.insert(added.year) }
-            for reading in entry.state.readings { if let on = reading.finishedOn { years.insert(on.year) } }
+    static func activeYears(_ index: InsightIndex) -> [Int] {
+        var days = Set<Int>()
+        for book in index.books {
+            if let added = book.addedDay { days.insert(added) }
+            days.formUnion(book.finishedDays)
         }
-        return years.sorted(by: >)
+        return Set(days.map { LocalDate(dayNumber: $0).year }).sorted(by: >)
     }
 }
 
@@ -141,22 +142,21 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
     ///
     /// Within a rule, the gap with the most candidate books comes first. Only books on the
     /// wishlist or to-read shelves are candidates; a region or gender must be known.
-    public static func suggest(for figures: DiversityFigures, library: ReaderLibrary, limit: Int = 3) -> [ReadingSuggestion] {
+    static func suggest(for figures: DiversityFigures, index: InsightIndex, limit: Int = 3) -> [ReadingSuggestion] {
         var regionCandidates: [CulturalRegion: Int] = [:]
         var genderCandidates: [Gender: Int] = [:]
         var languageCandidates: [LanguageCode: Int] = [:]
-        for entry in library.entries where entry.state.status == .wishlist || entry.state.status == .toRead {
-            guard let work = library.works[entry.workID] else { continue }
+        for book in index.books where book.status == .wishlist || book.status == .toRead {
             var regions = Set<CulturalRegion>()
             var genders = Set<Gender>()
-            for id in work.authorIDs {
-                guard let author = library.authors[id] else { continue }
-                if let region = author.region { regions.insert(region) }
-                if let gender = author.gender?.value { genders.insert(gender) }
+            for authorIndex in book.authors {
+                let author = index.authors[Int(authorIndex)]
+                if let region = author.regionValue { regions.insert(region) }
+                if let gender = author.genderValue { genders.insert(gender) }
             }
             for region in regions { regionCandidates[region, default: 0] += 1 }
             for gender in genders { genderCandidates[gender, default: 0] += 1 }
-            if let language = work.originalLanguage { languageCandidates[language, default: 0] += 1 }
+            if book.language >= 0 { languageCandidates[index.languages[Int(book.language)], default: 0] += 1 }
         }
         func ordered<K: Comparable>(_ candidates: [K: Int], where include: (K) -> Bool) -> [(K, Int)] {
             candidates.filter { include($0.key) && $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }

@@ -1,39 +1,5 @@
 import Foundation
 
-/// Which of a reader's books an insight is about (SPEC §4).
-public enum InsightSelection {
-    /// The entries in a scope for a range of days (`nil` is all time).
-    ///
-    /// - Read: books with a finished read-through in the range. A book being re-read still
-    ///   counts for the period it was finished in. For all time, also books marked read without
-    ///   a finish date.
-    /// - Library: books added in the range; for all time, every book. A book without a date
-    ///   added belongs to all time only.
-    public static func entries(
-        of library: ReaderLibrary, scope: InsightScope, range: ClosedRange<LocalDate>?
-    ) -> [LibraryEntry] {
-        switch scope {
-        case .read:
-            guard let range else {
-                return library.entries.filter {
-                    $0.state.status == .read || $0.state.readings.contains { $0.outcome == .finished }
-                }
-            }
-            return library.entries.filter { finished(in: range, $0) }
-        case .library:
-            guard let range else { return library.entries }
-            return library.entries.filter { $0.state.addedOn.map(range.contains) ?? false }
-        }
-    }
-
-    /// Whether an entry has a read-through finished within the range.
-    public static func finished(in range: ClosedRange<LocalDate>, _ entry: LibraryEntry) -> Bool {
-        entry.state.readings.contains { reading in
-            reading.outcome == .finished && reading.finishedOn.map(range.contains) == true
-        }
-    }
-}
-
 /// Reading activity in a period (SPEC §4): books finished, pages, pace and time.
 public struct ReadingStats: Codable, Hashable, Sendable {
     /// The first and last day counted; `nil` for all time with no activity at all.
@@ -61,58 +27,44 @@ public struct ReadingStats: Codable, Hashable, Sendable {
     public static let daysPerMonth = 365.2425 / 12
 
     /// Computes the stats of a range (`nil` is all time, from the first day with any reading
-    /// activity) as of `today`, with session days in `timeZone`.
-    public static func compute(
-        library: ReaderLibrary, range: ClosedRange<LocalDate>?, today: LocalDate, timeZone: TimeZone
-    ) -> ReadingStats {
-        let finished = InsightSelection.entries(of: library, scope: .read, range: range)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        func day(_ instant: Date) -> LocalDate {
-            let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-            return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
-        }
+    /// activity) as of `today`; session days are already in the reader's time zone in `index`.
+    static func compute(index: InsightIndex, range: ClosedRange<LocalDate>?, today: LocalDate) -> ReadingStats {
+        let days = range?.dayNumbers
+        let finished = index.select(.read, in: days)
         var sessionPages = 0
         var sessionMinutes = 0
         var timedPages = 0
         var sessionCount = 0
-        var firstActivity: LocalDate?
-        var entriesWithSessions = Set<LibraryEntry.ID>()
-        for session in library.sessions {
-            entriesWithSessions.insert(session.entryID)
-            guard let pages = session.pagesRead, let minutes = session.minutes else { continue }
-            let sessionDay = day(session.startedAt)
-            if let range, !range.contains(sessionDay) { continue }
-            firstActivity = min(firstActivity ?? sessionDay, sessionDay)
+        var firstActivity: Int?
+        for session in index.sessions {
+            if let days, !days.contains(session.day) { continue }
+            firstActivity = min(firstActivity ?? session.day, session.day)
             sessionCount += 1
-            sessionPages += pages
-            sessionMinutes += minutes
-            if minutes > 0 { timedPages += pages }
+            sessionPages += session.pages
+            sessionMinutes += session.minutes
+            if session.minutes > 0 { timedPages += session.pages }
         }
         var finishedPages = 0
         var withoutPageCount = 0
-        for entry in finished {
-            if range == nil {
-                for reading in entry.state.readings where reading.outcome == .finished {
-                    if let on = reading.finishedOn { firstActivity = min(firstActivity ?? on, on) }
-                }
-            }
-            guard !entriesWithSessions.contains(entry.id) else { continue }
-            if let pages = entry.editionID.flatMap({ library.editions[$0] })?.details.pageCount, pages > 0 {
+        for bookIndex in finished {
+            let book = index.books[bookIndex]
+            if days == nil, let first = book.finishedDays.min() { firstActivity = min(firstActivity ?? first, first) }
+            guard !book.hasSessions else { continue }
+            if let pages = book.pageCount, pages > 0 {
                 finishedPages += pages
             } else {
                 withoutPageCount += 1
             }
         }
-        let from = range?.lowerBound ?? firstActivity
-        let to = range.map { min($0.upperBound, today) } ?? today
-        let days = from.map { max(0, to.dayNumber - $0.dayNumber + 1) } ?? 0
+        let from = range?.lowerBound ?? firstActivity.map(LocalDate.init(dayNumber:))
+        let end = range.map { min($0.upperBound, today) } ?? today
+        let elapsed = from.map { max(0, end.dayNumber - $0.dayNumber + 1) } ?? 0
         let pages = sessionPages + finishedPages
         return ReadingStats(
-            from: from, to: range?.upperBound ?? (from == nil ? nil : today), days: days, booksFinished: finished.count,
+            from: from, to: range?.upperBound ?? (from == nil ? nil : today), days: elapsed, booksFinished: finished.count,
             pagesRead: pages, booksWithoutPageCount: withoutPageCount,
-            pagesPerDay: days > 0 ? Double(pages) / Double(days) : 0,
-            booksPerMonth: days > 0 ? Double(finished.count) / (Double(days) / daysPerMonth) : 0,
+            pagesPerDay: elapsed > 0 ? Double(pages) / Double(elapsed) : 0,
+            booksPerMonth: elapsed > 0 ? Double(finished.count) / (Double(elapsed) / daysPerMonth) : 0,
             readingMinutes: sessionMinutes,
             pagesPerHour: sessionMinutes > 0 ? Double(timedPages) / (Double(sessionMinutes) / 60) : nil,
             sessions: sessionCount)

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A reader's library flattened once per request for the insight computations: books and
+/// authors as dense arrays of small values, days as day numbers. Every figure of a report (the
+/// period, the previous period, reading stats, suggestions) is computed from one index, so the
+/// library's dictionaries are hashed once per request rather than once per figure.
+struct InsightIndex {
+    struct Book {
+        var status: ReadingStatus
+        /// Dense author indices (see ``authors``); empty when the work has no known author.
+        var authors: [Int32]
+        /// Dense language index, or -1 when unknown.
+        var language: Int32
+        /// The edition's page count, looked up only for books read at some time (the only ones
+        /// reading stats count pages of).
+        var pageCount: Int?
+        var addedDay: Int?
+        /// Day numbers of finished read-throughs with a date.
+        var finishedDays: [Int]
+        /// Status read, or any finished read-through.
+        var readAtSomeTime: Bool
+        var hasSessions: Bool
+    }
+
+    struct AuthorTraits {
+        /// ``CulturalRegion`` ordinal, or -1.
+        var region: Int8
+        /// ``Gender`` ordinal, or -1.
+        var gender: Int8
+        /// 1 marginalized voice, 0 not, -1 cannot be told.
+        var marginalized: Int8
+        /// The author's region and gender as values, for suggestions.
+        var regionValue: CulturalRegion?
+        var genderValue: Gender?
+    }
+
+    struct Session {
+        var day: Int
+        var pages: Int
+        var minutes: Int
+    }
+
+    var books: [Book] = []
+    var authors: [AuthorTraits] = []
+    var languages: [LanguageCode] = []
+    var sessions: [Session] = []
+
+    init(_ library: ReaderLibrary, timeZone: TimeZone) {
+        let underrepresented = library.user.settings.underrepresentedRegions
+        let regionOrdinal = Dictionary(uniqueKeysWithValues: CulturalRegion.allCases.enumerated().map { ($1, Int8($0)) })
+        let genderOrdinal = Dictionary(uniqueKeysWithValues: Gender.allCases.enumerated().map { ($1, Int8($0)) })
+        var authorIndex: [Author.ID: Int32] = [:]
+        var languageIndex: [LanguageCode: Int32] = [:]
+        func author(_ id: Author.ID) -> Int32? {
+            if let known = authorIndex[id] { return known }
+            guard let author = library.authors[id] else { return nil }
+            let region = author.region
+            let gender = author.gender?.value
+            let marginalized = marginalizedVoice(author, underrepresented: underrepresented)
+            authors.append(
+                AuthorTraits(
+                    region: region.flatMap { regionOrdinal[$0] } ?? -1, gender: gender.flatMap { genderOrdinal[$0] } ?? -1,
+                    marginalized: marginalized.map { $0 ? 1 : 0 } ?? -1, regionValue: region, genderValue: gender))
+            let index = Int32(authors.count - 1)
+            authorIndex[id] = index
+            return index
+        }
+        var withSessions = Set<LibraryEntry.ID>()
+        sessions.reserveCapacity(library.sessions.count)
+        for session in library.sessions {
+            withSessions.insert(session.entryID)
+            guard let pages = session.pagesRead, let minutes = session.minutes else { continue }
+            sessions.append(Session(day: Self.dayNumber(session.startedAt, in: timeZone), pages: pages, minutes: minutes))
+        }
+        books.reserveCapacity(library.entries.count)
+        for entry in library.entries {
+            guard let work = library.works[entry.workID] else { continue }
+            var language: Int32 = -1
+            if let code = work.originalLanguage {
+                if let known = languageIndex[code] {
+                    language = known
+                } else {
+                    languages.append(code)
+                    language = Int32(languages.count - 1)
+                    languageIndex[code] = language
+                }
+            }
+            var finishedDays: [Int] = []
+            var finishedAny = false
+            for reading in entry.state.readings where reading.outcome == .finished {
+                finishedAny = true
+                if let day = reading.finishedOn { finishedDays.append(day.dayNumber) }
+            }
+            let readAtSomeTime = entry.state.status == .read || finishedAny
+            books.append(
+                Book(
+                    status: entry.state.status, authors: work.authorIDs.compactMap(author), language: language,
+                    pageCount: readAtSomeTime ? entry.editionID.flatMap { library.editions[$0] }?.details.pageCount : nil,
+                    addedDay: entry.state.addedOn?.dayNumber, finishedDays: finishedDays, readAtSomeTime: readAtSomeTime,
+                    hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id)))
+        }
+    }
+
+    /// The day an instant falls on in a time zone, as a day number: the zone's offset at that
+    /// instant, then whole days (no calendar needed).
+    static func dayNumber(_ instant: Date, in timeZone: TimeZone) -> Int {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    }
+
+    /// The books in a scope for a range of day numbers (`nil` is all time), by index (SPEC §4):
+    ///
+    /// - Read: books with a read-through finished in the range; a book being re-read still
+    ///   counts for the period it was finished in. For all time, also books marked read
+    ///   without a finish date.
+    /// - Library: books added in the range; for all time, every book. A book without a date
+    ///   added belongs to all time only.
+    func select(_ scope: InsightScope, in range: ClosedRange<Int>?) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(books.count)
+        for (index, book) in books.enumerated() {
+            let included: Bool
+            switch (scope, range) {
+            case (.read, nil): included = book.readAtSomeTime
+            case (.read, let range?): included = book.finishedDays.contains { range.contains($0) }
+            case (.library, nil): included = true
+            case (.library, let range?): included = book.addedDay.map(range.contains) ?? false
+            }
+            if included { out.append(index) }
+        }
+        return out
+    }
+}
+
+extension ClosedRange where Bound == LocalDate {
+    /// The range as day numbers.
+    var dayNumbers: ClosedRange<Int> { lowerBound.dayNumber...upperBound.dayNumber }
+}
