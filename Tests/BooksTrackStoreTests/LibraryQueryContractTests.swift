@@ -85,6 +85,16 @@ struct LibraryQueryContractTests {
                 (["q": "fall"], ["Things Fall Apart"]),
                 (["q": "100%_"], []),
                 (["status": "read", "gender": "female"], ["Kitchen"]),
+                // The insights charts' windows: read at any time, read or added in a range, up next.
+                (["read": "any"], ["Things Fall Apart", "Kitchen"]),
+                (["read": "2000-01-01..2000-12-31"], []),
+                (
+                    ["added": "2026-03-15..2026-03-15"],
+                    ["Things Fall Apart", "Kitchen", "Kindred", "Anonymous Notes", "New Voices"]
+                ),
+                (["added": "2000-01-01..2025-12-31"], []),
+                (["tbr": "yes"], ["Kindred", "Anonymous Notes"]),
+                (["tbr": "yes", "region": "northAmerica"], ["Kindred"]),
             ]
             for (parameters, expected) in expectations {
                 #expect(Set(try await Self.titles(reader, parameters)) == expected, "\(parameters)")

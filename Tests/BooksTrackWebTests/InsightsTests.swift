@@ -83,6 +83,8 @@ struct InsightsWebTests {
             let list = try await browser.get(link.replacingOccurrences(of: "&amp;", with: "&"))
             #expect(list.text.contains("Book A") && !list.text.contains("Book B") && !list.text.contains("Book C"))
             #expect(list.text.contains("Read in 2026"))
+            // Applying another filter from the list's form keeps the chart's window.
+            #expect(list.body.contains("<input type=\"hidden\" name=\"read\" value=\"2026-01-01..2026-12-31\"/>"))
             // Every chart can be read as a table.
             #expect(page.body.components(separatedBy: "<summary>Show as a table</summary>").count - 1 == 3)
         }

@@ -68,8 +68,10 @@ struct InsightsController {
             try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
             return Responses.redirect(to: "/account#settings", notice: .settingsSaved)
         case .failure(let errors):
+            // Shown again as the reader sent it.
             var shown = user
             shown.settings.primaryLanguage = form["primary_language"].flatMap(LanguageCode.init(lenient:))
+            shown.settings.underrepresentedRegions = Set(CulturalRegion.allCases.filter { form["region_\($0.rawValue)"] != nil })
             return HTMLResponse(
                 html: AccountPage.render(
                     page: context.page(.account), user: shown,

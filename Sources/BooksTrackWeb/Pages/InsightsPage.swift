@@ -74,7 +74,11 @@ enum InsightsPage {
         let request = model.request
         var periods: [(String, String)] = [("all", "All time"), ("this-year", "This year"), ("last-30-days", "Last 30 days")]
         let thisYear = model.report.today.year
-        for year in model.report.activeYears.prefix(15) where year != thisYear { periods.append((String(year), String(year))) }
+        var years = Array(model.report.activeYears.prefix(15))
+        if case .year(let asked) = request.period, !years.contains(asked) { years.append(asked) }
+        for year in years.sorted(by: >) where year != thisYear || request.period == .year(year) {
+            periods.append((String(year), String(year)))
+        }
         periods.append(("custom", "Custom range…"))
         let (from, to): (String?, String?) =
             if case .custom(let from, let to) = request.period { (from.description, to.description) } else { (nil, nil) }

@@ -108,6 +108,11 @@ enum LibraryListPage {
                             selected: query.missing?.rawValue))
                 }
             }
+            // Filters that come from insights charts have no control; they stay until their badge
+            // removes them.
+            if let read = query.read { Tag.void("input", .type("hidden"), .name("read"), .value(read.parameter)) }
+            if let added = query.added { Tag.void("input", .type("hidden"), .name("added"), .value(added.parameter)) }
+            if query.upNext { Tag.void("input", .type("hidden"), .name("tbr"), .value("yes")) }
             Tag("div", .cls("actions")) {
                 Tag("button", .type("submit"), text: "Apply")
                 if query.isFiltered { Tag("a", .cls("button secondary"), .href("/library"), text: "Clear all") }
