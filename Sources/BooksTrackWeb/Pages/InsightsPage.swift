@@ -90,30 +90,30 @@ enum InsightsPage {
                 Field(name: "from", label: "From", control: .text(type: "date", value: from))
                 Field(name: "to", label: "To", control: .text(type: "date", value: to))
             }
-            Tag("fieldset", .cls("segmented")) {
-                Tag("legend", text: "Books")
-                for scope in InsightScope.allCases {
-                    Tag("label") {
-                        Tag.void(
-                            "input",
-                            [.type("radio"), .name("scope"), .value(scope.rawValue), .flag("checked", scope == request.scope)])
-                        Txt(" " + scope.displayName)
-                    }
-                }
-            }
-            Tag("fieldset", .cls("segmented")) {
-                Tag("legend", text: "Count")
-                for unit in CountingUnit.allCases {
-                    Tag("label") {
-                        Tag.void(
-                            "input",
-                            [.type("radio"), .name("unit"), .value(unit.rawValue), .flag("checked", unit == request.unit)])
-                        Txt(" " + unit.displayName)
-                    }
-                }
-            }
+            segmented(
+                "Books", name: "scope", InsightScope.allCases.map { ($0.rawValue, $0.displayName) },
+                selected: request.scope.rawValue)
+            segmented(
+                "Count", name: "unit", CountingUnit.allCases.map { ($0.rawValue, $0.displayName) },
+                selected: request.unit.rawValue)
             if !model.compare { Tag.void("input", .type("hidden"), .name("compare"), .value("no")) }
             Tag("button", .type("submit"), .cls("button"), text: "Show")
+        }
+    }
+
+    /// A set of radio buttons drawn as one segmented control.
+    private static func segmented(
+        _ legend: String, name: String, _ options: [(value: String, label: String)], selected: String
+    ) -> Component {
+        Tag("fieldset", .cls("segmented")) {
+            Tag("legend", text: legend)
+            for option in options {
+                Tag("label") {
+                    Tag.void(
+                        "input", [.type("radio"), .name(name), .value(option.value), .flag("checked", option.value == selected)])
+                    Txt(" " + option.label)
+                }
+            }
         }
     }
 
