@@ -30,12 +30,22 @@ public struct CommandRunner: Sendable {
     /// (unless `environment` says otherwise).
     @discardableResult
     public func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = makeProcess(arguments, environment: environment)
+        try execute(makeProcess(arguments, environment: environment), input: nil)
+    }
+
+    /// Runs a process to its end, with `input` (when given) on standard input, collecting its output.
+    private func execute(_ process: Process, input: String?) throws -> Result {
+        let stdin = input.map { _ in Pipe() }
         let out = Pipe()
         let err = Pipe()
+        if let stdin { process.standardInput = stdin }
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -70,22 +80,7 @@ public struct CommandRunner: Sendable {
     /// Runs `bookstrack ARGUMENTS` with `input` on standard input.
     @discardableResult
     public func run(_ arguments: [String], input: String) throws -> Result {
-        let process = makeProcess(arguments)
-        let stdin = Pipe()
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try execute(makeProcess(arguments), input: input)
     }
 
     /// Starts a long-running command (`serve`) and returns it while it runs.

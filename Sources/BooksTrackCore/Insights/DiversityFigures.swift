@@ -183,9 +183,9 @@ extension DiversityFigures {
                     distinctAuthors += 1
                     // Each author has one region and one gender, so counting them when first
                     // seen counts distinct authors per category.
-                    if traits.region >= 0 { regionAuthors[Int(traits.region)] += 1 }
-                    if traits.gender >= 0 { genderAuthors[Int(traits.gender)] += 1 }
-                    if traits.marginalized == 1 { marginalizedAuthors += 1 }
+                    if let region = traits.region { regionAuthors[region.ordinal] += 1 }
+                    if let gender = traits.gender { genderAuthors[gender.ordinal] += 1 }
+                    if traits.marginalized == true { marginalizedAuthors += 1 }
                 }
                 let w: Double
                 switch unit {
@@ -195,35 +195,34 @@ extension DiversityFigures {
                     w = 1
                     total += 1
                 }
-                if traits.region >= 0 {
-                    regionWeight[Int(traits.region)] += w
+                if let region = traits.region {
+                    regionWeight[region.ordinal] += w
                     regionKnown += w
                 }
-                if traits.gender >= 0 {
-                    genderWeight[Int(traits.gender)] += w
+                if let gender = traits.gender {
+                    genderWeight[gender.ordinal] += w
                     genderKnown += w
                 }
-                if traits.marginalized >= 0 {
+                if let marginalized = traits.marginalized {
                     marginalizedKnown += w
-                    if traits.marginalized == 1 { marginalizedWeight += w }
+                    if marginalized { marginalizedWeight += w }
                 }
             }
         }
 
         func share(_ value: Double, of known: Double) -> Double? { known > 0 ? value / known : nil }
-        let regions = CulturalRegion.allCases.enumerated().map { index, region in
-            RegionFigure(
+        let regions = CulturalRegion.allCases.map { region in
+            let i = region.ordinal
+            return RegionFigure(
                 region: region,
-                figure: Figure(
-                    count: regionWeight[index], share: share(regionWeight[index], of: regionKnown), authors: regionAuthors[index]),
+                figure: Figure(count: regionWeight[i], share: share(regionWeight[i], of: regionKnown), authors: regionAuthors[i]),
                 underrepresented: underrepresented.contains(region))
         }
-        let genders = Gender.allCases.enumerated().map { index, gender in
-            GenderFigure(
+        let genders = Gender.allCases.map { gender in
+            let i = gender.ordinal
+            return GenderFigure(
                 gender: gender,
-                figure: Figure(
-                    count: genderWeight[index], share: share(genderWeight[index], of: genderKnown), authors: genderAuthors[index])
-            )
+                figure: Figure(count: genderWeight[i], share: share(genderWeight[i], of: genderKnown), authors: genderAuthors[i]))
         }
         let entropy = shannonEntropyBits(genderWeight)
         let languages = languageBooks.enumerated().filter { $0.element > 0 }.map { languageIndex, books in

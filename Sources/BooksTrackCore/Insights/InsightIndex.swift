@@ -23,15 +23,10 @@ struct InsightIndex {
     }
 
     struct AuthorTraits {
-        /// ``CulturalRegion`` ordinal, or -1.
-        var region: Int8
-        /// ``Gender`` ordinal, or -1.
-        var gender: Int8
-        /// 1 marginalized voice, 0 not, -1 cannot be told.
-        var marginalized: Int8
-        /// The author's region and gender as values, for suggestions.
-        var regionValue: CulturalRegion?
-        var genderValue: Gender?
+        var region: CulturalRegion?
+        var gender: Gender?
+        /// `nil` when it cannot be told (see ``marginalizedVoice(_:underrepresented:)``).
+        var marginalized: Bool?
     }
 
     struct Session {
@@ -47,20 +42,15 @@ struct InsightIndex {
 
     init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let underrepresented = library.user.settings.underrepresentedRegions
-        let regionOrdinal = Dictionary(uniqueKeysWithValues: CulturalRegion.allCases.enumerated().map { ($1, Int8($0)) })
-        let genderOrdinal = Dictionary(uniqueKeysWithValues: Gender.allCases.enumerated().map { ($1, Int8($0)) })
         var authorIndex: [Author.ID: Int32] = [:]
         var languageIndex: [LanguageCode: Int32] = [:]
         func author(_ id: Author.ID) -> Int32? {
             if let known = authorIndex[id] { return known }
             guard let author = library.authors[id] else { return nil }
-            let region = author.region
-            let gender = author.gender?.value
-            let marginalized = marginalizedVoice(author, underrepresented: underrepresented)
             authors.append(
                 AuthorTraits(
-                    region: region.flatMap { regionOrdinal[$0] } ?? -1, gender: gender.flatMap { genderOrdinal[$0] } ?? -1,
-                    marginalized: marginalized.map { $0 ? 1 : 0 } ?? -1, regionValue: region, genderValue: gender))
+                    region: author.region, gender: author.gender?.value,
+                    marginalized: marginalizedVoice(author, underrepresented: underrepresented)))
             let index = Int32(authors.count - 1)
             authorIndex[id] = index
             return index

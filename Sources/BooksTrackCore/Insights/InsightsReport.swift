@@ -42,27 +42,34 @@ public struct InsightsReport: Codable, Hashable, Sendable {
     ) -> InsightsReport {
         let index = InsightIndex(library, timeZone: timeZone)
         let underrepresented = library.user.settings.underrepresentedRegions
+        // The diversity figures and reading stats of one range; the books finished in it are
+        // selected once and are the Read scope's books too.
+        func figures(_ range: ClosedRange<LocalDate>?) -> (DiversityFigures, ReadingStats) {
+            let days = range?.dayNumbers
+            let finished = index.select(.read, in: days)
+            let books = request.scope == .read ? finished : index.select(request.scope, in: days)
+            return (
+                DiversityFigures.compute(books, index: index, unit: request.unit, underrepresented: underrepresented),
+                ReadingStats.compute(index: index, finished: finished, range: range, today: today)
+            )
+        }
         let range = request.period.range(today: today)
-        let diversity = DiversityFigures.compute(
-            index.select(request.scope, in: range?.dayNumbers), index: index, unit: request.unit,
-            underrepresented: underrepresented)
+        let (diversity, reading) = figures(range)
         var previous: Previous?
         if let previousRange = request.period.previousRange(today: today) {
+            let (previousDiversity, previousReading) = figures(previousRange)
             previous = Previous(
                 period: PeriodInfo(
                     parameter: "previous", label: request.period.previousLabel(today: today) ?? "",
                     from: previousRange.lowerBound, to: previousRange.upperBound),
-                diversity: DiversityFigures.compute(
-                    index.select(request.scope, in: previousRange.dayNumbers), index: index, unit: request.unit,
-                    underrepresented: underrepresented),
-                reading: ReadingStats.compute(index: index, range: previousRange, today: today))
+                diversity: previousDiversity, reading: previousReading)
         }
         return InsightsReport(
             period: PeriodInfo(
                 parameter: request.period.parameter, label: request.period.label(today: today), from: range?.lowerBound,
                 to: range?.upperBound),
             scope: request.scope, unit: request.unit, today: today, libraryBooks: library.entries.count,
-            diversity: diversity, reading: ReadingStats.compute(index: index, range: range, today: today),
+            diversity: diversity, reading: reading,
             previous: previous, suggestions: ReadingSuggestion.suggest(for: diversity, index: index),
             underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index))
     }
@@ -151,8 +158,8 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
             var genders = Set<Gender>()
             for authorIndex in book.authors {
                 let author = index.authors[Int(authorIndex)]
-                if let region = author.regionValue { regions.insert(region) }
-                if let gender = author.genderValue { genders.insert(gender) }
+                if let region = author.region { regions.insert(region) }
+                if let gender = author.gender { genders.insert(gender) }
             }
             for region in regions { regionCandidates[region, default: 0] += 1 }
             for gender in genders { genderCandidates[gender, default: 0] += 1 }

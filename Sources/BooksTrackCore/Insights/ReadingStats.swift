@@ -27,10 +27,12 @@ public struct ReadingStats: Codable, Hashable, Sendable {
     public static let daysPerMonth = 365.2425 / 12
 
     /// Computes the stats of a range (`nil` is all time, from the first day with any reading
-    /// activity) as of `today`; session days are already in the reader's time zone in `index`.
-    static func compute(index: InsightIndex, range: ClosedRange<LocalDate>?, today: LocalDate) -> ReadingStats {
+    /// activity) as of `today`, given the books finished in it (`InsightIndex.select(.read, in:)`);
+    /// session days are already in the reader's time zone in `index`.
+    static func compute(index: InsightIndex, finished: [Int], range: ClosedRange<LocalDate>?, today: LocalDate)
+        -> ReadingStats
+    {
         let days = range?.dayNumbers
-        let finished = index.select(.read, in: days)
         var sessionPages = 0
         var sessionMinutes = 0
         var timedPages = 0

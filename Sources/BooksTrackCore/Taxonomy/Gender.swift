@@ -19,8 +19,16 @@ public enum Gender: String, CaseIterable, Sendable, Codable, Hashable, Comparabl
     }
 
     /// Declaration order: the order charts list genders in.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// Declaration order.
+    var ordinal: Int {
+        switch self {
+        case .female: 0
+        case .male: 1
+        case .nonBinary: 2
+        case .other: 3
+        }
     }
 
     /// Parses canonical names and common spellings (`F`, `woman`, `non-binary`, `nb`).

@@ -93,12 +93,7 @@ extension ReaderStore {
         let userID = self.userID
         return try await database.read { db in
             guard
-                let row = try await db.raw(
-                    """
-                    SELECT work_id FROM library_entries WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)
-                    """
-                ).first(),
-                let entry = try await EntryRows.entries(of: userID, works: [try row.id("work_id")], on: db).first,
+                let entry = try await Self.ownedEntry(entryID, of: userID, on: db),
                 let work = try await CatalogueRows.works([entry.workID], on: db)[entry.workID]
             else { return nil }
             let people = try await CatalogueRows.authors(work.authorIDs + work.contributors.map(\.authorID), on: db)

@@ -116,15 +116,22 @@ extension ReaderStore {
 
     /// The entry, if it is this reader's; otherwise "not found" (never "forbidden").
     static func entry(_ entryID: LibraryEntry.ID, of userID: User.ID, on db: any SQLDatabase) async throws -> LibraryEntry {
+        guard let entry = try await ownedEntry(entryID, of: userID, on: db) else {
+            throw StoreError.notFound("There is no such book in your library.")
+        }
+        return entry
+    }
+
+    /// The entry, if it is this reader's; `nil` for another reader's id and for one that does not exist.
+    static func ownedEntry(_ entryID: LibraryEntry.ID, of userID: User.ID, on db: any SQLDatabase) async throws -> LibraryEntry? {
         guard
             let row = try await db.raw(
                 """
                 SELECT work_id FROM library_entries WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)
                 """
-            ).first(),
-            let entry = try await EntryRows.entries(of: userID, works: [try row.id("work_id")], on: db).first
-        else { throw StoreError.notFound("There is no such book in your library.") }
-        return entry
+            ).first()
+        else { return nil }
+        return try await EntryRows.entries(of: userID, works: [try row.id("work_id")], on: db).first
     }
 }
 

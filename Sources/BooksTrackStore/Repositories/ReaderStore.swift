@@ -93,16 +93,7 @@ public struct ReaderStore: Sendable {
     /// One entry, if it is this reader's.
     public func entry(_ id: LibraryEntry.ID) async throws -> LibraryEntry? {
         let userID = self.userID
-        return try await database.read { db in
-            guard
-                let row = try await db.raw(
-                    """
-                    SELECT work_id FROM library_entries WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
-                    """
-                ).first()
-            else { return nil }
-            return try await EntryRows.entries(of: userID, works: [try row.id("work_id")], on: db).first
-        }
+        return try await database.read { try await Self.ownedEntry(id, of: userID, on: $0) }
     }
 
     /// The reader's change counter: it moves on every write that can change what they see.

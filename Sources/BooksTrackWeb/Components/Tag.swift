@@ -129,3 +129,14 @@ struct Tag: Component {
         return Node<Any>.element(named: name, nodes: attributes.map(\.node) + [.component(content ?? EmptyComponent())])
     }
 }
+
+/// Markup made by our own code (the SVG charts, which escape everything they are given).
+struct Raw: Component, HTMLWritable {
+    let html: String
+
+    init(_ html: String) { self.html = html }
+
+    var body: Component { Node<Any>.raw(html) }
+
+    func write(to out: inout String) { out += html }
+}

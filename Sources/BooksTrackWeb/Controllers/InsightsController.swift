@@ -58,11 +58,10 @@ struct InsightsController {
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try context.requireForm()
+        let checked = CulturalRegion.allCases.filter { form["region_\($0.rawValue)"] != nil }
         switch ReaderSettings.parse(
             primaryLanguage: form["primary_language"], timeZone: form["time_zone"],
-            underrepresentedRegions: CulturalRegion.allCases.compactMap {
-                form["region_\($0.rawValue)"] == nil ? nil : $0.rawValue
-            })
+            underrepresentedRegions: checked.map(\.rawValue))
         {
         case .success(let settings):
             try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
@@ -71,7 +70,7 @@ struct InsightsController {
             // Shown again as the reader sent it.
             var shown = user
             shown.settings.primaryLanguage = form["primary_language"].flatMap(LanguageCode.init(lenient:))
-            shown.settings.underrepresentedRegions = Set(CulturalRegion.allCases.filter { form["region_\($0.rawValue)"] != nil })
+            shown.settings.underrepresentedRegions = Set(checked)
             return HTMLResponse(
                 html: AccountPage.render(
                     page: context.page(.account), user: shown,

@@ -1,0 +1,247 @@
+import BooksTrackCharts
+import BooksTrackCore
+import Foundation
+import Plot
+
+/// The insights page's chart cards (score, gender, regions, languages) and the pieces they share:
+/// the coverage line and the table view.
+extension InsightsPage {
+    // MARK: Score
+
+    static func scoreCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let score = d.score
+        let parts: [(String, Double, Double, String)] = [
+            ("Regions", score.region, DiversityScore.maxRegion, "\(d.regionsRepresented) of 11 regions"),
+            ("Gender", score.gender, DiversityScore.maxGender, "balance of known genders"),
+            ("Languages", score.language, DiversityScore.maxLanguage, "\(d.languages.count) of 5 languages"),
+            (
+                "Marginalized", score.marginalized, DiversityScore.maxMarginalized,
+                d.marginalized.share.map(InsightFormat.percent) ?? "not known"
+            ),
+        ]
+        let bars = parts.map { name, value, maximum, note in
+            BarChart.Bar(
+                label: name, fraction: value / maximum,
+                valueText: "\(InsightFormat.oneDecimal(value)) / \(InsightFormat.oneDecimal(maximum))",
+                accessibleText: "\(name): \(InsightFormat.oneDecimal(value)) of \(InsightFormat.oneDecimal(maximum)) (\(note))")
+        }
+        let previous = model.compare ? model.report.previous : nil
+        return Card("Diversity score", id: "score") {
+            Tag("p", .cls("score-value")) {
+                Tag("strong", text: InsightFormat.oneDecimal(score.total))
+                Txt(" / 10")
+            }
+            if score.isEmpty {
+                Tag("p", .cls("muted"), text: "Add books to calculate diversity.")
+            } else {
+                Tag(
+                    "p", .cls("muted"),
+                    text:
+                        "Based on \(InsightFormat.percent(score.coverage)) of your \(unitNoun(d)) (the data each part could use, on average)."
+                )
+            }
+            if let previous {
+                Tag(
+                    "p", .cls("comparison"),
+                    text: InsightFormat.change(
+                        score.total, previous.diversity.score.total, against: previous.period.label, decimals: true))
+            }
+            Raw(BarChart.svg(bars, id: "score-parts", label: "Diversity score parts", layout: .compact))
+            table(
+                caption: "Diversity score parts", headers: ["Part", "Points", "Out of", "From"],
+                rows: parts.map { [$0.0, InsightFormat.oneDecimal($0.1), InsightFormat.oneDecimal($0.2), $0.3] })
+        }
+    }
+
+    // MARK: Regions
+
+    static func regionsCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let base = model.request.libraryQuery(today: model.report.today)
+        let maximum = d.regions.map(\.figure.count).max() ?? 0
+        let bars = d.regions.map { figure -> (BarChart.Bar, String) in
+            var query = base
+            query.region = figure.region
+            let count = InsightFormat.count(figure.figure.count, d.unit)
+            let share = figure.figure.share.map { " · " + InsightFormat.percent($0) } ?? ""
+            let bar = BarChart.Bar(
+                label: figure.region.displayName, fraction: maximum > 0 ? figure.figure.count / maximum : 0,
+                valueText: figure.figure.count == 0
+                    ? "\(count) — \(figure.underrepresented ? "underrepresented, " : "")none yet" : count + share,
+                accessibleText:
+                    "\(figure.region.displayName): \(count)\(share)\(figure.underrepresented ? ", underrepresented region" : "")",
+                href: LibraryURL.of(query), highlighted: figure.underrepresented)
+            return (bar, InsightFormat.number(figure.figure.count) + share)
+        }
+        let label = "Cultural regions of your authors, \(d.regionsRepresented) of 11 represented"
+        return Card("Cultural regions", span: .full, id: "regions") {
+            // The same chart twice: the wide one for wider screens, a compact one for phones (CSS
+            // shows one), so labels stay readable on both.
+            Raw(BarChart.svg(bars.map(\.0), id: "regions-chart", label: label, cssClass: "chart-wide"))
+            Raw(
+                BarChart.svg(
+                    bars.map {
+                        var bar = $0.0
+                        bar.valueText = $0.1
+                        return bar
+                    }, id: "regions-compact", label: label,
+                    layout: .compact, cssClass: "chart-compact"))
+            Tag("p", .cls("legend")) {
+                Tag("span", .cls("swatch swatch-highlight"), .aria("hidden", "true"), text: "")
+                Txt(" Striped: a region you count as underrepresented. ")
+                Tag("a", .href("/account#settings"), text: "Change which")
+            }
+            coverage(d.regionCoverage, d: d, what: "an author’s region", missing: .region)
+            table(
+                caption: "Cultural regions",
+                headers: ["Region", d.unit == .books ? "Books" : "Authors", "Share", "Authors", "Underrepresented"],
+                rows: d.regions.map {
+                    [
+                        $0.region.displayName, InsightFormat.number($0.figure.count),
+                        $0.figure.share.map(InsightFormat.percent) ?? "–", String($0.figure.authors),
+                        $0.underrepresented ? "Yes" : "No",
+                    ]
+                })
+        }
+    }
+
+    // MARK: Gender
+
+    static func genderCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let base = model.request.libraryQuery(today: model.report.today)
+        func link(_ gender: Gender) -> String {
+            var query = base
+            query.gender = gender
+            return LibraryURL.of(query)
+        }
+        let segments = d.genders.map { figure in
+            DonutChart.Segment(
+                value: figure.figure.count, colorClass: "seg-\(figure.gender.rawValue)",
+                accessibleText:
+                    "\(figure.gender.displayName): \(figure.figure.share.map(InsightFormat.percent) ?? "0%"), \(InsightFormat.authors(figure.figure.authors))",
+                href: link(figure.gender))
+        }
+        let summary = d.genders.filter { $0.figure.count > 0 }.map {
+            "\($0.gender.displayName) \($0.figure.share.map(InsightFormat.percent) ?? "0%")"
+        }
+        return Card("Author gender", id: "gender") {
+            Tag("div", .cls("donut-layout")) {
+                Raw(
+                    DonutChart.svg(
+                        segments, centerValue: String(d.authors), centerLabel: d.authors == 1 ? "author" : "authors",
+                        label: "Author gender, \(InsightFormat.authors(d.authors)): "
+                            + (summary.isEmpty ? "no genders known" : summary.joined(separator: ", "))))
+                Tag("ul", .cls("legend-list")) {
+                    for figure in d.genders {
+                        Tag("li") {
+                            Tag("a", .href(link(figure.gender))) {
+                                Tag("span", .cls("swatch seg-\(figure.gender.rawValue)"), .aria("hidden", "true"), text: "")
+                                Txt(" \(figure.gender.displayName) ")
+                                Tag("strong", text: figure.figure.share.map(InsightFormat.percent) ?? "–")
+                                Tag("span", .cls("muted"), text: " · \(InsightFormat.authors(figure.figure.authors))")
+                            }
+                        }
+                    }
+                }
+            }
+            if d.genderCoverage.known == 0 && d.books > 0 {
+                Tag(
+                    "p",
+                    text:
+                        "No author genders are known yet, so there is nothing to draw. Add author gender metadata from your books’ pages."
+                )
+            }
+            coverage(d.genderCoverage, d: d, what: "an author’s gender", missing: .gender)
+            table(
+                caption: "Author gender", headers: ["Gender", d.unit == .books ? "Books" : "Authors", "Share", "Authors"],
+                rows: d.genders.map {
+                    [
+                        $0.gender.displayName, InsightFormat.number($0.figure.count),
+                        $0.figure.share.map(InsightFormat.percent) ?? "–", String($0.figure.authors),
+                    ]
+                })
+        }
+    }
+
+    // MARK: Languages
+
+    static func languagesCard(_ model: Model) -> Component {
+        let d = model.report.diversity
+        let base = model.request.libraryQuery(today: model.report.today)
+        return Card("Original languages", id: "languages") {
+            if d.languages.isEmpty {
+                Tag("p", text: "No original languages are known for these books yet.")
+            } else {
+                Tag("ul", .cls("tag-cloud"), .aria("label", "Original languages, most books first")) {
+                    for figure in d.languages {
+                        Tag("li") {
+                            Tag(
+                                "a", .cls("language-pill"),
+                                .href(
+                                    LibraryURL.of(
+                                        {
+                                            var q = base
+                                            q.language = figure.language
+                                            return q
+                                        }())),
+                                .aria("label", "\(figure.language.englishName): \(InsightFormat.books(figure.books))")
+                            ) {
+                                Tag(
+                                    "span", .cls("language-code"), .aria("hidden", "true"),
+                                    text: figure.language.code.uppercased())
+                                Txt(" \(figure.language.englishName) ")
+                                Tag("span", .cls("count"), text: String(figure.books))
+                            }
+                        }
+                    }
+                }
+            }
+            coverage(d.languageCoverage, d: d, what: "the original language", missing: .language, inBooks: true)
+        }
+    }
+
+    // MARK: Pieces
+
+    static func coverage(
+        _ coverage: DiversityFigures.Coverage, d: DiversityFigures, what: String, missing: LibraryQuery.Missing,
+        inBooks: Bool = false
+    ) -> Component {
+        let noun = inBooks ? (d.books == 1 ? "book" : "books") : unitNoun(d)
+        let unknown = coverage.unknown
+        return Tag("p", .cls("coverage")) {
+            if coverage.total == 0 {
+                Txt("Nothing to cover yet.")
+            } else if unknown < 0.001 {
+                Txt("Known for all \(noun).")
+            } else {
+                Txt(
+                    "Known for \(InsightFormat.percent(coverage.fraction)) of \(noun); \(InsightFormat.number(unknown)) without \(what) \(unknown <= 1 ? "is" : "are") left out, never counted as diversity. "
+                )
+                Tag("a", .href(LibraryURL.of(LibraryQuery(missing: missing))), text: "Fill them in")
+            }
+        }
+    }
+
+    static func table(caption: String, headers: [String], rows: [[String]]) -> Component {
+        Tag("details", .cls("chart-table")) {
+            Tag("summary", text: "Show as a table")
+            Tag("div", .cls("table-scroll")) {
+                Tag("table") {
+                    Tag("caption", text: caption)
+                    Tag("thead") { Tag("tr") { for header in headers { Tag("th", Attr("scope", "col"), text: header) } } }
+                    Tag("tbody") {
+                        for row in rows {
+                            Tag("tr") {
+                                for (index, cell) in row.enumerated() {
+                                    if index == 0 { Tag("th", Attr("scope", "row"), text: cell) } else { Tag("td", text: cell) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
