@@ -7,6 +7,9 @@ against the schema documented here.
 """
 import json
 import pathlib
+BANDS = ["highlyDiverse", "diverse", "moderate", "limited", "notDiverse"]
+AXES = ["cultural", "gender", "language", "marginalized", "translation", "ownVoices", "era", "accessibility"]
+FACTS = ["region", "gender", "originalLanguage", "readingLanguage", "firstPublished", "ownVoices", "accessibility"]
 S = lambda name: {"$ref": f"#/components/schemas/{name}"}
 def ok(desc, schema=None, ctype="application/json"):
     r = {"description": desc}
@@ -27,14 +30,58 @@ q = lambda name, desc, schema: {"name": name, "in": "query", "required": False, 
 statuses = ["wishlist", "toRead", "reading", "read", "onHold", "dnf"]
 regions = ["africa", "asia", "europe", "northAmerica", "southAmerica", "oceania", "middleEast", "caribbean", "centralAsia", "indigenous", "international"]
 nullable = lambda t: {"type": [t, "null"]}
+INSIGHT_PARAMS = [
+  q("period", "`all` (default), `this-year`, `last-30-days`, a year such as `2024`, or `custom` with `from` and `to`.", {"type": "string"}),
+  q("from", "First day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
+  q("to", "Last day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
+  q("scope", "`read` (default): books finished in the period; `library`: books added in it.", {"type": "string", "enum": ["read", "library"]}),
+  q("unit", "`books` (default; co-authors share a book) or `authors` (each distinct author once).", {"type": "string", "enum": ["books", "authors"]})]
 doc = {
  "openapi": "3.1.0",
  "info": {"title": "BooksTrack API", "version": "1.0.0",
    "description": "Everything the BooksTrack web app does, as JSON. Sign in with a personal API token (`Authorization: Bearer TOKEN`; create one on the account page or with `bookstrack user token NAME`). Requests from a signed-in browser session work too and must send the session's `X-CSRF-Token` header when they change something. Every error is an RFC 9457 problem document. Another reader's ids always answer 404."},
  "servers": [{"url": "/"}],
  "security": [{"bearerAuth": []}, {"cookieAuth": []}],
- "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}],
+ "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}, {"name": "curation"}],
  "paths": {
+  "/api/v1/radar": {
+    "get": {"operationId": "getRadar", "tags": ["curation"], "summary": "The library's representation radar",
+      "description": "Seven axes, each 0–1: cultural origin, gender, language, marginalized voices, translation, own voices, era. An axis with no data at all is a ghost (`ghost: true`, no `value`); `coverage` is the share of the books whose value is known. `overall` is the mean of the non-ghost axes × 100 with its band. The same period and scope parameters as the insights, and an ETag. Counted in books whatever `unit` says.",
+      "parameters": INSIGHT_PARAMS,
+      "responses": {"200": ok("The radar.", S("Radar")), "304": {"description": "Not modified since the ETag sent."}, "400": E400, "401": E401}}},
+  "/api/v1/completion": {
+    "get": {"operationId": "getCompletion", "tags": ["curation"], "summary": "Diversity data completion: overall and per dimension",
+      "description": "Per dimension: books whose value is known ÷ books in scope. Overall: the mean of the seven. Same parameters as the radar.",
+      "parameters": INSIGHT_PARAMS,
+      "responses": {"200": ok("The completion.", S("Completion")), "304": {"description": "Not modified since the ETag sent."}, "400": E400, "401": E401}}},
+  "/api/v1/entries/{entryId}/radar": {
+    "get": {"operationId": "getBookRadar", "tags": ["curation"], "summary": "One book's radar, its facts and what is missing",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "responses": {"200": ok("The book's radar.", S("BookRadar")), "401": E401, "404": E404}}},
+  "/api/v1/prompts/next": {
+    "get": {"operationId": "getNextPrompt", "tags": ["curation"], "summary": "The next question for the library: the first book missing an axis",
+      "description": "Read books first, then books being read, then the rest, newest first. Questions skipped in the last 30 days are left out. `prompt` is absent when there is nothing to ask.",
+      "parameters": [q("axis", "A radar axis; without it, any missing fact.", {"type": "string", "enum": AXES})],
+      "responses": {"200": ok("The question, if any.", S("NextPrompt")), "401": E401, "422": E422}}},
+  "/api/v1/entries/{entryId}/prompt": {
+    "get": {"operationId": "getBookPrompt", "tags": ["curation"], "summary": "A question about one book",
+      "description": "With `fact`, that question (even when the fact is known: an answer replaces it). Otherwise the axis's (or the book's) first missing fact not skipped in the last 30 days, then a yes/no check of an automatic author fact.",
+      "parameters": [idp("entryId", "The library entry's id."), q("axis", "A radar axis.", {"type": "string", "enum": AXES}), q("fact", "A fact.", {"type": "string", "enum": FACTS})],
+      "responses": {"200": ok("The question, if any.", S("NextPrompt")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/entries/{entryId}/answers": {
+    "post": {"operationId": "answerPrompt", "tags": ["curation"], "summary": "Answer a question about a book",
+      "description": "Author facts (`region`, `gender`) are recorded for the author — every reader sees them, with you as the source, and a reader's answer always wins over an automatic one — so they fill in all your books by that author. Points: +5 per fact, +5 per further book of yours it fills in; none when the answer was already yours. The Curator badge comes at 5 contributions.",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "requestBody": body(S("AnswerInput"), {"fact": "originalLanguage", "value": "en", "note": "Checked the first edition."}),
+      "responses": {"200": ok("Saved, with the completion before and after and the points.", S("AnswerResult")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/entries/{entryId}/skips": {
+    "post": {"operationId": "skipPrompt", "tags": ["curation"], "summary": "Skip a question about a book for 30 days",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "requestBody": body(S("SkipInput"), {"fact": "ownVoices"}),
+      "responses": {"204": {"description": "Skipped; nothing else changes."}, "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/me/curation": {
+    "get": {"operationId": "getCuration", "tags": ["curation"], "summary": "Curator points, level and every contribution, newest first",
+      "responses": {"200": ok("The reader's curation.", S("Curation")), "401": E401}}},
   "/api/v1/me": {
     "get": {"operationId": "getMe", "tags": ["account"], "summary": "The signed-in reader", "responses": {"200": ok("The reader.", S("Me")), "401": E401}},
     "delete": {"operationId": "deleteMe", "tags": ["account"], "summary": "Delete the account and everything private to it",
@@ -49,12 +96,7 @@ doc = {
   "/api/v1/insights/diversity": {
     "get": {"operationId": "getDiversityInsights", "tags": ["insights"], "summary": "Every figure of the insights page",
       "description": "Region, gender, language and marginalized-voice breakdowns with their coverage, the 0–10 diversity score and its parts, reading stats, the same for the previous period of equal length (`previous`, absent for all time), and what to read next. Answers carry an ETag; send it back in `If-None-Match` to get 304 while nothing the figures depend on has changed. See docs/metrics.md for every definition.",
-      "parameters": [
-        q("period", "`all` (default), `this-year`, `last-30-days`, a year such as `2024`, or `custom` with `from` and `to`.", {"type": "string"}),
-        q("from", "First day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
-        q("to", "Last day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
-        q("scope", "`read` (default): books finished in the period; `library`: books added in it.", {"type": "string", "enum": ["read", "library"]}),
-        q("unit", "`books` (default; co-authors share a book) or `authors` (each distinct author once).", {"type": "string", "enum": ["books", "authors"]})],
+      "parameters": INSIGHT_PARAMS,
       "responses": {"200": ok("The figures.", S("InsightsReport")), "304": {"description": "Not modified since the ETag sent."}, "400": E400, "401": E401}}},
   "/api/v1/me/password": {
     "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions)",
@@ -242,15 +284,63 @@ doc = {
     "Suggestion": {"type": "object", "required": ["gap", "books", "message"], "properties": {
       "gap": {"type": "object", "required": ["kind", "value"], "properties": {"kind": {"type": "string", "enum": ["region", "gender", "language"]}, "value": {"type": "string"}}},
       "books": {"type": "integer"}, "message": {"type": "string"}}},
-    "InsightsReport": {"type": "object", "required": ["period", "scope", "unit", "today", "libraryBooks", "diversity", "reading", "suggestions", "underrepresentedRegions", "activeYears"], "properties": {
+    "InsightsReport": {"type": "object", "required": ["period", "scope", "unit", "today", "libraryBooks", "diversity", "radar", "reading", "suggestions", "underrepresentedRegions", "activeYears"], "properties": {
       "period": S("PeriodInfo"), "scope": {"type": "string", "enum": ["read", "library"]}, "unit": {"type": "string", "enum": ["books", "authors"]},
       "today": {"type": "string", "format": "date"}, "libraryBooks": {"type": "integer"}, "diversity": S("DiversityFigures"), "reading": S("ReadingStats"),
+      "radar": {"type": "object", "description": "The representation radar of the same books (as computed; `/api/v1/radar` gives a friendlier shape).",
+        "required": ["axes", "completion", "books"], "properties": {
+        "axes": {"type": "array", "items": {"type": "object", "required": ["axis", "coverage"], "properties": {
+          "axis": {"type": "string", "enum": AXES}, "value": {"type": "number"}, "coverage": {"type": "number"}}}},
+        "overall": {"type": "number"}, "band": {"type": "string", "enum": BANDS}, "completion": {"type": "number"}, "books": {"type": "integer"}}},
       "previous": {"type": "object", "required": ["period", "diversity", "reading"], "properties": {
         "period": S("PeriodInfo"), "diversity": S("DiversityFigures"), "reading": S("ReadingStats")}},
       "suggestions": {"type": "array", "items": S("Suggestion")},
       "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
       "activeYears": {"type": "array", "items": {"type": "integer"}}}},
-    "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}}}}
+    "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}},
+    "RadarAxis": {"type": "object", "required": ["axis", "label", "coverage", "ghost", "partial"], "properties": {
+      "axis": {"type": "string", "enum": AXES}, "label": {"type": "string"}, "value": {"type": "number", "description": "0–1; absent on a ghost axis."},
+      "coverage": {"type": "number"}, "ghost": {"type": "boolean"}, "partial": {"type": "boolean"}}},
+    "Radar": {"type": "object", "required": ["completion", "books", "summary", "axes"], "properties": {
+      "overall": {"type": "number", "description": "0–100; absent when every axis is a ghost."}, "band": {"type": "string", "enum": BANDS},
+      "bandLabel": {"type": "string"}, "completion": {"type": "number"}, "books": {"type": "integer"},
+      "summary": {"type": "string", "description": "The text alternative: \"Overall 73%, Diverse. Cultural origin 95%…\""},
+      "axes": {"type": "array", "items": S("RadarAxis")}}},
+    "Completion": {"type": "object", "required": ["completion", "books", "dimensions"], "properties": {
+      "completion": {"type": "number"}, "books": {"type": "integer"},
+      "dimensions": {"type": "array", "items": {"type": "object", "required": ["axis", "label", "coverage"], "properties": {
+        "axis": {"type": "string", "enum": AXES}, "label": {"type": "string"}, "coverage": {"type": "number"}}}}}},
+    "BookRadar": {"type": "object", "required": ["entryId", "radar", "completion", "facts", "missing"], "properties": {
+      "entryId": {"type": "string"}, "radar": S("Radar"), "completion": {"type": "number", "description": "Known facts ÷ all facts: the cover's ring."},
+      "facts": {"type": "array", "items": {"type": "object", "required": ["fact", "label", "known"], "properties": {
+        "fact": {"type": "string", "enum": FACTS}, "label": {"type": "string"}, "known": {"type": "boolean"}, "value": {"type": "string"}}}},
+      "missing": {"type": "array", "items": {"type": "string", "enum": FACTS}}}},
+    "Prompt": {"type": "object", "required": ["fact", "style", "entryId", "workId", "bookTitle", "authorBooks", "question", "choices", "offersAllLanguages"], "properties": {
+      "fact": {"type": "string", "enum": FACTS}, "style": {"type": "string", "enum": ["pills", "verify", "year"]},
+      "entryId": {"type": "string"}, "workId": {"type": "string"}, "bookTitle": {"type": "string"},
+      "authorId": {"type": "string"}, "authorName": {"type": "string"}, "authorBooks": {"type": "integer", "description": "The reader's books by this author: an answer fills in all of them."},
+      "question": {"type": "string"}, "hint": {"type": "string"},
+      "choices": {"type": "array", "items": {"type": "object", "required": ["value", "label"], "properties": {"value": {"type": "string"}, "label": {"type": "string"}}}},
+      "offersAllLanguages": {"type": "boolean", "description": "Any ISO 639 code is accepted besides the choices."},
+      "verifiedSource": {"type": "string", "enum": ["wikidata", "openLibrary"], "description": "For `verify`: where the value being checked came from."}}},
+    "NextPrompt": {"type": "object", "properties": {"prompt": S("Prompt")}},
+    "AnswerInput": {"type": "object", "required": ["fact", "value"], "additionalProperties": False, "properties": {
+      "fact": {"type": "string", "enum": FACTS}, "author": {"type": "string", "description": "The author the prompt named, for region and gender."},
+      "value": {"type": "string"}, "note": {"type": ["string", "null"], "maxLength": 500, "description": "Optional free text, kept private in your contributions."}}},
+    "SkipInput": {"type": "object", "required": ["fact"], "properties": {"fact": {"type": "string", "enum": FACTS}}},
+    "Curator": {"type": "object", "required": ["contributions", "points"], "properties": {
+      "contributions": {"type": "integer"}, "points": {"type": "integer"}, "level": {"type": "string"}, "nextLevel": {"type": "string"}, "toNextLevel": {"type": "integer"}}},
+    "AnswerResult": {"type": "object", "required": ["saved", "fact", "value", "displayValue", "points", "books", "completionBefore", "completionAfter", "unlockedCurator", "curator"], "properties": {
+      "saved": {"type": "boolean", "description": "False when the answer was already yours (nothing changed, no points)."},
+      "fact": {"type": "string", "enum": FACTS}, "value": {"type": "string"}, "displayValue": {"type": "string"}, "points": {"type": "integer"},
+      "books": {"type": "integer"}, "completionBefore": {"type": "number"}, "completionAfter": {"type": "number"}, "unlockedCurator": {"type": "boolean"},
+      "curator": S("Curator")}},
+    "Curation": {"type": "object", "required": ["curator", "contributions"], "properties": {
+      "curator": S("Curator"),
+      "contributions": {"type": "array", "items": {"type": "object", "required": ["id", "fact", "points", "recordedAt"], "properties": {
+        "id": {"type": "string"}, "fact": {"type": "string"}, "value": {"type": "string"}, "note": {"type": "string"}, "points": {"type": "integer"},
+        "recordedAt": {"type": "string", "format": "date-time"}, "authorId": {"type": "string"}, "authorName": {"type": "string"},
+        "workId": {"type": "string"}, "workTitle": {"type": "string"}}}}}}}}
 }
 OUTPUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/BooksTrackWeb/Assets/openapi.json"
 OUTPUT.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -153,7 +153,7 @@ struct BookPageTests {
             let (user, browser) = try await app.signedInReader("dana")
             let path = try await Self.add(Self.kindred, with: browser)
             let book = try await browser.get(path)
-            #expect(book.text.contains("Author’s region: add"))
+            #expect(book.text.contains("Author’s cultural background: Add"))
             let authorPath = try #require(
                 book.body.range(of: "/books/[0-9a-f-]{36}/authors/[0-9a-f-]{36}", options: .regularExpression)
                     .map { String(book.body[$0]) })
@@ -167,7 +167,7 @@ struct BookPageTests {
             #expect(saved.location == path)
             let page = try await browser.follow(saved)
             #expect(page.text.contains("Octavia E. Butler — Female · United States"))
-            #expect(page.text.contains("Author’s region: North America"))
+            #expect(page.text.contains("Author’s cultural background: North America"))
             let history = try await browser.get(authorPath)
             #expect(history.text.contains("Gender Female You"))
             #expect(history.text.contains("Year of birth 1947 You"))

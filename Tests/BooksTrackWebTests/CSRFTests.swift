@@ -15,7 +15,7 @@ struct CSRFTests {
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
             "/books/\(entry)/authors/\(author)", "/import", "/import/uploads/\(upload)", "/import/uploads/\(upload)/cancel",
             "/account/password", "/account/tokens", "/account/tokens/\(token)/delete", "/account/invitations", "/account/delete",
-            "/account/settings",
+            "/account/settings", "/prompt", "/prompt/skip",
             "/demo",
         ]
     }

@@ -46,6 +46,7 @@ struct IsolationTests {
                 "/books/\(a.entry)", "/books/\(a.entry)/edit", "/books/\(a.entry)/delete",
                 "/books/\(a.entry)/authors/\(a.author)",
                 "/imports/\(a.run)", "/import/uploads/\(a.upload)", "/import/uploads/\(a.upload)/progress",
+                "/prompt?book=\(a.entry)", "/prompt?book=\(a.entry)&fact=gender",
             ]
             for path in gets {
                 let page = try await bob.get(path)
@@ -57,6 +58,8 @@ struct IsolationTests {
                 ("/books/\(a.entry)/delete", [:]), ("/books/\(a.entry)/authors/\(a.author)", ["gender": "male"]),
                 ("/import/uploads/\(a.upload)", [:]), ("/import/uploads/\(a.upload)/cancel", [:]),
                 ("/account/tokens/\(a.token)/delete", [:]),
+                ("/prompt", ["entry": a.entry, "fact": "gender", "author": a.author, "value": "male"]),
+                ("/prompt/skip", ["entry": a.entry, "fact": "gender"]),
             ]
             for (path, fields) in posts {
                 try await bob.get("/")
@@ -81,6 +84,9 @@ struct IsolationTests {
                 (.delete, "/api/v1/entries/\(a.entry)", nil), (.post, "/api/v1/entries/\(a.entry)/status", ["status": "dnf"]),
                 (.get, "/api/v1/authors/\(a.author)", nil), (.patch, "/api/v1/authors/\(a.author)/facts", ["gender": "male"]),
                 (.get, "/api/v1/imports/\(a.run)", nil), (.delete, "/api/v1/tokens/\(a.token)", nil),
+                (.get, "/api/v1/entries/\(a.entry)/radar", nil), (.get, "/api/v1/entries/\(a.entry)/prompt", nil),
+                (.post, "/api/v1/entries/\(a.entry)/answers", ["fact": "gender", "author": a.author, "value": "male"]),
+                (.post, "/api/v1/entries/\(a.entry)/skips", ["fact": "gender"]),
             ]
             for (method, path, body) in calls {
                 let answer = try await bob.request(method, path, json: body)
@@ -104,6 +110,8 @@ struct IsolationTests {
         "POST /books/{entry}/status", "POST /books/{entry}/delete", "POST /books/{entry}/authors/{author}",
         "POST /import/uploads/{upload}", "POST /import/uploads/{upload}/cancel", "POST /account/tokens/{token}/delete",
         "GET /api/v1/entries/{entry}", "PATCH /api/v1/entries/{entry}", "DELETE /api/v1/entries/{entry}",
+        "GET /api/v1/entries/{entry}/radar", "GET /api/v1/entries/{entry}/prompt", "POST /api/v1/entries/{entry}/answers",
+        "POST /api/v1/entries/{entry}/skips",
         "POST /api/v1/entries/{entry}/status", "GET /api/v1/authors/{author}", "PATCH /api/v1/authors/{author}/facts",
         "GET /api/v1/imports/{run}", "DELETE /api/v1/tokens/{token}",
     ]

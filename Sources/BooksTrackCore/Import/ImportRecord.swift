@@ -186,13 +186,20 @@ public struct ContributionDraft: Hashable, Sendable, Codable {
     public var authorName: String?
     public var workTitle: String?
     public var fact: String
+    public var value: String?
+    public var note: String?
     public var points: Int
     public var recordedAt: Date
 
-    public init(authorName: String?, workTitle: String?, fact: String, points: Int, recordedAt: Date) {
+    public init(
+        authorName: String?, workTitle: String?, fact: String, value: String? = nil, note: String? = nil, points: Int,
+        recordedAt: Date
+    ) {
         self.authorName = authorName
         self.workTitle = workTitle
         self.fact = fact
+        self.value = value
+        self.note = note
         self.points = points
         self.recordedAt = recordedAt
     }

@@ -3,7 +3,10 @@ import Foundation
 /// How insight figures are written for people, the same on the page and in the terminal.
 public enum InsightFormat {
     /// "67%".
-    public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+    public static func percent(_ fraction: Double) -> String { "\(percentValue(fraction))%" }
+
+    /// A fraction as a whole percentage (0.734 → 73).
+    public static func percentValue(_ fraction: Double) -> Int { Int((fraction * 100).rounded()) }
 
     /// "6.1".
     public static func oneDecimal(_ value: Double) -> String {

@@ -20,6 +20,11 @@ struct InsightIndex {
         /// Status read, or any finished read-through.
         var readAtSomeTime: Bool
         var hasSessions: Bool
+        /// Read in translation (edition language, else the reader's, differs from the
+        /// original); `nil` when either is unknown.
+        var translated: Bool?
+        var ownVoices: YesNo?
+        var era: PublicationEra?
     }
 
     struct AuthorTraits {
@@ -42,6 +47,7 @@ struct InsightIndex {
 
     init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let underrepresented = library.user.settings.underrepresentedRegions
+        let primaryLanguage = library.user.settings.primaryLanguage
         var authorIndex: [Author.ID: Int32] = [:]
         var languageIndex: [LanguageCode: Int32] = [:]
         func author(_ id: Author.ID) -> Int32? {
@@ -82,12 +88,18 @@ struct InsightIndex {
                 if let day = reading.finishedOn { finishedDays.append(day.dayNumber) }
             }
             let readAtSomeTime = entry.state.status == .read || finishedAny
+            let edition = entry.editionID.flatMap { library.editions[$0] }?.details
+            var translated: Bool?
+            if let original = work.originalLanguage, let read = edition?.language ?? primaryLanguage {
+                translated = original != read
+            }
             books.append(
                 Book(
                     status: entry.state.status, authors: work.authorIDs.compactMap(author), language: language,
-                    pageCount: readAtSomeTime ? entry.editionID.flatMap { library.editions[$0] }?.details.pageCount : nil,
+                    pageCount: readAtSomeTime ? edition?.pageCount : nil,
                     addedDay: entry.state.addedOn?.dayNumber, finishedDays: finishedDays, readAtSomeTime: readAtSomeTime,
-                    hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id)))
+                    hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id), translated: translated,
+                    ownVoices: work.ownVoices, era: work.era))
         }
     }
 

@@ -28,6 +28,9 @@ public struct InsightsReport: Codable, Hashable, Sendable {
     /// in this period".
     public var libraryBooks: Int
     public var diversity: DiversityFigures
+    /// The representation radar of the same books, counted in books whatever the unit, with
+    /// its data completion (SPEC §4).
+    public var radar: RepresentationRadar
     public var reading: ReadingStats
     public var previous: Previous?
     public var suggestions: [ReadingSuggestion]
@@ -44,20 +47,24 @@ public struct InsightsReport: Codable, Hashable, Sendable {
         let underrepresented = library.user.settings.underrepresentedRegions
         // The diversity figures and reading stats of one range; the books finished in it are
         // selected once and are the Read scope's books too.
-        func figures(_ range: ClosedRange<LocalDate>?) -> (DiversityFigures, ReadingStats) {
+        func figures(_ range: ClosedRange<LocalDate>?) -> (DiversityFigures, ReadingStats, [Int]) {
             let days = range?.dayNumbers
             let finished = index.select(.read, in: days)
             let books = request.scope == .read ? finished : index.select(request.scope, in: days)
             return (
                 DiversityFigures.compute(books, index: index, unit: request.unit, underrepresented: underrepresented),
-                ReadingStats.compute(index: index, finished: finished, range: range, today: today)
+                ReadingStats.compute(index: index, finished: finished, range: range, today: today), books
             )
         }
         let range = request.period.range(today: today)
-        let (diversity, reading) = figures(range)
+        let (diversity, reading, books) = figures(range)
+        let inBooks =
+            request.unit == .books
+            ? diversity : DiversityFigures.compute(books, index: index, unit: .books, underrepresented: underrepresented)
+        let radar = RepresentationRadar.library(books, index: index, figures: inBooks)
         var previous: Previous?
         if let previousRange = request.period.previousRange(today: today) {
-            let (previousDiversity, previousReading) = figures(previousRange)
+            let (previousDiversity, previousReading, _) = figures(previousRange)
             previous = Previous(
                 period: PeriodInfo(
                     parameter: "previous", label: request.period.previousLabel(today: today) ?? "",
@@ -69,7 +76,7 @@ public struct InsightsReport: Codable, Hashable, Sendable {
                 parameter: request.period.parameter, label: request.period.label(today: today), from: range?.lowerBound,
                 to: range?.upperBound),
             scope: request.scope, unit: request.unit, today: today, libraryBooks: library.entries.count,
-            diversity: diversity, reading: reading,
+            diversity: diversity, radar: radar, reading: reading,
             previous: previous, suggestions: ReadingSuggestion.suggest(for: diversity, index: index),
             underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index))
     }

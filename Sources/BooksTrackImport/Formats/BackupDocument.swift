@@ -129,6 +129,9 @@ public struct BackupDocument: Codable, Hashable, Sendable {
         public var author: String?
         public var work: String?
         public var fact: String
+        /// The answer and the reader's free text, when the contribution recorded them.
+        public var value: String?
+        public var note: String?
         public var points: Int
         public var recordedAt: Date
     }

@@ -123,7 +123,8 @@ struct BackupParser {
             displayName: reader.displayName, settings: settings, goals: goals, milestones: milestones,
             contributions: document.contributions.map {
                 ContributionDraft(
-                    authorName: $0.author, workTitle: $0.work, fact: $0.fact, points: $0.points, recordedAt: $0.recordedAt)
+                    authorName: $0.author, workTitle: $0.work, fact: $0.fact, value: $0.value, note: $0.note, points: $0.points,
+                    recordedAt: $0.recordedAt)
             },
             achievements: document.achievements.map { AchievementUnlock(achievement: $0.achievement, unlockedAt: $0.unlockedAt) })
     }

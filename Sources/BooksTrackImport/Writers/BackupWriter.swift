@@ -28,7 +28,8 @@ public enum BackupWriter {
                 BackupDocument.Contribution(
                     author: contribution.authorID.flatMap { library.authors[$0]?.name },
                     work: contribution.workID.flatMap { library.works[$0]?.title },
-                    fact: contribution.fact, points: contribution.points, recordedAt: contribution.recordedAt)
+                    fact: contribution.fact, value: contribution.value, note: contribution.note, points: contribution.points,
+                    recordedAt: contribution.recordedAt)
             }.sorted {
                 ($0.recordedAt, $0.fact, $0.author ?? "", $0.work ?? "") < (
                     $1.recordedAt, $1.fact, $1.author ?? "", $1.work ?? ""

@@ -100,11 +100,12 @@ enum ActivityRows {
 
     static func insert(contributions: [Contribution], on db: any SQLDatabase) async throws {
         try await db.insertRows(
-            into: "contributions", columns: ["id", "user_id", "author_id", "work_id", "fact", "points", "recorded_at"],
+            into: "contributions",
+            columns: ["id", "user_id", "author_id", "work_id", "fact", "value", "note", "points", "recorded_at"],
             rows: contributions.map {
                 [
-                    $0.id.string, $0.userID.string, $0.authorID?.string, $0.workID?.string, $0.fact, $0.points,
-                    $0.recordedAt.milliseconds,
+                    $0.id.string, $0.userID.string, $0.authorID?.string, $0.workID?.string, $0.fact, $0.value, $0.note,
+                    $0.points, $0.recordedAt.milliseconds,
                 ]
             })
     }
@@ -113,8 +114,8 @@ enum ActivityRows {
         try await db.raw("SELECT * FROM contributions WHERE user_id = \(bind: userID.string) ORDER BY recorded_at").all().map {
             Contribution(
                 id: try $0.id("id"), userID: try $0.id("user_id"), authorID: try $0.optionalID("author_id"),
-                workID: try $0.optionalID("work_id"), fact: try $0.text("fact"), points: try $0.integer("points"),
-                recordedAt: try $0.instant("recorded_at"))
+                workID: try $0.optionalID("work_id"), fact: try $0.text("fact"), value: try $0.optionalText("value"),
+                note: try $0.optionalText("note"), points: try $0.integer("points"), recordedAt: try $0.instant("recorded_at"))
         }
     }
 
@@ -184,8 +185,8 @@ enum ActivityRows {
         let fresh = drafts.map { draft in
             Contribution(
                 userID: userID, authorID: draft.authorName.flatMap { authorsByKey[TextNormalization.nameKey($0)] },
-                workID: draft.workTitle.flatMap { worksByTitle[$0] }, fact: draft.fact, points: draft.points,
-                recordedAt: draft.recordedAt)
+                workID: draft.workTitle.flatMap { worksByTitle[$0] }, fact: draft.fact, value: draft.value, note: draft.note,
+                points: draft.points, recordedAt: draft.recordedAt)
         }.filter {
             !existing.contains("\($0.fact)|\($0.recordedAt.milliseconds)|\($0.authorID?.string ?? "")|\($0.workID?.string ?? "")")
         }

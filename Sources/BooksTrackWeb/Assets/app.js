@@ -2,6 +2,101 @@
 (function () {
     "use strict";
 
+    // Prompts (SPEC F4): a "+" opens its question in a dialog; answering swaps the updated
+    // radar, completion and rings in place. Without this, the same links open plain pages.
+    var dialog = null;
+    var opener = null;
+    function promptDialog() {
+        if (dialog) return dialog;
+        dialog = document.createElement("dialog");
+        dialog.className = "prompt-dialog";
+        dialog.setAttribute("aria-labelledby", "prompt-question");
+        dialog.addEventListener("close", function () {
+            dialog.innerHTML = "";
+            if (opener && document.contains(opener)) opener.focus();
+        });
+        document.body.appendChild(dialog);
+        return dialog;
+    }
+    function partial(url) {
+        return url + (url.indexOf("?") < 0 ? "?" : "&") + "partial=1";
+    }
+    function show(container, html) {
+        container.innerHTML = html;
+        var heading = container.querySelector("#prompt-question");
+        if (heading) heading.focus();
+        if (container.querySelector("[data-saved]")) refreshLive();
+    }
+    function loadPrompt(url, container) {
+        return fetch(partial(url), { credentials: "same-origin" })
+            .then(function (response) {
+                if (!response.ok && response.status !== 422) throw new Error(String(response.status));
+                return response.text();
+            })
+            .then(function (html) { show(container, html); });
+    }
+    // Everything marked data-live is replaced by its counterpart on a fresh copy of this page.
+    function refreshLive() {
+        fetch(window.location.href, { credentials: "same-origin" })
+            .then(function (response) { return response.text(); })
+            .then(function (html) {
+                var fresh = new DOMParser().parseFromString(html, "text/html");
+                document.querySelectorAll("[data-live][id]").forEach(function (old) {
+                    var replacement = fresh.getElementById(old.id);
+                    if (replacement) old.replaceWith(document.importNode(replacement, true));
+                });
+            });
+    }
+    document.addEventListener("click", function (event) {
+        var link = event.target.closest && event.target.closest("a[data-prompt], a[data-close]");
+        if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        var inDialog = dialog && dialog.contains(link);
+        if (link.hasAttribute("data-close")) {
+            if (inDialog) {
+                event.preventDefault();
+                dialog.close();
+            } else if (link.closest(".inline-prompt")) {
+                event.preventDefault();
+                link.closest(".inline-prompt").remove();
+            }
+            return;
+        }
+        event.preventDefault();
+        var inline = link.closest(".inline-prompt");
+        var target = inDialog ? dialog : inline || promptDialog();
+        if (!inDialog && !inline) opener = link;
+        loadPrompt(link.getAttribute("href"), target)
+            .then(function () { if (target === dialog && !dialog.open) dialog.showModal(); })
+            .catch(function () { window.location.assign(link.getAttribute("href")); });
+    });
+    document.addEventListener("submit", function (event) {
+        var form = event.target;
+        if (!form.classList.contains("prompt-form") || event.defaultPrevented) return;
+        event.preventDefault();
+        if (form.dataset.sending === "true") return;
+        form.dataset.sending = "true";
+        var container = form.closest("dialog, .inline-prompt") || form.parentElement;
+        var button = event.submitter;
+        var data = new URLSearchParams(new FormData(form, button));
+        data.set("partial", "1");
+        var action = (button && button.getAttribute("formaction")) || form.getAttribute("action");
+        fetch(action, {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: data.toString()
+        })
+            .then(function (response) {
+                if (!response.ok && response.status !== 422) throw new Error(String(response.status));
+                return response.text();
+            })
+            .then(function (html) { show(container, html); })
+            .catch(function () {
+                delete form.dataset.sending;
+                form.submit();
+            });
+    }, true);
+
     // A form is sent once: a second click while the first submission is on its way is ignored
     // (SPEC §6: double submits). The busy label tells the reader something is happening.
     document.addEventListener("submit", function (event) {

@@ -33,10 +33,19 @@ struct BookController {
 
     @Sendable func show(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let (user, detail) = try await detail(context)
+        let reader = store.reader(user.id)
+        let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
+        async let promptContext = reader.promptContext(
+            authors: detail.authors.map(\.id), primaryLanguage: user.settings.primaryLanguage)
+        async let skips = reader.promptSkips()
+        let prompt = ProfilingPrompts.forBook(
+            facts, context: try await promptContext, skips: try await skips, now: configuration.clock())
         return HTMLResponse(
             html: BookPage.render(
-                page: context.page(.library), detail: detail, primaryLanguage: user.settings.primaryLanguage,
-                timeZone: user.timeZone))
+                page: context.page(.library), detail: detail,
+                curation: BookPage.Curation(
+                    facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
+                primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone))
     }
 
     @Sendable func newBook(_ request: Request, context: AppContext) async throws -> HTMLResponse {

@@ -8,6 +8,7 @@ import Hummingbird
 struct HomeController {
     let store: Store
     let configuration: WebConfiguration
+    let insights: InsightsService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
@@ -25,9 +26,11 @@ struct HomeController {
         async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
         async let missing = reader.count(LibraryQuery(missing: .any), primaryLanguage: user.settings.primaryLanguage)
         async let imports = reader.importRuns()
+        async let contributions = reader.contributions()
+        let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
-            imports: try await imports)
+            imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions))
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
     }

@@ -45,14 +45,7 @@ struct InsightsController {
         case .failure(let error): throw WebError.badRequest(error.message)
         }
         let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
-        var headers: HTTPFields = [.eTag: answer.etag, .cacheControl: "private, no-cache"]
-        if let match = request.headers[.ifNoneMatch],
-            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == answer.etag || $0 == "*" })
-        {
-            headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
-        }
-        return try Responses.json(answer.report, headers: headers)
+        return try Responses.json(answer.report, etag: answer.etag, request: request)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {

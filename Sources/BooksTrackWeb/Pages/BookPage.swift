@@ -3,10 +3,20 @@ import BooksTrackStore
 import Foundation
 import Plot
 
-/// A book's page in the bento layout of SPEC F11: header with quick facts; progress and
-/// habits; the representation radar (filled by the insights work); the DNA block and notes.
+/// A book's page in the bento layout of SPEC F11: header with quick facts and the cover's
+/// completion ring; progress and habits; the book's representation radar with what is known, what
+/// is missing and the next question; the DNA block and notes.
 enum BookPage {
-    static func render(page: PageContext, detail: EntryDetail, primaryLanguage: LanguageCode?, timeZone: TimeZone) -> String {
+    struct Curation {
+        var facts: BookFacts
+        var underrepresented: Set<CulturalRegion>
+        /// The next question about this book, if any (skipped ones are left out for 30 days).
+        var prompt: ProfilingPrompt?
+    }
+
+    static func render(
+        page: PageContext, detail: EntryDetail, curation: Curation, primaryLanguage: LanguageCode?, timeZone: TimeZone
+    ) -> String {
         let entry = detail.entry
         let work = detail.work
         return Layout.document(title: work.title, page: page) {
@@ -14,11 +24,13 @@ enum BookPage {
                 Tag("a", .href("/library"), text: "Library")
             }
             Tag("article", .cls("book-page")) {
-                header(detail, primaryLanguage: primaryLanguage)
+                header(detail, facts: curation.facts, primaryLanguage: primaryLanguage)
                 Tag("div", .cls("bento")) {
                     progress(detail, csrfToken: page.csrfToken)
                     habits(detail, timeZone: timeZone)
-                    Card("Representation", span: .full, id: "radar") { representation(detail) }
+                    Card("Representation", span: .full, id: "radar") {
+                        representation(detail, curation: curation, csrfToken: page.csrfToken)
+                    }
                     Card("Book DNA", id: "dna") { dna(detail, entryID: entry.id) }
                     annotations(entry)
                 }
@@ -26,13 +38,16 @@ enum BookPage {
         }
     }
 
-    private static func header(_ detail: EntryDetail, primaryLanguage: LanguageCode?) -> Component {
+    private static func header(_ detail: EntryDetail, facts: BookFacts, primaryLanguage: LanguageCode?) -> Component {
         let work = detail.work
         let state = detail.entry.state
         let edition = detail.edition?.details
         let translators = detail.contributors.filter { $0.role == .translator }.map(\.author.name)
         return Tag("header", .cls("card card-full book-header")) {
-            Tag("div", .cls("cover"), .aria("hidden", "true")) { Tag("span", text: initials(work.title)) }
+            Tag("div", .cls("cover-wrap")) {
+                Tag("div", .cls("cover"), .aria("hidden", "true")) { Tag("span", text: initials(work.title)) }
+                CoverRing(facts: facts)
+            }
             Tag("div", .cls("book-heading")) {
                 Tag("h1", text: work.title)
                 Tag("p", .cls("byline")) {
@@ -164,21 +179,48 @@ enum BookPage {
         return parts.joined(separator: " · ")
     }
 
-    private static func representation(_ detail: EntryDetail) -> Component {
-        let facts = FactChecklist(detail: detail)
+    private static func representation(_ detail: EntryDetail, curation: Curation, csrfToken: String) -> Component {
+        let entryID = detail.entry.id
+        let here = "/books/\(entryID.string)"
+        let facts = curation.facts
         return ComponentGroup {
-            Tag("p", text: "\(facts.known) of \(facts.items.count) diversity facts known for this book.")
-            Tag("ul", .cls("checklist")) {
-                for item in facts.items {
-                    Tag("li", .cls(item.value == nil ? "missing" : "known")) {
-                        Tag("span", .cls("check"), .aria("hidden", "true"), text: item.value == nil ? "+" : "✓")
-                        Txt("\(item.label): ")
-                        if let value = item.value {
-                            Tag("strong", text: value)
-                        } else {
-                            Tag("a", .href(item.fixURL), text: "add")
+            Tag("div", .cls("radar-module")) {
+                RadarView(
+                    radar: .book(facts, underrepresented: curation.underrepresented), id: "book-radar",
+                    target: .book(entryID), returnTo: here, subject: "this book")
+                Tag("div", .cls("book-facts"), .id("book-facts"), Attr("data-live", "true"), Attr("tabindex", "-1")) {
+                    Tag("h3", text: "What is known")
+                    Tag(
+                        "p", .cls("muted"),
+                        text:
+                            "\(BookFact.allCases.count - facts.missing.count) of \(BookFact.allCases.count) facts known (\(InsightFormat.percent(facts.completion)) complete)."
+                    )
+                    Tag("ul", .cls("checklist")) {
+                        for fact in BookFact.allCases {
+                            let value = facts.display(fact)
+                            Tag("li", .cls(value == nil ? "missing" : "known")) {
+                                Tag("span", .cls("check"), .aria("hidden", "true"), text: value == nil ? "+" : "✓")
+                                Txt("\(fact.displayName): ")
+                                if let value {
+                                    Tag("strong", text: value)
+                                } else {
+                                    Tag(
+                                        "a",
+                                        .href(
+                                            URLQuery.url(
+                                                "/prompt",
+                                                [("book", entryID.string), ("fact", fact.rawValue), ("return", here)])),
+                                        Attr("data-prompt", "true"), .aria("label", "Add: \(fact.displayName)"), text: "Add")
+                                }
+                            }
                         }
                     }
+                }
+            }
+            if let prompt = curation.prompt {
+                Tag("div", .cls("inline-prompt")) {
+                    PromptPage.question(
+                        prompt, context: PromptPage.Context(csrfToken: csrfToken, returnTo: here, origin: .book, axis: nil))
                 }
             }
         }
@@ -251,43 +293,5 @@ enum AuthorSummary {
             author.country?.value.name ?? "country not known",
             author.region.map { "region \($0.displayName)" } ?? "region not known",
         ].joined(separator: " · ")
-    }
-}
-
-/// Which diversity facts a book has, for the representation module (and, later, its radar).
-struct FactChecklist {
-    struct Item {
-        let label: String
-        let value: String?
-        let fixURL: String
-    }
-
-    let items: [Item]
-
-    init(detail: EntryDetail) {
-        let entry = detail.entry.id.string
-        let first = detail.authors.first
-        let authorURL = first.map { "/books/\(entry)/authors/\($0.id.string)" } ?? "/books/\(entry)/edit#field-authors"
-        items = [
-            Item(
-                label: "Author’s region", value: Self.joined(detail.authors.compactMap { $0.region?.displayName }),
-                fixURL: authorURL),
-            Item(
-                label: "Author’s gender", value: Self.joined(detail.authors.compactMap { $0.gender?.value.displayName }),
-                fixURL: authorURL),
-            Item(
-                label: "Original language", value: detail.work.originalLanguage?.englishName,
-                fixURL: "/books/\(entry)/edit#field-language"),
-            Item(
-                label: "First published", value: detail.work.firstPublishedYear.map(String.init),
-                fixURL: "/books/\(entry)/edit#field-year"),
-        ]
-    }
-
-    var known: Int { items.filter { $0.value != nil }.count }
-
-    private static func joined(_ values: [String]) -> String? {
-        let unique = values.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        return unique.isEmpty ? nil : unique.joined(separator: ", ")
     }
 }

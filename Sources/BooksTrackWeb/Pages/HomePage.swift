@@ -3,14 +3,17 @@ import BooksTrackStore
 import Foundation
 import Plot
 
-/// The home dashboard: the library at a glance, what is being read, what data is missing, and
-/// the latest imports. The radar and habits modules of later work slot into its bento grid.
+/// The home dashboard: the library at a glance, what is being read, the whole library's
+/// representation radar with its data completion, and the latest imports.
 enum HomePage {
     struct Model {
         var counts: [ReadingStatus: Int]
         var reading: [LibraryListItem]
         var missingData: Int
         var imports: [ImportRunSummary]
+        /// The whole library's representation radar, with its data completion.
+        var radar: RepresentationRadar
+        var standing: CuratorStanding
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -53,17 +56,20 @@ enum HomePage {
                         }
                     }
                     Card("Representation", span: .full, id: "radar") {
-                        if model.missingData > 0 {
-                            Tag("p") {
-                                Txt(
-                                    "\(model.missingData) of your books are missing an author’s region or gender, the original language or the year. "
-                                )
-                                Tag("a", .href("/library?missing=any"), text: "See which, and fill them in")
-                            }
-                        } else {
-                            Tag("p", text: "Every book in your library has its diversity data. Your insights are complete.")
+                        Tag("div", .cls("radar-module")) {
+                            RadarView(
+                                radar: model.radar, id: "library-radar", target: .library, returnTo: "/",
+                                subject: "your \(InsightFormat.books(model.radar.books))")
+                            CompletionWidget(
+                                radar: model.radar, id: "library-completion", standing: model.standing, returnTo: "/")
                         }
                         Tag("p") {
+                            if model.missingData > 0 {
+                                Tag(
+                                    "a", .href("/library?missing=any"),
+                                    text: "\(model.missingData) books are missing data: see which")
+                                Txt(" · ")
+                            }
                             Tag("a", .href("/insights"), text: "Open your diversity insights")
                         }
                     }

@@ -57,12 +57,28 @@ enum InsightsPage {
                 Tag("div", .cls("bento insights")) {
                     hero(model)
                     scoreCard(model)
+                    radarCard(model)
                     genderCard(model)
                     regionsCard(model)
                     languagesCard(model)
                     nextCard(model)
                     readingCard(model)
                 }
+            }
+        }
+    }
+
+    // MARK: Radar
+
+    private static func radarCard(_ model: Model) -> Component {
+        let radar = model.report.radar
+        let here = URLQuery.url("/insights", model.request.parameters)
+        return Card("Representation radar", span: .full, id: "radar") {
+            Tag("div", .cls("radar-module")) {
+                RadarView(
+                    radar: radar, id: "insights-radar", target: .library, returnTo: here,
+                    subject: "these \(InsightFormat.books(radar.books))")
+                CompletionWidget(radar: radar, id: "insights-completion", standing: nil, returnTo: here)
             }
         }
     }

@@ -51,6 +51,18 @@ enum Responses {
             status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(data: try JSONCoding.encoder.encode(value))))
     }
 
+    /// JSON with an ETag, or "304 Not Modified" when the request's `If-None-Match` names it.
+    static func json<T: Encodable>(_ value: T, etag: String, request: Request) throws -> Response {
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "private, no-cache"]
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" })
+        {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return try json(value, headers: headers)
+    }
+
     static func noContent() -> Response { Response(status: .noContent) }
 }
 

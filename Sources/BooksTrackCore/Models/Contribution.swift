@@ -10,18 +10,24 @@ public struct Contribution: Hashable, Sendable, Codable, Identifiable {
     public var workID: Work.ID?
     /// The dimension answered: an ``AuthorFactKind`` raw value or a work fact (`originalLanguage`…).
     public var fact: String
+    /// The answer in its stored form ("africa", "1958"), when recorded.
+    public var value: String?
+    /// The reader's optional free text with the answer; private to them.
+    public var note: String?
     public var points: Int
     public var recordedAt: Date
 
     public init(
         id: ID = .random(), userID: User.ID, authorID: Author.ID? = nil, workID: Work.ID? = nil,
-        fact: String, points: Int, recordedAt: Date
+        fact: String, value: String? = nil, note: String? = nil, points: Int, recordedAt: Date
     ) {
         self.id = id
         self.userID = userID
         self.authorID = authorID
         self.workID = workID
         self.fact = fact
+        self.value = value
+        self.note = note
         self.points = points
         self.recordedAt = recordedAt
     }

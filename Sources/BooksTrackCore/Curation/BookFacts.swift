@@ -1,0 +1,146 @@
+import Foundation
+
+/// A fact about a book that progressive profiling asks for (SPEC F4). Region and gender are
+/// facts about the book's authors (shared by all their books); the others belong to the work,
+/// except the reading language, which is the reader's edition.
+public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
+    case region, gender, originalLanguage, readingLanguage, firstPublished, ownVoices, accessibility
+
+    public var displayName: String {
+        switch self {
+        case .region: "Author’s cultural background"
+        case .gender: "Author’s gender"
+        case .originalLanguage: "Original language"
+        case .readingLanguage: "Language you read it in"
+        case .firstPublished: "First published"
+        case .ownVoices: "Own voices"
+        case .accessibility: "Accessible formats"
+        }
+    }
+
+    /// The success message's title: "Cultural background saved!".
+    public var savedTitle: String {
+        switch self {
+        case .region: "Cultural background saved!"
+        case .gender: "Gender saved!"
+        case .originalLanguage: "Original language saved!"
+        case .readingLanguage: "Reading language saved!"
+        case .firstPublished: "Publication year saved!"
+        case .ownVoices: "Own-voices answer saved!"
+        case .accessibility: "Accessible format saved!"
+        }
+    }
+
+    /// The author fact this answers, for facts about authors.
+    public var authorFactKind: AuthorFactKind? {
+        switch self {
+        case .region: .region
+        case .gender: .gender
+        default: nil
+        }
+    }
+
+    /// The radar axis a "+" for this fact belongs to first.
+    public var axis: RadarAxis {
+        switch self {
+        case .region: .cultural
+        case .gender: .gender
+        case .originalLanguage: .language
+        case .readingLanguage: .translation
+        case .firstPublished: .era
+        case .ownVoices: .ownVoices
+        case .accessibility: .accessibility
+        }
+    }
+}
+
+/// What is known about one of a reader's books, for its radar, its completion ring and the
+/// questions still to ask.
+public struct BookFacts: Hashable, Sendable {
+    public var entryID: LibraryEntry.ID
+    public var workID: Work.ID
+    public var title: String
+    /// The work's authors in order (not translators).
+    public var authors: [Author]
+    public var originalLanguage: LanguageCode?
+    /// The edition's language.
+    public var editionLanguage: LanguageCode?
+    /// The reader's primary language, assumed when the edition's is unknown (SPEC §4).
+    public var primaryLanguage: LanguageCode?
+    public var firstPublishedYear: Int?
+    public var ownVoices: YesNo?
+    public var accessibilityTags: [String]
+
+    public init(entry: LibraryEntry, work: Work, edition: Edition?, authors: [Author], primaryLanguage: LanguageCode?) {
+        entryID = entry.id
+        workID = work.id
+        title = work.title
+        self.authors = authors
+        originalLanguage = work.originalLanguage
+        editionLanguage = edition?.details.language
+        self.primaryLanguage = primaryLanguage
+        firstPublishedYear = work.firstPublishedYear
+        ownVoices = work.ownVoices
+        accessibilityTags = work.accessibilityTags
+    }
+
+    /// The language the book was read in: the edition's, else the reader's primary language.
+    public var readingLanguage: LanguageCode? { editionLanguage ?? primaryLanguage }
+
+    /// Read in translation: the reading language differs from the original; `nil` when either is unknown.
+    public var translated: Bool? {
+        guard let originalLanguage, let readingLanguage else { return nil }
+        return originalLanguage != readingLanguage
+    }
+
+    /// Whether a fact is known. Author facts are known when every author has them.
+    public func isKnown(_ fact: BookFact) -> Bool {
+        switch fact {
+        case .region: !authors.isEmpty && authors.allSatisfy { $0.region != nil }
+        case .gender: !authors.isEmpty && authors.allSatisfy { $0.gender != nil }
+        case .originalLanguage: originalLanguage != nil
+        case .readingLanguage: readingLanguage != nil
+        case .firstPublished: firstPublishedYear != nil
+        case .ownVoices: ownVoices != nil
+        case .accessibility: !accessibilityTags.isEmpty
+        }
+    }
+
+    /// The facts not known yet, in asking order.
+    public var missing: [BookFact] { BookFact.allCases.filter { !isKnown($0) } }
+
+    /// The completion ring's value: known facts ÷ all facts (0…1).
+    public var completion: Double {
+        Double(BookFact.allCases.count - missing.count) / Double(BookFact.allCases.count)
+    }
+
+    /// The current value of a fact as a reader reads it ("Africa", "1958"); `nil` when unknown.
+    public func display(_ fact: BookFact) -> String? {
+        func joined(_ values: [String]) -> String? {
+            let unique = values.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            return unique.isEmpty ? nil : unique.joined(separator: ", ")
+        }
+        switch fact {
+        case .region: return joined(authors.compactMap { $0.region?.displayName })
+        case .gender: return joined(authors.compactMap { $0.gender?.value.displayName })
+        case .originalLanguage: return originalLanguage?.englishName
+        case .readingLanguage:
+            guard let readingLanguage else { return nil }
+            return readingLanguage.englishName + (editionLanguage == nil ? " (your usual language)" : "")
+        case .firstPublished: return firstPublishedYear.map(String.init)
+        case .ownVoices: return ownVoices.map { $0 == .yes ? "Yes" : "No" }
+        case .accessibility:
+            return accessibilityTags.isEmpty ? nil : accessibilityTags.map(AccessibilityTag.label).joined(separator: ", ")
+        }
+    }
+}
+
+extension ReaderLibrary {
+    /// The facts of one of the reader's entries.
+    public func facts(of entry: LibraryEntry) -> BookFacts? {
+        guard let work = works[entry.workID] else { return nil }
+        return BookFacts(
+            entry: entry, work: work, edition: entry.editionID.flatMap { editions[$0] }, authors: authors(of: entry),
+            primaryLanguage: user.settings.primaryLanguage)
+    }
+}

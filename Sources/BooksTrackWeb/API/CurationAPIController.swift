@@ -1,0 +1,136 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// The radar, completion and progressive-profiling API (SPEC F4, F10).
+struct CurationAPIController {
+    let store: Store
+    let configuration: WebConfiguration
+    let profiling: ProfilingService
+
+    func addRoutes(to router: Router<AppContext>) {
+        let api = router.group("api/v1")
+        api.get("radar", use: radar)
+        api.get("completion", use: completion)
+        api.get("entries/:entry/radar", use: bookRadar)
+        api.get("prompts/next", use: nextPrompt)
+        api.get("entries/:entry/prompt", use: bookPrompt)
+        api.post("entries/:entry/answers", use: answer)
+        api.post("entries/:entry/skips", use: skip)
+        api.get("me/curation", use: curation)
+    }
+
+    private func report(_ request: Request, context: AppContext) async throws -> InsightsService.Answer {
+        let user = try context.requireUser()
+        switch InsightRequest.parse(URLQuery.parameters(of: request)) {
+        case .success(let parsed): return try await profiling.insights.report(for: user, parsed, now: configuration.clock())
+        case .failure(let error): throw WebError.badRequest(error.message)
+        }
+    }
+
+    @Sendable func radar(_ request: Request, context: AppContext) async throws -> Response {
+        let answer = try await report(request, context: context)
+        return try Responses.json(APIModels.Radar(answer.report.radar), etag: answer.etag + "-radar", request: request)
+    }
+
+    @Sendable func completion(_ request: Request, context: AppContext) async throws -> Response {
+        let answer = try await report(request, context: context)
+        return try Responses.json(APIModels.Completion(answer.report.radar), etag: answer.etag + "-completion", request: request)
+    }
+
+    @Sendable func bookRadar(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        guard let detail = try await store.reader(user.id).detail(of: entryID) else {
+            throw WebError.notFound("There is no such book in your library.")
+        }
+        let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
+        return try Responses.json(APIModels.BookRadar(facts, underrepresented: user.settings.underrepresentedRegions))
+    }
+
+    /// The library's next question, for an axis or any.
+    @Sendable func nextPrompt(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let parameters = URLQuery.parameters(of: request)
+        let axis = try parse(parameters["axis"], RadarAxis.init(rawValue:), "axis", "Send one of the radar’s axes.")
+        let prompt = try await profiling.prompt(for: user, book: nil, axis: axis, fact: nil, now: configuration.clock())
+        return try Responses.json(APIModels.NextPrompt(prompt: prompt.map(APIModels.Prompt.init)))
+    }
+
+    /// A book's question: a given fact, the axis's first missing fact, or the next one.
+    @Sendable func bookPrompt(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book: LibraryEntry.ID = try context.parameters.id("entry")
+        let parameters = URLQuery.parameters(of: request)
+        let axis = try parse(parameters["axis"], RadarAxis.init(rawValue:), "axis", "Send one of the radar’s axes.")
+        let fact = try parse(parameters["fact"], BookFact.init(rawValue:), "fact", "Send one of the facts BooksTrack asks.")
+        let prompt = try await profiling.prompt(for: user, book: book, axis: axis, fact: fact, now: configuration.clock())
+        return try Responses.json(APIModels.NextPrompt(prompt: prompt.map(APIModels.Prompt.init)))
+    }
+
+    @Sendable func answer(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book: LibraryEntry.ID = try context.parameters.id("entry")
+        let object = try APIController.object(try await APIController.body(request))
+        let fact = try fact(object)
+        let author = try parse(object["author"] as? String, Author.ID.init, "author", "Send the author id the prompt named.")
+        guard let value = object["value"] as? String else {
+            throw WebError.invalid(FieldErrors(["value": "Send the answer as a string, one of the prompt’s choices."]))
+        }
+        if let note = object["note"], !(note is String || note is NSNull) {
+            throw WebError.invalid(FieldErrors(["note": "Send the details as a string."]))
+        }
+        do {
+            let answered = try await profiling.answer(
+                for: user, book: book, fact: fact, author: author, value: value, note: object["note"] as? String,
+                now: configuration.clock())
+            return try Responses.json(APIModels.Answer(answered))
+        } catch let error as PromptInputError {
+            throw WebError.invalid(FieldErrors(["value": error.message]))
+        }
+    }
+
+    @Sendable func skip(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book: LibraryEntry.ID = try context.parameters.id("entry")
+        let fact = try fact(try APIController.object(try await APIController.body(request)))
+        do { try await store.reader(user.id).skip(fact, for: book, now: configuration.clock()) } catch StoreError.notFound(
+            let message)
+        {
+            throw WebError.notFound(message)
+        }
+        return Responses.noContent()
+    }
+
+    @Sendable func curation(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let history = try await store.reader(user.id).contributionHistory()
+        return try Responses.json(
+            APIModels.Curation(
+                curator: APIModels.Curator(CuratorStanding(history.map(\.contribution))),
+                contributions: history.map(APIModels.Contribution.init)))
+    }
+
+    private func fact(_ object: [String: Any]) throws -> BookFact {
+        guard let fact = (object["fact"] as? String).flatMap(BookFact.init(rawValue:)) else {
+            throw WebError.invalid(
+                FieldErrors(["fact": "Send one of: " + BookFact.allCases.map(\.rawValue).joined(separator: ", ") + "."]))
+        }
+        return fact
+    }
+
+    private func parse<T>(_ text: String?, _ make: (String) -> T?, _ field: String, _ message: String) throws -> T? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let value = make(text) else { throw WebError.invalid(FieldErrors([field: message])) }
+        return value
+    }
+}
+
+extension BookFacts {
+    init(_ detail: EntryDetail, primaryLanguage: LanguageCode?) {
+        self.init(
+            entry: detail.entry, work: detail.work, edition: detail.edition, authors: detail.authors,
+            primaryLanguage: primaryLanguage)
+    }
+}

@@ -1,0 +1,200 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+/// The JSON of the radar, completion and progressive-profiling endpoints (SPEC F4, F10).
+extension APIModels {
+    struct RadarAxis: Encodable {
+        let axis: String
+        let label: String
+        /// 0…1; left out for a ghost axis.
+        let value: Double?
+        let coverage: Double
+        let ghost: Bool
+        let partial: Bool
+    }
+
+    struct Radar: Encodable {
+        let overall: Double?
+        let band: String?
+        let bandLabel: String?
+        let completion: Double
+        let books: Int
+        let summary: String
+        let axes: [RadarAxis]
+
+        init(_ radar: RepresentationRadar) {
+            overall = radar.overall
+            band = radar.band?.rawValue
+            bandLabel = radar.band?.displayName
+            completion = radar.completion
+            books = radar.books
+            summary = radar.accessibleSummary
+            axes = radar.axes.map {
+                RadarAxis(
+                    axis: $0.axis.rawValue, label: $0.axis.displayName, value: $0.value, coverage: $0.coverage,
+                    ghost: $0.isGhost, partial: $0.isPartial)
+            }
+        }
+    }
+
+    struct Completion: Encodable {
+        struct Dimension: Encodable {
+            let axis: String
+            let label: String
+            let coverage: Double
+        }
+
+        let completion: Double
+        let books: Int
+        let dimensions: [Dimension]
+
+        init(_ radar: RepresentationRadar) {
+            completion = radar.completion
+            books = radar.books
+            dimensions = radar.axes.map { Dimension(axis: $0.axis.rawValue, label: $0.axis.displayName, coverage: $0.coverage) }
+        }
+    }
+
+    struct BookFact: Encodable {
+        let fact: String
+        let label: String
+        let known: Bool
+        let value: String?
+    }
+
+    struct BookRadar: Encodable {
+        let entryId: String
+        let radar: Radar
+        /// Known facts ÷ all facts: the cover's completion ring.
+        let completion: Double
+        let facts: [BookFact]
+        let missing: [String]
+
+        init(_ facts: BookFacts, underrepresented: Set<CulturalRegion>) {
+            entryId = facts.entryID.string
+            radar = Radar(RepresentationRadar.book(facts, underrepresented: underrepresented))
+            completion = facts.completion
+            self.facts = BooksTrackCore.BookFact.allCases.map {
+                BookFact(fact: $0.rawValue, label: $0.displayName, known: facts.isKnown($0), value: facts.display($0))
+            }
+            missing = facts.missing.map(\.rawValue)
+        }
+    }
+
+    struct Choice: Encodable {
+        let value: String
+        let label: String
+    }
+
+    struct Prompt: Encodable {
+        let fact: String
+        let style: String
+        let entryId: String
+        let workId: String
+        let bookTitle: String
+        let authorId: String?
+        let authorName: String?
+        let authorBooks: Int
+        let question: String
+        let hint: String?
+        let choices: [Choice]
+        let offersAllLanguages: Bool
+        let verifiedSource: String?
+
+        init(_ prompt: ProfilingPrompt) {
+            fact = prompt.fact.rawValue
+            style = prompt.style.rawValue
+            entryId = prompt.entryID.string
+            workId = prompt.workID.string
+            bookTitle = prompt.bookTitle
+            authorId = prompt.authorID?.string
+            authorName = prompt.authorName
+            authorBooks = prompt.authorBooks
+            question = prompt.question
+            hint = prompt.hint
+            choices = prompt.choices.map { Choice(value: $0.value, label: $0.label) }
+            offersAllLanguages = prompt.offersAllLanguages
+            verifiedSource = prompt.verifiedSource?.rawValue
+        }
+    }
+
+    struct NextPrompt: Encodable {
+        /// Left out when there is nothing to ask.
+        let prompt: Prompt?
+    }
+
+    struct Curator: Encodable {
+        let contributions: Int
+        let points: Int
+        let level: String?
+        let nextLevel: String?
+        let toNextLevel: Int?
+
+        init(_ standing: CuratorStanding) {
+            contributions = standing.contributions
+            points = standing.points
+            level = standing.level?.name
+            nextLevel = standing.nextLevel?.name
+            toNextLevel = standing.toNextLevel
+        }
+    }
+
+    struct Answer: Encodable {
+        let saved: Bool
+        let fact: String
+        let value: String
+        let displayValue: String
+        let points: Int
+        let books: Int
+        let completionBefore: Double
+        let completionAfter: Double
+        let unlockedCurator: Bool
+        let curator: Curator
+
+        init(_ answered: ProfilingService.Answered) {
+            saved = answered.outcome.contribution != nil
+            fact = answered.prompt.fact.rawValue
+            value = answered.change.storedValue
+            displayValue = answered.change.displayValue
+            points = answered.outcome.points
+            books = answered.outcome.books
+            completionBefore = answered.before
+            completionAfter = answered.after
+            unlockedCurator = answered.outcome.unlockedCurator
+            curator = Curator(answered.standing)
+        }
+    }
+
+    struct Contribution: Encodable {
+        let id: String
+        let fact: String
+        let value: String?
+        let note: String?
+        let points: Int
+        let recordedAt: Date
+        let authorId: String?
+        let authorName: String?
+        let workId: String?
+        let workTitle: String?
+
+        init(_ record: ContributionRecord) {
+            let c = record.contribution
+            id = c.id.string
+            fact = c.fact
+            value = c.value
+            note = c.note
+            points = c.points
+            recordedAt = c.recordedAt
+            authorId = c.authorID?.string
+            authorName = record.authorName
+            workId = c.workID?.string
+            workTitle = record.workTitle
+        }
+    }
+
+    struct Curation: Encodable {
+        let curator: Curator
+        let contributions: [Contribution]
+    }
+}
