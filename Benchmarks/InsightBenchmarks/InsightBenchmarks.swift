@@ -6,8 +6,10 @@ import Foundation
 
 /// Insight speed (SPEC §7: all insights for one reader ≤ 2 ms at 1,000 books, ≤ 20 ms at 10,000,
 /// ≤ 200 ms at 100,000). Each iteration computes the whole insights report of one request —
-/// diversity figures, score, reading stats, the same for the previous period, and what to read
-/// next — from a synthetic library already in memory (as the server has it after loading).
+/// diversity figures, score, the representation radar with its completion, reading stats, the
+/// same for the previous period, and what to read next — from a synthetic library already in
+/// memory (as the server has it after loading). Also: rendering the radar's SVG, and choosing
+/// the next question for a "+".
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(10),
@@ -32,8 +34,26 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    for size in [1_000, 10_000] {
+        let library = SyntheticLibrary.make(books: size, today: today)
+        Benchmark("Next question for a radar axis (era), \(size) books") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(ProfilingPrompts.next(for: .era, library: library, skips: [], now: Date()))
+            }
+        }
+    }
+
     let report = InsightsReport.compute(
         InsightRequest(), library: SyntheticLibrary.make(books: 1_000, today: today), today: today, timeZone: utc)
+    let partial = RepresentationRadar(
+        axes: report.radar.axes.enumerated().map { index, axis in
+            index == 3 ? .init(axis: axis.axis, value: nil, coverage: 0) : axis
+        }, books: report.radar.books)
+    Benchmark("Render the library radar (SVG, one ghost axis)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(RadarChart.svg(partial, id: "radar", label: partial.accessibleSummary))
+        }
+    }
     Benchmark("Render the regions bar chart and the gender donut (SVG)") { benchmark in
         for _ in benchmark.scaledIterations {
             let bars = report.diversity.regions.map {

@@ -96,11 +96,18 @@ actor SQLitePool {
         let connection = try await SQLiteConnection.open(
             storage: .file(path: path), threadPool: threadPool, logger: logger,
             on: MultiThreadedEventLoopGroup.singleton.any())
-        for pragma in [
-            "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
-            "PRAGMA busy_timeout = 10000",
-        ] {
-            _ = try await connection.query(pragma)
+        do {
+            for pragma in [
+                "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
+                "PRAGMA busy_timeout = 10000",
+            ] {
+                _ = try await connection.query(pragma)
+            }
+        } catch {
+            // A connection must be closed before it is dropped (the request may have been
+            // cancelled while it was being set up).
+            try? await connection.close()
+            throw error
         }
         return connection
     }

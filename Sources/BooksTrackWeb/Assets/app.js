@@ -10,7 +10,6 @@
         if (dialog) return dialog;
         dialog = document.createElement("dialog");
         dialog.className = "prompt-dialog";
-        dialog.setAttribute("aria-labelledby", "prompt-question");
         dialog.addEventListener("close", function () {
             dialog.innerHTML = "";
             if (opener && document.contains(opener)) opener.focus();
@@ -23,8 +22,11 @@
     }
     function show(container, html) {
         container.innerHTML = html;
-        var heading = container.querySelector("#prompt-question");
-        if (heading) heading.focus();
+        var heading = container.querySelector("[data-prompt-heading]");
+        if (heading) {
+            if (container === dialog) dialog.setAttribute("aria-labelledby", heading.id);
+            heading.focus();
+        }
         if (container.querySelector("[data-saved]")) refreshLive();
     }
     function loadPrompt(url, container) {

@@ -43,7 +43,7 @@ struct PromptController {
             context = PromptPage.Context(
                 csrfToken: csrfToken,
                 returnTo: Responses.localPath(values["return"] ?? (book.map { "/books/\($0.string)" } ?? "/")),
-                origin: origin, axis: axis)
+                origin: origin, axis: axis, ids: PromptPage.Context.IDs(rawValue: values["ids"] ?? "") ?? .dialog)
             partial = values["partial"] == "1"
         }
 

@@ -26,12 +26,13 @@ struct ProfilingService {
         -> ProfilingPrompt?
     {
         let reader = store.reader(user.id)
-        async let skips = reader.promptSkips()
         guard let book else {
-            return ProfilingPrompts.next(for: axis, library: try await reader.library(), skips: try await skips, now: now)
+            let library = try await reader.library()
+            return ProfilingPrompts.next(for: axis, library: library, skips: try await reader.promptSkips(), now: now)
         }
         let (facts, context) = try await self.book(book, of: user)
-        return ProfilingPrompts.forBook(facts, axis: axis, fact: fact, context: context, skips: try await skips, now: now)
+        return ProfilingPrompts.forBook(
+            facts, axis: axis, fact: fact, context: context, skips: try await reader.promptSkips(), now: now)
     }
 
     /// A book's facts and what its questions need.

@@ -220,7 +220,9 @@ enum BookPage {
             if let prompt = curation.prompt {
                 Tag("div", .cls("inline-prompt")) {
                     PromptPage.question(
-                        prompt, context: PromptPage.Context(csrfToken: csrfToken, returnTo: here, origin: .book, axis: nil))
+                        prompt,
+                        context: PromptPage.Context(
+                            csrfToken: csrfToken, returnTo: here, origin: .book, axis: nil, ids: .inline))
                 }
             }
         }

@@ -16,6 +16,15 @@ enum PromptPage {
         var origin: Origin
         /// The axis the reader pressed "+" on, kept so Skip and "Next question" stay on it.
         var axis: RadarAxis?
+        /// Keeps element ids unique when a page has a question of its own and the dialog another.
+        var ids: IDs = .dialog
+
+        enum IDs: String {
+            case dialog = "prompt"
+            case inline
+        }
+
+        func id(_ name: String) -> String { "\(ids.rawValue)-\(name)" }
     }
 
     static func page(_ page: PageContext, title: String, fragment: Component) -> String {
@@ -29,12 +38,14 @@ enum PromptPage {
 
     /// The question.
     static func question(_ prompt: ProfilingPrompt, context: Context, error: String? = nil, note: String? = nil) -> Component {
-        Tag("section", .cls("prompt"), .aria("labelledby", "prompt-question")) {
+        Tag("section", .cls("prompt"), .aria("labelledby", context.id("question"))) {
             Tag("p", .cls("prompt-kicker"), text: "Quick question · “\(prompt.bookTitle)”")
-            Tag("h2", .id("prompt-question"), Attr("tabindex", "-1"), text: prompt.question)
+            Tag(
+                "h2", .id(context.id("question")), Attr("tabindex", "-1"), Attr("data-prompt-heading", "true"),
+                text: prompt.question)
             if let hint = prompt.hint { Tag("p", .cls("hint"), text: hint) }
             if let error {
-                Tag("p", .cls("field-error"), .id("prompt-error"), Attr("role", "alert"), text: error)
+                Tag("p", .cls("field-error"), .id(context.id("error")), Attr("role", "alert"), text: error)
             }
             PostForm(action: "/prompt", csrfToken: context.csrfToken, cls: "prompt-form") {
                 hidden("entry", prompt.entryID.string)
@@ -43,16 +54,17 @@ enum PromptPage {
                 hidden("return", context.returnTo)
                 hidden("origin", context.origin.rawValue)
                 if let axis = context.axis { hidden("axis", axis.rawValue) }
+                hidden("ids", context.ids.rawValue)
                 answers(prompt, context: context)
                 if prompt.style != .verify {
                     Tag("div", .cls("field prompt-note")) {
-                        Tag("label", Attr("for", "prompt-note"), text: "Add details (optional)")
+                        Tag("label", Attr("for", context.id("note")), text: "Add details (optional)")
                         Tag.void(
-                            "input", .id("prompt-note"), .name("note"), .type("text"), .value(note ?? ""),
+                            "input", .id(context.id("note")), .name("note"), .type("text"), .value(note ?? ""),
                             Attr("maxlength", String(Curation.noteLimit)), Attr("autocomplete", "off"),
-                            .aria("describedby", "prompt-note-hint"))
+                            .aria("describedby", context.id("note-hint")))
                         Tag(
-                            "p", .cls("hint"), .id("prompt-note-hint"),
+                            "p", .cls("hint"), .id(context.id("note-hint")),
                             text: "Kept with your answer in your contributions; only you see it.")
                     }
                 }
@@ -95,14 +107,15 @@ enum PromptPage {
                                 [
                                     ("book", prompt.entryID.string), ("fact", prompt.fact.rawValue),
                                     ("return", context.returnTo), ("origin", context.origin.rawValue),
+                                    ("ids", context.ids.rawValue),
                                 ])), Attr("data-prompt", "true"), text: "No ✗")
                 }
             case .year:
                 Tag("div", .cls("year-answer")) {
-                    Tag("label", Attr("for", "prompt-year"), text: "Year first published")
+                    Tag("label", Attr("for", context.id("year")), text: "Year first published")
                     Tag.void(
-                        "input", .id("prompt-year"), .name("value"), .type("number"), Attr("inputmode", "numeric"),
-                        Attr("min", "-5000"), Attr("max", "3000"), .aria("describedby", "prompt-error"))
+                        "input", .id(context.id("year")), .name("value"), .type("number"), Attr("inputmode", "numeric"),
+                        Attr("min", "-5000"), Attr("max", "3000"), .aria("describedby", context.id("error")))
                     Tag("button", .type("submit"), text: "Save")
                 }
             case .pills:
@@ -115,8 +128,8 @@ enum PromptPage {
                 }
                 if prompt.offersAllLanguages {
                     Tag("div", .cls("other-language")) {
-                        Tag("label", Attr("for", "prompt-language"), text: "Another language")
-                        Tag("select", .id("prompt-language"), .name("value_other")) {
+                        Tag("label", Attr("for", context.id("language")), text: "Another language")
+                        Tag("select", .id(context.id("language")), .name("value_other")) {
                             Tag("option", .value(""), text: "Choose…")
                             for language in LanguageCode.all {
                                 Tag("option", .value(language.code), text: language.englishName)
@@ -134,12 +147,16 @@ enum PromptPage {
         let outcome = success.outcome
         let before = InsightFormat.percent(success.before)
         let after = InsightFormat.percent(success.after)
-        return Tag("section", .cls("prompt prompt-success"), .aria("labelledby", "prompt-question"), Attr("data-saved", "true")) {
+        return Tag(
+            "section", .cls("prompt prompt-success"), .aria("labelledby", context.id("question")), Attr("data-saved", "true")
+        ) {
             Tag("div", .cls("celebrate"), .aria("hidden", "true")) {
                 for index in 0..<12 { Tag("span", .cls("confetti c\(index)")) { EmptyComponent() } }
                 Tag("span", .cls("check"), text: "✓")
             }
-            Tag("h2", .id("prompt-question"), Attr("tabindex", "-1"), text: success.prompt.fact.savedTitle)
+            Tag(
+                "h2", .id(context.id("question")), Attr("tabindex", "-1"), Attr("data-prompt-heading", "true"),
+                text: success.prompt.fact.savedTitle)
             Tag("p") {
                 Txt(subject(success.prompt) + ": ")
                 Tag("strong", text: success.change.displayValue)
@@ -175,8 +192,10 @@ enum PromptPage {
 
     /// Nothing to ask: everything is known, or what is missing was skipped recently.
     static func nothingToAsk(axis: RadarAxis?, context: Context) -> Component {
-        Tag("section", .cls("prompt prompt-empty"), .aria("labelledby", "prompt-question")) {
-            Tag("h2", .id("prompt-question"), Attr("tabindex", "-1"), text: "Nothing left to ask")
+        Tag("section", .cls("prompt prompt-empty"), .aria("labelledby", context.id("question"))) {
+            Tag(
+                "h2", .id(context.id("question")), Attr("tabindex", "-1"), Attr("data-prompt-heading", "true"),
+                text: "Nothing left to ask")
             Tag(
                 "p",
                 text: axis.map {
@@ -197,6 +216,7 @@ enum PromptPage {
         if context.origin == .library, let axis = context.axis { parameters.append(("axis", axis.rawValue)) }
         parameters.append(("return", context.returnTo))
         parameters.append(("origin", context.origin.rawValue))
+        parameters.append(("ids", context.ids.rawValue))
         return URLQuery.url("/prompt", parameters)
     }
 

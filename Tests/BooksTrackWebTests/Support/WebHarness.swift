@@ -174,10 +174,11 @@ struct APIClient: Sendable {
 
     @discardableResult
     func request(
-        _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, body: ByteBuffer? = nil,
-        contentType: String = "application/json"
+        _ method: HTTPRequest.Method, _ path: String, headers extra: HTTPFields = [:], json: Any? = nil,
+        body: ByteBuffer? = nil, contentType: String = "application/json"
     ) async throws -> Page {
-        var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+        var headers = extra
+        headers[.authorization] = "Bearer \(token)"
         var payload = body
         if let json {
             payload = ByteBuffer(data: try JSONSerialization.data(withJSONObject: json))

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+@testable import BooksTrackCore
+
+@Suite("Representation radar, completion, prompts and curator points")
+struct RadarAndCurationTests {
+    let today = LocalDate("2026-06-30")!
+
+    func report(_ builder: LibraryBuilder, scope: InsightScope = .read, unit: CountingUnit = .books) -> InsightsReport {
+        InsightsReport.compute(
+            InsightRequest(scope: scope, unit: unit), library: builder.library, today: today, timeZone: .gmt)
+    }
+
+    func work(_ builder: inout LibraryBuilder, _ entry: LibraryEntry.ID, _ change: (inout Work) -> Void) {
+        let id = builder.library.entries.first { $0.id == entry }!.workID
+        change(&builder.library.works[id]!)
+    }
+
+    @Test("An empty library: every axis a ghost, no overall, 0% complete")
+    func empty() {
+        let radar = report(LibraryBuilder()).radar
+        #expect(radar.axes.map(\.axis) == RadarAxis.library)
+        #expect(radar.axes.allSatisfy { $0.isGhost })
+        #expect(radar.overall == nil && radar.band == nil)
+        #expect(radar.completion == 0)
+        #expect(radar.accessibleSummary.hasPrefix("No data yet. Cultural origin: no data, Gender: no data"))
+    }
+
+    @Test("Each library axis follows its definition; unknown data is coverage, never a value")
+    func libraryAxes() {
+        var b = LibraryBuilder(primaryLanguage: "en")
+        let adichie = b.author("Chimamanda Ngozi Adichie", country: "NG", gender: .female)
+        let murakami = b.author("Haruki Murakami", country: "JP", gender: .male)
+        let unknown = b.author("Anonymous")
+        let one = b.book("Half of a Yellow Sun", by: [adichie], language: "en", year: 2006)
+        b.book("Norwegian Wood", by: [murakami], language: "ja", year: 1987)
+        b.book("Kafka on the Shore", by: [murakami], language: "ja", year: 2002, editionLanguage: "ja")
+        b.book("Mystery", by: [unknown])
+        work(&b, one) { $0.ownVoices = .yes }
+        let radar = report(b).radar
+        func value(_ axis: RadarAxis) -> Double? { radar.axis(axis)?.value }
+        func coverage(_ axis: RadarAxis) -> Double? { radar.axis(axis)?.coverage }
+        // Regions: Africa and Asia of 11, known for 3 of 4 books.
+        #expect(value(.cultural) == 2.0 / 11)
+        #expect(coverage(.cultural) == 0.75)
+        // Genders 1 female book : 2 male books → entropy 0.918 bits.
+        #expect(abs((value(.gender) ?? 0) - 0.9183) < 0.001)
+        // Languages: English, Japanese of 5.
+        #expect(value(.language) == 0.4)
+        // Marginalized: Adichie (woman, Africa) yes; Murakami (man, Asia — not in the default set) no.
+        #expect(abs((value(.marginalized) ?? 0) - 1.0 / 3) < 1e-9)
+        // Translation: Norwegian Wood is read in English (the reader's language), from Japanese;
+        // Kafka on the Shore is read in Japanese; Half of a Yellow Sun in English.
+        #expect(abs((value(.translation) ?? 0) - 1.0 / 3) < 1e-9)
+        #expect(coverage(.translation) == 0.75)
+        // Own voices: known for one book only, and yes.
+        #expect(value(.ownVoices) == 1)
+        #expect(coverage(.ownVoices) == 0.25)
+        #expect(radar.axis(.ownVoices)?.isPartial == true)
+        // Eras: 2001–2020 and 1951–2000 of 5.
+        #expect(value(.era) == 0.4)
+        let present = radar.axes.compactMap(\.value)
+        #expect(radar.overall == present.reduce(0, +) / Double(present.count) * 100)
+        #expect(radar.completion == radar.axes.map(\.coverage).reduce(0, +) / 7)
+        #expect(radar.books == 4)
+        // docs/metrics.md, worked example 4.
+        #expect(InsightFormat.percentValue((radar.overall ?? 0) / 100) == 51)
+        #expect(radar.band == .moderate)
+        #expect(InsightFormat.percent(radar.completion) == "68%")
+    }
+
+    @Test("Without a primary language, a book with no edition language is not known to be translated")
+    func translationNeedsALanguage() {
+        var b = LibraryBuilder()
+        let author = b.author("Haruki Murakami", country: "JP", gender: .male)
+        b.book("Norwegian Wood", by: [author], language: "ja")
+        #expect(report(b).radar.axis(.translation)?.isGhost == true)
+    }
+
+    @Test("The radar counts books whatever the insights' counting unit")
+    func unitIndependent() {
+        var b = LibraryBuilder()
+        let a = b.author("A", country: "NG", gender: .female)
+        let c = b.author("C", country: "FR", gender: .male)
+        b.book("One", by: [a])
+        b.book("Two", by: [a])
+        b.book("Three", by: [c])
+        #expect(report(b, unit: .authors).radar == report(b, unit: .books).radar)
+    }
+
+    @Test("Score bands: 90–100, 70–89, 50–69, 30–49, 0–29 by the rounded score")
+    func bands() {
+        #expect(ScoreBand(percent: 100) == .highlyDiverse)
+        #expect(ScoreBand(percent: 89.6) == .highlyDiverse)
+        #expect(ScoreBand(percent: 89.4) == .diverse)
+        #expect(ScoreBand(percent: 70) == .diverse)
+        #expect(ScoreBand(percent: 69) == .moderate)
+        #expect(ScoreBand(percent: 50) == .moderate)
+        #expect(ScoreBand(percent: 49) == .limited)
+        #expect(ScoreBand(percent: 30) == .limited)
+        #expect(ScoreBand(percent: 29) == .notDiverse)
+        #expect(ScoreBand(percent: 0) == .notDiverse)
+    }
+
+    @Test("A book's radar: 1.0/0.2 cultural, 1.0/0.2 gender, 1.0/0.1 translation, 1/0 own voices, accessibility")
+    func bookRadar() throws {
+        var b = LibraryBuilder(primaryLanguage: "en")
+        let adichie = b.author("Chimamanda Ngozi Adichie", country: "NG", gender: .female)
+        let ishiguro = b.author("Kazuo Ishiguro", country: "GB", gender: .male)
+        let first = b.book("Purple Hibiscus", by: [adichie], language: "en")
+        let second = b.book("Klara and the Sun", by: [ishiguro], language: "en")
+        work(&b, first) {
+            $0.ownVoices = .yes
+            $0.accessibilityTags = ["audiobook"]
+        }
+        work(&b, second) {
+            $0.ownVoices = .no
+            $0.accessibilityTags = ["standard print only"]
+        }
+        let set = CulturalRegion.defaultUnderrepresented
+        let radarOne = RepresentationRadar.book(
+            try #require(b.library.facts(of: b.library.entries[0])), underrepresented: set)
+        #expect(radarOne.axes.map(\.value) == [1.0, 1.0, 0.1, 1.0, 1.0])
+        let radarTwo = RepresentationRadar.book(
+            try #require(b.library.facts(of: b.library.entries[1])), underrepresented: set)
+        #expect(radarTwo.axes.map(\.value) == [0.2, 0.2, 0.1, 0.0, 0.5])
+        // Own voices "no" is data (0%), not a ghost.
+        #expect(radarTwo.axis(.ownVoices)?.isGhost == false)
+        #expect(radarTwo.overall.map { Int($0.rounded()) } == 20)
+        #expect(radarTwo.band == .notDiverse)
+        // With the reader's own set, Europe counts.
+        let european = RepresentationRadar.book(
+            try #require(b.library.facts(of: b.library.entries[1])), underrepresented: [.europe])
+        #expect(european.axis(.cultural)?.value == 1.0)
+    }
+
+    @Test("A book with nothing known is all ghosts, and its facts list everything as missing")
+    func bookGhost() throws {
+        var b = LibraryBuilder()
+        let nobody = b.author("Nobody Known")
+        b.book("Blank", by: [nobody])
+        let facts = try #require(b.library.facts(of: b.library.entries[0]))
+        let radar = RepresentationRadar.book(facts, underrepresented: [])
+        #expect(radar.axes.allSatisfy { $0.isGhost })
+        #expect(facts.missing == BookFact.allCases)
+        #expect(facts.completion == 0)
+    }
+
+    @Test("The next library prompt is the first read book missing the axis; a skip hides it for 30 days")
+    func nextPrompt() throws {
+        var b = LibraryBuilder()
+        let known = b.author("Known", country: "NG", gender: .female)
+        let unknown = b.author("Unknown Person")
+        let other = b.author("Other Person")
+        b.book("Wishlist book", by: [other], status: .wishlist, added: "2026-06-01")
+        b.book("Known book", by: [known], status: .read, added: "2026-05-01")
+        let read = b.book("Read book", by: [unknown], status: .read, added: "2026-01-01")
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let prompt = try #require(ProfilingPrompts.next(for: .cultural, library: b.library, skips: [], now: now))
+        #expect(prompt.entryID == read)
+        #expect(prompt.fact == .region)
+        #expect(prompt.authorName == "Unknown Person")
+        #expect(prompt.question == "What is Unknown Person’s cultural background?")
+        #expect(prompt.choices.count == 11)
+        let workID = b.library.entries.first { $0.id == read }!.workID
+        let skip = PromptSkip(workID: workID, fact: .region, skippedAt: now.addingTimeInterval(-29 * 86_400))
+        let afterSkip = try #require(ProfilingPrompts.next(for: .cultural, library: b.library, skips: [skip], now: now))
+        #expect(afterSkip.bookTitle == "Wishlist book")
+        let old = PromptSkip(workID: workID, fact: .region, skippedAt: now.addingTimeInterval(-31 * 86_400))
+        #expect(ProfilingPrompts.next(for: .cultural, library: b.library, skips: [old], now: now)?.entryID == read)
+        // Asking for this very fact of the book shows it even after a skip.
+        let facts = try #require(b.library.facts(of: b.library.entries.first { $0.id == read }!))
+        let asked = ProfilingPrompts.forBook(
+            facts, fact: .region, context: .init(b.library), skips: [skip], now: now)
+        #expect(asked?.fact == .region)
+        #expect(ProfilingPrompts.forBook(facts, axis: .cultural, context: .init(b.library), skips: [skip], now: now) == nil)
+    }
+
+    @Test("An author fact from Wikidata is offered for a yes/no check once nothing is missing")
+    func verification() throws {
+        var b = LibraryBuilder(primaryLanguage: "en")
+        var author = Author(name: "Chinua Achebe")
+        let looked = Provenance(source: .wikidata, recordedAt: b.recorded)
+        author.gender = AuthorFact(value: .male, provenance: looked)
+        author.country = AuthorFact(value: CountryCode(lenient: "NG")!, provenance: looked)
+        b.library.authors[author.id] = author
+        let entry = b.book("Things Fall Apart", by: [author.id], language: "en", year: 1958)
+        work(&b, entry) {
+            $0.ownVoices = .yes
+            $0.accessibilityTags = ["audiobook"]
+        }
+        let facts = try #require(b.library.facts(of: b.library.entries[0]))
+        #expect(facts.missing.isEmpty)
+        let prompt = try #require(
+            ProfilingPrompts.forBook(facts, context: .init(b.library), skips: [], now: b.recorded))
+        #expect(prompt.style == .verify)
+        #expect(prompt.fact == .region)
+        #expect(prompt.question == "Wikidata says Chinua Achebe’s cultural background is Africa. Is that right?")
+        #expect(prompt.choices.map(\.value) == ["africa"])
+    }
+
+    @Test("Answers are checked: unknown choices, impossible years and empty answers are refused with a message")
+    func answers() throws {
+        let author = Author.ID.random()
+        #expect(try FactChange.parse(.region, authorID: author, value: "africa") == .author(author, .region, "africa"))
+        #expect(try FactChange.parse(.gender, authorID: author, value: " Female ") == .author(author, .gender, "female"))
+        #expect(try FactChange.parse(.firstPublished, authorID: nil, value: "-800") == .firstPublished(-800))
+        #expect(
+            try FactChange.parse(.originalLanguage, authorID: nil, value: "Japanese")
+                == .originalLanguage(LanguageCode(lenient: "ja")!))
+        #expect(try FactChange.parse(.accessibility, authorID: nil, value: "Large-print") == .accessibility("large print"))
+        #expect(throws: PromptInputError("“Atlantis” is not one of the 11 regions.")) {
+            try FactChange.parse(.region, authorID: author, value: "Atlantis")
+        }
+        #expect(throws: PromptInputError.self) { try FactChange.parse(.region, authorID: nil, value: "africa") }
+        #expect(throws: PromptInputError.self) { try FactChange.parse(.firstPublished, authorID: nil, value: "99999") }
+        #expect(throws: PromptInputError.self) { try FactChange.parse(.ownVoices, authorID: nil, value: "maybe") }
+        #expect(throws: PromptInputError("Choose an answer, or skip the question.")) {
+            try FactChange.parse(.gender, authorID: author, value: "  ")
+        }
+        #expect(throws: PromptInputError.self) { try FactChange.parse(.readingLanguage, authorID: nil, value: "Klingonese") }
+    }
+
+    @Test("Points: 5 a fact, 5 more per further book; Curator at 5 contributions, then three more levels")
+    func curatorPoints() {
+        #expect(Curation.points(books: 1) == 5)
+        #expect(Curation.points(books: 4) == 20)
+        func contributions(_ n: Int) -> [Contribution] {
+            (0..<n).map { _ in Contribution(userID: .random(), fact: "region", points: 5, recordedAt: Date()) }
+        }
+        #expect(CuratorStanding(contributions(4)).level == nil)
+        #expect(CuratorStanding(contributions(4)).toNextLevel == 1)
+        #expect(CuratorStanding(contributions(5)).level?.name == "Curator")
+        #expect(CuratorStanding(contributions(5)).points == 25)
+        #expect(CuratorStanding(contributions(25)).level?.name == "Dedicated curator")
+        #expect(CuratorStanding(contributions(250)).nextLevel == nil)
+    }
+}

@@ -1,0 +1,172 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Hummingbird
+import Testing
+
+@testable import BooksTrackWeb
+
+@Suite("Radar, prompts and curation in the web app and the API")
+struct RadarAndPromptTests {
+    static func book(_ title: String, by author: String, status: String = "read", for user: User, in app: WebHarness)
+        async throws -> (LibraryEntry.ID, Author.ID)
+    {
+        try await InsightsWebTests.book(
+            title, by: author, facts: [], language: nil, finished: nil, status: status, for: user, in: app)
+    }
+
+    @Test("Home, insights and book pages show the radar with ghost axes, a + for each and the completion")
+    func radarEverywhere() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let (entry, _) = try await Self.book("Kindred", by: "Octavia E. Butler", for: user, in: app)
+            let home = try await browser.get("/")
+            #expect(home.body.contains("id=\"library-radar\""))
+            #expect(home.text.contains("No data yet"))
+            #expect(home.text.contains("Diversity data: 0% complete"))
+            // Seven ghosts, each with its "+" to the next book missing it.
+            #expect(home.body.components(separatedBy: "class=\"radar-plus").count - 1 == 7)
+            #expect(home.body.contains("href=\"/prompt?axis=cultural&amp;return=%2F\""))
+            #expect(home.body.contains("aria-label=\"Representation radar. No data yet. Cultural origin: no data"))
+            let insights = try await browser.get("/insights")
+            #expect(insights.body.contains("id=\"insights-radar\""))
+            let page = try await browser.get("/books/\(entry.string)")
+            #expect(page.body.contains("id=\"book-radar\""))
+            #expect(page.body.contains("class=\"completion-ring\""))
+            #expect(page.body.contains("aria-label=\"Book data 0% complete, 7 missing: show what\""))
+            #expect(
+                page.body.contains("href=\"/prompt?book=\(entry.string)&amp;axis=gender&amp;return=%2Fbooks%2F\(entry.string)\""))
+            // The next question about this book is on its page.
+            #expect(page.text.contains("What is Octavia E. Butler’s cultural background?"))
+        }
+    }
+
+    @Test("Without JavaScript: + opens a question page, a pill saves it, the success page shows completion and points")
+    func noScriptFlow() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let (entry, author) = try await Self.book("Kindred", by: "Octavia E. Butler", for: user, in: app)
+            try await Self.book("Parable of the Sower", by: "Octavia E. Butler", status: "toRead", for: user, in: app)
+            let question = try await browser.get("/prompt?axis=gender&return=/")
+            #expect(question.status == .ok)
+            #expect(question.text.contains("What is Octavia E. Butler’s gender?"))
+            #expect(question.text.contains("Applies to all 2 of your books by Octavia E. Butler: +10 curator points."))
+            #expect(
+                question.body.contains(
+                    "<button type=\"submit\" name=\"value\" value=\"female\" class=\"pill-choice\">Female</button>"))
+            let saved = try await browser.post(
+                "/prompt",
+                [
+                    "entry": entry.string, "fact": "gender", "author": author.string, "value": "female", "return": "/",
+                    "origin": "library", "axis": "gender", "note": "From her biography",
+                ])
+            #expect(saved.status == .ok)
+            #expect(saved.text.contains("Gender saved!"))
+            #expect(
+                saved.text.contains("Octavia E. Butler’s gender: Female — applied to all 2 of your books by Octavia E. Butler."))
+            // Gender, and with it marginalized voices (a woman is one): 2 of 7 dimensions.
+            #expect(saved.text.contains("Diversity data: 0% → 29% complete"))
+            #expect(saved.text.contains("+10 curator points (10 in all)"))
+            #expect(saved.body.contains("data-saved=\"true\""))
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Diversity data: 29% complete"))
+            #expect(home.text.contains("10 curator points"))
+            let contributions = try await browser.get("/contributions")
+            #expect(contributions.text.contains("10 points"))
+            #expect(contributions.text.contains("Author’s gender Octavia E. Butler · “Kindred” Female — From her biography +10"))
+            // The fragment the dialog loads is the same question without the page around it.
+            let fragment = try await browser.get("/prompt?axis=cultural&return=/&partial=1")
+            #expect(fragment.body.hasPrefix("<section class=\"prompt\""))
+            #expect(!fragment.body.contains("<html"))
+        }
+    }
+
+    @Test("Skip saves nothing and moves on; a skipped book is not asked again; a bad answer is refused and kept")
+    func skipAndRefuse() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let (first, _) = try await Self.book("Beloved", by: "Toni Morrison", for: user, in: app)
+            let (second, _) = try await Self.book("Kindred", by: "Octavia E. Butler", status: "toRead", for: user, in: app)
+            let reader = app.store.reader(user.id)
+            let before = try await reader.library()
+            func unchanged() async throws -> Bool {
+                let now = try await reader.library()
+                return now.entries == before.entries && now.works == before.works && now.authors == before.authors
+                    && now.editions == before.editions && now.contributions.isEmpty
+            }
+            _ = try await browser.get("/")
+            let skipped = try await browser.post(
+                "/prompt/skip", ["entry": first.string, "fact": "region", "axis": "cultural", "origin": "library", "return": "/"])
+            #expect(skipped.status == .ok)
+            #expect(skipped.text.contains("What is Octavia E. Butler’s cultural background?"))
+            #expect(try await unchanged())
+            let next = try await browser.get("/prompt?axis=cultural")
+            #expect(next.body.contains("name=\"entry\" value=\"\(second.string)\""))
+            let refused = try await browser.post(
+                "/prompt",
+                ["entry": second.string, "fact": "firstPublished", "value": "next year", "note": "kept", "return": "/"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("Enter the year as a number"))
+            #expect(refused.body.contains("value=\"kept\""))
+            #expect(try await unchanged())
+            let outsider = try await browser.post("/prompt", ["entry": second.string, "fact": "region", "value": "atlantis"])
+            #expect(outsider.status == .unprocessableContent)
+            #expect(outsider.text.contains("“atlantis” is not one of the 11 regions."))
+            // A return address elsewhere is not followed.
+            let away = try await browser.get("/prompt?axis=era&return=https://evil.example")
+            #expect(away.body.contains("href=\"/\" data-close=\"true\"") || away.body.contains("href=\"/\" class="))
+            #expect(!away.body.contains("evil.example"))
+        }
+    }
+
+    @Test("The API: radar, completion, a book's radar, the next question, answering, skipping and curation")
+    func api() async throws {
+        try await WebHarness.run { app in
+            let (user, api) = try await app.apiReader("dana")
+            let (entry, author) = try await Self.book("Beloved", by: "Toni Morrison", for: user, in: app)
+            try await Self.book("Sula", by: "Toni Morrison", for: user, in: app)
+            let radar = try await api.request(.get, "/api/v1/radar")
+            #expect(radar.status == .ok)
+            let axes = try radar.json()["axes"] as? [[String: Any]] ?? []
+            #expect(axes.count == 7 && axes.allSatisfy { $0["ghost"] as? Bool == true && $0["value"] == nil })
+            let etag = try #require(radar.headers[.eTag])
+            #expect(try await api.request(.get, "/api/v1/radar", headers: [.ifNoneMatch: etag]).status == .notModified)
+            let next = try await api.request(.get, "/api/v1/prompts/next?axis=gender")
+            let prompt = try #require(try next.json()["prompt"] as? [String: Any])
+            #expect(prompt["fact"] as? String == "gender")
+            #expect(prompt["authorBooks"] as? Int == 2)
+            let answer = try await api.request(
+                .post, "/api/v1/entries/\(entry.string)/answers",
+                json: ["fact": "gender", "author": author.string, "value": "female"])
+            #expect(answer.status == .ok)
+            let result = try answer.json()
+            #expect(result["points"] as? Int == 10)
+            #expect(result["saved"] as? Bool == true)
+            #expect((result["completionAfter"] as? Double ?? 0) > (result["completionBefore"] as? Double ?? 1))
+            #expect(try await api.request(.get, "/api/v1/radar", headers: [.ifNoneMatch: etag]).status == .ok)
+            let book = try await api.request(.get, "/api/v1/entries/\(entry.string)/radar")
+            let bookAxes = try book.json()["radar"] as? [String: Any]
+            #expect(
+                (bookAxes?["axes"] as? [[String: Any]])?.first { $0["axis"] as? String == "gender" }?["value"] as? Double == 1)
+            let bad = try await api.request(
+                .post, "/api/v1/entries/\(entry.string)/answers", json: ["fact": "era", "value": "x"])
+            #expect(bad.status == .unprocessableContent)
+            let wrong = try await api.request(
+                .post, "/api/v1/entries/\(entry.string)/answers", json: ["fact": "firstPublished", "value": "soon"])
+            #expect(wrong.status == .unprocessableContent)
+            #expect(
+                try wrong.json()["errors"] as? [String: String] == [
+                    "value": "Enter the year as a number, like 1958 (or −800 for 800 BCE)."
+                ])
+            #expect(
+                try await api.request(.post, "/api/v1/entries/\(entry.string)/skips", json: ["fact": "ownVoices"]).status
+                    == .noContent)
+            let curation = try await api.request(.get, "/api/v1/me/curation").json()
+            #expect((curation["curator"] as? [String: Any])?["points"] as? Int == 10)
+            #expect((curation["contributions"] as? [[String: Any]])?.first?["value"] as? String == "female")
+            let completion = try await api.request(.get, "/api/v1/completion?scope=library").json()
+            #expect((completion["dimensions"] as? [[String: Any]])?.count == 7)
+        }
+    }
+}
