@@ -88,7 +88,9 @@ struct InsightIndex {
                 if let day = reading.finishedOn { finishedDays.append(day.dayNumber) }
             }
             let readAtSomeTime = entry.state.status == .read || finishedAny
-            let edition = entry.editionID.flatMap { library.editions[$0] }?.details
+            // The edition only matters for pages read and for the language it was read in.
+            let edition =
+                readAtSomeTime || work.originalLanguage != nil ? entry.editionID.flatMap { library.editions[$0] }?.details : nil
             var translated: Bool?
             if let original = work.originalLanguage, let read = edition?.language ?? primaryLanguage {
                 translated = original != read

@@ -161,17 +161,17 @@ extension RepresentationRadar {
         var ownVoices = 0.0
         var eraKnown = 0.0
         var eras = Set<PublicationEra>()
+        // Fields are read in place: copying a whole book would retain its arrays.
         for bookIndex in selection {
-            let book = index.books[bookIndex]
-            if let isTranslated = book.translated {
+            if let isTranslated = index.books[bookIndex].translated {
                 translatedKnown += 1
                 if isTranslated { translated += 1 }
             }
-            if let flag = book.ownVoices {
+            if let flag = index.books[bookIndex].ownVoices {
                 ownVoicesKnown += 1
                 if flag == .yes { ownVoices += 1 }
             }
-            if let era = book.era {
+            if let era = index.books[bookIndex].era {
                 eraKnown += 1
                 eras.insert(era)
             }
