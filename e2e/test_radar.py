@@ -21,6 +21,13 @@ def add_book(page, server, title, author):
     return page.url
 
 
+def sign_in(page, server):
+    page.goto(server.url + "/login")
+    page.get_by_role("textbox", name="Name", exact=True).fill("rosa")
+    page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+
+
 def test_radar_and_prompts(browser):
     server = Server()
     try:
@@ -106,10 +113,7 @@ def test_radar_and_prompts(browser):
         # Without JavaScript the "+" is a plain link to a question page that works the same.
         plain = browser.new_context(viewport={"width": 390, "height": 900}, java_script_enabled=False)
         nojs = plain.new_page()
-        nojs.goto(server.url + "/login")
-        nojs.get_by_role("textbox", name="Name", exact=True).fill("rosa")
-        nojs.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
-        nojs.get_by_role("button", name="Sign in").click()
+        sign_in(nojs, server)
         nojs.goto(arrow)
         nojs.locator("#book-radar").get_by_role("link", name="Add own voices data").click()
         expect(nojs).to_have_url(re.compile(r"/prompt\?book="))
@@ -123,10 +127,7 @@ def test_radar_and_prompts(browser):
         # Reduced motion: the celebration keeps its check but drops the falling confetti.
         calm = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
         still = calm.new_page()
-        still.goto(server.url + "/login")
-        still.get_by_role("textbox", name="Name", exact=True).fill("rosa")
-        still.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
-        still.get_by_role("button", name="Sign in").click()
+        sign_in(still, server)
         still.goto(first)
         still.locator("#book-radar").get_by_role("link", name="Add accessibility data").click()
         still.get_by_role("dialog").get_by_role("button", name="Audiobook").click()

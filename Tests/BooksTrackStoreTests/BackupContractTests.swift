@@ -38,7 +38,8 @@ struct BackupContractTests {
             goal: goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)], now: TestClock.now)
         try await alice.record(
             contribution: Contribution(
-                userID: alice.userID, authorID: achebe.id, fact: "gender", points: 5, recordedAt: TestClock.now))
+                userID: alice.userID, authorID: achebe.id, fact: "gender", value: "male", note: "From his memoir",
+                points: 5, recordedAt: TestClock.now))
         try await alice.record(achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)])
         return alice
     }
@@ -53,6 +54,7 @@ struct BackupContractTests {
         #expect(document.entries.count > 400)
         #expect(document.entries.allSatisfy { ReadingStatus(rawValue: $0.status) != nil })
         #expect(document.goals.first?.milestones.count == 1)
+        #expect(document.contributions.first?.value == "male" && document.contributions.first?.note == "From his memoir")
         #expect(document.entries.contains { !$0.sessions.isEmpty })
         let london = try #require(document.authors.first { $0.name == "Jack London" })
         #expect(london.facts.map(\.kind) == ["country", "gender"])

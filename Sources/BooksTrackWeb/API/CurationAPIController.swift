@@ -51,20 +51,22 @@ struct CurationAPIController {
 
     /// The library's next question, for an axis or any.
     @Sendable func nextPrompt(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let parameters = URLQuery.parameters(of: request)
-        let axis = try parse(parameters["axis"], RadarAxis.init(rawValue:), "axis", "Send one of the radar’s axes.")
-        let prompt = try await profiling.prompt(for: user, book: nil, axis: axis, fact: nil, now: configuration.clock())
-        return try Responses.json(APIModels.NextPrompt(prompt: prompt.map(APIModels.Prompt.init)))
+        try await prompt(book: nil, request: request, context: context)
     }
 
     /// A book's question: a given fact, the axis's first missing fact, or the next one.
     @Sendable func bookPrompt(_ request: Request, context: AppContext) async throws -> Response {
+        try await prompt(book: try context.parameters.id("entry"), request: request, context: context)
+    }
+
+    private func prompt(book: LibraryEntry.ID?, request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let book: LibraryEntry.ID = try context.parameters.id("entry")
         let parameters = URLQuery.parameters(of: request)
         let axis = try parse(parameters["axis"], RadarAxis.init(rawValue:), "axis", "Send one of the radar’s axes.")
         let fact = try parse(parameters["fact"], BookFact.init(rawValue:), "fact", "Send one of the facts BooksTrack asks.")
+        if fact != nil, book == nil {
+            throw WebError.invalid(FieldErrors(["fact": "Asking for one fact needs a book: use /api/v1/entries/{id}/prompt."]))
+        }
         let prompt = try await profiling.prompt(for: user, book: book, axis: axis, fact: fact, now: configuration.clock())
         return try Responses.json(APIModels.NextPrompt(prompt: prompt.map(APIModels.Prompt.init)))
     }

@@ -47,6 +47,14 @@ struct PromptController {
             partial = values["partial"] == "1"
         }
 
+        /// The book and fact a posted form is about.
+        func question() throws -> (LibraryEntry.ID, BookFact) {
+            guard let book, let fact else {
+                throw WebError.badRequest("The form was sent without its book or question; open the question again.")
+            }
+            return (book, fact)
+        }
+
         static func parse<T>(_ text: String?, _ make: (String) -> T?, _ what: String) throws -> T? {
             guard let text, !text.isEmpty else { return nil }
             guard let value = make(text) else { throw WebError.badRequest("“\(text)” is not \(what).") }
@@ -83,9 +91,7 @@ struct PromptController {
         let user = try context.requireUser()
         let form = try context.requireForm()
         let asked = try Asked(form.fields, csrfToken: context.page(nil).csrfToken)
-        guard let book = asked.book, let fact = asked.fact else {
-            throw WebError.badRequest("The answer was sent without its book or question; open the question again.")
-        }
+        let (book, fact) = try asked.question()
         let author = try Asked.parse(form["author"], Author.ID.init, "an author")
         var value = form["value"] ?? ""
         if value.trimmed.isEmpty { value = form["value_other"] ?? "" }
@@ -108,9 +114,7 @@ struct PromptController {
         let user = try context.requireUser()
         let form = try context.requireForm()
         let asked = try Asked(form.fields, csrfToken: context.page(nil).csrfToken)
-        guard let book = asked.book, let fact = asked.fact else {
-            throw WebError.badRequest("Skip was sent without its book or question; open the question again.")
-        }
+        let (book, fact) = try asked.question()
         let now = configuration.clock()
         do { try await store.reader(user.id).skip(fact, for: book, now: now) } catch StoreError.notFound(let message) {
             throw WebError.notFound(message)
