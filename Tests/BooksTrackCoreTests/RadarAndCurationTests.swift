@@ -177,6 +177,24 @@ struct RadarAndCurationTests {
         #expect(ProfilingPrompts.forBook(facts, axis: .cultural, context: .init(b.library), skips: [skip], now: now) == nil)
     }
 
+    @Test("Skipping a question about an author skips it for their other books too")
+    func authorSkip() throws {
+        var b = LibraryBuilder()
+        let achebe = b.author("Chinua Achebe")
+        let butler = b.author("Octavia E. Butler")
+        let first = b.book("Things Fall Apart", by: [achebe], added: "2026-03-01")
+        b.book("Arrow of God", by: [achebe], added: "2026-02-01")
+        b.book("Kindred", by: [butler], added: "2026-01-01")
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(ProfilingPrompts.next(for: .gender, library: b.library, skips: [], now: now)?.entryID == first)
+        let workID = b.library.entries.first { $0.id == first }!.workID
+        let skip = PromptSkip(workID: workID, fact: .gender, skippedAt: now)
+        #expect(
+            ProfilingPrompts.next(for: .gender, library: b.library, skips: [skip], now: now)?.authorName == "Octavia E. Butler")
+        // Another question about the same author is still asked.
+        #expect(ProfilingPrompts.next(for: .cultural, library: b.library, skips: [skip], now: now)?.entryID == first)
+    }
+
     @Test("An author fact from Wikidata is offered for a yes/no check once nothing is missing")
     func verification() throws {
         var b = LibraryBuilder(primaryLanguage: "en")

@@ -97,11 +97,21 @@ public enum ProfilingPrompts {
             if l.1 != r.1 { return l.1 > r.1 }
             return l.2 < r.2
         }
+        // A question about an author skipped for one of their books is not asked through their
+        // other books either: it is the same question.
+        var skippedAuthors = Set<AuthorKey>()
+        for key in skipped where key.fact.authorFactKind != nil {
+            for id in library.works[key.workID]?.authorIDs ?? [] {
+                skippedAuthors.insert(AuthorKey(authorID: id, fact: key.fact))
+            }
+        }
         let facts = axis?.facts ?? BookFact.allCases
         for entry in ordered {
             guard let book = library.facts(of: entry) else { continue }
             for fact in facts where !book.isKnown(fact) && !skipped.contains(SkipKey(workID: book.workID, fact: fact)) {
-                if let prompt = question(fact, about: book, context: context) { return prompt }
+                guard let prompt = question(fact, about: book, context: context) else { continue }
+                if let author = prompt.authorID, skippedAuthors.contains(AuthorKey(authorID: author, fact: fact)) { continue }
+                return prompt
             }
         }
         return nil
@@ -221,6 +231,11 @@ public enum ProfilingPrompts {
 
     private struct SkipKey: Hashable {
         var workID: Work.ID
+        var fact: BookFact
+    }
+
+    private struct AuthorKey: Hashable {
+        var authorID: Author.ID
         var fact: BookFact
     }
 
