@@ -81,3 +81,22 @@ def check_accessibility(page, label: str):
         results = AXE.run(page)
         assert results.violations_count == 0, f"{label} ({scheme}): {results.generate_report()}"
     page.emulate_media(color_scheme="light")
+
+
+PASSWORD = "correct horse battery"
+
+
+def create_owner(page, server, name: str):
+    """Creates the instance's owner account on the first-visit page; the browser is signed in."""
+    page.goto(server.url + "/setup")
+    page.get_by_role("textbox", name="Name", exact=True).fill(name)
+    page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
+    page.get_by_role("textbox", name="Password again", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Create the owner account").click()
+
+
+def sign_in(page, server, name: str):
+    page.goto(server.url + "/login")
+    page.get_by_role("textbox", name="Name", exact=True).fill(name)
+    page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()

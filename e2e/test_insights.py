@@ -4,10 +4,8 @@ table view of a chart, and axe on every state in light and dark."""
 
 import re
 
-from conftest import Server, check_accessibility
+from conftest import Server, check_accessibility, create_owner, sign_in
 from playwright.sync_api import expect
-
-PASSWORD = "correct horse battery"
 
 
 def test_insights(browser):
@@ -16,11 +14,7 @@ def test_insights(browser):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         page.set_default_timeout(20_000)
-        page.goto(server.url + "/setup")
-        page.get_by_role("textbox", name="Name", exact=True).fill("ines")
-        page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
-        page.get_by_role("textbox", name="Password again", exact=True).fill(PASSWORD)
-        page.get_by_role("button", name="Create the owner account").click()
+        create_owner(page, server, "ines")
 
         # No books: the page says what to do.
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Insights").click()
@@ -76,10 +70,7 @@ def test_insights(browser):
         # On a phone, nothing scrolls sideways and the compact chart is the one shown.
         phone = browser.new_context(viewport={"width": 360, "height": 800})
         mobile = phone.new_page()
-        mobile.goto(server.url + "/login")
-        mobile.get_by_role("textbox", name="Name", exact=True).fill("ines")
-        mobile.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
-        mobile.get_by_role("button", name="Sign in").click()
+        sign_in(mobile, server, "ines")
         mobile.goto(server.url + "/insights")
         expect(mobile.locator("#regions svg.chart-compact")).to_be_visible()
         expect(mobile.locator("#regions svg.chart-wide")).to_be_hidden()

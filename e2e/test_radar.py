@@ -5,10 +5,8 @@ Skip saving nothing, the page without JavaScript, and axe on every state."""
 
 import re
 
-from conftest import Server, check_accessibility
+from conftest import Server, check_accessibility, create_owner, sign_in
 from playwright.sync_api import expect
-
-PASSWORD = "correct horse battery"
 
 
 def add_book(page, server, title, author):
@@ -21,24 +19,13 @@ def add_book(page, server, title, author):
     return page.url
 
 
-def sign_in(page, server):
-    page.goto(server.url + "/login")
-    page.get_by_role("textbox", name="Name", exact=True).fill("rosa")
-    page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-
-
 def test_radar_and_prompts(browser):
     server = Server()
     try:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         page.set_default_timeout(20_000)
-        page.goto(server.url + "/setup")
-        page.get_by_role("textbox", name="Name", exact=True).fill("rosa")
-        page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
-        page.get_by_role("textbox", name="Password again", exact=True).fill(PASSWORD)
-        page.get_by_role("button", name="Create the owner account").click()
+        create_owner(page, server, "rosa")
 
         first = add_book(page, server, "Things Fall Apart", "Chinua Achebe")
         add_book(page, server, "Kindred", "Octavia E. Butler")
@@ -113,7 +100,7 @@ def test_radar_and_prompts(browser):
         # Without JavaScript the "+" is a plain link to a question page that works the same.
         plain = browser.new_context(viewport={"width": 390, "height": 900}, java_script_enabled=False)
         nojs = plain.new_page()
-        sign_in(nojs, server)
+        sign_in(nojs, server, "rosa")
         nojs.goto(arrow)
         nojs.locator("#book-radar").get_by_role("link", name="Add own voices data").click()
         expect(nojs).to_have_url(re.compile(r"/prompt\?book="))
@@ -127,7 +114,7 @@ def test_radar_and_prompts(browser):
         # Reduced motion: the celebration keeps its check but drops the falling confetti.
         calm = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
         still = calm.new_page()
-        sign_in(still, server)
+        sign_in(still, server, "rosa")
         still.goto(first)
         still.locator("#book-radar").get_by_role("link", name="Add accessibility data").click()
         still.get_by_role("dialog").get_by_role("button", name="Audiobook").click()

@@ -31,6 +31,18 @@ public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// A stored answer ("africa", "ja", "yes") as a reader reads it; unknown text as it is.
+    public func displayValue(of stored: String) -> String {
+        switch self {
+        case .region: CulturalRegion(rawValue: stored)?.displayName ?? stored
+        case .gender: Gender(rawValue: stored)?.displayName ?? stored
+        case .originalLanguage, .readingLanguage: LanguageCode(lenient: stored)?.englishName ?? stored
+        case .firstPublished: stored
+        case .ownVoices: YesNo(rawValue: stored).map { $0 == .yes ? "Yes" : "No" } ?? stored
+        case .accessibility: AccessibilityTag.label(stored)
+        }
+    }
+
     /// The author fact this answers, for facts about authors.
     public var authorFactKind: AuthorFactKind? {
         switch self {

@@ -57,21 +57,20 @@ public enum FactChange: Hashable, Sendable {
         }
     }
 
-    /// The value as a reader reads it.
-    public var displayValue: String {
+    /// The fact this changes.
+    public var fact: BookFact {
         switch self {
-        case .author(_, let kind, let value):
-            switch kind {
-            case .gender: Gender(rawValue: value)?.displayName ?? value
-            case .region: CulturalRegion(rawValue: value)?.displayName ?? value
-            default: value
-            }
-        case .originalLanguage(let language), .readingLanguage(let language): language.englishName
-        case .firstPublished(let year): String(year)
-        case .ownVoices(let answer): answer == .yes ? "Yes" : "No"
-        case .accessibility(let tag): AccessibilityTag.label(tag)
+        case .author(_, let kind, _): kind == .gender ? .gender : .region
+        case .originalLanguage: .originalLanguage
+        case .readingLanguage: .readingLanguage
+        case .firstPublished: .firstPublished
+        case .ownVoices: .ownVoices
+        case .accessibility: .accessibility
         }
     }
+
+    /// The value as a reader reads it.
+    public var displayValue: String { fact.displayValue(of: storedValue) }
 
     public var authorID: Author.ID? {
         if case .author(let id, _, _) = self { return id }

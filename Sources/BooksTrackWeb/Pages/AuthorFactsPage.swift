@@ -144,11 +144,6 @@ enum AuthorFactsPage {
     }
 
     static func source(_ provenance: Provenance, me: User.ID?) -> String {
-        switch provenance.source {
-        case .user: provenance.userID == me && me != nil ? "You" : "A reader"
-        case .import: "An imported file"
-        case .wikidata: "Wikidata"
-        case .openLibrary: "Open Library"
-        }
+        provenance.source == .user && me != nil && provenance.userID == me ? "You" : provenance.source.displayName
     }
 }

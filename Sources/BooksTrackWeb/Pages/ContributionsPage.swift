@@ -90,15 +90,10 @@ enum ContributionsPage {
             Tag("td", text: fact?.displayName ?? c.fact)
             Tag("td", text: about.isEmpty ? "—" : about)
             Tag("td") {
-                Txt(c.value.map { display($0, fact: fact) } ?? "—")
+                Txt(c.value.map { fact?.displayValue(of: $0) ?? $0 } ?? "—")
                 if let note = c.note { Tag("span", .cls("muted"), text: " — \(note)") }
             }
             Tag("td", text: "+\(c.points)")
         }
-    }
-
-    static func display(_ value: String, fact: BookFact?) -> String {
-        guard let fact, let change = try? FactChange.parse(fact, authorID: .random(), value: value) else { return value }
-        return change.displayValue
     }
 }
