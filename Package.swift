@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Models, taxonomies, metrics and the pure import planner. Foundation only.
@@ -46,20 +47,34 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The use cases every face shares: accounts, imports as background jobs, insights,
+        // curation, the job runner. No HTTP and no HTML.
+        .target(
+            name: "BooksTrackApp",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The web app and JSON API (Hummingbird 2, HTML built with Plot).
         .target(
             name: "BooksTrackWeb",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackCharts",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackCharts", "BooksTrackApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Assets")]
         ),
@@ -70,6 +85,7 @@ let package = Package(
                 "BooksTrackCore",
                 "BooksTrackImport",
                 "BooksTrackStore",
+                "BooksTrackApp",
                 "BooksTrackWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,9 +131,14 @@ let package = Package(
         .testTarget(
             name: "BooksTrackWebTests",
             dependencies: [
-                "BooksTrackWeb", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport",
+                "BooksTrackWeb", "BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore",
+                "BooksTrackTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
+        ),
+        .testTarget(
+            name: "BooksTrackAppTests",
+            dependencies: ["BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]
         ),
         .testTarget(
             name: "BookstrackCLITests",

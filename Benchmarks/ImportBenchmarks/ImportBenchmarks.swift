@@ -29,46 +29,46 @@ let benchmarks: @Sendable () -> Void = {
     // Setup per iteration happens before startMeasurement(), which restarts the clock.
     Benchmark("Import a 10,000-row Goodreads CSV into a new SQLite database") { benchmark in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
-        let store = try await Store.open(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now)
-        let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
-        benchmark.startMeasurement()
-        let batch = try LibraryFileReader.read(bytes: file, today: today)
-        let report = try await reader.importBatch(batch, dryRun: false, now: now)
-        benchmark.stopMeasurement()
-        precondition(report.imported == rows, "imported \(report.imported)")
-        await store.close()
+        try await Store.withStore(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now) { store in
+            let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
+            benchmark.startMeasurement()
+            let batch = try LibraryFileReader.read(bytes: file, today: today)
+            let report = try await reader.importBatch(batch, dryRun: false, now: now)
+            benchmark.stopMeasurement()
+            precondition(report.imported == rows, "imported \(report.imported)")
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
     Benchmark("Re-import the same 10,000 rows (all unchanged) into SQLite") { benchmark in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
-        let store = try await Store.open(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now)
-        let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
-        _ = try await reader.importBatch(try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let report = try await reader.importBatch(
-                try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
-            precondition(report.unchanged == rows)
+        try await Store.withStore(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now) { store in
+            let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
+            _ = try await reader.importBatch(try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let report = try await reader.importBatch(
+                    try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
+                precondition(report.unchanged == rows)
+            }
+            benchmark.stopMeasurement()
         }
-        benchmark.stopMeasurement()
-        await store.close()
         try? FileManager.default.removeItem(at: directory)
     }
 
     if let url = ProcessInfo.processInfo.environment["BOOKSTRACK_BENCH_POSTGRES_URL"], !url.isEmpty {
         Benchmark("Import a 10,000-row Goodreads CSV into PostgreSQL") { benchmark in
-            let store = try await Store.open(try DatabaseLocation(parsing: url), now: now)
-            let reader = store.reader(try await store.users.create(name: "bench-\(UUID().uuidString.prefix(8))", now: now).id)
-            try await store.database.write { db in
-                try await db.raw("TRUNCATE library_entries, works, authors, external_ids, editions CASCADE").run()
+            try await Store.withStore(try DatabaseLocation(parsing: url), now: now) { store in
+                let reader = store.reader(try await store.users.create(name: "bench-\(UUID().uuidString.prefix(8))", now: now).id)
+                try await store.database.write { db in
+                    try await db.raw("TRUNCATE library_entries, works, authors, external_ids, editions CASCADE").run()
+                }
+                benchmark.startMeasurement()
+                let report = try await reader.importBatch(
+                    try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
+                benchmark.stopMeasurement()
+                precondition(report.imported == rows)
             }
-            benchmark.startMeasurement()
-            let report = try await reader.importBatch(
-                try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
-            benchmark.stopMeasurement()
-            precondition(report.imported == rows)
-            await store.close()
         }
     }
 }

@@ -11,23 +11,28 @@ public final class Store: Sendable {
 
     public init(database: Database) { self.database = database }
 
-    /// Opens the database at a location and brings its schema up to date.
-    public static func open(_ location: DatabaseLocation, now: Date, logger: Logger = Logger(label: "bookstrack.store"))
-        async throws -> Store
-    {
-        let database = try await Database.open(location, logger: logger)
-        do {
+    /// Opens the database at a location, runs what it needs in the background (PostgreSQL's
+    /// connection pool), brings its schema up to date, and hands the store to `body`; stops and
+    /// closes everything when `body` returns or throws.
+    public static func withStore<T>(
+        _ location: DatabaseLocation, now: Date, logger: Logger = Logger(label: "bookstrack.store"),
+        _ body: (Store) async throws -> T
+    ) async throws -> T {
+        try await Database.withDatabase(location, logger: logger) { database in
             try await Migrator.migrate(database, now: now)
-        } catch {
-            await database.close()
-            throw error
+            return try await body(Store(database: database))
         }
-        return Store(database: database)
     }
 
     public var users: UserRepository { UserRepository(database: database) }
     public var catalogue: CatalogueRepository { CatalogueRepository(database: database) }
     public var accounts: AccountRepository { AccountRepository(database: database) }
+    public var sessions: LoginSessionRepository { LoginSessionRepository(database: database) }
+    public var tokens: TokenRepository { TokenRepository(database: database) }
+    public var invitations: InvitationRepository { InvitationRepository(database: database) }
+    public var loginThrottle: LoginThrottleRepository { LoginThrottleRepository(database: database) }
+    public var instanceSettings: InstanceSettingsRepository { InstanceSettingsRepository(database: database) }
+    public var jobs: JobRepository { JobRepository(database: database) }
 
     /// The store as one reader may use it.
     public func reader(_ userID: User.ID) -> ReaderStore { ReaderStore(userID: userID, database: database) }

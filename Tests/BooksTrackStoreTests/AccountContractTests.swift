@@ -7,23 +7,24 @@ import Testing
 @Suite("Accounts in the store: sessions, tokens, invitations, rate limits, uploads")
 struct AccountContractTests {
     static let hour: TimeInterval = 3_600
+    static let emptyPreview = ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: [])
 
     @Test("A session is found by its hash until it expires, and extending it moves the expiry", arguments: TestDatabase.available)
     func sessions(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
             let user = try await store.users.create(name: "dana", now: TestClock.now)
-            let accounts = store.accounts
-            try await accounts.createSession(
+            let sessions = store.sessions
+            try await sessions.createSession(
                 tokenHash: "h1", csrfToken: "c1", for: user.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
-            #expect(try await accounts.session(tokenHash: "h1", now: TestClock.now)?.user.id == user.id)
-            #expect(try await accounts.session(tokenHash: "h1", now: TestClock.now + 2 * Self.hour) == nil)
-            try await accounts.extendSession(tokenHash: "h1", until: TestClock.now + 3 * Self.hour, now: TestClock.now)
-            #expect(try await accounts.session(tokenHash: "h1", now: TestClock.now + 2 * Self.hour)?.csrfToken == "c1")
-            try await accounts.createSession(
+            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now)?.user.id == user.id)
+            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now + 2 * Self.hour) == nil)
+            try await sessions.extendSession(tokenHash: "h1", until: TestClock.now + 3 * Self.hour, now: TestClock.now)
+            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now + 2 * Self.hour)?.csrfToken == "c1")
+            try await sessions.createSession(
                 tokenHash: "h2", csrfToken: "c2", for: user.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
-            try await accounts.deleteSessions(of: user.id, except: "h2")
-            #expect(try await accounts.session(tokenHash: "h1", now: TestClock.now) == nil)
-            #expect(try await accounts.session(tokenHash: "h2", now: TestClock.now) != nil)
+            try await sessions.deleteSessions(of: user.id, except: "h2")
+            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now) == nil)
+            #expect(try await sessions.session(tokenHash: "h2", now: TestClock.now) != nil)
         }
     }
 
@@ -32,14 +33,14 @@ struct AccountContractTests {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.users.create(name: "alice", now: TestClock.now)
             let bob = try await store.users.create(name: "bob", now: TestClock.now)
-            let token = try await store.accounts.createToken(
+            let token = try await store.tokens.createToken(
                 named: "script", hash: "secret-hash", for: alice.id, now: TestClock.now)
-            #expect(try await store.accounts.tokens(of: bob.id).isEmpty)
-            #expect(try await store.accounts.deleteToken(token.id, of: bob.id) == false)
-            #expect(try await store.accounts.user(forTokenHash: "secret-hash", now: TestClock.now + 60)?.id == alice.id)
-            #expect(try await store.accounts.tokens(of: alice.id).first?.lastUsedAt == TestClock.now + 60)
-            #expect(try await store.accounts.deleteToken(token.id, of: alice.id))
-            #expect(try await store.accounts.user(forTokenHash: "secret-hash", now: TestClock.now) == nil)
+            #expect(try await store.tokens.tokens(of: bob.id).isEmpty)
+            #expect(try await store.tokens.deleteToken(token.id, of: bob.id) == false)
+            #expect(try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now + 60)?.id == alice.id)
+            #expect(try await store.tokens.tokens(of: alice.id).first?.lastUsedAt == TestClock.now + 60)
+            #expect(try await store.tokens.deleteToken(token.id, of: alice.id))
+            #expect(try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now) == nil)
         }
     }
 
@@ -47,20 +48,21 @@ struct AccountContractTests {
     func invitations(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
             let owner = try await store.users.create(name: "dana", now: TestClock.now)
-            try await store.accounts.createInvitation(
+            try await store.invitations.createInvitation(
                 hash: "inv", by: owner.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
-            try await store.accounts.createInvitation(hash: "old", by: owner.id, expiresAt: TestClock.now - 1, now: TestClock.now)
-            #expect(try await store.accounts.invitationIsOpen(hash: "inv", now: TestClock.now))
-            #expect(try await !store.accounts.invitationIsOpen(hash: "old", now: TestClock.now))
+            try await store.invitations.createInvitation(
+                hash: "old", by: owner.id, expiresAt: TestClock.now - 1, now: TestClock.now)
+            #expect(try await store.invitations.invitationIsOpen(hash: "inv", now: TestClock.now))
+            #expect(try await !store.invitations.invitationIsOpen(hash: "old", now: TestClock.now))
             await #expect(throws: StoreError.self) {
-                try await store.accounts.acceptInvitation(
+                try await store.invitations.acceptInvitation(
                     hash: "old", name: "eve", displayName: nil, passwordHash: "x", now: TestClock.now)
             }
-            let eli = try await store.accounts.acceptInvitation(
+            let eli = try await store.invitations.acceptInvitation(
                 hash: "inv", name: "eli", displayName: "Eli", passwordHash: "x", now: TestClock.now)
             #expect(eli.role == .reader)
             await #expect(throws: StoreError.self) {
-                try await store.accounts.acceptInvitation(
+                try await store.invitations.acceptInvitation(
                     hash: "inv", name: "fay", displayName: nil, passwordHash: "x", now: TestClock.now)
             }
             // A refused acceptance leaves no account behind.
@@ -71,16 +73,16 @@ struct AccountContractTests {
     @Test("Failed sign-ins count within their window and start again after it", arguments: TestDatabase.available)
     func rateLimitWindow(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
-            let accounts = store.accounts
+            let loginThrottle = store.loginThrottle
             let window: TimeInterval = 900
             for expected in 1...3 {
-                #expect(try await accounts.recordFailure(key: "name:dana", now: TestClock.now, window: window) == expected)
+                #expect(try await loginThrottle.recordFailure(key: "name:dana", now: TestClock.now, window: window) == expected)
             }
-            #expect(try await accounts.failures(key: "name:dana", now: TestClock.now + 60, window: window) == 3)
-            #expect(try await accounts.failures(key: "name:dana", now: TestClock.now + 901, window: window) == 0)
-            #expect(try await accounts.recordFailure(key: "name:dana", now: TestClock.now + 901, window: window) == 1)
-            try await accounts.clearFailures(key: "name:dana")
-            #expect(try await accounts.failures(key: "name:dana", now: TestClock.now + 902, window: window) == 0)
+            #expect(try await loginThrottle.failures(key: "name:dana", now: TestClock.now + 60, window: window) == 3)
+            #expect(try await loginThrottle.failures(key: "name:dana", now: TestClock.now + 901, window: window) == 0)
+            #expect(try await loginThrottle.recordFailure(key: "name:dana", now: TestClock.now + 901, window: window) == 1)
+            try await loginThrottle.clearFailures(key: "name:dana")
+            #expect(try await loginThrottle.failures(key: "name:dana", now: TestClock.now + 902, window: window) == 0)
         }
     }
 
@@ -126,21 +128,26 @@ struct AccountContractTests {
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
             let bytes = Array("Title,Author\nKindred,Octavia E. Butler\n".utf8)
-            let upload = try await alice.saveUpload(fileName: "a.csv", bytes: bytes, now: TestClock.now)
+            let upload = try await alice.saveUpload(
+                fileName: "a.csv", bytes: bytes, preview: Self.emptyPreview, now: TestClock.now)
             #expect(try await alice.upload(upload.id)?.1 == bytes)
             #expect(try await bob.upload(upload.id) == nil)
-            #expect(try await !bob.claimUpload(upload.id, runID: .random(), now: TestClock.now))
+            #expect(try await !bob.queueImport(upload.id, runID: .random(), kind: "import", now: TestClock.now))
             let run = ImportRunSummary.ID.random()
-            async let first = alice.claimUpload(upload.id, runID: run, now: TestClock.now)
-            async let second = alice.claimUpload(upload.id, runID: .random(), now: TestClock.now)
+            async let first = alice.queueImport(upload.id, runID: run, kind: "import", now: TestClock.now)
+            async let second = alice.queueImport(upload.id, runID: .random(), kind: "import", now: TestClock.now)
             #expect([try await first, try await second].filter { $0 }.count == 1)
+            // One job was queued for it, not two.
+            #expect(try await store.jobs.jobs(kind: "import").map(\.subject) == [upload.id.string])
             #expect(try await !alice.discardUpload(upload.id))
             try await alice.finishUpload(upload.id, error: nil, now: TestClock.now)
             let finished = try #require(try await alice.upload(upload.id))
             #expect(finished.0.status == .done && finished.1.isEmpty)
             // Uploads left waiting for a day are removed with the next upload.
-            let stale = try await alice.saveUpload(fileName: "b.csv", bytes: bytes, now: TestClock.now)
-            _ = try await alice.saveUpload(fileName: "c.csv", bytes: bytes, now: TestClock.now + 2 * 86_400)
+            let stale = try await alice.saveUpload(
+                fileName: "b.csv", bytes: bytes, preview: Self.emptyPreview, now: TestClock.now)
+            _ = try await alice.saveUpload(
+                fileName: "c.csv", bytes: bytes, preview: Self.emptyPreview, now: TestClock.now + 2 * 86_400)
             #expect(try await alice.upload(stale.id) == nil)
         }
     }

@@ -37,7 +37,7 @@ struct CurationContractTests {
             let author = try await Self.authorID(of: first, in: reader)
             let versionBefore = try await reader.dataVersion()
             let outcome = try await reader.answer(
-                .author(author, .region, "africa"), fact: .region, for: first, note: "  Nigerian-born  ",
+                .author(author, .region, "africa"), for: first, note: "  Nigerian-born  ",
                 now: TestClock.now)
             #expect(outcome.books == 3)
             #expect(outcome.points == 15)
@@ -49,7 +49,7 @@ struct CurationContractTests {
             #expect(regions.filter { $0 == .africa }.count == 3)
             // The same answer again (a double submit) changes nothing and earns nothing.
             let again = try await reader.answer(
-                .author(author, .region, "africa"), fact: .region, for: first, note: nil, now: TestClock.now.addingTimeInterval(1)
+                .author(author, .region, "africa"), for: first, note: nil, now: TestClock.now.addingTimeInterval(1)
             )
             #expect(again.contribution == nil && again.points == 0)
             #expect(try await reader.contributions().count == 1)
@@ -72,7 +72,7 @@ struct CurationContractTests {
                     kind: .gender, value: "female", provenance: Provenance(source: .wikidata, recordedAt: TestClock.now)),
                 about: author, now: TestClock.now)
             let confirmed = try await reader.answer(
-                .author(author, .gender, "male"), fact: .gender, for: entry, note: nil, now: TestClock.now.addingTimeInterval(-60)
+                .author(author, .gender, "male"), for: entry, note: nil, now: TestClock.now.addingTimeInterval(-60)
             )
             #expect(confirmed.points == 5)
             // A later automatic lookup does not override the reader, even though it is newer.
@@ -96,11 +96,11 @@ struct CurationContractTests {
                 .originalLanguage(LanguageCode(lenient: "ja")!), .firstPublished(1987), .ownVoices(.no),
                 .accessibility("audiobook"), .accessibility("large print"), .readingLanguage(LanguageCode(lenient: "en")!),
             ] {
-                let outcome = try await reader.answer(change, fact: .ownVoices, for: entry, note: nil, now: TestClock.now)
+                let outcome = try await reader.answer(change, for: entry, note: nil, now: TestClock.now)
                 #expect(outcome.points == 5, "\(change)")
             }
             let repeated = try await reader.answer(
-                .accessibility("audiobook"), fact: .accessibility, for: entry, note: nil, now: TestClock.now)
+                .accessibility("audiobook"), for: entry, note: nil, now: TestClock.now)
             #expect(repeated.points == 0)
             let detail = try #require(try await reader.detail(of: entry))
             #expect(detail.work.originalLanguage?.code == "ja")
@@ -130,7 +130,7 @@ struct CurationContractTests {
             #expect(skips.first?.skippedAt == TestClock.now.addingTimeInterval(60))
             #expect(try await store.tableCounts() == before)
             let bob = try await store.makeReader("bob")
-            await #expect(throws: StoreError.notFound("There is no such book in your library.")) {
+            await #expect(throws: StoreError.notFound(.entry(entry))) {
                 try await bob.skip(.gender, for: entry, now: TestClock.now)
             }
             #expect(try await bob.promptSkips().isEmpty)
@@ -149,13 +149,13 @@ struct CurationContractTests {
             let author = try await Self.authorID(of: aliceBook, in: alice)
             #expect(try await Self.authorID(of: bobBook, in: bob) == author)
             _ = try await alice.answer(
-                .author(author, .gender, "female"), fact: .gender, for: aliceBook, note: nil, now: TestClock.now)
+                .author(author, .gender, "female"), for: aliceBook, note: nil, now: TestClock.now)
             #expect(try await bob.library().authors[author]?.gender?.value == .female)
             _ = try await bob.answer(
-                .author(author, .region, "northAmerica"), fact: .region, for: bobBook, note: nil,
+                .author(author, .region, "northAmerica"), for: bobBook, note: nil,
                 now: TestClock.now.addingTimeInterval(10))
             _ = try await alice.answer(
-                .author(author, .region, "caribbean"), fact: .region, for: aliceBook, note: nil,
+                .author(author, .region, "caribbean"), for: aliceBook, note: nil,
                 now: TestClock.now.addingTimeInterval(20))
             for reader in [alice, bob] {
                 #expect(try await reader.library().authors[author]?.region == .caribbean)
@@ -167,9 +167,9 @@ struct CurationContractTests {
             #expect(try await bob.contributions().count == 1)
             #expect(try await alice.library().entries.map(\.id) == [aliceBook])
             #expect(try await bob.library().entries.map(\.id) == [bobBook])
-            await #expect(throws: StoreError.notFound("There is no such book in your library.")) {
+            await #expect(throws: StoreError.notFound(.entry(aliceBook))) {
                 try await bob.answer(
-                    .author(author, .gender, "male"), fact: .gender, for: aliceBook, note: nil, now: TestClock.now)
+                    .author(author, .gender, "male"), for: aliceBook, note: nil, now: TestClock.now)
             }
         }
     }
@@ -186,7 +186,7 @@ struct CurationContractTests {
             var unlocked: [Bool] = []
             for change in changes {
                 unlocked.append(
-                    try await reader.answer(change, fact: .accessibility, for: entry, note: nil, now: TestClock.now)
+                    try await reader.answer(change, for: entry, note: nil, now: TestClock.now)
                         .unlockedCurator)
             }
             #expect(unlocked == [false, false, false, false, true, false])
@@ -205,7 +205,7 @@ struct CurationContractTests {
             try await Self.add(reader, "Sula", by: "Toni Morrison")
             let author = try await Self.authorID(of: first, in: reader)
             _ = try await reader.answer(
-                .originalLanguage(LanguageCode(lenient: "fr")!), fact: .originalLanguage, for: first, note: nil,
+                .originalLanguage(LanguageCode(lenient: "fr")!), for: first, note: nil,
                 now: TestClock.now)
             let context = try await reader.promptContext(authors: [author], primaryLanguage: LanguageCode(lenient: "de"))
             #expect(context.booksByAuthor == [author: 2])

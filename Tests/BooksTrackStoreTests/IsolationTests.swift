@@ -22,7 +22,7 @@ struct IsolationTests {
             #expect(try await bob.importRuns().isEmpty)
             #expect(try await bob.library().entries.isEmpty)
             #expect(try await bob.entryCounts().isEmpty)
-            await #expect(throws: StoreError.notFound("There is no such book in your library.")) {
+            await #expect(throws: StoreError.notFound(.entry(aliceEntry.id))) {
                 try await bob.record(
                     session: ReadingSession(userID: bob.userID, entryID: aliceEntry.id, startedAt: TestClock.now, startPage: 1),
                     now: TestClock.now)

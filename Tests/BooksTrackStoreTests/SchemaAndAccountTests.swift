@@ -36,7 +36,7 @@ struct SchemaAndAccountTests {
             #expect(bob.role == .reader)
             #expect(try await store.users.user(named: "BOB")?.displayName == "Bob Smith")
             #expect(try await store.users.all().map(\.name) == ["alice", "Bob"])
-            await #expect(throws: StoreError.conflict("There is already a user called “ALICE”.")) {
+            await #expect(throws: StoreError.conflict(.userName("ALICE"))) {
                 try await store.users.create(name: "ALICE", now: TestClock.now)
             }
             await #expect(throws: StoreError.self) { try await store.users.create(name: "two words", now: TestClock.now) }

@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("Accounts: set-up, sign-in, invitations, passwords")
@@ -256,7 +257,7 @@ struct AccountTests {
             #expect(try await api.request(.get, "/api/v1/me").status == .ok)
             // Listed by name, never with its secret.
             #expect(!(try await browser.get("/account").body.contains(token)))
-            let tokens = try await app.store.accounts.tokens(of: user.id)
+            let tokens = try await app.store.tokens.tokens(of: user.id)
             #expect(tokens.map(\.name) == ["backup script"])
             try await browser.get("/account")
             let revoked = try await browser.post("/account/tokens/\(tokens[0].id.string)/delete")

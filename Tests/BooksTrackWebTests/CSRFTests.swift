@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -28,8 +29,10 @@ struct CSRFTests {
             let reader = app.store.reader(user.id)
             let item = try #require(try await reader.list(LibraryQuery(), primaryLanguage: nil).items.first)
             let detail = try #require(try await reader.detail(of: item.entryID))
-            let upload = try await reader.saveUpload(fileName: "x.csv", bytes: Array("Title\nA\n".utf8), now: TestClock.now)
-            let token = try await app.store.accounts.createToken(named: "t", hash: "h", for: user.id, now: TestClock.now)
+            let upload = try await reader.saveUpload(
+                fileName: "x.csv", bytes: Array("Title\nA\n".utf8),
+                preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
+            let token = try await app.store.tokens.createToken(named: "t", hash: "h", for: user.id, now: TestClock.now)
             let before = try await reader.dataVersion()
             for path in Self.signedInPosts(
                 entry: item.entryID.string, author: detail.authors[0].id.string, upload: upload.id.string,
@@ -44,7 +47,7 @@ struct CSRFTests {
             }
             #expect(try await reader.dataVersion() == before)
             #expect(try await reader.detail(of: item.entryID)?.entry == detail.entry)
-            #expect(try await app.store.accounts.tokens(of: user.id).count == 1)
+            #expect(try await app.store.tokens.tokens(of: user.id).count == 1)
             #expect(try await browser.get("/").status == .ok)
         }
     }
@@ -52,7 +55,7 @@ struct CSRFTests {
     @Test("The list of protected posts covers every form route the app has")
     func everyPostRouteIsListed() async throws {
         try await TestDatabase.sqlite.withStore { store in
-            let router = WebApp.router(store: store, configuration: WebConfiguration())
+            let router = WebApp.router(app: BooksTrack(store: store), configuration: WebConfiguration())
             let posts = Set(
                 router.routes.filter { $0.method == .post && !$0.path.description.hasPrefix("/api") }.map { $0.path.description })
             let listed = Set(

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -26,8 +27,10 @@ struct IsolationTests {
         let run = try #require(try await reader.importRuns().first)
         let entryID = try #require(report.outcomes.first { $0.entryID != nil }?.entryID)
         let detail = try #require(try await reader.detail(of: entryID))
-        let upload = try await reader.saveUpload(fileName: "a.csv", bytes: Array("Title\nA\n".utf8), now: TestClock.now)
-        let token = try await app.store.accounts.createToken(named: "alice's", hash: "hash", for: user.id, now: TestClock.now)
+        let upload = try await reader.saveUpload(
+            fileName: "a.csv", bytes: Array("Title\nA\n".utf8),
+            preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
+        let token = try await app.store.tokens.createToken(named: "alice's", hash: "hash", for: user.id, now: TestClock.now)
         return (
             user,
             Ids(
@@ -68,7 +71,7 @@ struct IsolationTests {
             let after = try await app.store.reader(alice.id).library()
             #expect(after.entries == before.entries)
             #expect(after.authors == before.authors)
-            #expect(try await app.store.accounts.tokens(of: alice.id).count == 1)
+            #expect(try await app.store.tokens.tokens(of: alice.id).count == 1)
             #expect(try await app.store.reader(alice.id).upload(try #require(ImportUpload.ID(a.upload)))?.0.status == .previewed)
         }
     }
@@ -119,7 +122,7 @@ struct IsolationTests {
     @Test("Every route with an id in its path is among the ones tried above")
     func everyRouteWithAnIdIsTried() async throws {
         try await TestDatabase.sqlite.withStore { store in
-            let router = WebApp.router(store: store, configuration: WebConfiguration())
+            let router = WebApp.router(app: BooksTrack(store: store), configuration: WebConfiguration())
             let withIds = Set(
                 router.routes.map { "\($0.method.rawValue) \($0.path.description)" }.filter { $0.contains("{") }
                     // Not a reader's: the stylesheet and script, and an invitation (its token is the secret).

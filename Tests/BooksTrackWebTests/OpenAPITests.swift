@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -42,7 +43,7 @@ struct OpenAPITests {
             let served = try await app.browser().get("/api/openapi.json")
             #expect(served.status == .ok)
             #expect(try served.json()["openapi"] as? String == "3.1.0")
-            let router = WebApp.router(store: app.store, configuration: app.configuration)
+            let router = WebApp.router(app: app.app, configuration: app.configuration)
             let routes = Set(
                 router.routes.filter { $0.path.description.hasPrefix("/api/v1") }.map {
                     "\($0.method.rawValue) \(Self.shape($0.path.description))"
@@ -70,7 +71,7 @@ struct OpenAPITests {
             let entryID = try #require(report.outcomes.compactMap(\.entryID).first)
             let author = try #require(try await reader.detail(of: entryID)?.authors.first)
             let run = try #require(try await reader.importRuns().first)
-            let spare = try await app.store.accounts.createToken(named: "spare", hash: "spare", for: user.id, now: TestClock.now)
+            let spare = try await app.store.tokens.createToken(named: "spare", hash: "spare", for: user.id, now: TestClock.now)
             let values = [
                 "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
             ]

@@ -25,14 +25,11 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
     /// database afterwards.
     public func withStore<T>(_ body: (Store) async throws -> T) async throws -> T {
         let (location, cleanup) = try await makeDatabase()
-        let store = try await Store.open(location, now: TestClock.now)
         do {
-            let result = try await body(store)
-            await store.close()
+            let result = try await Store.withStore(location, now: TestClock.now, body)
             try await cleanup()
             return result
         } catch {
-            await store.close()
             try? await cleanup()
             throw error
         }
@@ -59,17 +56,17 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
         case .postgres:
             guard let server = Self.postgresServerURL else { throw TestDatabaseError.noPostgres }
             let name = "bookstrack_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            let admin = try await Database.open(try DatabaseLocation(parsing: server))
-            try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
-            await admin.close()
+            try await Database.withDatabase(try DatabaseLocation(parsing: server)) { admin in
+                try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+            }
             var components = URLComponents(string: server)!
             components.path = "/" + name
             return (
                 components.string!,
                 {
-                    let admin = try await Database.open(try DatabaseLocation(parsing: server))
-                    try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
-                    await admin.close()
+                    try await Database.withDatabase(try DatabaseLocation(parsing: server)) { admin in
+                        try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
+                    }
                 }
             )
         }

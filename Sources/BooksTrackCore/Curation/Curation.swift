@@ -129,3 +129,69 @@ public struct CuratorStanding: Codable, Hashable, Sendable {
     /// Contributions still needed for the next level.
     public var toNextLevel: Int? { nextLevel.map { $0.threshold - contributions } }
 }
+
+// MARK: Decisions the store carries out
+
+extension FactChange {
+    /// Whether recording this author fact changes anything, given every statement made about the
+    /// author so far: not when a person's statement of this very value already stands (a double
+    /// submit, or a second reader agreeing), which then earns no points either.
+    public func changesAuthorFact(history: [AuthorFactAssertion]) -> Bool {
+        guard case .author(_, let kind, let value) = self else { return false }
+        guard let winner = AuthorFactAssertion.winner(among: history.filter { $0.kind == kind }) else { return true }
+        return !(winner.value == value && winner.provenance.source.isEnteredByPerson)
+    }
+
+    /// The work with this change applied, or `nil` when it already says so (or the change is not
+    /// about the work).
+    public func applied(to work: Work) -> Work? {
+        var changed = work
+        switch self {
+        case .author, .readingLanguage: return nil
+        case .originalLanguage(let language): changed.originalLanguage = language
+        case .firstPublished(let year): changed.firstPublishedYear = year
+        case .ownVoices(let answer): changed.ownVoices = answer
+        case .accessibility(let tag):
+            guard !work.accessibilityTags.contains(tag) else { return nil }
+            changed.accessibilityTags.append(tag)
+        }
+        return changed == work ? nil : changed
+    }
+
+    /// The edition details with the reading language applied, or `nil` when they already say so
+    /// (or the change is not about the edition).
+    public func applied(to details: EditionDetails) -> EditionDetails? {
+        guard case .readingLanguage(let language) = self, details.language != language else { return nil }
+        var changed = details
+        changed.language = language
+        return changed
+    }
+}
+
+extension Curation {
+    /// What saving one answer earns.
+    public struct Award: Hashable, Sendable {
+        /// The contribution to record; `nil` when the answer changed nothing.
+        public var contribution: Contribution?
+        /// Achievements the contribution unlocks (the Curator badge at the first level).
+        public var unlocks: [AchievementUnlock]
+    }
+
+    /// Decides the contribution and the badges of an answer that filled in `books` of the
+    /// reader's books, from what the reader had before: `contributions` so far and the
+    /// achievements already unlocked.
+    public static func award(
+        _ change: FactChange, changed: Bool, books: Int, userID: User.ID, workID: Work.ID, note: String?,
+        contributions: Int, unlocked: Set<String>, now: Date
+    ) -> Award {
+        guard changed else { return Award(contribution: nil, unlocks: []) }
+        let note = note.map(TextNormalization.trim).map { String($0.prefix(noteLimit)) }
+        let contribution = Contribution(
+            userID: userID, authorID: change.authorID, workID: workID, fact: change.fact.rawValue, value: change.storedValue,
+            note: note?.isEmpty == false ? note : nil, points: points(books: books), recordedAt: now)
+        let reachesCurator = contributions + 1 >= levels[0].threshold && !unlocked.contains(achievement)
+        return Award(
+            contribution: contribution,
+            unlocks: reachesCurator ? [AchievementUnlock(achievement: achievement, unlockedAt: now)] : [])
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SQLKit
+import ServiceLifecycle
 
 /// A connection pool to SQLite or PostgreSQL, with the two ways the store uses it: a plain
 /// connection for reads, and a transaction for writes (all or nothing).
@@ -28,16 +29,36 @@ public final class Database: Sendable {
         }
     }
 
+    /// What must run while the database is used: PostgreSQL's connection pool; nothing for
+    /// SQLite. ``Store/withStore(_:now:logger:_:)`` runs them; `serve` adds them to its services.
+    public var services: [any Service] { connector.services }
+
+    /// Opens a database, runs its services while `body` uses it, then stops them and closes it.
+    public static func withDatabase<T>(
+        _ location: DatabaseLocation, logger: Logger = Logger(label: "bookstrack.store"),
+        _ body: (Database) async throws -> T
+    ) async throws -> T {
+        let database = try await open(location, logger: logger)
+        do {
+            let result = try await BackgroundServices.running(database.services, logger: logger) { try await body(database) }
+            await database.close()
+            return result
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
     /// Runs `body` on one connection, outside a transaction.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await connector.withConnection(body)
+        do { return try await connector.withConnection(body) } catch { throw connector.translate(error) }
     }
 
     /// Runs `body` in a transaction on one connection: committed when it returns, rolled back
     /// when it throws. SQLite transactions take the write lock at once (`BEGIN IMMEDIATE`) and
     /// are serialised within the process.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await connector.withTransaction(body)
+        do { return try await connector.withTransaction(body) } catch { throw connector.translate(error) }
     }
 
     /// Closes every connection.
@@ -49,8 +70,13 @@ public final class Database: Sendable {
 /// A source of connections for one dialect.
 protocol Connector: Sendable {
     var dialect: Database.Dialect { get }
+    var services: [any Service] { get }
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     func withTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// The driver's error as a ``StoreError`` when it has a meaning for the app (a unique
+    /// constraint violated by a racing writer is ``StoreError/Conflict/duplicate(table:)``);
+    /// anything else unchanged.
+    func translate(_ error: any Error) -> any Error
     func close() async
 }
 

@@ -4,18 +4,18 @@ import NIOSSL
 import PostgresKit
 import PostgresNIO
 import SQLKit
+import ServiceLifecycle
 
 /// PostgreSQL through PostgresNIO's connection pool. Several app servers can share one
-/// database: nothing here assumes a single process.
+/// database: nothing here assumes a single process. The pool is a service
+/// (``Database/services``): whoever opens the database runs it, and stops it gracefully.
 final class PostgresConnector: Connector {
     let dialect = Database.Dialect.postgres
     private let client: PostgresClient
-    private let runner: Task<Void, Never>
 
-    private init(client: PostgresClient) {
-        self.client = client
-        self.runner = Task { await client.run() }
-    }
+    private init(client: PostgresClient) { self.client = client }
+
+    var services: [any Service] { [client] }
 
     static func open(_ settings: PostgresSettings, logger: Logger) async throws(StoreError) -> PostgresConnector {
         let tls: PostgresClient.Configuration.TLS =
@@ -78,8 +78,11 @@ final class PostgresConnector: Connector {
         try await withConnection { db in try await self.transaction(on: db, begin: "BEGIN", body) }
     }
 
-    func close() async {
-        runner.cancel()
-        _ = await runner.value
+    func translate(_ error: any Error) -> any Error {
+        // 23505 is unique_violation.
+        guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" else { return error }
+        return StoreError.conflict(.duplicate(table: error.serverInfo?[.tableName] ?? ""))
     }
+
+    func close() async {}
 }

@@ -25,7 +25,7 @@ extension SQLRow {
     func id<Owner>(_ column: String, as _: Owner.Type = Owner.self) throws -> TypedID<Owner> {
         let value = try text(column)
         guard let id = TypedID<Owner>(value) else {
-            throw StoreError.invalid("The database holds “\(value)” in \(column), which is not an identifier.")
+            throw StoreError.invalid(.storedValue(column: column, value: value))
         }
         return id
     }

@@ -3,6 +3,7 @@ import Logging
 import NIOPosix
 import SQLKit
 import SQLiteKit
+import ServiceLifecycle
 
 /// A small pool of SQLite connections in WAL mode: readers run side by side, writers one at a
 /// time (a process-wide lock, plus SQLite's busy timeout for other processes such as the CLI
@@ -13,6 +14,9 @@ final class SQLiteConnector: Connector {
     private let writeLock = AsyncLock()
 
     private init(pool: SQLitePool) { self.pool = pool }
+
+    /// SQLite needs nothing running in the background.
+    var services: [any Service] { [] }
 
     static func open(path: String, logger: Logger) async throws(StoreError) -> SQLiteConnector {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -46,6 +50,13 @@ final class SQLiteConnector: Connector {
                 try await self.transaction(on: db, begin: "BEGIN IMMEDIATE", body)
             }
         }
+    }
+
+    func translate(_ error: any Error) -> any Error {
+        // "UNIQUE constraint failed: users.name_key"
+        guard let error = error as? SQLiteError, error.message.hasPrefix("UNIQUE constraint failed: ") else { return error }
+        let column = error.message.dropFirst("UNIQUE constraint failed: ".count)
+        return StoreError.conflict(.duplicate(table: String(column.prefix { $0 != "." })))
     }
 
     func close() async { await pool.close() }

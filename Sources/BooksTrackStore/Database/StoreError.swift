@@ -1,25 +1,69 @@
-/// Errors the store reports, each with a message a person can act on.
+import BooksTrackCore
+
+/// What the store reports. Cases say *what* went wrong in terms of the data; the sentences a
+/// person reads are written by the face that shows them (`StoreError.message` in BooksTrackApp).
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The database location or settings are wrong.
+    /// The database location or settings are wrong (the text says which setting and why).
     case configuration(String)
-    /// The database cannot be reached or opened.
+    /// The database cannot be reached or opened (the text carries the driver's reason).
     case unavailable(String)
     /// The database was written by a newer BooksTrack.
     case newerSchema(found: Int, known: Int)
     /// A name or value that must be unique is taken.
-    case conflict(String)
+    case conflict(Conflict)
     /// A thing does not exist for this reader (or at all: the store does not say which).
-    case notFound(String)
+    case notFound(Missing)
     /// The request cannot be carried out as asked.
-    case invalid(String)
+    case invalid(Invalid)
 
+    /// Something that must be unique, or a state that refuses the change.
+    public enum Conflict: Equatable, Sendable {
+        /// Another account has this login name (compared without case).
+        case userName(String)
+        /// The instance already has an owner.
+        case ownerExists
+        /// The owner cannot delete their account while other readers remain.
+        case ownerHasReaders
+        /// A row violated a unique constraint on this table (two writers raced).
+        case duplicate(table: String)
+    }
+
+    /// What was not found.
+    public enum Missing: Equatable, Sendable {
+        case reader
+        case entry(LibraryEntry.ID)
+        case work(Work.ID)
+        case author(Author.ID)
+        /// The author exists but wrote none of the reader's books.
+        case authorInLibrary(Author.ID)
+        /// The person is not among this book's authors.
+        case authorOfBook(Author.ID)
+        /// The invitation has expired or has been used.
+        case invitation
+    }
+
+    /// Why a value was refused.
+    public enum Invalid: Equatable, Sendable {
+        /// A login name Core refuses, with Core's reason (``User/problem(withName:)``).
+        case userName(reason: String)
+        /// A value that is not valid for an author fact.
+        case factValue(AuthorFactKind, String)
+        /// A book the planner refused to add, with the planner's reason.
+        case book(reason: String)
+        /// A password the rules refuse, with the reason.
+        case password(reason: String)
+        /// A stored value that cannot be read back (the database was edited by hand).
+        case storedValue(column: String, value: String)
+    }
+
+    /// For logs: the case, not a sentence for people.
     public var description: String {
         switch self {
-        case .configuration(let message), .unavailable(let message), .conflict(let message),
-            .notFound(let message), .invalid(let message):
-            message
-        case .newerSchema(let found, let known):
-            "This database was last used by a newer BooksTrack (schema version \(found); this one knows up to \(known)). Update BooksTrack before using it."
+        case .configuration(let text), .unavailable(let text): text
+        case .newerSchema(let found, let known): "newerSchema(found: \(found), known: \(known))"
+        case .conflict(let conflict): "conflict(\(conflict))"
+        case .notFound(let missing): "notFound(\(missing))"
+        case .invalid(let invalid): "invalid(\(invalid))"
         }
     }
 }

@@ -26,26 +26,19 @@ public struct CatalogueRepository: Sendable {
     /// ``AuthorFactAssertion/winner(among:)``.
     public func record(_ assertion: AuthorFactAssertion, about authorID: Author.ID, now: Date) async throws {
         if let value = assertion.value, assertion.kind.canonical(value) != value {
-            throw StoreError.invalid("“\(value)” is not a valid \(assertion.kind.rawValue).")
+            throw StoreError.invalid(.factValue(assertion.kind, value))
         }
-        try await database.write { db in
+        try await database.changing { db, changes in
             guard try await db.raw("SELECT id FROM authors WHERE id = \(bind: authorID.string)").first() != nil else {
-                throw StoreError.notFound("There is no such author.")
+                throw StoreError.notFound(.author(authorID))
             }
             try await FactRows.record([PlannedAuthorFact(authorID: authorID, assertion: assertion)], now: now, on: db)
-            try await db.raw("UPDATE counters SET value = value + 1 WHERE name = 'catalogue_version'").run()
+            changes.authors([authorID])
         }
     }
 
     /// Every statement ever made about an author, oldest first.
     public func factHistory(of authorID: Author.ID) async throws -> [AuthorFactAssertion] {
         try await database.read { try await FactRows.history(of: [authorID], on: $0)[authorID] ?? [] }
-    }
-
-    /// The catalogue's change counter.
-    public func version() async throws -> Int {
-        try await database.read { db in
-            try await db.raw("SELECT value FROM counters WHERE name = 'catalogue_version'").first()?.integer("value") ?? 0
-        }
     }
 }

@@ -6,10 +6,11 @@ extension ReaderStore {
     /// Records a reading session on one of the reader's entries.
     public func record(session: ReadingSession, now: Date) async throws {
         let userID = self.userID
-        try await database.write { db in
-            try await requireEntry(session.entryID, on: db)
+        try await changing { db, _ in
+            guard try await Self.ownedEntry(session.entryID, of: userID, on: db) != nil else {
+                throw StoreError.notFound(.entry(session.entryID))
+            }
             try await ActivityRows.insert(newSessionsOf: [session], userID: userID, now: now, on: db)
-            try await Versions.bump(reader: userID, catalogue: false, on: db)
         }
     }
 
@@ -19,10 +20,9 @@ extension ReaderStore {
         var goal = goal
         goal.userID = userID
         let owned = goal
-        try await database.write { db in
+        try await changing { db, _ in
             try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db)
             try await ActivityRows.insert(milestones: milestones.filter { $0.goalID == owned.id }, userID: userID, on: db)
-            try await Versions.bump(reader: userID, catalogue: false, on: db)
         }
     }
 
@@ -32,10 +32,7 @@ extension ReaderStore {
         var contribution = contribution
         contribution.userID = userID
         let owned = contribution
-        try await database.write { db in
-            try await ActivityRows.insert(contributions: [owned], on: db)
-            try await Versions.bump(reader: userID, catalogue: false, on: db)
-        }
+        try await changing { db, _ in try await ActivityRows.insert(contributions: [owned], on: db) }
     }
 
     /// Records unlocked achievements (an achievement is unlocked once).
@@ -43,25 +40,6 @@ extension ReaderStore {
         let userID = self.userID
         try await database.write { db in
             try await ActivityRows.insert(achievements: achievements, userID: userID, on: db)
-        }
-    }
-
-    private func requireEntry(_ id: LibraryEntry.ID, on db: any SQLDatabase) async throws {
-        let found = try await db.raw(
-            """
-            SELECT id FROM library_entries WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
-            """
-        ).first()
-        if found == nil { throw StoreError.notFound("There is no such book in your library.") }
-    }
-}
-
-/// The change counters caches key on: one per reader, one for the shared catalogue.
-enum Versions {
-    static func bump(reader userID: User.ID, catalogue: Bool, on db: any SQLDatabase) async throws {
-        try await db.raw("UPDATE users SET data_version = data_version + 1 WHERE id = \(bind: userID.string)").run()
-        if catalogue {
-            try await db.raw("UPDATE counters SET value = value + 1 WHERE name = 'catalogue_version'").run()
         }
     }
 }

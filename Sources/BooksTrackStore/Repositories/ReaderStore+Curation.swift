@@ -25,16 +25,17 @@ public struct ContributionRecord: Sendable, Hashable {
 extension ReaderStore {
     /// Saves a reader's answer to a prompt about one of their books, in one transaction: the
     /// fact (author facts with the reader as their source; the reader's answer wins over
-    /// automatic ones), the contribution with its points, and the Curator badge at 5.
+    /// automatic ones), and the contribution and badges ``Curation/award(_:changed:books:userID:workID:note:contributions:unlocked:now:)``
+    /// decides.
     public func answer(
-        _ change: FactChange, fact: BookFact, for entryID: LibraryEntry.ID, note: String?, now: Date
+        _ change: FactChange, for entryID: LibraryEntry.ID, note: String?, now: Date
     ) async throws -> CurationOutcome {
         let userID = self.userID
-        let note = note?.trimmingCharacters(in: .whitespacesAndNewlines).prefix(Curation.noteLimit).description
-        return try await database.write { db in
-            // The reader's row first: two submits of the same answer wait for each other here,
-            // and the second finds nothing left to change.
-            try await Versions.bump(reader: userID, catalogue: true, on: db)
+        let dialect = database.dialect
+        return try await changing { db, changes in
+            // One answer of a reader at a time: two submits of the same answer wait for each
+            // other here, and the second finds nothing left to change.
+            try await ReaderLock.take(userID, on: db, dialect: dialect)
             guard
                 let row = try await db.raw(
                     """
@@ -42,7 +43,7 @@ extension ReaderStore {
                     WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)
                     """
                 ).first()
-            else { throw StoreError.notFound("There is no such book in your library.") }
+            else { throw StoreError.notFound(.entry(entryID)) }
             let workID: Work.ID = try row.id("work_id")
             let editionID: Edition.ID? = try row.optionalID("edition_id")
             var books = 1
@@ -50,34 +51,27 @@ extension ReaderStore {
             switch change {
             case .author(let authorID, let kind, let value):
                 books = try await Self.authorBooks(authorID, of: workID, userID: userID, on: db)
-                changed = try await Self.recordAuthorFact(authorID, kind: kind, value: value, userID: userID, now: now, on: db)
+                let history = try await FactRows.history(of: [authorID], on: db)[authorID] ?? []
+                changed = change.changesAuthorFact(history: history)
+                if changed {
+                    let assertion = AuthorFactAssertion(
+                        kind: kind, value: value, provenance: Provenance(source: .user, userID: userID, recordedAt: now))
+                    try await FactRows.record([PlannedAuthorFact(authorID: authorID, assertion: assertion)], now: now, on: db)
+                    changes.authors([authorID])
+                }
             default:
                 changed = try await Self.apply(change, to: workID, entryID: entryID, editionID: editionID, now: now, on: db)
+                changes.works([workID])
             }
-            guard changed else { return CurationOutcome(contribution: nil, books: books, unlockedCurator: false) }
-            let contribution = Contribution(
-                userID: userID, authorID: change.authorID, workID: workID, fact: fact.rawValue, value: change.storedValue,
-                note: note?.isEmpty == false ? note : nil, points: Curation.points(books: books), recordedAt: now)
-            try await ActivityRows.insert(contributions: [contribution], on: db)
-            let count =
-                try await db.raw("SELECT COUNT(*) AS n FROM contributions WHERE user_id = \(bind: userID.string)").first()?
-                .integer("n") ?? 0
-            var unlocked = false
-            if count >= Curation.levels[0].threshold {
-                let had = try await db.raw(
-                    """
-                    SELECT 1 AS found FROM achievement_unlocks
-                    WHERE user_id = \(bind: userID.string) AND achievement = \(bind: Curation.achievement)
-                    """
-                ).first()
-                if had == nil {
-                    try await ActivityRows.insert(
-                        achievements: [AchievementUnlock(achievement: Curation.achievement, unlockedAt: now)], userID: userID,
-                        on: db)
-                    unlocked = true
-                }
-            }
-            return CurationOutcome(contribution: contribution, books: books, unlockedCurator: unlocked)
+            let award = Curation.award(
+                change, changed: changed, books: books, userID: userID, workID: workID, note: note,
+                contributions: changed ? try await ActivityRows.contributionCount(of: userID, on: db) : 0,
+                unlocked: Set(try await ActivityRows.achievements(of: userID, on: db).map(\.achievement)), now: now)
+            if let contribution = award.contribution { try await ActivityRows.insert(contributions: [contribution], on: db) }
+            try await ActivityRows.insert(achievements: award.unlocks, userID: userID, on: db)
+            return CurationOutcome(
+                contribution: award.contribution, books: books,
+                unlockedCurator: award.unlocks.contains { $0.achievement == Curation.achievement })
         }
     }
 
@@ -169,7 +163,7 @@ extension ReaderStore {
             WHERE work_id = \(bind: workID.string) AND author_id = \(bind: authorID.string) AND role = 'author'
             """
         ).first()
-        guard wrote != nil else { throw StoreError.notFound("This person is not among the book’s authors.") }
+        guard wrote != nil else { throw StoreError.notFound(.authorOfBook(authorID)) }
         return try await db.raw(
             """
             SELECT COUNT(DISTINCT e.id) AS n FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
@@ -178,77 +172,32 @@ extension ReaderStore {
         ).first()?.integer("n") ?? 1
     }
 
-    /// Records the reader's statement unless a person's statement with this value already
-    /// stands. Returns whether anything changed.
-    static func recordAuthorFact(
-        _ authorID: Author.ID, kind: AuthorFactKind, value: String, userID: User.ID, now: Date, on db: any SQLDatabase
-    ) async throws -> Bool {
-        let history = try await FactRows.history(of: [authorID], on: db)[authorID] ?? []
-        if let winner = AuthorFactAssertion.winner(among: history.filter { $0.kind == kind }),
-            winner.value == value, winner.provenance.source.isEnteredByPerson
-        {
-            return false
-        }
-        let assertion = AuthorFactAssertion(
-            kind: kind, value: value, provenance: Provenance(source: .user, userID: userID, recordedAt: now))
-        return try await FactRows.record([PlannedAuthorFact(authorID: authorID, assertion: assertion)], now: now, on: db) > 0
-    }
-
-    /// Applies a work or edition fact. Returns whether anything changed.
+    /// Applies a work or edition fact as ``FactChange/applied(to:)`` decides. Returns whether
+    /// anything changed.
     static func apply(
         _ change: FactChange, to workID: Work.ID, entryID: LibraryEntry.ID, editionID: Edition.ID?, now: Date,
         on db: any SQLDatabase
     ) async throws -> Bool {
         guard let work = try await CatalogueRows.works([workID], on: db)[workID] else {
-            throw StoreError.notFound("There is no such book.")
+            throw StoreError.notFound(.work(workID))
         }
-        let stamp = now.milliseconds
-        switch change {
-        case .author:
-            return false
-        case .originalLanguage(let language):
-            guard work.originalLanguage != language else { return false }
+        if let changed = change.applied(to: work) {
+            try await CatalogueRows.update(facts: changed, now: now, on: db)
+            return true
+        }
+        guard case .readingLanguage = change else { return false }
+        if let editionID, let edition = try await CatalogueRows.editions([editionID], on: db)[editionID] {
+            guard let details = change.applied(to: edition.details) else { return false }
+            try await CatalogueRows.update(edition: Edition(id: editionID, workID: workID, details: details), on: db)
+        } else {
+            let edition = Edition(workID: workID, details: change.applied(to: EditionDetails()) ?? EditionDetails())
+            try await CatalogueRows.insert(editions: [edition], now: now, on: db)
             try await db.raw(
                 """
-                UPDATE works SET original_language = \(bind: language.code), updated_at = \(bind: stamp)
-                WHERE id = \(bind: workID.string)
+                UPDATE library_entries SET edition_id = \(bind: edition.id.string), updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: entryID.string)
                 """
             ).run()
-        case .firstPublished(let year):
-            guard work.firstPublishedYear != year else { return false }
-            try await db.raw(
-                "UPDATE works SET first_published_year = \(bind: year), updated_at = \(bind: stamp) WHERE id = \(bind: workID.string)"
-            ).run()
-        case .ownVoices(let answer):
-            guard work.ownVoices != answer else { return false }
-            try await db.raw(
-                "UPDATE works SET own_voices = \(bind: answer.rawValue), updated_at = \(bind: stamp) WHERE id = \(bind: workID.string)"
-            ).run()
-        case .accessibility(let tag):
-            guard !work.accessibilityTags.contains(tag) else { return false }
-            try await db.raw(
-                """
-                UPDATE works SET accessibility_tags = \(bind: JSONColumn.text(work.accessibilityTags + [tag])),
-                    updated_at = \(bind: stamp) WHERE id = \(bind: workID.string)
-                """
-            ).run()
-        case .readingLanguage(let language):
-            if let editionID, var edition = try await CatalogueRows.editions([editionID], on: db)[editionID] {
-                guard edition.details.language != language else { return false }
-                edition.details.language = language
-                try await CatalogueRows.update(edition: edition, on: db)
-            } else {
-                var details = EditionDetails()
-                details.language = language
-                let edition = Edition(workID: workID, details: details)
-                try await CatalogueRows.insert(editions: [edition], now: now, on: db)
-                try await db.raw(
-                    """
-                    UPDATE library_entries SET edition_id = \(bind: edition.id.string), updated_at = \(bind: stamp)
-                    WHERE id = \(bind: entryID.string)
-                    """
-                ).run()
-            }
         }
         return true
     }

@@ -15,16 +15,18 @@ extension ReaderStore {
     public func add(_ draft: BookDraft, today: LocalDate, now: Date) async throws -> AddOutcome {
         let userID = self.userID
         let batch = ImportBatch(format: .backup, records: [draft.record(today: today)])
-        return try await database.write { db in
+        return try await changing { db, changes in
             let context = try await ImportContextLoader.context(
                 for: ImportPlanner.lookupKeys(for: batch.records), userID: userID, now: now, on: db)
             let plan = ImportPlanner.plan(batch, context: context, dryRun: false)
             guard let outcome = plan.report.outcomes.first, let entryID = outcome.entryID else {
-                throw StoreError.invalid(plan.report.outcomes.first?.reason ?? "The book could not be added.")
+                throw StoreError.invalid(.book(reason: plan.report.outcomes.first?.reason ?? ""))
             }
             if outcome.kind != .imported { return .alreadyInLibrary(entryID) }
             try await PlanWriter(db: db, userID: userID, now: now, progress: nil).write(plan, readerData: nil)
-            try await Versions.bump(reader: userID, catalogue: true, on: db)
+            changes.works(plan.workFills.keys)
+            changes.works(plan.editionFills.map(\.workID))
+            changes.authors(plan.authorFacts.map(\.authorID))
             return .added(entryID)
         }
     }
@@ -33,8 +35,9 @@ extension ReaderStore {
     /// own (status, rating, shelves, notes…). A status change follows ``EntryState/changingStatus(to:on:)``.
     public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, today: LocalDate, now: Date) async throws {
         let userID = self.userID
-        try await database.write { db in
+        try await changing { db, changes in
             var entry = try await Self.entry(entryID, of: userID, on: db)
+            changes.works([entry.workID])
             try await WorkEditing.update(entry.workID, from: draft, now: now, on: db)
             entry.editionID = try await WorkEditing.updateEdition(
                 entry.editionID, of: entry.workID, details: draft.editionDetails, isbn: draft.isbn, now: now, on: db)
@@ -49,32 +52,29 @@ extension ReaderStore {
             entry.state = state
             entry.updatedAt = now
             try await EntryRows.replace([entry], on: db)
-            try await Versions.bump(reader: userID, catalogue: true, on: db)
         }
     }
 
     /// Moves a book to another status: finishing records the day, re-reading keeps history.
     public func changeStatus(of entryID: LibraryEntry.ID, to status: ReadingStatus, today: LocalDate, now: Date) async throws {
         let userID = self.userID
-        try await database.write { db in
+        try await changing { db, _ in
             var entry = try await Self.entry(entryID, of: userID, on: db)
             guard entry.state.status != status else { return }
             entry.state = entry.state.changingStatus(to: status, on: today)
             entry.updatedAt = now
             try await EntryRows.replace([entry], on: db)
-            try await Versions.bump(reader: userID, catalogue: false, on: db)
         }
     }
 
     /// Removes a book from the library, with its readings and sessions. The shared work stays.
     public func delete(_ entryID: LibraryEntry.ID) async throws {
         let userID = self.userID
-        try await database.write { db in
+        try await changing { db, _ in
             _ = try await Self.entry(entryID, of: userID, on: db)
             try await db.raw(
                 "DELETE FROM library_entries WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)"
             ).run()
-            try await Versions.bump(reader: userID, catalogue: false, on: db)
         }
     }
 
@@ -91,7 +91,7 @@ extension ReaderStore {
             var canonical: String?
             if let value {
                 guard let checked = kind.canonical(value) else {
-                    throw StoreError.invalid("“\(value)” is not a valid \(kind.rawValue).")
+                    throw StoreError.invalid(.factValue(kind, value))
                 }
                 canonical = checked
             }
@@ -101,23 +101,23 @@ extension ReaderStore {
                     kind: kind, value: canonical, provenance: Provenance(source: .user, userID: userID, recordedAt: now)))
         }
         guard !assertions.isEmpty else { return }
-        try await database.write { db in
+        try await changing { db, changes in
             let known = try await db.raw(
                 """
                 SELECT 1 AS found FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
                 WHERE e.user_id = \(bind: userID.string) AND c.author_id = \(bind: authorID.string)
                 """
             ).first()
-            guard known != nil else { throw StoreError.notFound("There is no such author among your books.") }
+            guard known != nil else { throw StoreError.notFound(.authorInLibrary(authorID)) }
             try await FactRows.record(assertions, now: now, on: db)
-            try await Versions.bump(reader: userID, catalogue: true, on: db)
+            changes.authors([authorID])
         }
     }
 
     /// The entry, if it is this reader's; otherwise "not found" (never "forbidden").
     static func entry(_ entryID: LibraryEntry.ID, of userID: User.ID, on db: any SQLDatabase) async throws -> LibraryEntry {
         guard let entry = try await ownedEntry(entryID, of: userID, on: db) else {
-            throw StoreError.notFound("There is no such book in your library.")
+            throw StoreError.notFound(.entry(entryID))
         }
         return entry
     }

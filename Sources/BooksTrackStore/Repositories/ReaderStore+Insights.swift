@@ -2,36 +2,27 @@ import BooksTrackCore
 import Foundation
 import SQLKit
 
-/// The two counters an insight depends on: the reader's own writes and the shared catalogue's
-/// (author facts entered by anyone). A cached insight is valid only for the versions it was
-/// computed at — which every app server sharing the database reads the same.
+/// The version of what a reader's insights depend on: their `data_version`, which every write
+/// that reaches them moves (their own writes, and changes to a work or an author in their
+/// library, see ``Changes``). A cached insight is valid only for the version it was computed at —
+/// which every app server sharing the database reads the same.
 public struct InsightVersions: Hashable, Sendable, CustomStringConvertible {
     public var data: Int
-    public var catalogue: Int
 
-    public init(data: Int, catalogue: Int) {
-        self.data = data
-        self.catalogue = catalogue
-    }
+    public init(data: Int) { self.data = data }
 
-    /// `d12-c40`: used in ETags.
-    public var description: String { "d\(data)-c\(catalogue)" }
+    /// `d12`: used in ETags.
+    public var description: String { "d\(data)" }
 }
 
 extension ReaderStore {
-    /// The versions of this reader's data and of the catalogue, read together.
+    /// The version of everything this reader's insights depend on.
     public func insightVersions() async throws -> InsightVersions {
         let userID = self.userID
         return try await database.read { db in
-            guard
-                let row = try await db.raw(
-                    """
-                    SELECT u.data_version, (SELECT value FROM counters WHERE name = 'catalogue_version') AS catalogue_version
-                    FROM users u WHERE u.id = \(bind: userID.string)
-                    """
-                ).first()
-            else { throw StoreError.notFound("There is no such reader.") }
-            return InsightVersions(data: try row.integer("data_version"), catalogue: try row.integer("catalogue_version"))
+            guard let row = try await db.raw("SELECT data_version FROM users WHERE id = \(bind: userID.string)").first()
+            else { throw StoreError.notFound(.reader) }
+            return InsightVersions(data: try row.integer("data_version"))
         }
     }
 
@@ -42,7 +33,7 @@ extension ReaderStore {
             try await db.raw(
                 """
                 SELECT payload FROM insight_cache WHERE user_id = \(bind: userID.string) AND cache_key = \(bind: key)
-                AND data_version = \(bind: versions.data) AND catalogue_version = \(bind: versions.catalogue)
+                AND data_version = \(bind: versions.data)
                 """
             ).first()?.text("payload")
         }
@@ -56,12 +47,11 @@ extension ReaderStore {
             try await db.raw(
                 """
                 INSERT INTO insight_cache (user_id, cache_key, data_version, catalogue_version, payload, computed_at)
-                VALUES (\(bind: userID.string), \(bind: key), \(bind: versions.data), \(bind: versions.catalogue),
-                    \(bind: payload), \(bind: now.milliseconds))
+                VALUES (\(bind: userID.string), \(bind: key), \(bind: versions.data), 0, \(bind: payload),
+                    \(bind: now.milliseconds))
                 ON CONFLICT (user_id, cache_key) DO UPDATE SET data_version = excluded.data_version,
-                    catalogue_version = excluded.catalogue_version, payload = excluded.payload, computed_at = excluded.computed_at
+                    payload = excluded.payload, computed_at = excluded.computed_at
                 WHERE insight_cache.data_version <= excluded.data_version
-                    AND insight_cache.catalogue_version <= excluded.catalogue_version
                 """
             ).run()
             // Keys name the reader's day, so yesterday's entries are never asked for again.

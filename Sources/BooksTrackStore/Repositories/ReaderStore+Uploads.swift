@@ -23,6 +23,8 @@ public struct ImportUpload: Sendable, Hashable {
     public var status: Status
     public var runID: ImportRunSummary.ID?
     public var error: String?
+    /// The dry run computed when the file was uploaded (what the preview shows).
+    public var preview: ImportReport?
     public var createdAt: Date
     public var updatedAt: Date
 }
@@ -30,11 +32,11 @@ public struct ImportUpload: Sendable, Hashable {
 extension ReaderStore {
     /// Keeps an uploaded file until the reader confirms (or abandons) its import. Uploads older
     /// than a day are removed here too.
-    public func saveUpload(fileName: String, bytes: [UInt8], now: Date) async throws -> ImportUpload {
+    public func saveUpload(fileName: String, bytes: [UInt8], preview: ImportReport, now: Date) async throws -> ImportUpload {
         let userID = self.userID
         let upload = ImportUpload(
             id: .random(), fileName: fileName, fileSize: bytes.count, status: .previewed, runID: nil,
-            error: nil, createdAt: now, updatedAt: now)
+            error: nil, preview: preview, createdAt: now, updatedAt: now)
         try await database.write { db in
             try await db.raw(
                 """
@@ -43,11 +45,11 @@ extension ReaderStore {
             ).run()
             try await db.insertRows(
                 into: "import_uploads",
-                columns: ["id", "user_id", "file_name", "file_size", "content", "status", "created_at", "updated_at"],
+                columns: ["id", "user_id", "file_name", "file_size", "content", "status", "preview", "created_at", "updated_at"],
                 rows: [
                     [
                         upload.id.string, userID.string, fileName, bytes.count, Data(bytes).base64EncodedString(),
-                        upload.status.rawValue, now.milliseconds, now.milliseconds,
+                        upload.status.rawValue, JSONColumn.text(preview), now.milliseconds, now.milliseconds,
                     ]
                 ])
         }
@@ -69,18 +71,22 @@ extension ReaderStore {
         }
     }
 
-    /// Marks an upload as being imported, once: false when it already was (a double submit).
-    /// One conditional update decides, so two requests racing on two app servers cannot both win.
-    public func claimUpload(_ id: ImportUpload.ID, runID: ImportRunSummary.ID, now: Date) async throws -> Bool {
+    /// Marks an upload as being imported and queues its import job, once: false when it already
+    /// was (a double submit). One conditional update decides, so two requests racing on two app
+    /// servers cannot both win.
+    public func queueImport(_ id: ImportUpload.ID, runID: ImportRunSummary.ID, kind: String, now: Date) async throws -> Bool {
         let userID = self.userID
         return try await database.write { db in
-            try await db.raw(
-                """
-                UPDATE import_uploads SET status = 'running', run_id = \(bind: runID.string), updated_at = \(bind: now.milliseconds)
-                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'previewed'
-                RETURNING id
-                """
-            ).first() != nil
+            let claimed =
+                try await db.raw(
+                    """
+                    UPDATE import_uploads SET status = 'running', run_id = \(bind: runID.string), updated_at = \(bind: now.milliseconds)
+                    WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'previewed'
+                    RETURNING id
+                    """
+                ).first() != nil
+            guard claimed else { return false }
+            return try await JobRepository.enqueue(kind: kind, subject: id.string, userID: userID, now: now, on: db)
         }
     }
 
@@ -91,7 +97,7 @@ extension ReaderStore {
             try await db.raw(
                 """
                 UPDATE import_uploads SET status = \(bind: error == nil ? "done" : "failed"), error = \(bind: error),
-                    content = '', updated_at = \(bind: now.milliseconds)
+                    content = '', preview = NULL, updated_at = \(bind: now.milliseconds)
                 WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
                 """
             ).run()
@@ -128,7 +134,11 @@ extension ReaderStore {
         ImportUpload(
             id: try row.id("id"), fileName: try row.text("file_name"), fileSize: try row.integer("file_size"),
             status: ImportUpload.Status(rawValue: try row.text("status")) ?? .failed, runID: try row.optionalID("run_id"),
-            error: try row.optionalText("error"), createdAt: try row.instant("created_at"),
+            error: try row.optionalText("error"),
+            preview: try row.optionalText("preview").flatMap {
+                try? JSONDecoder().decode(ImportReport.self, from: Data($0.utf8))
+            },
+            createdAt: try row.instant("created_at"),
             updatedAt: try row.instant("updated_at"))
     }
 }

@@ -16,28 +16,31 @@ public struct ReaderStore: Sendable {
     ) async throws -> ImportReport {
         let userID = self.userID
         let dialect = database.dialect
-        let body: @Sendable (any SQLDatabase) async throws -> ImportReport = { db in
-            if !dryRun, dialect == .postgres {
-                // Imports change the shared catalogue; one at a time keeps identifiers unique.
-                try await db.raw("SELECT pg_advisory_xact_lock(727349002)").run()
-            }
+        let planning: @Sendable (any SQLDatabase) async throws -> ImportPlan = { db in
             progress?(.matching(rows: batch.records.count))
             let keys = ImportPlanner.lookupKeys(for: batch.records)
             let context = try await ImportContextLoader.context(for: keys, userID: userID, now: now, on: db)
-            let plan = ImportPlanner.plan(batch, context: context, dryRun: dryRun)
-            guard !dryRun else { return plan.report }
+            return ImportPlanner.plan(batch, context: context, dryRun: dryRun)
+        }
+        if dryRun { return try await database.read { try await planning($0).report } }
+        // Not `changing`: an import that finds everything already there changes nothing the
+        // reader sees, so it leaves their caches warm.
+        return try await database.changing { db, changes in
+            if dialect == .postgres {
+                // Imports change the shared catalogue; one at a time keeps identifiers unique.
+                try await db.raw("SELECT pg_advisory_xact_lock(727349002)").run()
+            }
+            let plan = try await planning(db)
             try await PlanWriter(db: db, userID: userID, now: now, progress: progress).write(plan, readerData: batch.readerData)
             try await ImportRunRows.record(
                 plan.report, id: runID, userID: userID, fileName: fileName, fileSize: fileSize,
                 startedAt: now, finishedAt: Date(), on: db)
-            if !plan.isEmpty || batch.readerData != nil {
-                try await Versions.bump(
-                    reader: userID, catalogue: !plan.newWorks.isEmpty || !plan.authorFacts.isEmpty || !plan.workFills.isEmpty,
-                    on: db)
-            }
+            if !plan.isEmpty || batch.readerData != nil { changes.reader(userID) }
+            changes.works(plan.workFills.keys)
+            changes.works(plan.editionFills.map(\.workID))
+            changes.authors(plan.authorFacts.map(\.authorID))
             return plan.report
         }
-        return dryRun ? try await database.read(body) : try await database.write(body)
     }
 
     /// The reader's past imports, newest first.
@@ -57,7 +60,7 @@ public struct ReaderStore: Sendable {
         let userID = self.userID
         return try await database.read { db in
             guard let userRow = try await db.raw("SELECT * FROM users WHERE id = \(bind: userID.string)").first() else {
-                throw StoreError.notFound("There is no such reader.")
+                throw StoreError.notFound(.reader)
             }
             let entries = try await EntryRows.entries(of: userID, on: db)
             let works = try await CatalogueRows.works(Array(Set(entries.map(\.workID))), on: db)

@@ -8,27 +8,37 @@ public struct UserRepository: Sendable {
 
     /// Creates an account. The first account on an instance is its owner.
     public func create(name: String, displayName: String? = nil, passwordHash: String? = nil, now: Date) async throws -> User {
-        if let problem = User.problem(withName: name) { throw StoreError.invalid(problem) }
-        return try await database.write { db in
-            try await AccountLock.take(on: db, dialect: database.dialect)
-            let count = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.integer("n") ?? 0
-            let taken = try await db.raw("SELECT id FROM users WHERE name_key = \(bind: name.lowercased())").first()
-            if taken != nil { throw StoreError.conflict("There is already a user called “\(name)”.") }
-            let user = User(name: name, displayName: displayName, role: count == 0 ? .owner : .reader, createdAt: now)
-            try await db.insertRows(
-                into: "users", columns: Self.columns, rows: [Self.values(user, passwordHash: passwordHash, now: now)])
-            return user
+        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(reason: problem)) }
+        return try await Self.naming(name) {
+            try await database.write { db in
+                try await AccountLock.take(on: db, dialect: database.dialect)
+                let count = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.integer("n") ?? 0
+                let taken = try await db.raw("SELECT id FROM users WHERE name_key = \(bind: name.lowercased())").first()
+                if taken != nil { throw StoreError.conflict(.userName(name)) }
+                let user = User(name: name, displayName: displayName, role: count == 0 ? .owner : .reader, createdAt: now)
+                try await db.insertRows(
+                    into: "users", columns: Self.columns, rows: [Self.values(user, passwordHash: passwordHash, now: now)])
+                return user
+            }
+        }
+    }
+
+    /// Runs a write that creates an account called `name`: when a racing writer took the name
+    /// first (the unique index refused the row), the conflict names it.
+    static func naming<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch StoreError.conflict(.duplicate(table: "users")) {
+            throw StoreError.conflict(.userName(name))
         }
     }
 
     /// Creates the owner of a new instance; refuses (``StoreError/conflict(_:)``) once anyone has
     /// an account, so two browsers racing through set-up cannot both become owner.
     public func createOwner(name: String, displayName: String?, passwordHash: String, now: Date) async throws -> User {
-        if let problem = User.problem(withName: name) { throw StoreError.invalid(problem) }
+        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(reason: problem)) }
         return try await database.write { db in
             try await AccountLock.take(on: db, dialect: database.dialect)
             if try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.integer("n") ?? 0 > 0 {
-                throw StoreError.conflict("This BooksTrack already has an owner. Sign in instead.")
+                throw StoreError.conflict(.ownerExists)
             }
             let user = User(name: name, displayName: displayName, role: .owner, createdAt: now)
             try await db.insertRows(

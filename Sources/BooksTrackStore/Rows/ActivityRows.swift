@@ -110,6 +110,11 @@ enum ActivityRows {
             })
     }
 
+    static func contributionCount(of userID: User.ID, on db: any SQLDatabase) async throws -> Int {
+        try await db.raw("SELECT COUNT(*) AS n FROM contributions WHERE user_id = \(bind: userID.string)").first()?.integer("n")
+            ?? 0
+    }
+
     static func contributions(of userID: User.ID, on db: any SQLDatabase) async throws -> [Contribution] {
         try await db.raw("SELECT * FROM contributions WHERE user_id = \(bind: userID.string) ORDER BY recorded_at").all().map {
             Contribution(

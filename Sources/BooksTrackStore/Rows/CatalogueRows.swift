@@ -69,6 +69,19 @@ enum CatalogueRows {
         ).run()
     }
 
+    /// Writes the facts a reader can answer about a work: original language, first
+    /// publication, own voices and accessibility tags.
+    static func update(facts work: Work, now: Date, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE works SET original_language = \(bind: work.originalLanguage?.code),
+                first_published_year = \(bind: work.firstPublishedYear), own_voices = \(bind: work.ownVoices?.rawValue),
+                accessibility_tags = \(bind: JSONColumn.text(work.accessibilityTags)), updated_at = \(bind: now.milliseconds)
+            WHERE id = \(bind: work.id.string)
+            """
+        ).run()
+    }
+
     static func insert(identifiers: [NewIdentifier], on db: any SQLDatabase) async throws {
         try await db.insertRows(
             into: "external_ids", columns: ["scheme", "value", "work_id", "edition_id"],

@@ -13,6 +13,6 @@ struct Migration: Sendable {
 enum Migrations {
     /// Every migration, in order.
     static let all: [Migration] = [
-        m001Accounts, m002Catalogue, m003Library, m004Activity, m005Imports, m006Services, m007Uploads, m008Curation,
+        m001Accounts, m002Catalogue, m003Library, m004Activity, m005Imports, m006Services, m007Uploads, m008Curation, m009Jobs,
     ]
 }

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
@@ -9,9 +10,9 @@ import Hummingbird
 /// `X-CSRF-Token` on changes). Errors are RFC 9457 problem documents; described by
 /// `/api/openapi.json`.
 struct APIController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
-    let jobs: ImportJobs
+    var store: Store { app.store }
 
     /// The largest JSON body accepted (imports have the upload limit).
     static let jsonLimit = 1_048_576
@@ -46,6 +47,19 @@ struct APIController {
         var request = request
         do { return Data(buffer: try await request.collectBody(upTo: limit)) } catch {
             throw WebError.payloadTooLarge("The request body is over \(limit / 1_048_576) MB, the most this operation accepts.")
+        }
+    }
+
+    /// Decodes a JSON body into a request type, or says what is wrong with it.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do { return try JSONDecoder().decode(T.self, from: data) } catch let DecodingError.typeMismatch(_, context),
+            let DecodingError.valueNotFound(_, context)
+        {
+            let field = context.codingPath.first?.stringValue ?? "body"
+            throw WebError.invalid(
+                FieldErrors([field: "This value has the wrong type."]), message: "Some fields could not be read.")
+        } catch {
+            throw WebError.badRequest("Send a JSON object.")
         }
     }
 
@@ -88,15 +102,13 @@ struct APIController {
         guard let hash = try await store.accounts.passwordHash(of: user.id),
             try await Passwords.verify(object["password"] as? String ?? "", hash: hash)
         else { throw WebError.invalid(FieldErrors(["password": "Confirm with your password."])) }
-        do { try await store.accounts.deleteAccount(user.id) } catch StoreError.invalid(let message) {
-            throw WebError.conflict(message)
-        }
+        try await store.accounts.deleteAccount(user.id)
         return Responses.noContent()
     }
 
     @Sendable func tokens(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        return try Responses.json(try await store.accounts.tokens(of: user.id).map { APIModels.Token($0) })
+        return try Responses.json(try await store.tokens.tokens(of: user.id).map { APIModels.Token($0) })
     }
 
     @Sendable func createToken(_ request: Request, context: AppContext) async throws -> Response {
@@ -106,14 +118,14 @@ struct APIController {
             throw WebError.invalid(FieldErrors(["name": "Give the token a name of up to 100 characters."]))
         }
         let secret = APITokens.newToken()
-        let token = try await store.accounts.createToken(
+        let token = try await store.tokens.createToken(
             named: name, hash: Secrets.hash(secret), for: user.id, now: configuration.clock())
         return try Responses.json(APIModels.Token(token, secret: secret), status: .created)
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        guard try await store.accounts.deleteToken(try context.parameters.id("token"), of: user.id) else {
+        guard try await store.tokens.deleteToken(try context.parameters.id("token"), of: user.id) else {
             throw WebError.notFound("There is no such token.")
         }
         return Responses.noContent()
@@ -208,24 +220,12 @@ struct APIController {
     @Sendable func updateFacts(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let authorID: Author.ID = try context.parameters.id("author")
-        let object = try Self.object(try await Self.body(request))
-        var facts: [(AuthorFactKind, String?)] = []
-        var errors = FieldErrors()
-        for (key, value) in object {
-            guard let kind = AuthorFactKind(rawValue: key) else {
-                errors[key] = "Not a fact BooksTrack keeps."
-                continue
-            }
-            let text: String? = value is NSNull ? nil : (value as? String) ?? (value as? NSNumber)?.stringValue
-            if !(value is NSNull), text.flatMap(kind.canonical) == nil {
-                errors[key] = "Not a valid \(AuthorFactsPage.label(kind).lowercased())."
-                continue
-            }
-            facts.append((kind, text))
-        }
-        guard errors.isEmpty else { throw WebError.invalid(errors) }
+        let sent = try Self.decode(FactsRequest.self, from: try await Self.body(request))
         let reader = store.reader(user.id)
-        try await reader.recordFacts(facts, about: authorID, now: configuration.clock())
+        guard let (current, _) = try await reader.author(authorID) else { throw StoreError.notFound(.authorInLibrary(authorID)) }
+        let changes = AuthorFactInput.changes(sent.facts, current: current)
+        guard changes.errors.isEmpty else { throw WebError.invalid(FieldErrors(changes.errors)) }
+        try await reader.recordFacts(changes.facts, about: authorID, now: configuration.clock())
         guard let (author, history) = try await reader.author(authorID) else { throw WebError.notFound() }
         return try Responses.json(APIModels.AuthorJSON(author, history: history))
     }
@@ -250,7 +250,7 @@ struct APIController {
         let dryRun = ["true", "1", "yes"].contains(parameters["dryRun"]?.lowercased() ?? "")
         let bytes = [UInt8](try await Self.body(request, limit: configuration.uploadLimit))
         let now = configuration.clock()
-        let batch = try LibraryFileReader.read(bytes: bytes, today: user.today(at: now))
+        let batch = try await ImportService.parse(bytes, today: user.today(at: now))
         let runID = ImportRunSummary.ID.random()
         let fileName = parameters["fileName"].map(ImportPages.cleanFileName)
         let report = try await store.reader(user.id).importBatch(
@@ -270,6 +270,33 @@ struct APIController {
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
-        try await ImportController(store: store, configuration: configuration, jobs: jobs).export(request, context: context)
+        try await ImportController(app: app, configuration: configuration).export(request, context: context)
+    }
+}
+
+/// `PATCH /api/v1/authors/{id}/facts`: fact name → value (text or a number), `null` clears.
+struct FactsRequest: Decodable {
+    var facts: [String: String?]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        var facts: [String: String?] = [:]
+        for key in container.allKeys {
+            if try container.decodeNil(forKey: key) {
+                facts[key.stringValue] = .some(nil)
+            } else if let number = try? container.decode(Int.self, forKey: key) {
+                facts[key.stringValue] = String(number)
+            } else {
+                facts[key.stringValue] = try container.decode(String.self, forKey: key)
+            }
+        }
+        self.facts = facts
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

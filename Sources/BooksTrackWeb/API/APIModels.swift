@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -188,7 +189,7 @@ enum APIModels {
         /// Only in the answer that created it.
         let token: String?
 
-        init(_ token: AccountRepository.APIToken, secret: String? = nil) {
+        init(_ token: TokenRepository.APIToken, secret: String? = nil) {
             id = token.id.string
             name = token.name
             createdAt = token.createdAt

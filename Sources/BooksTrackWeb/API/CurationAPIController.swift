@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -97,11 +98,7 @@ struct CurationAPIController {
         let user = try context.requireUser()
         let book: LibraryEntry.ID = try context.parameters.id("entry")
         let fact = try fact(try APIController.object(try await APIController.body(request)))
-        do { try await store.reader(user.id).skip(fact, for: book, now: configuration.clock()) } catch StoreError.notFound(
-            let message)
-        {
-            throw WebError.notFound(message)
-        }
+        try await store.reader(user.id).skip(fact, for: book, now: configuration.clock())
         return Responses.noContent()
     }
 
@@ -126,13 +123,5 @@ struct CurationAPIController {
         guard let text, !text.isEmpty else { return nil }
         guard let value = make(text) else { throw WebError.invalid(FieldErrors([field: message])) }
         return value
-    }
-}
-
-extension BookFacts {
-    init(_ detail: EntryDetail, primaryLanguage: LanguageCode?) {
-        self.init(
-            entry: detail.entry, work: detail.work, edition: detail.edition, authors: detail.authors,
-            primaryLanguage: primaryLanguage)
     }
 }

@@ -52,11 +52,3 @@ struct BrowserSession: Sendable {
     var csrfToken: String
     var tokenHash: String
 }
-
-extension User {
-    /// The reader's calendar day at an instant, in their time zone (the server's when unset).
-    func today(at now: Date) -> LocalDate { LocalDate(now, in: timeZone) }
-
-    /// The reader's time zone; the server's when they have not chosen one.
-    var timeZone: TimeZone { settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current }
-}

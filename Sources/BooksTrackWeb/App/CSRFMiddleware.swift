@@ -1,3 +1,4 @@
+import BooksTrackApp
 import Foundation
 import HTTPTypes
 import Hummingbird

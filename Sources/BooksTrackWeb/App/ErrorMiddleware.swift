@@ -30,8 +30,9 @@ struct ErrorMiddleware: RouterMiddleware {
         }
         if request.uri.path.hasPrefix("/api/") { return Problem.response(webError, path: request.uri.path) }
         if case .unauthorized = webError {
-            let hasOwner = (try? await store.users.all().isEmpty == false) ?? true
-            if !hasOwner { return Responses.redirect(to: "/setup") }
+            // One small query, not every account: is there anyone to sign in as?
+            let setUp = (try? await store.accounts.setupState() == .complete) ?? true
+            if !setUp { return Responses.redirect(to: "/setup") }
             let next = request.method == .get ? request.uri.string : "/"
             return Responses.redirect(to: next == "/" ? "/login" : "/login?next=\(URLQuery.encode(next))")
         }

@@ -1,12 +1,15 @@
+import BooksTrackApp
 import BooksTrackStore
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Builds the web app: one place where middleware and routes are put together.
 public enum WebApp {
-    /// The router with every page and API route.
-    public static func router(store: Store, configuration: WebConfiguration) -> Router<AppContext> {
+    /// The router with every page and API route, over an application.
+    public static func router(app: BooksTrack, configuration: WebConfiguration) -> Router<AppContext> {
+        let store = app.store
         let router = Router(context: AppContext.self)
         // Middleware applies to the routes added after it, so it comes first.
         router.add(middleware: SecurityHeadersMiddleware())
@@ -25,9 +28,8 @@ public enum WebApp {
                     ["status": "unavailable", "detail": "The database does not answer."], status: .serviceUnavailable)
             }
         }
-        let jobs = ImportJobs(store: store, configuration: configuration)
-        let insights = InsightsService(store: store)
-        let profiling = ProfilingService(store: store, insights: insights)
+        let insights = app.insights
+        let profiling = app.profiling
         AssetsController().addRoutes(to: router)
         AuthController(store: store, configuration: configuration).addRoutes(to: router)
         HomeController(store: store, configuration: configuration, insights: insights).addRoutes(to: router)
@@ -36,21 +38,24 @@ public enum WebApp {
         BookController(store: store, configuration: configuration).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
         CurationAPIController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
-        ImportController(store: store, configuration: configuration, jobs: jobs).addRoutes(to: router)
+        ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(store: store, configuration: configuration).addRoutes(to: router)
-        APIController(store: store, configuration: configuration, jobs: jobs).addRoutes(to: router)
+        APIController(app: app, configuration: configuration).addRoutes(to: router)
         return router
     }
 
-    /// The application, listening where the configuration says. `onRunning` is called with the
-    /// bound port once the server accepts connections.
+    /// The web server, listening where the configuration says, with the application's
+    /// background services (and `services`, such as the database's) in its service group: they
+    /// start with it and stop gracefully on SIGTERM or SIGINT. `onRunning` is called with the bound
+    /// port once the server accepts connections.
     public static func application(
-        store: Store, configuration: WebConfiguration, logger: Logger,
+        app: BooksTrack, configuration: WebConfiguration, services: [any Service] = [], logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(store: store, configuration: configuration),
+            router: router(app: app, configuration: configuration),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "BooksTrack"),
+            services: services + app.services,
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -20,16 +21,16 @@ struct SessionMiddleware: RouterMiddleware {
         let now = configuration.clock()
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            guard let user = try await store.accounts.user(forTokenHash: Secrets.hash(token), now: now) else {
+            guard let user = try await store.tokens.authenticate(tokenHash: Secrets.hash(token), now: now) else {
                 throw WebError.unauthorized("The API token is not valid (it may have been revoked).")
             }
             context.tokenUser = user
         } else if let token = request.cookies[Self.cookieName]?.value {
             let hash = Secrets.hash(token)
-            if let session = try await store.accounts.session(tokenHash: hash, now: now) {
+            if let session = try await store.sessions.session(tokenHash: hash, now: now) {
                 context.session = BrowserSession(user: session.user, csrfToken: session.csrfToken, tokenHash: hash)
                 if session.expiresAt.timeIntervalSince(now) < configuration.sessionLifetime / 2 {
-                    try await store.accounts.extendSession(
+                    try await store.sessions.extendSession(
                         tokenHash: hash, until: now.addingTimeInterval(configuration.sessionLifetime), now: now)
                 }
             }

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -12,7 +13,7 @@ struct SessionStarter {
     func signIn(_ user: User, redirectTo location: String, notice: Notice? = nil) async throws -> Response {
         let token = Secrets.token()
         let now = configuration.clock()
-        try await store.accounts.createSession(
+        try await store.sessions.createSession(
             tokenHash: Secrets.hash(token), csrfToken: Secrets.token(), for: user.id,
             expiresAt: now.addingTimeInterval(configuration.sessionLifetime), now: now)
         var response = Responses.redirect(to: location, notice: notice)
@@ -21,7 +22,7 @@ struct SessionStarter {
     }
 
     func signOut(_ session: BrowserSession?, redirectTo location: String, notice: Notice? = nil) async throws -> Response {
-        if let session { try await store.accounts.deleteSession(tokenHash: session.tokenHash) }
+        if let session { try await store.sessions.deleteSession(tokenHash: session.tokenHash) }
         var response = Responses.redirect(to: location, notice: notice)
         response.setCookie(SessionMiddleware.clearingCookie(configuration: configuration))
         return response

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -26,7 +27,7 @@ struct AccountController {
         _ adjust: (inout AccountPage.Model) -> Void = { _ in }
     ) async throws -> Response {
         let user = try context.requireUser()
-        var model = AccountPage.Model(tokens: try await store.accounts.tokens(of: user.id))
+        var model = AccountPage.Model(tokens: try await store.tokens.tokens(of: user.id))
         adjust(&model)
         return HTMLResponse(html: AccountPage.render(page: context.page(.account), user: user, model: model), status: status)
             .response(from: request, context: context)
@@ -57,14 +58,14 @@ struct AccountController {
             }
         }
         let token = APITokens.newToken()
-        _ = try await store.accounts.createToken(named: name, hash: Secrets.hash(token), for: user.id, now: configuration.clock())
+        _ = try await store.tokens.createToken(named: name, hash: Secrets.hash(token), for: user.id, now: configuration.clock())
         return try await render(request, context, status: .created) { $0.newToken = (name, token) }
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let tokenID: AccountRepository.APIToken.ID = try context.parameters.id("token")
-        guard try await store.accounts.deleteToken(tokenID, of: user.id) else {
+        let tokenID: TokenRepository.APIToken.ID = try context.parameters.id("token")
+        guard try await store.tokens.deleteToken(tokenID, of: user.id) else {
             throw WebError.notFound("There is no such token.")
         }
         return Responses.redirect(to: "/account", notice: .tokenRevoked)
@@ -91,8 +92,9 @@ struct AccountController {
         }
         do {
             try await store.accounts.deleteAccount(user.id)
-        } catch StoreError.invalid(let message) {
-            let html = AccountPage.confirmDeletion(page: context.page(.account), user: user, error: message)
+        } catch let error as StoreError {
+            guard case .conflict(.ownerHasReaders) = error else { throw error }
+            let html = AccountPage.confirmDeletion(page: context.page(.account), user: user, error: error.message)
             return HTMLResponse(html: html, status: .conflict).response(from: request, context: context)
         }
         var response = Responses.redirect(to: "/")
@@ -122,7 +124,7 @@ struct PasswordChange {
         try await store.accounts.setPasswordHash(
             try await Passwords.hash(new, cost: configuration.bcryptCost), for: user.id,
             now: configuration.clock())
-        try await store.accounts.deleteSessions(of: user.id, except: sessionHash)
+        try await store.sessions.deleteSessions(of: user.id, except: sessionHash)
         return errors
     }
 }
@@ -136,7 +138,7 @@ struct Invitations {
         guard user.role == .owner else { throw WebError.forbidden("Only the owner of this BooksTrack can invite readers.") }
         let token = Secrets.token()
         let now = configuration.clock()
-        try await store.accounts.createInvitation(
+        try await store.invitations.createInvitation(
             hash: Secrets.hash(token), by: user.id, expiresAt: now.addingTimeInterval(AccountController.invitationLifetime),
             now: now)
         return baseURL(for: request) + "/invite/" + token
@@ -148,9 +150,4 @@ struct Invitations {
         let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
         return "http://" + host
     }
-}
-
-/// Personal API tokens: `bt_` and 43 random URL-safe characters. Only their SHA-256 is stored.
-enum APITokens {
-    static func newToken() -> String { "bt_" + Secrets.token() }
 }

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -77,7 +78,7 @@ struct AuthController {
         let name = form["name"]?.trimmed ?? ""
         let next = Responses.localPath(form["next"])
         let now = configuration.clock()
-        let throttle = LoginThrottle(accounts: store.accounts)
+        let throttle = LoginThrottle(store: store)
         try await throttle.check(name: name, address: context.remoteAddress, now: now)
         let credentials = name.isEmpty ? nil : try await store.accounts.credentials(forName: name)
         // Verify against a fixed hash when the name is unknown, so timing does not reveal names.
@@ -90,7 +91,7 @@ struct AuthController {
             return HTMLResponse(html: html, status: .unauthorized).response(from: request, context: context)
         }
         try await throttle.recordSuccess(name: name)
-        if let session = context.session { try await store.accounts.deleteSession(tokenHash: session.tokenHash) }
+        if let session = context.session { try await store.sessions.deleteSession(tokenHash: session.tokenHash) }
         return try await sessions.signIn(user, redirectTo: next)
     }
 
@@ -102,7 +103,7 @@ struct AuthController {
 
     @Sendable func showInvitation(_ request: Request, context: AppContext) async throws -> Response {
         let token = try context.parameters.require("token")
-        guard try await store.accounts.invitationIsOpen(hash: Secrets.hash(token), now: configuration.clock()) else {
+        guard try await store.invitations.invitationIsOpen(hash: Secrets.hash(token), now: configuration.clock()) else {
             throw WebError.notFound("This invitation has expired or has already been used. Ask for a new one.")
         }
         let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
@@ -128,7 +129,7 @@ struct AuthController {
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)
-        let user = try await store.accounts.acceptInvitation(
+        let user = try await store.invitations.acceptInvitation(
             hash: Secrets.hash(token), name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName,
             passwordHash: hash, now: now)
         return try await sessions.signIn(user, redirectTo: "/", notice: .welcome)

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -141,24 +142,9 @@ struct BookController {
     @Sendable func saveAuthor(_ request: Request, context: AppContext) async throws -> Response {
         let (user, detail, author) = try await author(context)
         let form = try context.requireForm()
-        let current = AuthorFactsPage.currentValues(author)
-        var changes: [(AuthorFactKind, String?)] = []
-        var errors = FieldErrors()
-        for kind in AuthorFactsPage.kinds {
-            let sent = form[kind.rawValue]?.trimmed ?? ""
-            let before = current[kind.rawValue] ?? ""
-            guard sent != before else { continue }
-            if sent.isEmpty {
-                changes.append((kind, nil))
-            } else if let canonical = kind.canonical(sent) {
-                if kind.canonical(before) != canonical { changes.append((kind, canonical)) }
-            } else {
-                errors[kind.rawValue] =
-                    kind == .country
-                    ? "“\(sent)” is not a country BooksTrack knows; pick one from the list or use its ISO code."
-                    : "Enter a valid \(AuthorFactsPage.label(kind).lowercased())."
-            }
-        }
+        let sent = Dictionary(uniqueKeysWithValues: AuthorFactInput.kinds.map { ($0.rawValue, form[$0.rawValue]) })
+        let changes = AuthorFactInput.changes(sent, current: author)
+        let errors = FieldErrors(changes.errors)
         guard errors.isEmpty else {
             let html = AuthorFactsPage.render(
                 page: context.page(.library), author: author, entryID: detail.entry.id, bookTitle: detail.work.title,
@@ -166,7 +152,7 @@ struct BookController {
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         let now = configuration.clock()
-        try await store.reader(user.id).recordFacts(changes, about: author.id, now: now)
+        try await store.reader(user.id).recordFacts(changes.facts, about: author.id, now: now)
         return Responses.redirect(to: "/books/\(detail.entry.id.string)", notice: .factsSaved)
     }
 }

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
@@ -7,9 +8,12 @@ import Hummingbird
 /// Importing in the browser — upload, preview, confirm, progress, report — the import
 /// history, and export (SPEC F2).
 struct ImportController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
-    let jobs: ImportJobs
+    var store: Store { app.store }
+
+    /// An import still running after this long was interrupted (its transaction was rolled back).
+    static let staleAfter: TimeInterval = 30 * 60
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/import", use: index)
@@ -40,12 +44,16 @@ struct ImportController {
             return try await refuse("Choose a file to import first.")
         }
         let now = configuration.clock()
+        let batch: ImportBatch
         do {
-            _ = try LibraryFileReader.read(bytes: file.bytes, today: user.today(at: now))
-        } catch {
+            batch = try await ImportService.parse(file.bytes, today: user.today(at: now))
+        } catch let error as ImportFileError {
             return try await refuse("“\(file.fileName)”: \(error.description)")
         }
-        let upload = try await reader.saveUpload(fileName: ImportPages.cleanFileName(file.fileName), bytes: file.bytes, now: now)
+        // The preview is planned once, here, and kept with the upload.
+        let preview = try await reader.importBatch(batch, dryRun: true, now: now)
+        let upload = try await reader.saveUpload(
+            fileName: ImportPages.cleanFileName(file.fileName), bytes: file.bytes, preview: preview, now: now)
         return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
     }
 
@@ -62,14 +70,20 @@ struct ImportController {
     @Sendable func showUpload(_ request: Request, context: AppContext) async throws -> Response {
         let (user, upload, bytes) = try await upload(context)
         let now = configuration.clock()
+        let jobs = app.imports
         switch upload.status {
         case .previewed:
-            let batch = try LibraryFileReader.read(bytes: bytes, today: user.today(at: now))
-            let preview = try await store.reader(user.id).importBatch(batch, dryRun: true, now: now)
+            var preview = upload.preview
+            if preview == nil {
+                // Uploaded by an older BooksTrack, before previews were kept.
+                let batch = try await ImportService.parse(bytes, today: user.today(at: now))
+                preview = try await store.reader(user.id).importBatch(batch, dryRun: true, now: now)
+            }
+            guard let preview else { throw WebError.internal }
             return HTMLResponse(html: ImportPages.preview(page: context.page(.import), upload: upload, report: preview))
                 .response(from: request, context: context)
         case .running:
-            let stale = now.timeIntervalSince(upload.updatedAt) > ImportJobs.staleAfter && jobs.progress(of: upload.id) == nil
+            let stale = now.timeIntervalSince(upload.updatedAt) > Self.staleAfter && jobs.progress(of: upload.id) == nil
             return HTMLResponse(
                 html: ImportPages.running(
                     page: context.page(.import), upload: upload, progress: jobs.progress(of: upload.id),
@@ -92,7 +106,7 @@ struct ImportController {
         let (_, upload, _) = try await upload(context)
         var body: [String: String] = ["status": upload.status.rawValue]
         if upload.status == .done, let runID = upload.runID { body["report"] = "/imports/\(runID.string)" }
-        switch jobs.progress(of: upload.id) {
+        switch app.imports.progress(of: upload.id) {
         case .writing(let done, let total)?:
             body["done"] = String(done)
             body["total"] = String(total)
@@ -104,7 +118,7 @@ struct ImportController {
     @Sendable func confirm(_ request: Request, context: AppContext) async throws -> Response {
         let (user, upload, _) = try await upload(context)
         if upload.status == .previewed {
-            _ = try await jobs.start(upload.id, for: user, logger: context.logger)
+            _ = try await app.startImport(upload.id, for: user)
             // Small files are done in a moment: wait briefly so most readers land on the report.
             for _ in 0..<20 {
                 try await Task.sleep(for: .milliseconds(100))

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -68,7 +69,7 @@ struct InsightsController {
                 html: AccountPage.render(
                     page: context.page(.account), user: shown,
                     model: AccountPage.Model(
-                        tokens: try await store.accounts.tokens(of: user.id), settingsErrors: errors,
+                        tokens: try await store.tokens.tokens(of: user.id), settingsErrors: errors,
                         settingsValues: ["time_zone": form["time_zone"] ?? ""])),
                 status: .unprocessableContent
             ).response(from: request, context: context)

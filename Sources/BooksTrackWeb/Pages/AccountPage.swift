@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -6,7 +7,7 @@ import Plot
 /// The reader's account: password, API tokens, invitations, export, deletion.
 enum AccountPage {
     struct Model {
-        var tokens: [AccountRepository.APIToken]
+        var tokens: [TokenRepository.APIToken]
         /// A token just created, shown this once.
         var newToken: (name: String, token: String)?
         /// An invitation link just created, shown this once.

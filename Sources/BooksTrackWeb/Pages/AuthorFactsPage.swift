@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Plot
@@ -5,19 +6,9 @@ import Plot
 /// Editing what is known about an author, with where each fact came from (SPEC F1, F4).
 enum AuthorFactsPage {
     /// The facts a reader edits here, in form order.
-    static let kinds: [AuthorFactKind] = [.gender, .country, .region, .marginalized, .birthYear, .deathYear]
+    static let kinds = AuthorFactInput.kinds
 
-    static func label(_ kind: AuthorFactKind) -> String {
-        switch kind {
-        case .gender: "Gender"
-        case .country: "Country"
-        case .region: "Cultural region"
-        case .marginalized: "From a marginalised community"
-        case .birthYear: "Year of birth"
-        case .deathYear: "Year of death"
-        case .wikidataID: "Wikidata item"
-        }
-    }
+    static func label(_ kind: AuthorFactKind) -> String { AuthorFactInput.label(kind) }
 
     static func render(
         page: PageContext, author: Author, entryID: LibraryEntry.ID, bookTitle: String,
@@ -88,16 +79,7 @@ enum AuthorFactsPage {
     }
 
     /// The form's values from the author's current facts.
-    static func currentValues(_ author: Author) -> [String: String] {
-        var values: [String: String] = [:]
-        values["gender"] = author.gender?.value.rawValue
-        values["country"] = author.country?.value.name
-        values["region"] = author.chosenRegion?.value.rawValue
-        values["marginalized"] = author.marginalized?.value.rawValue
-        values["birthYear"] = author.birthYear.map { String($0.value) }
-        values["deathYear"] = author.deathYear.map { String($0.value) }
-        return values
-    }
+    static func currentValues(_ author: Author) -> [String: String] { AuthorFactInput.currentValues(author) }
 
     private static func provenance(_ history: [AuthorFactAssertion], author: Author, me: User.ID?) -> Component {
         let current = Set(author.currentAssertions)

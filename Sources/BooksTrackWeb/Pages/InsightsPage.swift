@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import Foundation
 import Plot

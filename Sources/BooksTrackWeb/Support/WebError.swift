@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
@@ -67,12 +68,13 @@ public enum WebError: Error, Sendable {
         case let error as WebError: return error
         case let error as StoreError:
             switch error {
-            case .notFound(let message): return .notFound(message)
-            case .conflict(let message): return .conflict(message)
-            case .invalid(let message): return .badRequest(message)
-            case .configuration(let message), .unavailable(let message): return .unavailable(message)
-            case .newerSchema: return .unavailable(error.description)
+            case .notFound: return .notFound(error.message)
+            case .conflict: return .conflict(error.message)
+            case .invalid: return .badRequest(error.message)
+            case .configuration, .unavailable, .newerSchema: return .unavailable(error.message)
             }
+        case let error as LoginThrottle.Refused: return .tooManyRequests(error.message, retryAfter: error.retryAfter)
+        case let error as PromptInputError: return .badRequest(error.message)
         case let error as ImportFileError:
             if case .tooLarge = error { return .payloadTooLarge(error.description) }
             return .badRequest(error.description)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackStore
 import BooksTrackWeb
 import Foundation
@@ -38,26 +39,35 @@ struct ServeCommand: AsyncParsableCommand {
             var logger = Logger(label: "bookstrack")
             logger.logLevel =
                 ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-            let opened: Store
-            do { opened = try await Store.open(location, now: Date(), logger: logger) } catch let error as StoreError {
+            let configuration = WebConfiguration(host: host, port: port, publicURL: publicURL)
+            let database: Database
+            do throws(StoreError) { database = try await Database.open(location, logger: logger) } catch {
                 throw CLIFailure.store(error)
             }
-            let configuration = WebConfiguration(host: host, port: port, publicURL: publicURL)
-            let app = WebApp.application(store: opened, configuration: configuration, logger: logger) { [host] port in
-                let shown = host == "0.0.0.0" ? "127.0.0.1" : host
-                Terminal.print(
-                    "BooksTrack is running at http://\(shown):\(port) — data in the \(location). Press Ctrl-C to stop.")
-            }
+            // The database's services (PostgreSQL's pool) run in the outer group, so they outlive
+            // the web server's graceful shutdown: a job finishing on SIGTERM can still write.
             do {
-                try await app.runService()
+                try await BackgroundServices.running(database.services, logger: logger) {
+                    try await Migrator.migrate(database, now: Date())
+                    let app = BooksTrack(store: Store(database: database), logger: logger)
+                    let server = WebApp.application(app: app, configuration: configuration, logger: logger) { [host] port in
+                        let shown = host == "0.0.0.0" ? "127.0.0.1" : host
+                        Terminal.print(
+                            "BooksTrack is running at http://\(shown):\(port) — data in the \(location). Press Ctrl-C to stop.")
+                    }
+                    try await server.runService()
+                }
             } catch let error as IOError where error.errnoCode == EADDRINUSE {
-                await opened.close()
+                await database.close()
                 throw CLIFailure.refused("Port \(port) on \(host) is already in use. Stop the other server or pass --port.")
+            } catch let error as StoreError {
+                await database.close()
+                throw CLIFailure.store(error)
             } catch {
-                await opened.close()
+                await database.close()
                 throw error
             }
-            await opened.close()
+            await database.close()
         }
     }
 }

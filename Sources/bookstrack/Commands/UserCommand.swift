@@ -1,7 +1,7 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
-import BooksTrackWeb
 import Foundation
 
 struct UserCommand: AsyncParsableCommand {

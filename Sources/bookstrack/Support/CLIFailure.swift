@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackImport
 import BooksTrackStore
 import Foundation
@@ -14,7 +15,7 @@ enum CLIFailure: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .file(let error): error.description
-        case .store(let error): error.description
+        case .store(let error): error.message
         case .noSuchUser(let name): "There is no user called “\(name)”. Create one with: bookstrack user create \(name)"
         case .output(let path, let reason): "Cannot write \(path): \(reason)"
         case .refused(let message): message
@@ -45,7 +46,7 @@ extension AsyncParsableCommand {
             Terminal.error(failure.description)
             throw ExitCode(failure.exitCode)
         } catch let error as StoreError {
-            Terminal.error(error.description)
+            Terminal.error(error.message)
             throw ExitCode(CLIFailure.store(error).exitCode)
         } catch let error as ExitCode {
             throw error

@@ -27,17 +27,11 @@ struct StoreOptions: ParsableArguments {
     func withStore<T>(parent: StoreOptions? = nil, _ body: (Store) async throws -> T) async throws -> T {
         var logger = Logger(label: "bookstrack")
         logger.logLevel = .warning
-        let store: Store
-        do { store = try await Store.open(try location(parent: parent), now: Date(), logger: logger) } catch let error
-            as StoreError
-        { throw CLIFailure.store(error) }
+        let location = try location(parent: parent)
         do {
-            let result = try await body(store)
-            await store.close()
-            return result
-        } catch {
-            await store.close()
-            throw error
+            return try await Store.withStore(location, now: Date(), logger: logger, body)
+        } catch let error as StoreError {
+            throw CLIFailure.store(error)
         }
     }
 }

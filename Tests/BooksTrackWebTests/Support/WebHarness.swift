@@ -6,12 +6,14 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 /// The web app on a fresh test database, tested in process, with a fixed clock and a cheap
 /// bcrypt cost.
 struct WebHarness: Sendable {
-    let store: Store
+    let app: BooksTrack
+    var store: Store { app.store }
     let configuration: WebConfiguration
     let client: any TestClientProtocol
 
@@ -29,9 +31,14 @@ struct WebHarness: Sendable {
     ) async throws {
         try await database.withStore { store in
             let configuration = WebConfiguration(publicURL: publicURL, bcryptCost: 4, clock: { TestClock.now })
-            let app = Application(router: WebApp.router(store: store, configuration: configuration))
-            try await app.test(.router) { client in
-                try await body(WebHarness(store: store, configuration: configuration, client: client))
+            // Background jobs (imports) run as they do under `serve`: a runner service, woken
+            // when a job is queued.
+            let booksTrack = BooksTrack(store: store, clock: configuration.clock, pollInterval: .milliseconds(50))
+            try await booksTrack.withServices {
+                let server = Application(router: WebApp.router(app: booksTrack, configuration: configuration))
+                try await server.test(.router) { client in
+                    try await body(WebHarness(app: booksTrack, configuration: configuration, client: client))
+                }
             }
         }
     }

@@ -2,9 +2,9 @@ import Crypto
 import Foundation
 
 /// Random tokens (sessions, CSRF, API tokens, invitations) and their stored hashes.
-enum Secrets {
+public enum Secrets {
     /// 32 random bytes from the system's secure source, URL-safe base64 without padding.
-    static func token() -> String {
+    public static func token() -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes = [UInt8]()
         bytes.reserveCapacity(32)
@@ -14,12 +14,12 @@ enum Secrets {
     }
 
     /// The SHA-256 of a token, hex-encoded: what the database keeps.
-    static func hash(_ token: String) -> String {
+    public static func hash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Compares two secrets in constant time.
-    static func equal(_ lhs: String, _ rhs: String) -> Bool {
+    public static func equal(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8)
         let b = Array(rhs.utf8)
         guard a.count == b.count else { return false }

@@ -4,26 +4,26 @@ import NIOPosix
 
 /// Password rules and bcrypt hashing. Hashing is deliberately slow, so it runs on a thread pool
 /// rather than the event loop.
-enum Passwords {
-    static let minimumLength = 10
+public enum Passwords {
+    public static let minimumLength = 10
 
     /// A bcrypt hash (cost 12) of a throwaway string, checked against when a name is unknown so
     /// that a failed sign-in takes as long whether or not the name exists.
-    static let decoyHash = "$2b$12$WDRyFuYwrGCpc8P/XteUh.ECfHntn3CR6lX9iGS1lJESoNQ5l.Shu"
+    public static let decoyHash = "$2b$12$WDRyFuYwrGCpc8P/XteUh.ECfHntn3CR6lX9iGS1lJESoNQ5l.Shu"
 
     /// Why a proposed password cannot be used, or `nil`.
-    static func problem(with password: String, confirmation: String?) -> String? {
+    public static func problem(with password: String, confirmation: String?) -> String? {
         if password.count < minimumLength { return "Use at least \(minimumLength) characters." }
         if password.count > 200 { return "Use at most 200 characters." }
         if let confirmation, confirmation != password { return "The two passwords are not the same." }
         return nil
     }
 
-    static func hash(_ password: String, cost: UInt8) async throws -> String {
+    public static func hash(_ password: String, cost: UInt8) async throws -> String {
         try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
-    static func verify(_ password: String, hash: String) async throws -> Bool {
+    public static func verify(_ password: String, hash: String) async throws -> Bool {
         try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
     }
 }

@@ -4,25 +4,30 @@ import Foundation
 
 /// Progressive profiling for the web pages and the API (SPEC F4): which question to ask, and
 /// saving an answer with the before → after completion and the points it earned.
-struct ProfilingService {
+public struct ProfilingService: Sendable {
     let store: Store
-    let insights: InsightsService
+    public let insights: InsightsService
+
+    public init(store: Store, insights: InsightsService) {
+        self.store = store
+        self.insights = insights
+    }
 
     /// The whole library's radar: what the home dashboard shows and the success state compares.
-    static let wholeLibrary = InsightRequest(scope: .library)
+    public static let wholeLibrary = InsightRequest(scope: .library)
 
-    struct Answered {
-        var prompt: ProfilingPrompt
-        var change: FactChange
-        var outcome: CurationOutcome
-        var before: Double
-        var after: Double
-        var standing: CuratorStanding
+    public struct Answered: Sendable {
+        public var prompt: ProfilingPrompt
+        public var change: FactChange
+        public var outcome: CurationOutcome
+        public var before: Double
+        public var after: Double
+        public var standing: CuratorStanding
     }
 
     /// The question: for a book (a given fact, the axis's first missing fact, or any), or the
     /// library's next book missing the axis.
-    func prompt(for user: User, book: LibraryEntry.ID?, axis: RadarAxis?, fact: BookFact?, now: Date) async throws
+    public func prompt(for user: User, book: LibraryEntry.ID?, axis: RadarAxis?, fact: BookFact?, now: Date) async throws
         -> ProfilingPrompt?
     {
         let reader = store.reader(user.id)
@@ -36,10 +41,10 @@ struct ProfilingService {
     }
 
     /// A book's facts and what its questions need.
-    func book(_ id: LibraryEntry.ID, of user: User) async throws -> (BookFacts, ProfilingPrompts.Context) {
+    public func book(_ id: LibraryEntry.ID, of user: User) async throws -> (BookFacts, ProfilingPrompts.Context) {
         let reader = store.reader(user.id)
         guard let detail = try await reader.detail(of: id) else {
-            throw WebError.notFound("There is no such book in your library.")
+            throw StoreError.notFound(.entry(id))
         }
         let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
         let context = try await reader.promptContext(
@@ -48,13 +53,13 @@ struct ProfilingService {
     }
 
     /// The question a form answered, rebuilt to show it again with an error.
-    func question(for user: User, book: LibraryEntry.ID, fact: BookFact) async throws -> ProfilingPrompt? {
+    public func question(for user: User, book: LibraryEntry.ID, fact: BookFact) async throws -> ProfilingPrompt? {
         let (facts, context) = try await self.book(book, of: user)
         return ProfilingPrompts.question(fact, about: facts, context: context)
     }
 
     /// Checks and saves an answer. Throws ``PromptInputError`` for an answer that cannot be saved.
-    func answer(
+    public func answer(
         for user: User, book: LibraryEntry.ID, fact: BookFact, author: Author.ID?, value: String, note: String?, now: Date
     ) async throws -> Answered {
         let reader = store.reader(user.id)
@@ -66,12 +71,7 @@ struct ProfilingService {
         }
         let change = try FactChange.parse(fact, authorID: author ?? prompt.authorID, value: value)
         let before = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
-        let outcome: CurationOutcome
-        do {
-            outcome = try await reader.answer(change, fact: fact, for: book, note: note, now: now)
-        } catch StoreError.notFound(let message) {
-            throw WebError.notFound(message)
-        }
+        let outcome = try await reader.answer(change, for: book, note: note, now: now)
         let after = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
         let standing = CuratorStanding(try await reader.contributions())
         var answered = prompt
@@ -82,5 +82,14 @@ struct ProfilingService {
         }
         return Answered(
             prompt: answered, change: change, outcome: outcome, before: before, after: after, standing: standing)
+    }
+}
+
+extension BookFacts {
+    /// A book's facts as a reader's book page shows them.
+    public init(_ detail: EntryDetail, primaryLanguage: LanguageCode?) {
+        self.init(
+            entry: detail.entry, work: detail.work, edition: detail.edition, authors: detail.authors,
+            primaryLanguage: primaryLanguage)
     }
 }

@@ -6,11 +6,11 @@ import Logging
 /// Computes and caches each reader's insights (SPEC §7: caches per reader, invalidated by
 /// writes, correct across several app servers).
 ///
-/// A report is keyed on the request and the reader's day, and is valid for exactly the two
-/// versions it was computed at: the reader's `data_version` (bumped by every write to their
-/// library or settings) and the shared `catalogue_version` (bumped when anyone changes a work or
-/// an author fact). Both live in the database, so every server sees the same versions. Reports
-/// are kept in this process and in the `insight_cache` table, which other servers read.
+/// A report is keyed on the request and the reader's day, and is valid for exactly the version
+/// it was computed at: the reader's `data_version`, which every write that reaches them moves —
+/// their own writes, and changes to a work or an author in their library (`Changes` in the
+/// store). It lives in the database, so every server sees the same version. Reports are kept in
+/// this process and in the `insight_cache` table, which other servers read.
 public final class InsightsService: Sendable {
     public struct Answer: Sendable {
         public var report: InsightsReport
@@ -30,8 +30,8 @@ public final class InsightsService: Sendable {
 
     /// The report for a request, from a cache when nothing it depends on has changed.
     public func report(for user: User, _ request: InsightRequest, now: Date) async throws -> Answer {
-        let timeZone = user.settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-        let today = LocalDate(now, in: timeZone)
+        let timeZone = user.timeZone
+        let today = user.today(at: now)
         let key = Self.cacheKey(request, today: today, timeZone: timeZone)
         let reader = store.reader(user.id)
         // Versions first: a report stored under them may only be newer than they say, never older.

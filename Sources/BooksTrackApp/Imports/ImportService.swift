@@ -1,0 +1,95 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import Foundation
+import Logging
+import NIOPosix
+
+/// Confirmed browser imports, run as background jobs so the page can show progress.
+///
+/// Confirming marks the upload and queues an `import` job in one transaction; a ``JobRunner``
+/// on any app server claims the job and runs it. Whether an import waits, runs, finished or
+/// failed is kept with the upload in the database, so any app server can answer for it. How far
+/// a running import has got is known only to the process running it; another process shows
+/// "importing" without the count.
+public final class ImportService: Sendable {
+    /// The job kind of an upload's import.
+    public static let jobKind = "import"
+
+    let store: Store
+    let clock: @Sendable () -> Date
+    let logger: Logger
+    private let board = ProgressBoard()
+
+    public init(store: Store, clock: @escaping @Sendable () -> Date, logger: Logger) {
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Queues an upload's import once; returns false when it was already queued (a double
+    /// submit), which changes nothing.
+    public func start(_ uploadID: ImportUpload.ID, for user: User) async throws -> Bool {
+        let queued = try await store.reader(user.id).queueImport(
+            uploadID, runID: .random(), kind: Self.jobKind, now: clock())
+        if queued { board.set(uploadID, .matching(rows: 0)) }
+        return queued
+    }
+
+    /// How far this process has got with an upload's import.
+    public func progress(of uploadID: ImportUpload.ID) -> ImportProgress? { board.get(uploadID) }
+
+    /// Parses a file on a thread made for blocking work, never on a request's event loop.
+    public static func parse(_ bytes: [UInt8], today: LocalDate) async throws -> ImportBatch {
+        try await NIOThreadPool.singleton.runIfActive { try LibraryFileReader.read(bytes: bytes, today: today) }
+    }
+
+    /// Runs one claimed import job: reads the upload, imports it in one transaction, and records
+    /// how it ended on the upload. A failure leaves the library as it was.
+    func run(_ job: Job) async throws {
+        guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
+        defer { board.remove(uploadID) }
+        let reader = store.reader(userID)
+        guard let user = try await store.users.user(id: userID), let (upload, bytes) = try await reader.upload(uploadID),
+            let runID = upload.runID
+        else { return }
+        var failure: String?
+        do {
+            let now = clock()
+            let batch = try await Self.parse(bytes, today: LocalDate(now, in: user.timeZone))
+            _ = try await reader.importBatch(
+                batch, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false, now: now, runID: runID,
+                progress: { [board] in board.set(uploadID, $0) })
+        } catch {
+            failure = Self.message(for: error)
+            logger.error("Import failed: \(String(reflecting: error))")
+        }
+        try await reader.finishUpload(uploadID, error: failure, now: clock())
+        if let failure { throw JobFailure(failure) }
+    }
+
+    /// What a reader is told when an import fails.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as ImportFileError: error.description
+        case let error as StoreError: error.message
+        default: "The import failed and nothing was changed. Try again."
+        }
+    }
+}
+
+/// A job that ended with a failure a person can read (recorded on the job).
+struct JobFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Progress of running imports, written by the import and read by requests.
+private final class ProgressBoard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ImportUpload.ID: ImportProgress] = [:]
+
+    func set(_ id: ImportUpload.ID, _ progress: ImportProgress) { lock.withLock { values[id] = progress } }
+    func get(_ id: ImportUpload.ID) -> ImportProgress? { lock.withLock { values[id] } }
+    func remove(_ id: ImportUpload.ID) { _ = lock.withLock { values.removeValue(forKey: id) } }
+}

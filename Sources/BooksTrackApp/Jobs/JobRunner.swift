@@ -1,0 +1,131 @@
+import BooksTrackStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Runs queued background jobs, one at a time, as a service of the application (`serve` adds it
+/// to its service group; the command line and tests run it with ``BooksTrack/withServices(_:)``).
+///
+/// Jobs are claimed through ``JobRepository/claimNext(kinds:worker:now:)``, one conditional
+/// update, so several `serve` processes on one PostgreSQL database never run one job twice. A
+/// runner wakes when this process queues a job (``wake()``) and otherwise looks for jobs queued
+/// elsewhere every ``pollInterval``. On graceful shutdown it finishes the job it is running and
+/// stops; it never starts another.
+public final class JobRunner: Service, Sendable {
+    /// Runs one claimed job; throwing marks the job failed with the error's description.
+    public typealias Handler = @Sendable (Job) async throws -> Void
+
+    let store: Store
+    let clock: @Sendable () -> Date
+    let logger: Logger
+    let handlers: [String: Handler]
+    /// This process, as recorded on the jobs it claims.
+    public let worker: String
+    public let pollInterval: Duration
+    private let bell = Doorbell()
+
+    public init(
+        store: Store, handlers: [String: Handler], clock: @escaping @Sendable () -> Date, logger: Logger,
+        pollInterval: Duration = .seconds(1), worker: String = JobRunner.workerName()
+    ) {
+        self.store = store
+        self.handlers = handlers
+        self.clock = clock
+        self.logger = logger
+        self.pollInterval = pollInterval
+        self.worker = worker
+    }
+
+    /// `host:pid:random`, unique per process.
+    public static func workerName() -> String {
+        "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8))"
+    }
+
+    /// Tells the runner a job was queued, so it need not wait for its next look.
+    public func wake() { bell.ring() }
+
+    public func run() async throws {
+        let bell = self.bell
+        await withGracefulShutdownHandler {
+            while !Task.isShuttingDownGracefully, !Task.isCancelled {
+                if await runNext() { continue }
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { [pollInterval] in
+                        // Rings only when the time is up, not when cancelled because a job woke it.
+                        if (try? await Task.sleep(for: pollInterval)) != nil { bell.ring() }
+                    }
+                    await withTaskCancellationHandler {
+                        await bell.wait()
+                    } onCancel: {
+                        bell.ring()
+                    }
+                    group.cancelAll()
+                }
+            }
+        } onGracefulShutdown: {
+            bell.ring()
+        }
+    }
+
+    /// Claims and runs the next due job; false when there was none (or the queue cannot be read).
+    @discardableResult
+    public func runNext() async -> Bool {
+        let job: Job
+        do {
+            guard let claimed = try await store.jobs.claimNext(kinds: Array(handlers.keys), worker: worker, now: clock())
+            else { return false }
+            job = claimed
+        } catch {
+            logger.error("Could not look for background jobs: \(String(reflecting: error))")
+            return false
+        }
+        var failure: String?
+        do {
+            try await handlers[job.kind]?(job)
+        } catch {
+            failure = String(describing: error)
+        }
+        do { try await store.jobs.finish(job.id, worker: worker, error: failure, now: clock()) } catch {
+            logger.error("Could not record the end of job \(job.id): \(String(reflecting: error))")
+        }
+        return true
+    }
+
+    /// Runs due jobs until none is left (the command line, which has no long-running runner).
+    public func drain() async {
+        while await runNext() {}
+    }
+}
+
+/// Wakes one waiter; a ring with nobody waiting is kept for the next wait.
+private final class Doorbell: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var rung = false
+
+    func ring() {
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            if let waiting = self.waiter {
+                self.waiter = nil
+                return waiting
+            }
+            rung = true
+            return nil
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let ready: Bool = lock.withLock {
+                if rung {
+                    rung = false
+                    return true
+                }
+                waiter = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// A unit of background work: an import of an upload today; enrichment and webhook delivery
+/// next. One row per kind and subject, so enqueuing the same work twice queues it once.
+public struct Job: Sendable, Hashable {
+    public typealias ID = TypedID<Job>
+
+    public enum Status: String, Sendable {
+        case queued, running, done, failed
+    }
+
+    public var id: ID
+    /// What to do (`import`…): the runner picks the handler by kind.
+    public var kind: String
+    /// What to do it to (an upload id…).
+    public var subject: String
+    /// The reader the work is for, when it is one reader's.
+    public var userID: User.ID?
+    public var status: Status
+    /// How many times the job was claimed.
+    public var attempts: Int
+    /// The process that claimed it last.
+    public var claimedBy: String?
+    public var lastError: String?
+}
+
+/// The job queue, shared by every app server on the database.
+///
+/// A job is claimed with one conditional update (`… WHERE id = ? AND status = 'queued'`): of
+/// several processes reaching for the same job, exactly one gets it; the others see no row and
+/// look for the next one.
+public struct JobRepository: Sendable {
+    let database: Database
+
+    /// Queues work unless the same kind of work on the same subject is already known. Returns
+    /// whether it was queued now.
+    @discardableResult
+    public func enqueue(kind: String, subject: String, userID: User.ID?, now: Date) async throws -> Bool {
+        try await database.write { db in try await Self.enqueue(kind: kind, subject: subject, userID: userID, now: now, on: db) }
+    }
+
+    static func enqueue(kind: String, subject: String, userID: User.ID?, now: Date, on db: any SQLDatabase) async throws
+        -> Bool
+    {
+        let stamp = now.milliseconds
+        return try await db.raw(
+            """
+            INSERT INTO jobs (id, kind, subject, user_id, status, attempts, run_after, created_at, updated_at)
+            VALUES (\(bind: Job.ID.random().string), \(bind: kind), \(bind: subject), \(bind: userID?.string), 'queued', 0,
+                \(bind: stamp), \(bind: stamp), \(bind: stamp))
+            ON CONFLICT (kind, subject) DO NOTHING
+            RETURNING id
+            """
+        ).first() != nil
+    }
+
+    /// Claims the oldest due job of these kinds for `worker`, or returns `nil` when none is left.
+    public func claimNext(kinds: [String], worker: String, now: Date) async throws -> Job? {
+        guard !kinds.isEmpty else { return nil }
+        let skipLocked = database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let stamp = now.milliseconds
+        return try await database.write { db in
+            guard
+                let candidate = try await db.raw(
+                    """
+                    SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: stamp) AND kind IN (\(binds: kinds.map { $0 as SQLValue }))
+                    ORDER BY run_after, created_at LIMIT 1\(unsafeRaw: skipLocked)
+                    """
+                ).first()
+            else { return nil }
+            let id = try candidate.text("id")
+            return try await db.raw(
+                """
+                UPDATE jobs SET status = 'running', claimed_by = \(bind: worker), claimed_at = \(bind: stamp),
+                    attempts = attempts + 1, updated_at = \(bind: stamp)
+                WHERE id = \(bind: id) AND status = 'queued'
+                RETURNING *
+                """
+            ).first().map(Self.job)
+        }
+    }
+
+    /// Records how a claimed job ended; only the worker that claimed it can.
+    public func finish(_ id: Job.ID, worker: String, error: String?, now: Date) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE jobs SET status = \(bind: error == nil ? "done" : "failed"), last_error = \(bind: error),
+                    updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND claimed_by = \(bind: worker) AND status = 'running'
+                """
+            ).run()
+        }
+    }
+
+    /// One job.
+    public func job(_ id: Job.ID) async throws -> Job? {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM jobs WHERE id = \(bind: id.string)").first().map(Self.job)
+        }
+    }
+
+    /// Every job of a kind, oldest first.
+    public func jobs(kind: String) async throws -> [Job] {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM jobs WHERE kind = \(bind: kind) ORDER BY created_at, id").all().map(Self.job)
+        }
+    }
+
+    static func job(_ row: any SQLRow) throws -> Job {
+        Job(
+            id: try row.id("id"), kind: try row.text("kind"), subject: try row.text("subject"),
+            userID: try row.optionalID("user_id"),
+            status: Job.Status(rawValue: try row.text("status")) ?? .failed, attempts: try row.integer("attempts"),
+            claimedBy: try row.optionalText("claimed_by"), lastError: try row.optionalText("last_error"))
+    }
+}

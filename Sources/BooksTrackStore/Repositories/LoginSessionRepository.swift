@@ -1,0 +1,74 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// Signed-in browsers. Only a hash of each session token is stored.
+public struct LoginSessionRepository: Sendable {
+    let database: Database
+
+    /// A signed-in browser: the reader, the session's CSRF token and when it expires.
+    public struct LoginSession: Sendable {
+        public var user: User
+        public var csrfToken: String
+        public var expiresAt: Date
+    }
+
+    /// Starts a session; expired sessions of every reader are swept out on the way.
+    public func createSession(tokenHash: String, csrfToken: String, for userID: User.ID, expiresAt: Date, now: Date) async throws
+    {
+        try await database.write { db in
+            try await db.raw("DELETE FROM login_sessions WHERE expires_at <= \(bind: now.milliseconds)").run()
+            try await db.insertRows(
+                into: "login_sessions",
+                columns: ["token_hash", "user_id", "csrf_token", "created_at", "expires_at", "last_seen_at"],
+                rows: [[tokenHash, userID.string, csrfToken, now.milliseconds, expiresAt.milliseconds, now.milliseconds]])
+        }
+    }
+
+    /// The live session with this token hash; expired sessions are not returned.
+    public func session(tokenHash: String, now: Date) async throws -> LoginSession? {
+        try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT u.*, s.csrf_token AS session_csrf, s.expires_at AS session_expires
+                    FROM login_sessions s JOIN users u ON u.id = s.user_id
+                    WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.milliseconds)
+                    """
+                ).first()
+            else { return nil }
+            return LoginSession(
+                user: try UserRepository.user(row), csrfToken: try row.text("session_csrf"),
+                expiresAt: try row.instant("session_expires"))
+        }
+    }
+
+    /// Moves a session's expiry forward (sliding expiry).
+    public func extendSession(tokenHash: String, until expiresAt: Date, now: Date) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE login_sessions SET expires_at = \(bind: expiresAt.milliseconds), last_seen_at = \(bind: now.milliseconds)
+                WHERE token_hash = \(bind: tokenHash)
+                """
+            ).run()
+        }
+    }
+
+    public func deleteSession(tokenHash: String) async throws {
+        try await database.write { db in
+            try await db.raw("DELETE FROM login_sessions WHERE token_hash = \(bind: tokenHash)").run()
+        }
+    }
+
+    /// Signs a reader out everywhere, except the session given.
+    public func deleteSessions(of userID: User.ID, except tokenHash: String? = nil) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                DELETE FROM login_sessions WHERE user_id = \(bind: userID.string) AND token_hash <> \(bind: tokenHash ?? "")
+                """
+            ).run()
+        }
+    }
+}
