@@ -24,20 +24,59 @@ public struct BookDraft: Hashable, Sendable {
     public var review: String?
     public var notes: String?
 
-    /// The fields a form sends, by name.
-    public static let fieldNames = [
-        "title", "authors", "translators", "isbn", "pages", "year", "language", "edition_language", "format", "publisher",
-        "own_voices", "status", "rating", "owned", "added", "finished", "current_page", "shelves", "review", "notes",
-    ]
+    /// Every field of a book a person can send, named as the JSON API names them.
+    public enum Field: String, CaseIterable, Sendable {
+        case title, authors, translators, isbn, pageCount, firstPublishedYear, originalLanguage, editionLanguage, format
+        case publisher, ownVoices, status, rating, owned, addedOn, finishedOn, currentPage, shelves, review, notes
 
-    /// Parses form fields. Every problem is reported against its field, in words a person can act
-    /// on; nothing is guessed.
+        /// The name of the web form's field.
+        public var formName: String {
+            switch self {
+            case .pageCount: "pages"
+            case .firstPublishedYear: "year"
+            case .originalLanguage: "language"
+            case .editionLanguage: "edition_language"
+            case .ownVoices: "own_voices"
+            case .addedOn: "added"
+            case .finishedOn: "finished"
+            case .currentPage: "current_page"
+            default: rawValue
+            }
+        }
+
+        /// Fields that hold a list of names.
+        public var isList: Bool { self == .authors || self == .translators || self == .shelves }
+    }
+
+    /// What is wrong with a draft, by field.
+    public struct Problems: Error, Hashable, Sendable {
+        public var messages: [Field: String]
+    }
+
+    /// The fields a form sends, by name.
+    public static let fieldNames = Field.allCases.map(\.formName)
+
+    /// Parses form fields (by ``Field/formName``); problems are reported by form field name.
     public static func parse(_ fields: [String: String], today: LocalDate) -> Result<BookDraft, FieldErrors> {
-        var errors = FieldErrors()
-        func text(_ name: String, limit: Int = 500) -> String? {
+        var input: [Field: String] = [:]
+        for field in Field.allCases { input[field] = fields[field.formName] }
+        return parse(input, today: today).mapError { errors in
+            FieldErrors(Dictionary(uniqueKeysWithValues: errors.messages.map { ($0.key.formName, $0.value) }))
+        }
+    }
+
+    /// Parses a book's fields: text as a person typed it, and lists sent as lists (taken as given:
+    /// a name may contain a comma). Every problem is reported against its field, in words a person
+    /// can act on; nothing is guessed. The web form and the API both come here, so they accept and
+    /// refuse exactly the same things.
+    public static func parse(_ fields: [Field: String], lists: [Field: [String]] = [:], today: LocalDate) -> Result<
+        BookDraft, Problems
+    > {
+        var errors: [Field: String] = [:]
+        func text(_ name: Field, limit: Int = 500) -> String? {
             guard let raw = fields[name] else { return nil }
             let value =
-                name == "review" || name == "notes" ? TextNormalization.trim(raw) : TextNormalization.collapseWhitespace(raw)
+                name == .review || name == .notes ? TextNormalization.trim(raw) : TextNormalization.collapseWhitespace(raw)
             guard !value.isEmpty else { return nil }
             if value.count > limit {
                 errors[name] = "Keep this under \(limit) characters."
@@ -45,7 +84,7 @@ public struct BookDraft: Hashable, Sendable {
             }
             return value
         }
-        func number(_ name: String, _ range: ClosedRange<Int>, _ what: String) -> Int? {
+        func number(_ name: Field, _ range: ClosedRange<Int>, _ what: String) -> Int? {
             guard let value = text(name) else { return nil }
             guard let parsed = Int(value.filter { $0 != "," && $0 != " " }), range.contains(parsed) else {
                 errors[name] = "Enter \(what) between \(range.lowerBound) and \(range.upperBound)."
@@ -53,7 +92,7 @@ public struct BookDraft: Hashable, Sendable {
             }
             return parsed
         }
-        func date(_ name: String) -> LocalDate? {
+        func date(_ name: Field) -> LocalDate? {
             guard let value = text(name) else { return nil }
             guard let parsed = LocalDate(value) else {
                 errors[name] = "Enter a real date as YYYY-MM-DD."
@@ -62,7 +101,7 @@ public struct BookDraft: Hashable, Sendable {
             if parsed > today.adding(days: 1) { errors[name] = "This date is in the future." }
             return parsed
         }
-        func language(_ name: String) -> LanguageCode? {
+        func language(_ name: Field) -> LanguageCode? {
             guard let value = text(name) else { return nil }
             guard let code = LanguageCode(lenient: value) else {
                 errors[name] = "“\(value)” is not a language BooksTrack knows; use its English name or ISO code."
@@ -70,56 +109,61 @@ public struct BookDraft: Hashable, Sendable {
             }
             return code
         }
-        let title = text("title")
-        if title == nil, errors["title"] == nil { errors["title"] = "Every book needs a title." }
-        let authors = PersonName.splitList(text("authors", limit: 2000) ?? "")
-        if authors.count > 20 { errors["authors"] = "A book can have at most 20 authors here." }
-        if authors.contains(where: { $0.count > 200 }) { errors["authors"] = "An author's name can be at most 200 characters." }
+        let title = text(.title)
+        if title == nil, errors[.title] == nil { errors[.title] = "Every book needs a title." }
+        let authors = lists[.authors].map(Self.cleanNames) ?? PersonName.splitList(text(.authors, limit: 2000) ?? "")
+        if authors.count > 20 { errors[.authors] = "A book can have at most 20 authors here." }
+        if authors.contains(where: { $0.count > 200 }) { errors[.authors] = "An author's name can be at most 200 characters." }
         var isbn: ISBN?
-        if let value = text("isbn") {
+        if let value = text(.isbn) {
             isbn = ISBN(value)
-            if isbn == nil { errors["isbn"] = "“\(value)” is not a valid ISBN-10 or ISBN-13 (check the digits)." }
+            if isbn == nil { errors[.isbn] = "“\(value)” is not a valid ISBN-10 or ISBN-13 (check the digits)." }
         }
         let status: ReadingStatus
-        if let value = text("status") {
+        if let value = text(.status) {
             status = ReadingStatus(rawValue: value) ?? ReadingStatus(lenient: value) ?? .toRead
             if ReadingStatus(rawValue: value) == nil, ReadingStatus(lenient: value) == nil {
-                errors["status"] = "Choose a status from the list."
+                errors[.status] = "Choose a status from the list."
             }
         } else {
             status = .toRead
         }
         var rating: Rating?
-        if let value = text("rating") {
+        if let value = text(.rating) {
             rating = Rating(value)
-            if rating == nil { errors["rating"] = "A rating goes from 0 to 5 in quarter stars (3.75, 4, 4.25…)." }
+            if rating == nil { errors[.rating] = "A rating goes from 0 to 5 in quarter stars (3.75, 4, 4.25…)." }
         }
         var format: BookFormat?
-        if let value = text("format") {
+        if let value = text(.format) {
             format = BookFormat(rawValue: value)
-            if format == nil { errors["format"] = "Choose a format from the list." }
+            if format == nil { errors[.format] = "Choose a format from the list." }
         }
         var ownVoices: YesNo?
-        if let value = text("own_voices"), value != "unknown" {
+        if let value = text(.ownVoices), value != "unknown" {
             ownVoices = YesNo(lenient: value)
-            if ownVoices == nil { errors["own_voices"] = "Choose yes, no or unknown." }
+            if ownVoices == nil { errors[.ownVoices] = "Choose yes, no or unknown." }
         }
-        let pageCount = number("pages", 1...100_000, "a page count")
-        let currentPage = number("current_page", 0...100_000, "a page")
+        let pageCount = number(.pageCount, 1...100_000, "a page count")
+        let currentPage = number(.currentPage, 0...100_000, "a page")
         if let currentPage, let pageCount, currentPage > pageCount {
-            errors["current_page"] = "The current page cannot be after the last page (\(pageCount))."
+            errors[.currentPage] = "The current page cannot be after the last page (\(pageCount))."
         }
         let draft = BookDraft(
-            title: title ?? "", authors: authors, translators: PersonName.splitList(text("translators", limit: 2000) ?? ""),
-            isbn: isbn, pageCount: pageCount, firstPublishedYear: number("year", -5000...(today.year + 1), "a year"),
-            originalLanguage: language("language"), editionLanguage: language("edition_language"), format: format,
-            publisher: text("publisher"), ownVoices: ownVoices, status: status, rating: rating,
-            owned: ["on", "true", "yes", "1"].contains(fields["owned"]?.lowercased() ?? ""),
-            addedOn: date("added"), finishedOn: date("finished"), currentPage: currentPage,
-            shelves: FieldList.split(text("shelves", limit: 2000) ?? ""),
-            review: text("review", limit: 20_000), notes: text("notes", limit: 20_000))
-        return errors.isEmpty ? .success(draft) : .failure(errors)
+            title: title ?? "", authors: authors,
+            translators: lists[.translators].map(Self.cleanNames)
+                ?? PersonName.splitList(text(.translators, limit: 2000) ?? ""),
+            isbn: isbn, pageCount: pageCount, firstPublishedYear: number(.firstPublishedYear, -5000...(today.year + 1), "a year"),
+            originalLanguage: language(.originalLanguage), editionLanguage: language(.editionLanguage), format: format,
+            publisher: text(.publisher), ownVoices: ownVoices, status: status, rating: rating,
+            owned: ["on", "true", "yes", "1"].contains(fields[.owned]?.lowercased() ?? ""),
+            addedOn: date(.addedOn), finishedOn: date(.finishedOn), currentPage: currentPage,
+            shelves: lists[.shelves].map { $0.map(TextNormalization.collapseWhitespace).filter { !$0.isEmpty } }
+                ?? FieldList.split(text(.shelves, limit: 2000) ?? ""),
+            review: text(.review, limit: 20_000), notes: text(.notes, limit: 20_000))
+        return errors.isEmpty ? .success(draft) : .failure(Problems(messages: errors))
     }
+
+    static func cleanNames(_ names: [String]) -> [String] { names.map(PersonName.clean).filter { !$0.isEmpty } }
 
     /// The draft as an import record of one book, for adding it to a library.
     public func record(today: LocalDate) -> ImportRecord {

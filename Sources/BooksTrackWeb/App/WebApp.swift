@@ -37,10 +37,18 @@ public enum WebApp {
         LibraryController(store: store).addRoutes(to: router)
         BookController(store: store, configuration: configuration).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
-        CurationAPIController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
+
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(store: store, configuration: configuration).addRoutes(to: router)
-        APIController(app: app, configuration: configuration).addRoutes(to: router)
+        // The JSON API: one route collection per resource (described by /api/openapi.json).
+        let api = router.group("api/v1")
+        AccountAPI(store: store, configuration: configuration).addRoutes(to: api)
+        SettingsAPI(store: store, configuration: configuration).addRoutes(to: api)
+        EntriesAPI(store: store, configuration: configuration).addRoutes(to: api)
+        AuthorsAPI(store: store, configuration: configuration).addRoutes(to: api)
+        ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
+        InsightsAPI(insights: insights, configuration: configuration).addRoutes(to: api)
+        PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
         return router
     }
 

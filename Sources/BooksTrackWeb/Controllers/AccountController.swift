@@ -40,9 +40,11 @@ struct AccountController {
     @Sendable func changePassword(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try context.requireForm()
-        let errors = try await PasswordChange(store: store, configuration: configuration).apply(
-            user: user, current: form["current_password"] ?? "", new: form["password"] ?? "", confirmation: form["confirmation"],
-            keeping: context.session?.tokenHash)
+        let errors = try await PasswordChange(store: store, bcryptCost: configuration.bcryptCost, clock: configuration.clock)
+            .apply(
+                user: user, current: form["current_password"] ?? "", new: form["password"] ?? "",
+                confirmation: form["confirmation"],
+                keeping: context.session?.tokenHash)
         guard errors.isEmpty else {
             return try await render(request, context, status: .unprocessableContent) { $0.passwordErrors = errors }
         }
@@ -104,31 +106,6 @@ struct AccountController {
 }
 
 /// Changing a password, shared by the account page and the API.
-struct PasswordChange {
-    let store: Store
-    let configuration: WebConfiguration
-
-    /// Checks and applies the change; returns the field problems (empty when it was applied).
-    /// Every other session of the reader is signed out.
-    func apply(user: User, current: String, new: String, confirmation: String?, keeping sessionHash: String?) async throws
-        -> FieldErrors
-    {
-        var errors = FieldErrors()
-        let hash = try await store.accounts.passwordHash(of: user.id)
-        if let hash, try await !Passwords.verify(current, hash: hash) {
-            errors["current_password"] = "That is not your current password."
-        }
-        if let problem = Passwords.problem(with: new, confirmation: nil) { errors["password"] = problem }
-        if let confirmation, confirmation != new { errors["confirmation"] = "The two passwords are not the same." }
-        guard errors.isEmpty else { return errors }
-        try await store.accounts.setPasswordHash(
-            try await Passwords.hash(new, cost: configuration.bcryptCost), for: user.id,
-            now: configuration.clock())
-        try await store.sessions.deleteSessions(of: user.id, except: sessionHash)
-        return errors
-    }
-}
-
 /// Invitation links (owner only).
 struct Invitations {
     let store: Store

@@ -5,7 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The insights page and API (SPEC F3, F10) and the settings that change the figures.
+/// The insights page (SPEC F3) and the settings form that changes the figures.
 struct InsightsController {
     let store: Store
     let configuration: WebConfiguration
@@ -14,9 +14,6 @@ struct InsightsController {
     func addRoutes(to router: Router<AppContext>) {
         router.get("/insights", use: page)
         router.post("/account/settings", use: saveSettings)
-        let api = router.group("api/v1")
-        api.get("insights/diversity", use: diversity)
-        api.put("me/settings", use: putSettings)
     }
 
     @Sendable func page(_ request: Request, context: AppContext) async throws -> Response {
@@ -36,17 +33,6 @@ struct InsightsController {
         return HTMLResponse(
             html: InsightsPage.render(page: context.page(.insights), model: model), status: problem == nil ? .ok : .badRequest
         ).response(from: request, context: context)
-    }
-
-    @Sendable func diversity(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let insightRequest: InsightRequest
-        switch InsightRequest.parse(URLQuery.parameters(of: request)) {
-        case .success(let parsed): insightRequest = parsed
-        case .failure(let error): throw WebError.badRequest(error.message)
-        }
-        let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
-        return try Responses.json(answer.report, etag: answer.etag, request: request)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {
@@ -73,45 +59,6 @@ struct InsightsController {
                         settingsValues: ["time_zone": form["time_zone"] ?? ""])),
                 status: .unprocessableContent
             ).response(from: request, context: context)
-        }
-    }
-
-    @Sendable func putSettings(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let object = try APIController.object(try await APIController.body(request))
-        let regions: [String]
-        if let value = object["underrepresentedRegions"] {
-            guard let list = value as? [String] else {
-                throw WebError.invalid(
-                    FieldErrors(["underrepresentedRegions": "Send a list of region names, such as [\"africa\", \"indigenous\"]."])
-                )
-            }
-            regions = list
-        } else {
-            regions = user.settings.underrepresentedRegions.sorted().map(\.rawValue)
-        }
-        func text(_ key: String, current: String?) throws -> String? {
-            guard let value = object[key] else { return current }
-            if value is NSNull { return nil }
-            guard let string = value as? String else { throw WebError.invalid(FieldErrors([key: "Send a string or null."])) }
-            return string
-        }
-        let parsed = ReaderSettings.parse(
-            primaryLanguage: try text("primaryLanguage", current: user.settings.primaryLanguage?.code),
-            timeZone: try text("timeZone", current: user.settings.timeZone), underrepresentedRegions: regions)
-        switch parsed {
-        case .success(let settings):
-            try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
-            var updated = user
-            updated.settings = settings
-            return try Responses.json(APIModels.Me(updated))
-        case .failure(let errors):
-            let renamed = [
-                "primary_language": "primaryLanguage", "time_zone": "timeZone",
-                "underrepresented_regions": "underrepresentedRegions",
-            ]
-            throw WebError.invalid(
-                FieldErrors(Dictionary(uniqueKeysWithValues: errors.messages.map { (renamed[$0] ?? $0, $1) })))
         }
     }
 }

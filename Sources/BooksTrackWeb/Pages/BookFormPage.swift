@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Plot
@@ -117,28 +118,7 @@ enum BookFormPage {
 
     /// The form's values for an existing book.
     static func values(of detail: EntryDetail) -> [String: String] {
-        let work = detail.work
-        let state = detail.entry.state
-        let edition = detail.edition?.details
-        var values: [String: String] = [
-            "title": work.title, "authors": detail.authors.map(\.name).joined(separator: ", "),
-            "translators": detail.contributors.filter { $0.role == .translator }.map(\.author.name).joined(separator: ", "),
-            "status": state.status.rawValue, "owned": state.owned ? "on" : "", "shelves": state.shelves.joined(separator: ", "),
-        ]
-        values["isbn"] = edition?.isbn13 ?? edition?.isbn10
-        values["pages"] = edition?.pageCount.map(String.init)
-        values["year"] = work.firstPublishedYear.map(String.init)
-        values["language"] = work.originalLanguage?.code
-        values["edition_language"] = edition?.language?.code
-        values["format"] = edition?.format?.rawValue
-        values["publisher"] = edition?.publisher
-        values["own_voices"] = work.ownVoices?.rawValue
-        values["rating"] = state.rating?.description
-        values["added"] = state.addedOn?.description
-        values["current_page"] = state.currentPage.map(String.init)
-        values["review"] = state.review
-        values["notes"] = state.notes
-        return values
+        Dictionary(uniqueKeysWithValues: EntryFields.current(detail).map { ($0.key.formName, $0.value) })
     }
 
     static func confirmDelete(page: PageContext, detail: EntryDetail) -> String {

@@ -4,14 +4,14 @@ import BooksTrackStore
 import Foundation
 import Hummingbird
 
-/// The radar, completion and progressive-profiling API (SPEC F4, F10).
-struct CurationAPIController {
+/// `/api/v1/radar`, `/completion`, `/prompts`, answers and skips, `/me/curation`: the radar,
+/// completion and progressive profiling (SPEC F4, F10).
+struct PromptsAPI {
     let store: Store
     let configuration: WebConfiguration
     let profiling: ProfilingService
 
-    func addRoutes(to router: Router<AppContext>) {
-        let api = router.group("api/v1")
+    func addRoutes(to api: RouterGroup<AppContext>) {
         api.get("radar", use: radar)
         api.get("completion", use: completion)
         api.get("entries/:entry/radar", use: bookRadar)
@@ -75,19 +75,15 @@ struct CurationAPIController {
     @Sendable func answer(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let book: LibraryEntry.ID = try context.parameters.id("entry")
-        let object = try APIController.object(try await APIController.body(request))
-        let fact = try fact(object)
-        let author = try parse(object["author"] as? String, Author.ID.init, "author", "Send the author id the prompt named.")
-        guard let value = object["value"] as? String else {
+        let sent = try await APIRequest.decode(AnswerRequest.self, from: request)
+        let fact = try Self.fact(sent.fact)
+        let author = try parse(sent.author, Author.ID.init, "author", "Send the author id the prompt named.")
+        guard let value = sent.value else {
             throw WebError.invalid(FieldErrors(["value": "Send the answer as a string, one of the prompt’s choices."]))
-        }
-        if let note = object["note"], !(note is String || note is NSNull) {
-            throw WebError.invalid(FieldErrors(["note": "Send the details as a string."]))
         }
         do {
             let answered = try await profiling.answer(
-                for: user, book: book, fact: fact, author: author, value: value, note: object["note"] as? String,
-                now: configuration.clock())
+                for: user, book: book, fact: fact, author: author, value: value, note: sent.note, now: configuration.clock())
             return try Responses.json(APIModels.Answer(answered))
         } catch let error as PromptInputError {
             throw WebError.invalid(FieldErrors(["value": error.message]))
@@ -97,7 +93,7 @@ struct CurationAPIController {
     @Sendable func skip(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let book: LibraryEntry.ID = try context.parameters.id("entry")
-        let fact = try fact(try APIController.object(try await APIController.body(request)))
+        let fact = try Self.fact(try await APIRequest.decode(SkipRequest.self, from: request).fact)
         try await store.reader(user.id).skip(fact, for: book, now: configuration.clock())
         return Responses.noContent()
     }
@@ -111,10 +107,37 @@ struct CurationAPIController {
                 contributions: history.map(APIModels.Contribution.init)))
     }
 
-    private func fact(_ object: [String: Any]) throws -> BookFact {
-        guard let fact = (object["fact"] as? String).flatMap(BookFact.init(rawValue:)) else {
-            throw WebError.invalid(
-                FieldErrors(["fact": "Send one of: " + BookFact.allCases.map(\.rawValue).joined(separator: ", ") + "."]))
+    /// `{"fact": "gender", "value": "female", "author": "…", "note": "…"}`.
+    struct AnswerRequest: Decodable {
+        var fact: String?
+        var author: String?
+        var value: String?
+        var note: String?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            func text(_ name: String, _ problem: String) throws -> String? {
+                let key = AnyKey(stringValue: name)
+                guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+                guard let text = try? container.decode(String.self, forKey: key) else { throw FieldErrors([name: problem]) }
+                return text
+            }
+            fact = try text("fact", PromptsAPI.factProblem)
+            author = try text("author", "Send the author id the prompt named.")
+            value = try text("value", "Send the answer as a string, one of the prompt’s choices.")
+            note = try text("note", "Send the details as a string.")
+        }
+    }
+
+    struct SkipRequest: Decodable {
+        var fact: String?
+    }
+
+    static let factProblem = "Send one of: " + BookFact.allCases.map(\.rawValue).joined(separator: ", ") + "."
+
+    private static func fact(_ text: String?) throws -> BookFact {
+        guard let fact = text.flatMap(BookFact.init(rawValue:)) else {
+            throw WebError.invalid(FieldErrors(["fact": factProblem]))
         }
         return fact
     }

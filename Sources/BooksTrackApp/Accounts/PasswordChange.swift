@@ -1,0 +1,37 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+/// Changing a password: the current one checked, the new one against the rules, then every
+/// other session signed out. Problems are returned by the web form's field names.
+public struct PasswordChange: Sendable {
+    let store: Store
+    let bcryptCost: UInt8
+    let clock: @Sendable () -> Date
+
+    public init(store: Store, bcryptCost: UInt8 = 12, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.bcryptCost = bcryptCost
+        self.clock = clock
+    }
+
+    /// Checks and applies the change; returns the field problems (empty when it was applied).
+    /// Every other session of the reader is signed out.
+    public func apply(user: User, current: String, new: String, confirmation: String?, keeping sessionHash: String?) async throws
+        -> FieldErrors
+    {
+        var errors = FieldErrors()
+        let hash = try await store.accounts.passwordHash(of: user.id)
+        if let hash, try await !Passwords.verify(current, hash: hash) {
+            errors["current_password"] = "That is not your current password."
+        }
+        if let problem = Passwords.problem(with: new, confirmation: nil) { errors["password"] = problem }
+        if let confirmation, confirmation != new { errors["confirmation"] = "The two passwords are not the same." }
+        guard errors.isEmpty else { return errors }
+        try await store.accounts.setPasswordHash(
+            try await Passwords.hash(new, cost: bcryptCost), for: user.id,
+            now: clock())
+        try await store.sessions.deleteSessions(of: user.id, except: sessionHash)
+        return errors
+    }
+}

@@ -1,0 +1,77 @@
+import BooksTrackCore
+import Foundation
+import Hummingbird
+
+/// Reading API request bodies: a size limit, then `Decodable` request types. A value of the
+/// wrong type is reported against its field (422); a body that is not a JSON object is a 400.
+enum APIRequest {
+    /// The largest JSON body accepted (imports have the upload limit).
+    static let jsonLimit = 1_048_576
+
+    static func body(_ request: Request, limit: Int = jsonLimit) async throws -> Data {
+        var request = request
+        do { return Data(buffer: try await request.collectBody(upTo: limit)) } catch {
+            throw WebError.payloadTooLarge("The request body is over \(limit / 1_048_576) MB, the most this operation accepts.")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, example: String = "") async throws -> T {
+        let data = try await body(request)
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as FieldErrors {
+            throw WebError.invalid(error, message: "Some fields could not be read.")
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            guard let field = context.codingPath.first?.stringValue else {
+                throw WebError.badRequest("Send a JSON object." + example)
+            }
+            throw WebError.invalid(
+                FieldErrors([field: "This value has the wrong type."]), message: "Some fields could not be read.")
+        } catch {
+            throw WebError.badRequest("Send a JSON object." + example)
+        }
+    }
+}
+
+/// A field of a partial update: not sent, sent as `null` (clear it), or sent.
+enum Sent<Value: Decodable>: Decodable {
+    case absent, null
+    case value(Value)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        self = container.decodeNil() ? .null : .value(try container.decode(Value.self))
+    }
+
+    var value: Value? { if case .value(let value) = self { value } else { nil } }
+}
+
+extension KeyedDecodingContainer {
+    func decode<T>(_ type: Sent<T>.Type, forKey key: Key) throws -> Sent<T> {
+        try decodeIfPresent(type, forKey: key) ?? .absent
+    }
+}
+
+/// Any key of a JSON object.
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Text or a number, as a field that holds text may be sent (`"1979"` or `1979`).
+struct TextValue: Decodable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            text = String(number)
+        } else if let number = try? container.decode(Double.self) {
+            text = String(number)
+        } else {
+            text = try container.decode(String.self)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/me`, `/api/v1/tokens`, `/api/v1/invitations`: the reader's account.
+struct AccountAPI {
+    let store: Store
+    let configuration: WebConfiguration
+
+    func addRoutes(to api: RouterGroup<AppContext>) {
+        api.get("me", use: me)
+        api.put("me/password", use: changePassword)
+        api.delete("me", use: deleteMe)
+        api.get("tokens", use: tokens)
+        api.post("tokens", use: createToken)
+        api.delete("tokens/:token", use: revokeToken)
+        api.post("invitations", use: invite)
+    }
+
+    @Sendable func me(_ request: Request, context: AppContext) async throws -> Response {
+        try Responses.json(APIModels.Me(try context.requireUser()))
+    }
+
+    struct PasswordRequest: Decodable {
+        var currentPassword: String?
+        var newPassword: String?
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let sent = try await APIRequest.decode(PasswordRequest.self, from: request)
+        let errors = try await PasswordChange(store: store, bcryptCost: configuration.bcryptCost, clock: configuration.clock)
+            .apply(
+                user: user, current: sent.currentPassword ?? "", new: sent.newPassword ?? "", confirmation: nil,
+                keeping: context.session?.tokenHash)
+        guard errors.isEmpty else {
+            let renamed = errors.messages.map { ($0.key == "current_password" ? "currentPassword" : "newPassword", $0.value) }
+            throw WebError.invalid(FieldErrors(Dictionary(renamed, uniquingKeysWith: { first, _ in first })))
+        }
+        return Responses.noContent()
+    }
+
+    struct DeletionRequest: Decodable {
+        var password: String?
+    }
+
+    @Sendable func deleteMe(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let sent = try await APIRequest.decode(DeletionRequest.self, from: request)
+        guard let hash = try await store.accounts.passwordHash(of: user.id),
+            try await Passwords.verify(sent.password ?? "", hash: hash)
+        else { throw WebError.invalid(FieldErrors(["password": "Confirm with your password."])) }
+        try await store.accounts.deleteAccount(user.id)
+        return Responses.noContent()
+    }
+
+    @Sendable func tokens(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try Responses.json(try await store.tokens.tokens(of: user.id).map { APIModels.Token($0) })
+    }
+
+    struct TokenRequest: Decodable {
+        var name: String?
+    }
+
+    @Sendable func createToken(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let name = try await APIRequest.decode(TokenRequest.self, from: request).name?.trimmed ?? ""
+        guard !name.isEmpty, name.count <= 100 else {
+            throw WebError.invalid(FieldErrors(["name": "Give the token a name of up to 100 characters."]))
+        }
+        let (secret, token) = try await AccountTools.createToken(named: name, for: user, store: store, now: configuration.clock())
+        return try Responses.json(APIModels.Token(token, secret: secret), status: .created)
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard try await store.tokens.deleteToken(try context.parameters.id("token"), of: user.id) else {
+            throw WebError.notFound("There is no such token.")
+        }
+        return Responses.noContent()
+    }
+
+    @Sendable func invite(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let url = try await Invitations(store: store, configuration: configuration).create(by: user, request: request)
+        let expiresAt = configuration.clock().addingTimeInterval(AccountController.invitationLifetime)
+        return try Responses.json(APIModels.Invitation(url: url, expiresAt: expiresAt), status: .created)
+    }
+}

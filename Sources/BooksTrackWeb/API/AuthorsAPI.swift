@@ -1,0 +1,55 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/authors`: the authors of the reader's books and the facts about them.
+struct AuthorsAPI {
+    let store: Store
+    let configuration: WebConfiguration
+
+    func addRoutes(to api: RouterGroup<AppContext>) {
+        api.get("authors/:author", use: author)
+        api.patch("authors/:author/facts", use: updateFacts)
+    }
+
+    @Sendable func author(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id: Author.ID = try context.parameters.id("author")
+        guard let (author, history) = try await store.reader(user.id).author(id) else {
+            throw StoreError.notFound(.authorInLibrary(id))
+        }
+        return try Responses.json(APIModels.AuthorJSON(author, history: history))
+    }
+
+    /// Fact name → value (text, or a number for years); `null` clears a fact.
+    struct FactsRequest: Decodable {
+        var facts: [String: String?] = [:]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            for key in container.allKeys {
+                facts[key.stringValue] =
+                    try container.decodeNil(forKey: key)
+                    ? .some(nil)
+                    : try container.decode(
+                        TextValue.self, forKey: key
+                    ).text
+            }
+        }
+    }
+
+    @Sendable func updateFacts(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id: Author.ID = try context.parameters.id("author")
+        let sent = try await APIRequest.decode(FactsRequest.self, from: request)
+        let reader = store.reader(user.id)
+        guard let (current, _) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }
+        let changes = AuthorFactInput.changes(sent.facts, current: current)
+        guard changes.errors.isEmpty else { throw WebError.invalid(FieldErrors(changes.errors)) }
+        try await reader.recordFacts(changes.facts, about: id, now: configuration.clock())
+        guard let (author, history) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }
+        return try Responses.json(APIModels.AuthorJSON(author, history: history))
+    }
+}

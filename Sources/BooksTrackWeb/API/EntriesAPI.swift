@@ -1,0 +1,159 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/entries` and `/api/v1/shelves`: the reader's books.
+struct EntriesAPI {
+    let store: Store
+    let configuration: WebConfiguration
+
+    func addRoutes(to api: RouterGroup<AppContext>) {
+        api.get("shelves", use: shelves)
+        api.get("entries", use: entries)
+        api.post("entries", use: create)
+        api.get("entries/:entry", use: entry)
+        api.patch("entries/:entry", use: update)
+        api.delete("entries/:entry", use: delete)
+        api.post("entries/:entry/status", use: changeStatus)
+    }
+
+    static let example = " For example {\"title\": \"Kindred\", \"authors\": [\"Octavia E. Butler\"]}."
+
+    private func detail(_ id: LibraryEntry.ID, of user: User) async throws -> EntryDetail {
+        guard let detail = try await store.reader(user.id).detail(of: id) else { throw StoreError.notFound(.entry(id)) }
+        return detail
+    }
+
+    @Sendable func shelves(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try Responses.json(
+            try await store.reader(user.id).shelves().map { APIModels.Shelf(name: $0.name, count: $0.count) })
+    }
+
+    @Sendable func entries(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = LibraryQuery(parameters: URLQuery.parameters(of: request))
+        if let problem = query.problems.first { throw WebError.badRequest(problem) }
+        let page = try await store.reader(user.id).list(query, primaryLanguage: user.settings.primaryLanguage)
+        return try Responses.json(
+            APIModels.Page(
+                items: page.items.map(APIModels.EntrySummary.init), page: query.page,
+                pageSize: LibraryQuery.pageSize, total: page.total, pageCount: page.pageCount))
+    }
+
+    @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let now = configuration.clock()
+        let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
+        let draft = try sent.draft(over: [:], lists: [:], today: user.today(at: now))
+        let outcome = try await store.reader(user.id).add(draft, today: user.today(at: now), now: now)
+        // Adding a book already in the library is not an error: the answer is that book (200).
+        let (id, status): (LibraryEntry.ID, HTTPResponse.Status) =
+            switch outcome {
+            case .added(let id): (id, .created)
+            case .alreadyInLibrary(let id): (id, .ok)
+            }
+        return try Responses.json(
+            APIModels.Entry(try await detail(id, of: user)), status: status, headers: [.location: "/api/v1/entries/\(id.string)"])
+    }
+
+    @Sendable func entry(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        return try Responses.json(APIModels.Entry(try await detail(try context.parameters.id("entry"), of: user)))
+    }
+
+    /// A partial update: fields not sent keep their values; `null` clears one.
+    @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let current = try await detail(try context.parameters.id("entry"), of: user)
+        let now = configuration.clock()
+        let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
+        var base = EntryFields.current(current)
+        // A finished day is asked for when a book moves to read, never kept from before.
+        base[.finishedOn] = nil
+        let draft = try sent.draft(over: base, lists: EntryFields.currentLists(current), today: user.today(at: now))
+        try await store.reader(user.id).update(current.entry.id, with: draft, today: user.today(at: now), now: now)
+        return try Responses.json(APIModels.Entry(try await detail(current.entry.id, of: user)))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await store.reader(user.id).delete(try context.parameters.id("entry"))
+        return Responses.noContent()
+    }
+
+    struct StatusRequest: Decodable {
+        var status: String?
+    }
+
+    @Sendable func changeStatus(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id: LibraryEntry.ID = try context.parameters.id("entry")
+        let sent = try await APIRequest.decode(StatusRequest.self, from: request)
+        guard let status = sent.status.flatMap(ReadingStatus.init(rawValue:)) else {
+            let choices = ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")
+            throw WebError.invalid(FieldErrors(["status": "Use one of: \(choices)."]))
+        }
+        let now = configuration.clock()
+        try await store.reader(user.id).changeStatus(of: id, to: status, today: user.today(at: now), now: now)
+        return try Responses.json(APIModels.Entry(try await detail(id, of: user)))
+    }
+}
+
+/// A book as the API receives it: any of ``BookDraft/Field`` by its JSON name. Text fields take
+/// a string (or a number), `authors`, `translators` and `shelves` a list of strings, `owned` a
+/// boolean; `null` clears a field. Unknown names and wrong types are reported per field.
+struct EntryRequest: Decodable {
+    var fields: [BookDraft.Field: Sent<String>] = [:]
+    var lists: [BookDraft.Field: [String]] = [:]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        var errors = FieldErrors()
+        for key in container.allKeys {
+            guard let field = BookDraft.Field(rawValue: key.stringValue) else {
+                errors[key.stringValue] = "BooksTrack does not know this field."
+                continue
+            }
+            if try container.decodeNil(forKey: key) {
+                fields[field] = .null
+            } else if field.isList {
+                guard let names = try? container.decode([String].self, forKey: key) else {
+                    errors[key.stringValue] = "Send a list of names as text."
+                    continue
+                }
+                lists[field] = names
+            } else if field == .owned, let flag = try? container.decode(Bool.self, forKey: key) {
+                fields[field] = .value(flag ? "on" : "")
+            } else if field != .owned, let value = try? container.decode(TextValue.self, forKey: key) {
+                fields[field] = .value(value.text)
+            } else if let text = try? container.decode(String.self, forKey: key) {
+                fields[field] = .value(text)
+            } else {
+                errors[key.stringValue] = "This value has the wrong type."
+            }
+        }
+        if !errors.isEmpty { throw errors }
+    }
+
+    /// The draft: what was sent laid over `base` (the entry's current fields for an update).
+    func draft(over base: [BookDraft.Field: String], lists baseLists: [BookDraft.Field: [String]], today: LocalDate) throws
+        -> BookDraft
+    {
+        var values = base
+        var lists = baseLists
+        for (field, sent) in fields {
+            lists[field] = nil
+            values[field] = sent.value
+        }
+        for (field, names) in self.lists { lists[field] = names }
+        switch BookDraft.parse(values, lists: lists, today: today) {
+        case .success(let draft): return draft
+        case .failure(let errors):
+            throw WebError.invalid(
+                FieldErrors(Dictionary(uniqueKeysWithValues: errors.messages.map { ($0.key.rawValue, $0.value) })))
+        }
+    }
+}

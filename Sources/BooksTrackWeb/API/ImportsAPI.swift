@@ -1,0 +1,62 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/imports` and `/api/v1/export`: importing files, the import history, and backups.
+struct ImportsAPI {
+    let app: BooksTrack
+    let configuration: WebConfiguration
+    var store: Store { app.store }
+
+    func addRoutes(to api: RouterGroup<AppContext>) {
+        api.get("imports", use: imports)
+        api.post("imports", use: create)
+        api.get("imports/:run", use: run)
+        api.get("export", use: export)
+    }
+
+    @Sendable func imports(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let runs = try await store.reader(user.id).importRuns()
+        let pageSize = 50
+        let page = max(1, Int(URLQuery.parameters(of: request)["page"] ?? "") ?? 1)
+        let items = runs.dropFirst((page - 1) * pageSize).prefix(pageSize).map(APIModels.ImportRun.init)
+        return try Responses.json(
+            APIModels.Page(
+                items: Array(items), page: page, pageSize: pageSize, total: runs.count,
+                pageCount: max(1, (runs.count + pageSize - 1) / pageSize)))
+    }
+
+    /// The body is the file itself; `?dryRun=true` plans without writing.
+    @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let parameters = URLQuery.parameters(of: request)
+        let dryRun = ["true", "1", "yes"].contains(parameters["dryRun"]?.lowercased() ?? "")
+        let bytes = [UInt8](try await APIRequest.body(request, limit: configuration.uploadLimit))
+        let now = configuration.clock()
+        let batch = try await ImportService.parse(bytes, today: user.today(at: now))
+        let runID = ImportRunSummary.ID.random()
+        let fileName = parameters["fileName"].map(ImportPages.cleanFileName)
+        let report = try await store.reader(user.id).importBatch(
+            batch, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, now: now, runID: runID)
+        return try Responses.json(
+            ImportReportDocument(report, id: dryRun ? nil : runID.string, fileName: fileName), status: dryRun ? .ok : .created,
+            headers: dryRun ? [:] : [.location: "/api/v1/imports/\(runID.string)"])
+    }
+
+    @Sendable func run(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let runID: ImportRunSummary.ID = try context.parameters.id("run")
+        guard let (summary, report) = try await store.reader(user.id).importRun(runID) else {
+            throw WebError.notFound("There is no such import in your history.")
+        }
+        return try Responses.json(ImportReportDocument(report, id: runID.string, fileName: summary.fileName))
+    }
+
+    @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
+        try await ImportController(app: app, configuration: configuration).export(request, context: context)
+    }
+}

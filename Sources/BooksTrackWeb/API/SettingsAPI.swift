@@ -1,0 +1,73 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/me/settings`: the reader's settings that change the figures.
+struct SettingsAPI {
+    let store: Store
+    let configuration: WebConfiguration
+
+    func addRoutes(to api: RouterGroup<AppContext>) {
+        api.put("me/settings", use: update)
+    }
+
+    /// Fields not sent keep their values; `null` clears a text setting.
+    struct SettingsRequest: Decodable {
+        var primaryLanguage: Sent<String>
+        var timeZone: Sent<String>
+        var underrepresentedRegions: [String]?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            func text(_ name: String) throws -> Sent<String> {
+                do { return try container.decode(Sent<String>.self, forKey: AnyKey(stringValue: name)) } catch {
+                    throw FieldErrors([name: "Send a string or null."])
+                }
+            }
+            primaryLanguage = try text("primaryLanguage")
+            timeZone = try text("timeZone")
+            let regions = AnyKey(stringValue: "underrepresentedRegions")
+            if container.contains(regions) {
+                guard let list = try? container.decode([String].self, forKey: regions) else {
+                    throw FieldErrors([
+                        "underrepresentedRegions": "Send a list of region names, such as [\"africa\", \"indigenous\"]."
+                    ])
+                }
+                underrepresentedRegions = list
+            }
+        }
+    }
+
+    @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let sent = try await APIRequest.decode(SettingsRequest.self, from: request)
+        func kept(_ value: Sent<String>, current: String?) -> String? {
+            switch value {
+            case .absent: current
+            case .null: nil
+            case .value(let text): text
+            }
+        }
+        let parsed = ReaderSettings.parse(
+            primaryLanguage: kept(sent.primaryLanguage, current: user.settings.primaryLanguage?.code),
+            timeZone: kept(sent.timeZone, current: user.settings.timeZone),
+            underrepresentedRegions: sent.underrepresentedRegions
+                ?? user.settings.underrepresentedRegions.sorted().map(\.rawValue))
+        switch parsed {
+        case .success(let settings):
+            try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
+            var updated = user
+            updated.settings = settings
+            return try Responses.json(APIModels.Me(updated))
+        case .failure(let errors):
+            let renamed = [
+                "primary_language": "primaryLanguage", "time_zone": "timeZone",
+                "underrepresented_regions": "underrepresentedRegions",
+            ]
+            throw WebError.invalid(
+                FieldErrors(Dictionary(uniqueKeysWithValues: errors.messages.map { (renamed[$0] ?? $0, $1) })))
+        }
+    }
+}
