@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BookstrackCLITests",
-            dependencies: ["BooksTrackCore", "BooksTrackTestSupport"]
+            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

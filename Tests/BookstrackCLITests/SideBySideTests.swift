@@ -1,3 +1,4 @@
+import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import Testing
@@ -42,13 +43,25 @@ struct SideBySideTests {
         let preview = try #require(uploaded.location)
         let previewPage = try await browser.get(a + preview)
         #expect(previewPage.body.contains("Nothing has changed yet."))
-        var confirmed = try await browser.post(a + preview, ["_csrf": Self.csrf(in: previewPage)])
+        // Confirmed on both servers at once (a double submit across processes): one import runs.
+        async let onA = browser.post(a + preview, ["_csrf": Self.csrf(in: previewPage)])
+        async let onB = browser.post(b + preview, ["_csrf": Self.csrf(in: previewPage)])
+        var confirmed = try await onA
+        _ = try await onB
         for _ in 0..<50 where confirmed.location?.hasPrefix("/imports/") != true {
             try await Task.sleep(for: .milliseconds(100))
             confirmed = try await browser.get(a + preview)
         }
         let report = try await browser.get(b + (try #require(confirmed.location)))
         #expect(report.status == 200 && report.body.contains("2 rows, every one listed below"))
+        // One job, run once by one of the two servers, and one import in the history.
+        try await Store.withStore(try DatabaseLocation(parsing: argument), now: Date()) { store in
+            let jobs = try await store.jobs.jobs(kind: "import")
+            #expect(jobs.count == 1)
+            #expect(jobs.first?.status == .done && jobs.first?.attempts == 1)
+            let dana = try #require(try await store.users.user(named: "dana"))
+            #expect(try await store.reader(dana.id).importRuns().count == 1)
+        }
 
         // Signing out on A signs out on B.
         _ = try await browser.post(a + "/logout", ["_csrf": Self.csrf(in: report)])

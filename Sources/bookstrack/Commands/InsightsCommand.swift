@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -51,13 +52,12 @@ struct InsightsCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let request = try self.request.get()
-            let (name, library) = try await store.withStore(parent: root.store) { store in
+            // The same service (and cache) the web app and the API answer from.
+            let (name, report) = try await store.withStore(parent: root.store) { store in
                 let reader = try await StoreOptions.reader(named: user, in: store)
-                return (reader.displayName, try await store.reader(reader.id).library())
+                let app = BooksTrack(store: store)
+                return (reader.displayName, try await app.insights.report(for: reader, request, now: Date()).report)
             }
-            let timeZone = library.user.settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-            let report = InsightsReport.compute(
-                request, library: library, today: LocalDate(Date(), in: timeZone), timeZone: timeZone)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
