@@ -34,6 +34,7 @@ public enum AuthorFactInput {
         values[AuthorFactKind.marginalized.rawValue] = author.marginalized?.value.rawValue
         values[AuthorFactKind.birthYear.rawValue] = author.birthYear.map { String($0.value) }
         values[AuthorFactKind.deathYear.rawValue] = author.deathYear.map { String($0.value) }
+        values[AuthorFactKind.wikidataID.rawValue] = author.wikidataID?.value
         return values
     }
 
@@ -46,12 +47,15 @@ public enum AuthorFactInput {
     }
 
     /// Checks sent facts against the author's current ones. A missing or empty value clears the
-    /// fact; a value equal to the current one (after canonicalisation) changes nothing.
-    public static func changes(_ sent: [String: String?], current author: Author) -> Changes {
+    /// fact; a value equal to the current one (after canonicalisation) changes nothing. The web
+    /// form offers ``kinds``; the API also takes the Wikidata item.
+    public static func changes(
+        _ sent: [String: String?], current author: Author, accepting accepted: [AuthorFactKind] = kinds
+    ) -> Changes {
         let current = currentValues(author)
         var result = Changes()
         for name in sent.keys.sorted() {
-            guard let kind = AuthorFactKind(rawValue: name), kinds.contains(kind) else {
+            guard let kind = AuthorFactKind(rawValue: name), accepted.contains(kind) else {
                 result.errors[name] = "Not a fact BooksTrack keeps."
                 continue
             }

@@ -85,8 +85,8 @@ struct AccountAPI {
 
     @Sendable func invite(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let url = try await Invitations(store: store, configuration: configuration).create(by: user, request: request)
-        let expiresAt = configuration.clock().addingTimeInterval(AccountController.invitationLifetime)
+        let (url, expiresAt) = try await Invitations(store: store).create(
+            by: user, baseURL: configuration.baseURL(for: request), now: configuration.clock())
         return try Responses.json(APIModels.Invitation(url: url, expiresAt: expiresAt), status: .created)
     }
 }

@@ -46,7 +46,7 @@ struct AuthorsAPI {
         let sent = try await APIRequest.decode(FactsRequest.self, from: request)
         let reader = store.reader(user.id)
         guard let (current, _) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }
-        let changes = AuthorFactInput.changes(sent.facts, current: current)
+        let changes = AuthorFactInput.changes(sent.facts, current: current, accepting: AuthorFactKind.allCases)
         guard changes.errors.isEmpty else { throw WebError.invalid(FieldErrors(changes.errors)) }
         try await reader.recordFacts(changes.facts, about: id, now: configuration.clock())
         guard let (author, history) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }

@@ -39,7 +39,7 @@ struct ImportsAPI {
         let now = configuration.clock()
         let batch = try await ImportService.parse(bytes, today: user.today(at: now))
         let runID = ImportRunSummary.ID.random()
-        let fileName = parameters["fileName"].map(ImportPages.cleanFileName)
+        let fileName = parameters["fileName"].map(Exports.cleanFileName)
         let report = try await store.reader(user.id).importBatch(
             batch, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, now: now, runID: runID)
         return try Responses.json(
@@ -57,6 +57,6 @@ struct ImportsAPI {
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
-        try await ImportController(app: app, configuration: configuration).export(request, context: context)
+        try await ImportController.export(request, user: try context.requireUser(), store: store, configuration: configuration)
     }
 }

@@ -10,7 +10,6 @@ struct AccountController {
     let configuration: WebConfiguration
 
     /// How long an invitation link works.
-    static let invitationLifetime: TimeInterval = 7 * 86_400
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/account", use: show)
@@ -75,7 +74,9 @@ struct AccountController {
 
     @Sendable func invite(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let link = try await Invitations(store: store, configuration: configuration).create(by: user, request: request)
+        let link = try await Invitations(store: store).create(
+            by: user, baseURL: configuration.baseURL(for: request), now: configuration.clock()
+        ).url
         return try await render(request, context, status: .created) { $0.newInvitation = link }
     }
 
@@ -105,26 +106,11 @@ struct AccountController {
     }
 }
 
-/// Changing a password, shared by the account page and the API.
-/// Invitation links (owner only).
-struct Invitations {
-    let store: Store
-    let configuration: WebConfiguration
-
-    func create(by user: User, request: Request) async throws -> String {
-        guard user.role == .owner else { throw WebError.forbidden("Only the owner of this BooksTrack can invite readers.") }
-        let token = Secrets.token()
-        let now = configuration.clock()
-        try await store.invitations.createInvitation(
-            hash: Secrets.hash(token), by: user.id, expiresAt: now.addingTimeInterval(AccountController.invitationLifetime),
-            now: now)
-        return baseURL(for: request) + "/invite/" + token
-    }
-
+extension WebConfiguration {
     /// The address readers reach this server at: the configured public URL, else the request's host.
     func baseURL(for request: Request) -> String {
-        if let publicURL = configuration.publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
-        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let host = request.head.authority ?? "\(host):\(port)"
         return "http://" + host
     }
 }

@@ -53,7 +53,7 @@ struct ImportController {
         // The preview is planned once, here, and kept with the upload.
         let preview = try await reader.importBatch(batch, dryRun: true, now: now)
         let upload = try await reader.saveUpload(
-            fileName: ImportPages.cleanFileName(file.fileName), bytes: file.bytes, preview: preview, now: now)
+            fileName: Exports.cleanFileName(file.fileName), bytes: file.bytes, preview: preview, now: now)
         return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
     }
 
@@ -155,28 +155,23 @@ struct ImportController {
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let format = URLQuery.parameters(of: request)["format"] ?? "json"
-        let library = try await store.reader(user.id).library()
-        let day = user.today(at: configuration.clock()).description
-        switch format {
-        case "json":
-            return Self.download(
-                try BackupWriter.document(for: library).encoded(), name: "bookstrack-\(user.name)-\(day).json",
-                type: "application/json")
-        case "goodreads":
-            return Self.download(
-                Data(GoodreadsCSVWriter.csv(for: library).utf8), name: "bookstrack-\(user.name)-\(day)-goodreads.csv",
-                type: "text/csv; charset=utf-8")
-        default:
-            throw WebError.badRequest("Export as format=json (a BooksTrack backup) or format=goodreads (CSV).")
-        }
+        try await Self.export(request, user: try context.requireUser(), store: store, configuration: configuration)
     }
 
-    static func download(_ data: Data, name: String, type: String) -> Response {
-        Response(
+    /// `?format=json` (a backup, the default) or `?format=goodreads`, as a download. The page and
+    /// the API answer the same.
+    static func export(_ request: Request, user: User, store: Store, configuration: WebConfiguration) async throws -> Response {
+        let asked = URLQuery.parameters(of: request)["format"] ?? "json"
+        guard let format = Exports.Format(rawValue: asked) else {
+            throw WebError.badRequest("Export as format=json (a BooksTrack backup) or format=goodreads (CSV).")
+        }
+        let file = try await Exports.file(format, for: user, store: store, now: configuration.clock())
+        return Response(
             status: .ok,
-            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
-            body: .init(byteBuffer: .init(data: data)))
+            headers: [
+                .contentType: file.contentType, .contentDisposition: "attachment; filename=\"\(file.name)\"",
+                .cacheControl: "no-store",
+            ],
+            body: .init(byteBuffer: .init(data: file.data)))
     }
 }

@@ -289,10 +289,4 @@ enum ImportPages {
 
     static func day(_ date: Date, in timeZone: TimeZone = .current) -> String { LocalDate(date, in: timeZone).description }
 
-    /// A file name as shown and stored: its last path component, without control characters.
-    static func cleanFileName(_ name: String) -> String {
-        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let clean = String(last.filter { !$0.isNewline && $0.asciiValue.map { $0 >= 32 } ?? true }.prefix(200))
-        return clean.isEmpty ? "upload" : clean
-    }
 }

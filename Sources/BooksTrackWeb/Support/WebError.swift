@@ -75,6 +75,7 @@ public enum WebError: Error, Sendable {
             }
         case let error as LoginThrottle.Refused: return .tooManyRequests(error.message, retryAfter: error.retryAfter)
         case let error as PromptInputError: return .badRequest(error.message)
+        case is Invitations.NotOwner: return .forbidden("Only the owner of this BooksTrack can invite readers.")
         case let error as ImportFileError:
             if case .tooLarge = error { return .payloadTooLarge(error.description) }
             return .badRequest(error.description)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
@@ -8,6 +9,13 @@ struct ExportCommand: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json
         case goodreads
+
+        var exported: Exports.Format {
+            switch self {
+            case .json: .json
+            case .goodreads: .goodreads
+            }
+        }
     }
 
     static let configuration = CommandConfiguration(
@@ -33,20 +41,16 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let library = try await store.withStore(parent: root.store) { store in
+            let file = try await store.withStore(parent: root.store) { store in
                 let reader = try await StoreOptions.reader(named: user, in: store)
-                return try await store.reader(reader.id).library()
+                return try await Exports.file(format.exported, for: reader, store: store, now: Date())
             }
-            let data: Data
-            switch format {
-            case .json: data = try BackupWriter.document(for: library).encoded()
-            case .goodreads: data = Data(GoodreadsCSVWriter.csv(for: library).utf8)
-            }
+            let data = file.data
             if let output {
                 do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
                     throw CLIFailure.output(path: output, reason: error.localizedDescription)
                 }
-                FileHandle.standardError.write(Data("Exported \(library.entries.count) books to \(output)\n".utf8))
+                FileHandle.standardError.write(Data("Exported \(file.books) books to \(output)\n".utf8))
             } else {
                 FileHandle.standardOutput.write(data)
             }

@@ -1,0 +1,24 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+/// Invitation links (owner only): a random token whose hash is kept for a week.
+public struct Invitations: Sendable {
+    public static let lifetime: TimeInterval = 7 * 86_400
+
+    /// Only the owner invites.
+    public struct NotOwner: Error, Sendable {}
+
+    let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    /// Creates an invitation and returns its link under `baseURL` and when it expires.
+    public func create(by user: User, baseURL: String, now: Date) async throws -> (url: String, expiresAt: Date) {
+        guard user.role == .owner else { throw NotOwner() }
+        let token = Secrets.token()
+        let expiresAt = now.addingTimeInterval(Self.lifetime)
+        try await store.invitations.createInvitation(hash: Secrets.hash(token), by: user.id, expiresAt: expiresAt, now: now)
+        return (baseURL + "/invite/" + token, expiresAt)
+    }
+}
