@@ -91,7 +91,7 @@ public final class JobRunner: Service, Sendable {
         return true
     }
 
-    /// Runs due jobs until none is left (the command line, which has no long-running runner).
+    /// Runs due jobs until none is left (tests, or a command that wants the queue empty).
     public func drain() async {
         while await runNext() {}
     }

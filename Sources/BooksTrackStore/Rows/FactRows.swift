@@ -37,7 +37,7 @@ enum FactRows {
         for fact in facts where seen.insert(FactKey(authorID: fact.authorID, assertion: fact.assertion)).inserted {
             let a = fact.assertion
             rows.append([
-                UUID().uuidString.lowercased(), fact.authorID.string, a.kind.rawValue, a.value,
+                FactID.next(recordedAt: a.provenance.recordedAt), fact.authorID.string, a.kind.rawValue, a.value,
                 a.provenance.source.rawValue, a.provenance.userID?.string, a.provenance.recordedAt.milliseconds,
             ])
         }
@@ -80,6 +80,33 @@ enum FactRows {
             source = assertion.provenance.source
             userID = assertion.provenance.userID
             recordedAt = assertion.provenance.recordedAt.milliseconds
+        }
+    }
+}
+
+/// Identifiers of fact statements that sort in the order they were recorded, so that of two
+/// statements made in the same millisecond the later one is the later in the history (and wins
+/// among people, see ``AuthorFactAssertion/winner(among:)``): the time, a counter of this
+/// process, and randomness so that two processes never make the same one.
+enum FactID {
+    private static let counter = Counter()
+
+    static func next(recordedAt: Date) -> String {
+        let milliseconds = String(max(0, recordedAt.milliseconds))
+        let count = String(counter.next())
+        return "f" + String(repeating: "0", count: max(0, 15 - milliseconds.count)) + milliseconds + "-"
+            + String(repeating: "0", count: max(0, 12 - count.count)) + count + "-"
+            + UUID().uuidString.prefix(8).lowercased()
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
         }
     }
 }
