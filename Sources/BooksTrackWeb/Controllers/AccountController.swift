@@ -26,9 +26,9 @@ struct AccountController {
         _ adjust: (inout AccountPage.Model) -> Void = { _ in }
     ) async throws -> Response {
         let user = try context.requireUser()
-        var model = AccountPage.Model(tokens: try await store.tokens.tokens(of: user.id))
+        var model = AccountPage.Model(user: user, tokens: try await store.tokens.tokens(of: user.id))
         adjust(&model)
-        return HTMLResponse(html: AccountPage.render(page: context.page(.account), user: user, model: model), status: status)
+        return HTMLResponse(html: AccountPage.render(page: context.page(.account), model: model), status: status)
             .response(from: request, context: context)
     }
 

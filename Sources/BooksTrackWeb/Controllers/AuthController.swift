@@ -27,7 +27,7 @@ struct AuthController {
         let state = try await store.accounts.setupState()
         guard state != .complete else { return Responses.redirect(to: context.user == nil ? "/login" : "/") }
         let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
-        let html = AuthPages.setup(page: context.page(nil, csrfToken: token), owner: state.owner)
+        let html = AuthPages.setup(page: context.page(nil, csrfToken: token), model: .init(owner: state.owner))
         return HTMLResponse(html: html).setting(cookie).response(from: request, context: context)
     }
 
@@ -42,8 +42,8 @@ struct AuthController {
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
         guard errors.isEmpty else {
             let html = AuthPages.setup(
-                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), owner: state.owner, values: values,
-                errors: errors)
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]),
+                model: .init(owner: state.owner, values: values, errors: errors))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)
@@ -69,8 +69,10 @@ struct AuthController {
         if try await store.accounts.setupState() != .complete { return Responses.redirect(to: "/setup") }
         let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
         let next = Responses.localPath(URLQuery.parameters(of: request)["next"])
-        return HTMLResponse(html: AuthPages.login(page: context.page(nil, csrfToken: token), next: next)).setting(cookie)
-            .response(from: request, context: context)
+        return HTMLResponse(html: AuthPages.login(page: context.page(nil, csrfToken: token), model: .init(next: next))).setting(
+            cookie
+        )
+        .response(from: request, context: context)
     }
 
     @Sendable func login(_ request: Request, context: AppContext) async throws -> Response {
@@ -86,8 +88,10 @@ struct AuthController {
         guard let (user, hash) = credentials, hash != nil, valid else {
             try await throttle.recordFailure(name: name, address: context.remoteAddress, now: now)
             let html = AuthPages.login(
-                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), name: name, next: next,
-                error: "That name and password do not match an account here. Check both and try again.")
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]),
+                model: .init(
+                    name: name, next: next,
+                    error: "That name and password do not match an account here. Check both and try again."))
             return HTMLResponse(html: html, status: .unauthorized).response(from: request, context: context)
         }
         try await throttle.recordSuccess(name: name)
@@ -107,7 +111,8 @@ struct AuthController {
             throw WebError.notFound("This invitation has expired or has already been used. Ask for a new one.")
         }
         let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
-        return HTMLResponse(html: AuthPages.invitation(page: context.page(nil, csrfToken: csrf), token: token)).setting(cookie)
+        return HTMLResponse(html: AuthPages.invitation(page: context.page(nil, csrfToken: csrf), model: .init(token: token)))
+            .setting(cookie)
             .response(from: request, context: context)
     }
 
@@ -125,7 +130,8 @@ struct AuthController {
         }
         guard errors.isEmpty else {
             let html = AuthPages.invitation(
-                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), token: token, values: values, errors: errors)
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]),
+                model: .init(token: token, values: values, errors: errors))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)

@@ -43,15 +43,18 @@ struct BookController {
             facts, context: try await promptContext, skips: try await skips, now: configuration.clock())
         return HTMLResponse(
             html: BookPage.render(
-                page: context.page(.library), detail: detail,
-                curation: BookPage.Curation(
-                    facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
-                primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone))
+                page: context.page(.library),
+                model: .init(
+                    detail: detail,
+                    curation: BookPage.Curation(
+                        facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
+                    primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone)))
     }
 
     @Sendable func newBook(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         _ = try context.requireUser()
-        return HTMLResponse(html: BookFormPage.render(page: context.page(.library), entryID: nil, title: nil, values: [:]))
+        return HTMLResponse(
+            html: BookFormPage.render(page: context.page(.library), model: .init(entryID: nil, title: nil, values: [:])))
     }
 
     @Sendable func add(_ request: Request, context: AppContext) async throws -> Response {
@@ -61,7 +64,7 @@ struct BookController {
         switch BookDraft.parse(form.fields, today: user.today(at: now)) {
         case .failure(let errors):
             let html = BookFormPage.render(
-                page: context.page(.library), entryID: nil, title: nil, values: form.fields, errors: errors)
+                page: context.page(.library), model: .init(entryID: nil, title: nil, values: form.fields, errors: errors))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         case .success(let draft):
             switch try await store.reader(user.id).add(draft, today: user.today(at: now), now: now) {
@@ -75,8 +78,8 @@ struct BookController {
         let (_, detail) = try await detail(context)
         return HTMLResponse(
             html: BookFormPage.render(
-                page: context.page(.library), entryID: detail.entry.id, title: detail.work.title,
-                values: BookFormPage.values(of: detail)))
+                page: context.page(.library),
+                model: .init(entryID: detail.entry.id, title: detail.work.title, values: BookFormPage.values(of: detail))))
     }
 
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
@@ -86,8 +89,8 @@ struct BookController {
         switch BookDraft.parse(form.fields, today: user.today(at: now)) {
         case .failure(let errors):
             let html = BookFormPage.render(
-                page: context.page(.library), entryID: detail.entry.id, title: detail.work.title, values: form.fields,
-                errors: errors)
+                page: context.page(.library),
+                model: .init(entryID: detail.entry.id, title: detail.work.title, values: form.fields, errors: errors))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         case .success(let draft):
             try await store.reader(user.id).update(detail.entry.id, with: draft, today: user.today(at: now), now: now)
@@ -135,8 +138,10 @@ struct BookController {
         let (_, detail, author) = try await author(context)
         return HTMLResponse(
             html: AuthorFactsPage.render(
-                page: context.page(.library), author: author, entryID: detail.entry.id, bookTitle: detail.work.title,
-                history: detail.factHistory[author.id] ?? []))
+                page: context.page(.library),
+                model: .init(
+                    author: author, entryID: detail.entry.id, bookTitle: detail.work.title,
+                    history: detail.factHistory[author.id] ?? [])))
     }
 
     @Sendable func saveAuthor(_ request: Request, context: AppContext) async throws -> Response {
@@ -147,8 +152,10 @@ struct BookController {
         let errors = FieldErrors(changes.errors)
         guard errors.isEmpty else {
             let html = AuthorFactsPage.render(
-                page: context.page(.library), author: author, entryID: detail.entry.id, bookTitle: detail.work.title,
-                history: detail.factHistory[author.id] ?? [], values: form.fields, errors: errors)
+                page: context.page(.library),
+                model: .init(
+                    author: author, entryID: detail.entry.id, bookTitle: detail.work.title,
+                    history: detail.factHistory[author.id] ?? [], values: form.fields, errors: errors))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         let now = configuration.clock()

@@ -29,7 +29,7 @@ struct ImportController {
     @Sendable func index(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
         let runs = try await store.reader(user.id).importRuns()
-        return HTMLResponse(html: ImportPages.index(page: context.page(.import), runs: runs))
+        return HTMLResponse(html: ImportPages.index(page: context.page(.import), model: .init(runs: runs)))
     }
 
     @Sendable func upload(_ request: Request, context: AppContext) async throws -> Response {
@@ -37,7 +37,8 @@ struct ImportController {
         let form = try context.requireForm()
         let reader = store.reader(user.id)
         func refuse(_ message: String, status: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
-            let html = ImportPages.index(page: context.page(.import), runs: try await reader.importRuns(), error: message)
+            let html = ImportPages.index(
+                page: context.page(.import), model: .init(runs: try await reader.importRuns(), error: message))
             return HTMLResponse(html: html, status: status).response(from: request, context: context)
         }
         guard let file = form.files["file"], !(file.fileName.isEmpty && file.bytes.isEmpty) else {
@@ -80,14 +81,16 @@ struct ImportController {
                 preview = try await store.reader(user.id).importBatch(batch, dryRun: true, now: now)
             }
             guard let preview else { throw WebError.internal }
-            return HTMLResponse(html: ImportPages.preview(page: context.page(.import), upload: upload, report: preview))
-                .response(from: request, context: context)
+            return HTMLResponse(
+                html: ImportPages.preview(page: context.page(.import), model: .init(upload: upload, report: preview))
+            )
+            .response(from: request, context: context)
         case .running:
             let stale = now.timeIntervalSince(upload.updatedAt) > Self.staleAfter && jobs.progress(of: upload.id) == nil
             return HTMLResponse(
                 html: ImportPages.running(
-                    page: context.page(.import), upload: upload, progress: jobs.progress(of: upload.id),
-                    interrupted: stale)
+                    page: context.page(.import),
+                    model: .init(upload: upload, progress: jobs.progress(of: upload.id), interrupted: stale))
             )
             .response(from: request, context: context)
         case .done:
@@ -150,8 +153,7 @@ struct ImportController {
         let page = max(1, Int(parameters["page"] ?? "") ?? 1)
         return HTMLResponse(
             html: ImportPages.report(
-                page: context.page(.import), summary: summary, report: report, filter: filter,
-                pageNumber: page))
+                page: context.page(.import), model: .init(summary: summary, report: report, filter: filter, pageNumber: page)))
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {

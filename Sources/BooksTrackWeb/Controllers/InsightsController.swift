@@ -53,9 +53,9 @@ struct InsightsController {
             shown.settings.underrepresentedRegions = Set(checked)
             return HTMLResponse(
                 html: AccountPage.render(
-                    page: context.page(.account), user: shown,
+                    page: context.page(.account),
                     model: AccountPage.Model(
-                        tokens: try await store.tokens.tokens(of: user.id), settingsErrors: errors,
+                        user: shown, tokens: try await store.tokens.tokens(of: user.id), settingsErrors: errors,
                         settingsValues: ["time_zone": form["time_zone"] ?? ""])),
                 status: .unprocessableContent
             ).response(from: request, context: context)

@@ -22,6 +22,7 @@ struct LibraryController {
         let total = try await counts.values.reduce(0, +)
         return HTMLResponse(
             html: LibraryListPage.render(
-                page: context.page(.library), result: try await result, shelves: try await shelves, totalBooks: total))
+                page: context.page(.library),
+                model: .init(result: try await result, shelves: try await shelves, totalBooks: total)))
     }
 }

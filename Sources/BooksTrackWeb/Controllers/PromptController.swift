@@ -23,7 +23,7 @@ struct PromptController {
         let user = try context.requireUser()
         let history = try await store.reader(user.id).contributionHistory()
         return HTMLResponse(
-            html: ContributionsPage.render(page: context.page(.account), history: history, timeZone: user.timeZone))
+            html: ContributionsPage.render(page: context.page(.account), model: .init(history: history, timeZone: user.timeZone)))
     }
 
     private struct Asked {

@@ -7,6 +7,8 @@ import Plot
 /// The reader's account: password, API tokens, invitations, export, deletion.
 enum AccountPage {
     struct Model {
+        /// The reader as shown (with the settings they sent, when those could not be saved).
+        var user: User
         var tokens: [TokenRepository.APIToken]
         /// A token just created, shown this once.
         var newToken: (name: String, token: String)?
@@ -19,8 +21,9 @@ enum AccountPage {
         var settingsValues: [String: String] = [:]
     }
 
-    static func render(page: PageContext, user: User, model: Model) -> String {
-        Layout.document(title: "Account", page: page) {
+    static func render(page: PageContext, model: Model) -> String {
+        let user = model.user
+        return Layout.document(title: "Account", page: page) {
             Tag("h1", text: "Account")
             Tag("div", .cls("bento")) {
                 Card("You", id: "profile") {

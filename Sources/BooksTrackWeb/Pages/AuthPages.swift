@@ -9,8 +9,16 @@ enum AuthPages {
         var displayName = ""
     }
 
-    static func setup(page: PageContext, owner: User?, values: Values = Values(), errors: FieldErrors = FieldErrors()) -> String {
-        Layout.document(title: "Set up", page: page) {
+    /// What the set-up form shows.
+    struct SetupModel {
+        var owner: User?
+        var values: Values = Values()
+        var errors: FieldErrors = FieldErrors()
+    }
+
+    static func setup(page: PageContext, model: SetupModel) -> String {
+        let (owner, values, errors) = (model.owner, model.values, model.errors)
+        return Layout.document(title: "Set up", page: page) {
             Tag("div", .cls("narrow")) {
                 if let owner {
                     Tag("h1", text: "Choose a password for \(owner.displayName)")
@@ -40,8 +48,16 @@ enum AuthPages {
         }
     }
 
-    static func login(page: PageContext, name: String = "", next: String, error: String? = nil) -> String {
-        Layout.document(title: "Sign in", page: page) {
+    /// What the sign-in form shows.
+    struct LoginModel {
+        var name: String = ""
+        var next: String
+        var error: String? = nil
+    }
+
+    static func login(page: PageContext, model: LoginModel) -> String {
+        let (name, next, error) = (model.name, model.next, model.error)
+        return Layout.document(title: "Sign in", page: page) {
             Tag("div", .cls("narrow")) {
                 Tag("h1", text: "Sign in")
                 if let error { Tag("p", .cls("form-error"), Attr("role", "alert"), text: error) }
@@ -61,10 +77,18 @@ enum AuthPages {
         }
     }
 
-    static func invitation(page: PageContext, token: String, values: Values = Values(), errors: FieldErrors = FieldErrors())
+    /// What the invitation form shows.
+    struct InvitationModel {
+        var token: String
+        var values: Values = Values()
+        var errors: FieldErrors = FieldErrors()
+    }
+
+    static func invitation(page: PageContext, model: InvitationModel)
         -> String
     {
-        Layout.document(title: "Join BooksTrack", page: page) {
+        let (token, values, errors) = (model.token, model.values, model.errors)
+        return Layout.document(title: "Join BooksTrack", page: page) {
             Tag("div", .cls("narrow")) {
                 Tag("h1", text: "Join BooksTrack")
                 Tag("p", text: "You were invited to keep your reading here. Choose a name and a password.")

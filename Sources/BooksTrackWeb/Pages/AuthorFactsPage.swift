@@ -10,11 +10,21 @@ enum AuthorFactsPage {
 
     static func label(_ kind: AuthorFactKind) -> String { AuthorFactInput.label(kind) }
 
-    static func render(
-        page: PageContext, author: Author, entryID: LibraryEntry.ID, bookTitle: String,
-        history: [AuthorFactAssertion], values: [String: String]? = nil, errors: FieldErrors = FieldErrors()
-    ) -> String {
-        let values = values ?? currentValues(author)
+    /// What the author facts form shows: the author, the book it was reached from, the history, and what was sent.
+    struct Model {
+        var author: Author
+        var entryID: LibraryEntry.ID
+        var bookTitle: String
+        var history: [AuthorFactAssertion]
+        var values: [String: String]? = nil
+        var errors: FieldErrors = FieldErrors()
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let (author, entryID, bookTitle, history, errors) = (
+            model.author, model.entryID, model.bookTitle, model.history, model.errors
+        )
+        let values = model.values ?? currentValues(author)
         return Layout.document(title: author.name, page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) {
                 Tag("a", .href("/library"), text: "Library")

@@ -13,11 +13,17 @@ enum BookFormPage {
         "shelves": "Shelves", "review": "Review", "notes": "Private notes",
     ]
 
+    /// What the add or edit form shows: the entry being edited (none when adding), its title, the values and problems.
+    struct Model {
+        var entryID: LibraryEntry.ID?
+        var title: String?
+        var values: [String: String]
+        var errors: FieldErrors = FieldErrors()
+    }
+
     /// The form, empty (adding), filled from a book (editing) or from a rejected post.
-    static func render(
-        page: PageContext, entryID: LibraryEntry.ID?, title: String?, values: [String: String],
-        errors: FieldErrors = FieldErrors()
-    ) -> String {
+    static func render(page: PageContext, model: Model) -> String {
+        let (entryID, title, values, errors) = (model.entryID, model.title, model.values, model.errors)
         let editing = entryID != nil
         let heading = editing ? "Edit “\(title ?? "")”" : "Add a book"
         return Layout.document(title: editing ? "Edit \(title ?? "book")" : "Add a book", page: page) {

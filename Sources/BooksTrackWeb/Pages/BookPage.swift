@@ -15,9 +15,16 @@ enum BookPage {
         var prompt: ProfilingPrompt?
     }
 
-    static func render(
-        page: PageContext, detail: EntryDetail, curation: Curation, primaryLanguage: LanguageCode?, timeZone: TimeZone
-    ) -> String {
+    /// What the book page shows: the reader's book, its curation state and how to show dates and languages.
+    struct Model {
+        var detail: EntryDetail
+        var curation: Curation
+        var primaryLanguage: LanguageCode?
+        var timeZone: TimeZone
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let (detail, curation, primaryLanguage, timeZone) = (model.detail, model.curation, model.primaryLanguage, model.timeZone)
         let entry = detail.entry
         let work = detail.work
         return Layout.document(title: work.title, page: page) {

@@ -5,7 +5,14 @@ import Plot
 
 /// The reader's curator standing and every fact they contributed (SPEC F4).
 enum ContributionsPage {
-    static func render(page: PageContext, history: [ContributionRecord], timeZone: TimeZone) -> String {
+    /// What the contributions page shows.
+    struct Model {
+        var history: [ContributionRecord]
+        var timeZone: TimeZone
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let (history, timeZone) = (model.history, model.timeZone)
         let standing = CuratorStanding(history.map(\.contribution))
         return Layout.document(title: "Your contributions", page: page) {
             Tag("h1", text: "Your contributions")

@@ -5,8 +5,15 @@ import Plot
 
 /// The import area: upload and export, preview, progress, failure, and the per-row report.
 enum ImportPages {
-    static func index(page: PageContext, runs: [ImportRunSummary], error: String? = nil) -> String {
-        Layout.document(title: "Import and export", page: page) {
+    /// What the import page shows.
+    struct IndexModel {
+        var runs: [ImportRunSummary]
+        var error: String? = nil
+    }
+
+    static func index(page: PageContext, model: IndexModel) -> String {
+        let (runs, error) = (model.runs, model.error)
+        return Layout.document(title: "Import and export", page: page) {
             Tag("h1", text: "Import and export")
             Tag("div", .cls("bento")) {
                 Card("Import a library", id: "upload") {
@@ -85,7 +92,14 @@ enum ImportPages {
         }
     }
 
-    static func preview(page: PageContext, upload: ImportUpload, report: ImportReport) -> String {
+    /// What the preview of an upload shows.
+    struct PreviewModel {
+        var upload: ImportUpload
+        var report: ImportReport
+    }
+
+    static func preview(page: PageContext, model: PreviewModel) -> String {
+        let (upload, report) = (model.upload, model.report)
         let existing = report.updated + report.unchanged
         return Layout.document(title: "Preview import", page: page) {
             Tag("h1", text: "Import “\(upload.fileName)”?")
@@ -145,8 +159,16 @@ enum ImportPages {
         }
     }
 
-    static func running(page: PageContext, upload: ImportUpload, progress: ImportProgress?, interrupted: Bool) -> String {
-        Layout.document(title: "Importing", page: page) {
+    /// What an import in progress shows.
+    struct RunningModel {
+        var upload: ImportUpload
+        var progress: ImportProgress?
+        var interrupted: Bool
+    }
+
+    static func running(page: PageContext, model: RunningModel) -> String {
+        let (upload, progress, interrupted) = (model.upload, model.progress, model.interrupted)
+        return Layout.document(title: "Importing", page: page) {
             Tag("h1", text: interrupted ? "The import of “\(upload.fileName)” was interrupted" : "Importing “\(upload.fileName)”")
             if interrupted {
                 Tag(
@@ -198,14 +220,19 @@ enum ImportPages {
 
     static let reportPageSize = 200
 
-    static func report(
-        page: PageContext, summary: ImportRunSummary, report: ImportReport, filter: ImportOutcome.Kind?, pageNumber: Int
-    )
-        -> String
-    {
+    /// What an import's report shows.
+    struct ReportModel {
+        var summary: ImportRunSummary
+        var report: ImportReport
+        var filter: ImportOutcome.Kind?
+        var pageNumber: Int
+    }
+
+    static func report(page: PageContext, model: ReportModel) -> String {
+        let (summary, report, filter) = (model.summary, model.report, model.filter)
         let outcomes = report.outcomes.filter { filter == nil || $0.kind == filter }
         let pageCount = max(1, (outcomes.count + reportPageSize - 1) / reportPageSize)
-        let pageNumber = min(pageNumber, pageCount)
+        let pageNumber = min(model.pageNumber, pageCount)
         let shown = outcomes.dropFirst((pageNumber - 1) * reportPageSize).prefix(reportPageSize)
         let base = "/imports/\(summary.id.string)"
         return Layout.document(title: "Import report", page: page) {

@@ -4,7 +4,15 @@ import Plot
 
 /// The library list: search, filters as URL parameters with removable badges, sort, pages.
 enum LibraryListPage {
-    static func render(page: PageContext, result: LibraryPage, shelves: [ShelfCount], totalBooks: Int) -> String {
+    /// What the library page shows: one page of the list, the shelves and the size of the library.
+    struct Model {
+        var result: LibraryPage
+        var shelves: [ShelfCount]
+        var totalBooks: Int
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let (result, shelves, totalBooks) = (model.result, model.shelves, model.totalBooks)
         let query = result.query
         return Layout.document(title: "Library", page: page) {
             Tag("div", .cls("page-head")) {
