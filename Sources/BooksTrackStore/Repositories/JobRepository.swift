@@ -61,11 +61,22 @@ public struct JobRepository: Sendable {
         guard !kinds.isEmpty else { return nil }
         let skipLocked = database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let stamp = now.milliseconds
+        let kinds = kinds.map { $0 as SQLValue }
+        // A plain read first: an idle runner looks every second, and should not take SQLite's
+        // write lock (which every writer of the process waits for) only to find nothing.
+        let due = try await database.read { db in
+            try await db.raw(
+                """
+                SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: stamp) AND kind IN (\(binds: kinds)) LIMIT 1
+                """
+            ).first() != nil
+        }
+        guard due else { return nil }
         return try await database.write { db in
             guard
                 let candidate = try await db.raw(
                     """
-                    SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: stamp) AND kind IN (\(binds: kinds.map { $0 as SQLValue }))
+                    SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: stamp) AND kind IN (\(binds: kinds))
                     ORDER BY run_after, created_at LIMIT 1\(unsafeRaw: skipLocked)
                     """
                 ).first()
