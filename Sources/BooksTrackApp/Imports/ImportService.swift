@@ -55,10 +55,9 @@ public final class ImportService: Sendable {
         else { return }
         var failure: String?
         do {
-            let now = clock()
-            let batch = try await Self.parse(bytes, today: LocalDate(now, in: user.timeZone))
-            _ = try await reader.importBatch(
-                batch, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false, now: now, runID: runID,
+            let batch = try await Self.parse(bytes, today: user.today(at: clock()))
+            _ = try await importNow(
+                batch, for: user, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false, runID: runID,
                 progress: { [board] in board.set(uploadID, $0) })
         } catch {
             failure = Self.message(for: error)
@@ -92,4 +91,31 @@ private final class ProgressBoard: @unchecked Sendable {
     func set(_ id: ImportUpload.ID, _ progress: ImportProgress) { lock.withLock { values[id] = progress } }
     func get(_ id: ImportUpload.ID) -> ImportProgress? { lock.withLock { values[id] } }
     func remove(_ id: ImportUpload.ID) { _ = lock.withLock { values.removeValue(forKey: id) } }
+}
+
+extension ImportService {
+    /// The demo library is only loaded into an empty library; this one has `books`.
+    public struct LibraryNotEmpty: Error, Sendable {
+        public var books: Int
+    }
+
+    /// Imports a parsed file now, in one transaction, or with `dryRun` only plans it: the API,
+    /// the command line and the job runner all import through here.
+    public func importNow(
+        _ batch: ImportBatch, for user: User, fileName: String?, fileSize: Int? = nil, dryRun: Bool,
+        runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
+    ) async throws -> ImportReport {
+        try await store.reader(user.id).importBatch(
+            batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: clock(), runID: runID, progress: progress)
+    }
+
+    /// Loads the demo library (real books, see `DemoLibrary`) into a reader's empty library; throws
+    /// ``LibraryNotEmpty`` when it has books, so a demo never mixes with a real library.
+    public func loadDemo(for user: User) async throws -> ImportReport {
+        let books = try await store.reader(user.id).entryCounts().values.reduce(0, +)
+        guard books == 0 else { throw LibraryNotEmpty(books: books) }
+        let now = clock()
+        return try await importNow(
+            DemoLibrary.batch(today: user.today(at: now), now: now), for: user, fileName: "Demo library", dryRun: false)
+    }
 }

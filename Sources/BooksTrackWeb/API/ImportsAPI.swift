@@ -40,8 +40,8 @@ struct ImportsAPI {
         let batch = try await ImportService.parse(bytes, today: user.today(at: now))
         let runID = ImportRunSummary.ID.random()
         let fileName = parameters["fileName"].map(Exports.cleanFileName)
-        let report = try await store.reader(user.id).importBatch(
-            batch, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, now: now, runID: runID)
+        let report = try await app.imports.importNow(
+            batch, for: user, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, runID: runID)
         return try Responses.json(
             ImportReportDocument(report, id: dryRun ? nil : runID.string, fileName: fileName), status: dryRun ? .ok : .created,
             headers: dryRun ? [:] : [.location: "/api/v1/imports/\(runID.string)"])

@@ -32,7 +32,7 @@ public enum WebApp {
         let profiling = app.profiling
         AssetsController().addRoutes(to: router)
         AuthController(store: store, configuration: configuration).addRoutes(to: router)
-        HomeController(store: store, configuration: configuration, insights: insights).addRoutes(to: router)
+        HomeController(store: store, configuration: configuration, insights: insights, demo: app.imports).addRoutes(to: router)
         InsightsController(store: store, configuration: configuration, insights: insights).addRoutes(to: router)
         LibraryController(store: store).addRoutes(to: router)
         BookController(store: store, configuration: configuration).addRoutes(to: router)

@@ -10,6 +10,7 @@ struct HomeController {
     let store: Store
     let configuration: WebConfiguration
     let insights: InsightsService
+    let demo: ImportService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
@@ -43,13 +44,9 @@ struct HomeController {
 
     @Sendable func loadDemo(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let reader = store.reader(user.id)
-        guard try await reader.entryCounts().isEmpty else {
+        do { _ = try await demo.loadDemo(for: user) } catch is ImportService.LibraryNotEmpty {
             throw WebError.conflict("The demo library is for an empty library, and yours already has books.")
         }
-        let now = configuration.clock()
-        let batch = DemoLibrary.batch(today: user.today(at: now), now: now)
-        _ = try await reader.importBatch(batch, fileName: "Demo library", dryRun: false, now: now)
         return Responses.redirect(to: "/", notice: .demoLoaded)
     }
 }

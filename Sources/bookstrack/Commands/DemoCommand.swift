@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
@@ -20,20 +21,16 @@ struct DemoCommand: AsyncParsableCommand {
         try await reportingFailures {
             let now = Date()
             let report = try await store.withStore(parent: root.store) { store in
-                let reader: User
-                if let existing = try await store.users.user(named: user) {
-                    let books = try await store.reader(existing.id).entryCounts().values.reduce(0, +)
-                    if books > 0 {
-                        throw CLIFailure.refused(
-                            "“\(user)” already has \(books) books; the demo library is for a new reader. Pick another name with --user."
-                        )
-                    }
-                    reader = existing
-                } else {
-                    reader = try await store.users.create(name: user, now: now)
+                var reader = try await store.users.user(named: user)
+                if reader == nil { reader = try await store.users.create(name: user, now: now) }
+                guard let reader else { throw CLIFailure.noSuchUser(user) }
+                do { return try await BooksTrack(store: store).imports.loadDemo(for: reader) } catch let refused
+                    as ImportService.LibraryNotEmpty
+                {
+                    throw CLIFailure.refused(
+                        "“\(user)” already has \(refused.books) books; the demo library is for a new reader. Pick another name with --user."
+                    )
                 }
-                let batch = DemoLibrary.batch(today: LocalDate(now, in: .current), now: now)
-                return try await store.reader(reader.id).importBatch(batch, fileName: "demo library", dryRun: false, now: now)
             }
             Terminal.print("Created the demo library for “\(user)”: \(report.imported) books.")
         }

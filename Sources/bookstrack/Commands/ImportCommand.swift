@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
@@ -58,8 +59,9 @@ struct ImportCommand: AsyncParsableCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
         return try await store.withStore(parent: root.store) { store in
             let reader = try await StoreOptions.reader(named: user, in: store)
-            return try await store.reader(reader.id).importBatch(
-                batch, fileName: fileName, fileSize: size, dryRun: dryRun, now: now, progress: progress)
+            let app = BooksTrack(store: store, clock: { now })
+            return try await app.imports.importNow(
+                batch, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
         }
     }
 
