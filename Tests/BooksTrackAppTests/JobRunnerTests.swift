@@ -92,3 +92,80 @@ struct JobRunnerTests {
         }
     }
 }
+
+@Suite("Jobs abandoned by a process that died")
+struct AbandonedJobTests {
+    @Test(
+        "A job whose runner stopped reporting is taken over after the lease, and given up after three starts",
+        arguments: TestDatabase.available)
+    func takeover(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            try await store.jobs.enqueue(kind: "test", subject: "crashy", userID: nil, now: TestClock.now)
+            // A process claims it and dies (no heartbeat, no finish).
+            let dead = try #require(try await store.jobs.claimNext(kinds: ["test"], worker: "dead", now: TestClock.now))
+            #expect(dead.attempts == 1)
+            // Within the lease nobody else may take it.
+            #expect(try await store.jobs.claimNext(kinds: ["test"], worker: "b", now: TestClock.now + 30) == nil)
+            // A heartbeat from another worker does not count: the job is not theirs.
+            #expect(try await !store.jobs.heartbeat(dead.id, worker: "b", now: TestClock.now + 30))
+            // After the lease it is taken over, and run to the end.
+            let ran = JobRunnerTests.Ledger()
+            let runner = JobRunner(
+                store: store, handlers: ["test": { await ran.record($0.subject, by: "b") }],
+                clock: { TestClock.now + JobRepository.lease + 1 }, logger: Logger(label: "test"), worker: "b")
+            await runner.drain()
+            #expect(await ran.runs["crashy"] == ["b"])
+            let job = try #require(try await store.jobs.job(dead.id))
+            #expect(job.status == .done && job.attempts == 2 && job.claimedBy == "b")
+            // The dead worker's late report changes nothing.
+            try await store.jobs.finish(dead.id, worker: "dead", error: "late", now: TestClock.now + 120)
+            #expect(try await store.jobs.job(dead.id)?.status == .done)
+
+            // A job that kills its process every time is given up after three starts.
+            try await store.jobs.enqueue(kind: "test", subject: "poison", userID: nil, now: TestClock.now)
+            var now = TestClock.now + 1_000
+            for attempt in 1...JobRepository.maxAttempts {
+                let claimed = try #require(try await store.jobs.claimNext(kinds: ["test"], worker: "w\(attempt)", now: now))
+                #expect(claimed.attempts == attempt)
+                now += JobRepository.lease + 1
+            }
+            #expect(try await store.jobs.claimNext(kinds: ["test"], worker: "w4", now: now) == nil)
+            let poison = try await store.jobs.jobs(kind: "test").first { $0.subject == "poison" }
+            #expect(poison?.status == .failed && poison?.lastError == "interrupted")
+        }
+    }
+
+    @Test("A running job is reported alive, so a second runner never takes it over", arguments: TestDatabase.available)
+    func heartbeatKeepsTheJob(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            try await store.jobs.enqueue(kind: "slow", subject: "long", userID: nil, now: TestClock.now)
+            // The clock jumps past the lease while the job runs; the heartbeat keeps it claimed.
+            let clock = TestClockBox(TestClock.now)
+            let runner = JobRunner(
+                store: store,
+                handlers: [
+                    "slow": { _ in
+                        clock.advance(by: JobRepository.lease + 5)
+                        try await Task.sleep(for: .milliseconds(800))
+                    }
+                ], clock: { clock.now }, logger: Logger(label: "test"), heartbeatInterval: .milliseconds(50), worker: "a")
+            async let running: Void = runner.drain()
+            // Once the job runs (the clock has jumped), give the runner two beats to report.
+            for _ in 0..<300 where clock.now == TestClock.now { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(150))
+            #expect(try await store.jobs.claimNext(kinds: ["slow"], worker: "b", now: clock.now) == nil)
+            await running
+            let finished = try await store.jobs.jobs(kind: "slow").first
+            #expect(finished?.status == .done, "\(String(describing: finished))")
+        }
+    }
+}
+
+/// A clock a test moves.
+final class TestClockBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Date
+    init(_ start: Date) { value = start }
+    var now: Date { lock.withLock { value } }
+    func advance(by seconds: TimeInterval) { lock.withLock { value += seconds } }
+}

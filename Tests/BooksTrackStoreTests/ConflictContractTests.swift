@@ -79,3 +79,26 @@ struct ConflictContractTests {
 func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async -> Result<T, any Error> {
     do { return .success(try await body()) } catch { return .failure(error) }
 }
+
+@Suite("Cancelled requests")
+struct CancelledWriteTests {
+    @Test(
+        "A write whose task is cancelled half-way ends with a commit or a rollback, and the next writes work",
+        arguments: TestDatabase.available)
+    func cancelledWrites(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let reader = try await store.makeReader("dana")
+            let csv = "Title,Author,Exclusive Shelf\nKindred,Octavia E. Butler,read\nBeloved,Toni Morrison,to-read\n"
+            for round in 0..<30 {
+                let write = Task { try await reader.importText(csv) }
+                try await Task.sleep(for: .microseconds(round * 100))
+                write.cancel()
+                _ = await write.result
+            }
+            // Before writes finished what they started, a cancelled statement left SQLite's
+            // connection inside its transaction and every later write on it failed.
+            for round in 0..<8 { _ = try await store.users.create(name: "after\(round)", now: TestClock.now) }
+            #expect(try await reader.entryCounts().values.reduce(0, +) == 2)
+        }
+    }
+}

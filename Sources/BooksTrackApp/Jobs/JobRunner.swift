@@ -7,7 +7,10 @@ import ServiceLifecycle
 /// to its service group; the command line and tests run it with ``BooksTrack/withServices(_:)``).
 ///
 /// Jobs are claimed through ``JobRepository/claimNext(kinds:worker:now:)``, one conditional
-/// update, so several `serve` processes on one PostgreSQL database never run one job twice. A
+/// update, so several `serve` processes on one PostgreSQL database never run one job twice. While
+/// a job runs, the runner reports it alive; a job whose runner stopped reporting (its process was
+/// killed) is claimed again by another runner after ``JobRepository/lease``, at most
+/// ``JobRepository/maxAttempts`` times. A
 /// runner wakes when this process queues a job (``wake()``) and otherwise looks for jobs queued
 /// elsewhere every ``pollInterval``. On graceful shutdown it finishes the job it is running and
 /// stops; it never starts another.
@@ -22,17 +25,21 @@ public final class JobRunner: Service, Sendable {
     /// This process, as recorded on the jobs it claims.
     public let worker: String
     public let pollInterval: Duration
+    /// How often a running job is reported alive (a third of ``JobRepository/lease``).
+    public let heartbeatInterval: Duration
     private let bell = Doorbell()
 
     public init(
         store: Store, handlers: [String: Handler], clock: @escaping @Sendable () -> Date, logger: Logger,
-        pollInterval: Duration = .seconds(1), worker: String = JobRunner.workerName()
+        pollInterval: Duration = .seconds(1), heartbeatInterval: Duration = .seconds(JobRepository.lease / 3),
+        worker: String = JobRunner.workerName()
     ) {
         self.store = store
         self.handlers = handlers
         self.clock = clock
         self.logger = logger
         self.pollInterval = pollInterval
+        self.heartbeatInterval = heartbeatInterval
         self.worker = worker
     }
 
@@ -81,7 +88,17 @@ public final class JobRunner: Service, Sendable {
         }
         var failure: String?
         do {
-            try await handlers[job.kind]?(job)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // Reports while the job runs, so no other runner takes it for abandoned.
+                group.addTask { [store, worker, clock, heartbeatInterval] in
+                    while true {
+                        try await Task.sleep(for: heartbeatInterval)
+                        _ = try? await store.jobs.heartbeat(job.id, worker: worker, now: clock())
+                    }
+                }
+                defer { group.cancelAll() }
+                try await handlers[job.kind]?(job)
+            }
         } catch {
             failure = String(describing: error)
         }

@@ -57,8 +57,16 @@ public final class Database: Sendable {
     /// Runs `body` in a transaction on one connection: committed when it returns, rolled back
     /// when it throws. SQLite transactions take the write lock at once (`BEGIN IMMEDIATE`) and
     /// are serialised within the process.
+    ///
+    /// A write, once started, runs to its commit or rollback even when the task that asked for it
+    /// is cancelled (a browser that went away): SQLite's driver refuses statements of a cancelled
+    /// task, and a transaction stopped between `BEGIN` and `COMMIT` — its `ROLLBACK` refused too —
+    /// would go back to the pool still open, and every later write on that connection would fail.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        do { return try await connector.withTransaction(body) } catch { throw connector.translate(error) }
+        let connector = self.connector
+        // Not detached: it keeps the caller's priority and task-locals, only not its cancellation.
+        let write = Task { try await connector.withTransaction(body) }
+        do { return try await write.value } catch { throw connector.translate(error) }
     }
 
     /// Closes every connection.

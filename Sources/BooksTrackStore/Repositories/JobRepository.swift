@@ -56,27 +56,44 @@ public struct JobRepository: Sendable {
         ).first() != nil
     }
 
-    /// Claims the oldest due job of these kinds for `worker`, or returns `nil` when none is left.
+    /// A running job whose worker has not reported for this long is taken as abandoned (its
+    /// process died or lost the database): another runner may claim it again.
+    public static let lease: TimeInterval = 60
+    /// How many times a job is started before an abandoned one is given up as failed.
+    public static let maxAttempts = 3
+
+    /// Claims the oldest due job of these kinds for `worker` — a queued one, or one abandoned by a
+    /// worker that stopped reporting (``lease``) — or returns `nil` when none is left. An abandoned
+    /// job that was already started ``maxAttempts`` times is marked failed instead.
     public func claimNext(kinds: [String], worker: String, now: Date) async throws -> Job? {
         guard !kinds.isEmpty else { return nil }
         let skipLocked = database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let stamp = now.milliseconds
+        let cutoff = now.addingTimeInterval(-Self.lease).milliseconds
         let kinds = kinds.map { $0 as SQLValue }
         // A plain read first: an idle runner looks every second, and should not take SQLite's
         // write lock (which every writer of the process waits for) only to find nothing.
         let due = try await database.read { db in
             try await db.raw(
                 """
-                SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: stamp) AND kind IN (\(binds: kinds)) LIMIT 1
+                SELECT id FROM jobs WHERE kind IN (\(binds: kinds)) AND ((status = 'queued' AND run_after <= \(bind: stamp))
+                    OR (status = 'running' AND heartbeat_at < \(bind: cutoff))) LIMIT 1
                 """
             ).first() != nil
         }
         guard due else { return nil }
         return try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE jobs SET status = 'failed', last_error = 'interrupted', updated_at = \(bind: stamp)
+                WHERE status = 'running' AND heartbeat_at < \(bind: cutoff) AND attempts >= \(bind: Self.maxAttempts)
+                """
+            ).run()
             guard
                 let candidate = try await db.raw(
                     """
-                    SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: stamp) AND kind IN (\(binds: kinds))
+                    SELECT id FROM jobs WHERE kind IN (\(binds: kinds)) AND ((status = 'queued' AND run_after <= \(bind: stamp))
+                        OR (status = 'running' AND heartbeat_at < \(bind: cutoff)))
                     ORDER BY run_after, created_at LIMIT 1\(unsafeRaw: skipLocked)
                     """
                 ).first()
@@ -85,11 +102,26 @@ public struct JobRepository: Sendable {
             return try await db.raw(
                 """
                 UPDATE jobs SET status = 'running', claimed_by = \(bind: worker), claimed_at = \(bind: stamp),
-                    attempts = attempts + 1, updated_at = \(bind: stamp)
-                WHERE id = \(bind: id) AND status = 'queued'
+                    heartbeat_at = \(bind: stamp), attempts = attempts + 1, updated_at = \(bind: stamp)
+                WHERE id = \(bind: id) AND (status = 'queued' OR (status = 'running' AND heartbeat_at < \(bind: cutoff)))
                 RETURNING *
                 """
             ).first().map(Self.job)
+        }
+    }
+
+    /// Reports that `worker` is still running a job (see ``lease``); false when the job is no
+    /// longer its own (it was taken over, or has ended).
+    @discardableResult
+    public func heartbeat(_ id: Job.ID, worker: String, now: Date) async throws -> Bool {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE jobs SET heartbeat_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND claimed_by = \(bind: worker) AND status = 'running'
+                RETURNING id
+                """
+            ).first() != nil
         }
     }
 

@@ -15,6 +15,7 @@ extension Migrations {
                 run_after BIGINT NOT NULL,
                 claimed_by TEXT,
                 claimed_at BIGINT,
+                heartbeat_at BIGINT,
                 last_error TEXT,
                 created_at BIGINT NOT NULL,
                 updated_at BIGINT NOT NULL,
