@@ -37,7 +37,6 @@ public enum WebApp {
         LibraryController(store: store).addRoutes(to: router)
         BookController(store: store, configuration: configuration).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
-
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(store: store, configuration: configuration).addRoutes(to: router)
         // The JSON API: one route collection per resource (described by /api/openapi.json).
