@@ -8,11 +8,10 @@ public enum EntryFields {
         let work = detail.work
         let state = detail.entry.state
         let edition = detail.edition?.details
-        var values: [BookDraft.Field: String] = [
-            .title: work.title, .authors: detail.authors.map(\.name).joined(separator: ", "),
-            .translators: detail.contributors.filter { $0.role == .translator }.map(\.author.name).joined(separator: ", "),
-            .status: state.status.rawValue, .owned: state.owned ? "on" : "", .shelves: state.shelves.joined(separator: ", "),
-        ]
+        var values = currentLists(detail).mapValues { $0.joined(separator: ", ") }
+        values[.title] = work.title
+        values[.status] = state.status.rawValue
+        values[.owned] = state.owned ? "on" : ""
         values[.isbn] = edition?.isbn13 ?? edition?.isbn10
         values[.pageCount] = edition?.pageCount.map(String.init)
         values[.firstPublishedYear] = work.firstPublishedYear.map(String.init)

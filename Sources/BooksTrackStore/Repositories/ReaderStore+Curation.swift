@@ -63,9 +63,10 @@ extension ReaderStore {
                 changed = try await Self.apply(change, to: workID, entryID: entryID, editionID: editionID, now: now, on: db)
                 changes.works([workID])
             }
+            guard changed else { return CurationOutcome(contribution: nil, books: books, unlockedCurator: false) }
             let award = Curation.award(
-                change, changed: changed, books: books, userID: userID, workID: workID, note: note,
-                contributions: changed ? try await ActivityRows.contributionCount(of: userID, on: db) : 0,
+                change, changed: true, books: books, userID: userID, workID: workID, note: note,
+                contributions: try await ActivityRows.contributionCount(of: userID, on: db),
                 unlocked: Set(try await ActivityRows.achievements(of: userID, on: db).map(\.achievement)), now: now)
             if let contribution = award.contribution { try await ActivityRows.insert(contributions: [contribution], on: db) }
             try await ActivityRows.insert(achievements: award.unlocks, userID: userID, on: db)

@@ -6,8 +6,6 @@ import Plot
 /// Editing what is known about an author, with where each fact came from (SPEC F1, F4).
 enum AuthorFactsPage {
     /// The facts a reader edits here, in form order.
-    static let kinds = AuthorFactInput.kinds
-
     static func label(_ kind: AuthorFactKind) -> String { AuthorFactInput.label(kind) }
 
     /// What the author facts form shows: the author, the book it was reached from, the history, and what was sent.
@@ -24,7 +22,7 @@ enum AuthorFactsPage {
         let (author, entryID, bookTitle, history, errors) = (
             model.author, model.entryID, model.bookTitle, model.history, model.errors
         )
-        let values = model.values ?? currentValues(author)
+        let values = model.values ?? AuthorFactInput.currentValues(author)
         return Layout.document(title: author.name, page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) {
                 Tag("a", .href("/library"), text: "Library")
@@ -39,8 +37,8 @@ enum AuthorFactsPage {
             )
             if !errors.isEmpty {
                 ErrorSummary(
-                    errors: errors, order: kinds.map(\.rawValue),
-                    labels: Dictionary(uniqueKeysWithValues: kinds.map { ($0.rawValue, label($0)) }))
+                    errors: errors, order: AuthorFactInput.kinds.map(\.rawValue),
+                    labels: Dictionary(uniqueKeysWithValues: AuthorFactInput.kinds.map { ($0.rawValue, label($0)) }))
             }
             PostForm(action: "/books/\(entryID.string)/authors/\(author.id.string)", csrfToken: page.csrfToken, cls: "book-form")
             {
@@ -89,8 +87,6 @@ enum AuthorFactsPage {
     }
 
     /// The form's values from the author's current facts.
-    static func currentValues(_ author: Author) -> [String: String] { AuthorFactInput.currentValues(author) }
-
     private static func provenance(_ history: [AuthorFactAssertion], author: Author, me: User.ID?) -> Component {
         let current = Set(author.currentAssertions)
         return Card("Where these facts come from", span: .full, id: "provenance") {

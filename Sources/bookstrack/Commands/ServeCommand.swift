@@ -40,16 +40,11 @@ struct ServeCommand: AsyncParsableCommand {
             logger.logLevel =
                 ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
             let configuration = WebConfiguration(host: host, port: port, publicURL: publicURL)
-            let database: Database
-            do throws(StoreError) { database = try await Database.open(location, logger: logger) } catch {
-                throw CLIFailure.store(error)
-            }
-            // The database's services (PostgreSQL's pool) run in the outer group, so they outlive
-            // the web server's graceful shutdown: a job finishing on SIGTERM can still write.
+            // The database's services (PostgreSQL's pool) run around the web server's own service
+            // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {
-                try await BackgroundServices.running(database.services, logger: logger) {
-                    try await Migrator.migrate(database, now: Date())
-                    let app = BooksTrack(store: Store(database: database), logger: logger)
+                try await Store.withStore(location, now: Date(), logger: logger) { store in
+                    let app = BooksTrack(store: store, logger: logger)
                     let server = WebApp.application(app: app, configuration: configuration, logger: logger) { [host] port in
                         let shown = host == "0.0.0.0" ? "127.0.0.1" : host
                         Terminal.print(
@@ -58,16 +53,10 @@ struct ServeCommand: AsyncParsableCommand {
                     try await server.runService()
                 }
             } catch let error as IOError where error.errnoCode == EADDRINUSE {
-                await database.close()
                 throw CLIFailure.refused("Port \(port) on \(host) is already in use. Stop the other server or pass --port.")
             } catch let error as StoreError {
-                await database.close()
                 throw CLIFailure.store(error)
-            } catch {
-                await database.close()
-                throw error
             }
-            await database.close()
         }
     }
 }
