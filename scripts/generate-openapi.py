@@ -42,7 +42,7 @@ doc = {
    "description": "Everything the BooksTrack web app does, as JSON. Sign in with a personal API token (`Authorization: Bearer TOKEN`; create one on the account page or with `bookstrack user token NAME`). Requests from a signed-in browser session work too and must send the session's `X-CSRF-Token` header when they change something. Every error is an RFC 9457 problem document. Another reader's ids always answer 404."},
  "servers": [{"url": "/"}],
  "security": [{"bearerAuth": []}, {"cookieAuth": []}],
- "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}, {"name": "curation"}],
+ "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}, {"name": "curation"}, {"name": "notifications"}],
  "paths": {
   "/api/v1/radar": {
     "get": {"operationId": "getRadar", "tags": ["curation"], "summary": "The library's representation radar",
@@ -111,6 +111,14 @@ doc = {
   "/api/v1/tokens/{tokenId}": {
     "delete": {"operationId": "revokeToken", "tags": ["account"], "summary": "Revoke a token", "parameters": [idp("tokenId", "The token's id.")],
       "responses": {"204": {"description": "Revoked."}, "401": E401, "404": E404}}},
+  "/api/v1/notifications": {
+    "get": {"operationId": "listNotifications", "tags": ["notifications"], "summary": "The reader's latest 50 notifications, newest first, and the unread count",
+      "description": "What the reader's writes earned: achievements now (the Curator badge); goal milestones and streaks with their features. Each is recorded once.",
+      "responses": {"200": ok("The notifications.", S("NotificationList")), "401": E401}}},
+  "/api/v1/notifications/{notificationId}/read": {
+    "post": {"operationId": "markNotificationRead", "tags": ["notifications"], "summary": "Mark a notification read (again changes nothing: the first date stays)",
+      "parameters": [idp("notificationId", "The notification's id.")],
+      "responses": {"204": {"description": "Marked read."}, "401": E401, "404": E404}}},
   "/api/v1/invitations": {
     "post": {"operationId": "createInvitation", "tags": ["account"], "summary": "Create a one-time invitation link (owner only)",
       "responses": {"201": ok("The link, valid for 7 days.", S("Invitation")), "401": E401, "403": E403}}},
@@ -297,6 +305,12 @@ doc = {
       "suggestions": {"type": "array", "items": S("Suggestion")},
       "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
       "activeYears": {"type": "array", "items": {"type": "integer"}}}},
+    "Notification": {"type": "object", "required": ["id", "kind", "title", "body", "createdAt"], "properties": {
+      "id": {"type": "string", "format": "uuid"}, "kind": {"type": "string", "description": "`achievement` today."},
+      "title": {"type": "string"}, "body": {"type": "string"}, "link": {"type": "string", "description": "The page of the web app it is about."},
+      "createdAt": {"type": "string", "format": "date-time"}, "readAt": {"type": "string", "format": "date-time", "description": "Absent while unread."}}},
+    "NotificationList": {"type": "object", "required": ["items", "unread"], "properties": {
+      "items": {"type": "array", "items": S("Notification")}, "unread": {"type": "integer", "minimum": 0}}},
     "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}},
     "RadarAxis": {"type": "object", "required": ["axis", "label", "coverage", "ghost", "partial"], "properties": {
       "axis": {"type": "string", "enum": AXES}, "label": {"type": "string"}, "value": {"type": "number", "description": "0–1; absent on a ghost axis."},

@@ -7,14 +7,17 @@ import ServiceLifecycle
 /// The application: the use cases every face (web pages, JSON API, command line) shares, over
 /// one store. No HTTP and no HTML here.
 ///
-/// Where things go: imports, insights, curation and accounts are here now; reading sessions,
-/// goals, achievements, notifications and enrichment come next, each as a use case of this
-/// type. Background work (enrichment, webhook delivery) registers a handler with the
-/// ``jobs`` runner.
+/// Where things go: the library, imports, insights, curation, notifications and accounts are
+/// here now; reading sessions, goals, achievements and enrichment come next, each as a use case
+/// of this type. Every use case that writes a reader's data ends with
+/// ``NotificationService/settle(_:now:)``, the one after-write step. Background work
+/// (enrichment, webhook delivery) registers a handler with the ``jobs`` runner.
 public final class BooksTrack: Sendable {
     public let store: Store
     public let clock: @Sendable () -> Date
     public let logger: Logger
+    public let library: LibraryService
+    public let notifications: NotificationService
     public let insights: InsightsService
     public let profiling: ProfilingService
     public let imports: ImportService
@@ -27,9 +30,12 @@ public final class BooksTrack: Sendable {
         self.store = store
         self.clock = clock
         self.logger = logger
+        let notifications = NotificationService(store: store, logger: logger)
+        self.notifications = notifications
+        library = LibraryService(store: store, notifications: notifications)
         insights = InsightsService(store: store, logger: logger)
-        profiling = ProfilingService(store: store, insights: insights)
-        let imports = ImportService(store: store, clock: clock, logger: logger)
+        profiling = ProfilingService(store: store, insights: insights, notifications: notifications)
+        let imports = ImportService(store: store, clock: clock, logger: logger, notifications: notifications)
         self.imports = imports
         jobs = JobRunner(
             store: store, handlers: [ImportService.jobKind: { try await imports.run($0) }], clock: clock, logger: logger,

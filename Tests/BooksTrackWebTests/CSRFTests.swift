@@ -11,13 +11,13 @@ import Testing
 @Suite("CSRF: every state-changing request must come from a BooksTrack page")
 struct CSRFTests {
     /// Every form post of the signed-in app, with the ids it names filled in.
-    static func signedInPosts(entry: String, author: String, upload: String, token: String) -> [String] {
+    static func signedInPosts(entry: String, author: String, upload: String, token: String, notification: String) -> [String] {
         [
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
             "/books/\(entry)/authors/\(author)", "/import", "/import/uploads/\(upload)", "/import/uploads/\(upload)/cancel",
             "/account/password", "/account/tokens", "/account/tokens/\(token)/delete", "/account/invitations", "/account/delete",
             "/account/settings", "/prompt", "/prompt/skip",
-            "/demo",
+            "/demo", "/notifications/\(notification)/read",
         ]
     }
 
@@ -33,10 +33,12 @@ struct CSRFTests {
                 fileName: "x.csv", bytes: Array("Title\nA\n".utf8),
                 preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
             let token = try await app.store.tokens.createToken(named: "t", hash: "h", for: user.id, now: TestClock.now)
+            try await reader.record(notices: [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
+            let notification = try #require(try await reader.notifications(unreadOnly: true).first)
             let before = try await reader.dataVersion()
             for path in Self.signedInPosts(
                 entry: item.entryID.string, author: detail.authors[0].id.string, upload: upload.id.string,
-                token: token.id.string)
+                token: token.id.string, notification: notification.id.string)
             {
                 let refused = try await browser.post(
                     path, ["status": "read", "title": "Changed", "password": WebHarness.password], csrf: false)
@@ -48,6 +50,7 @@ struct CSRFTests {
             #expect(try await reader.dataVersion() == before)
             #expect(try await reader.detail(of: item.entryID)?.entry == detail.entry)
             #expect(try await app.store.tokens.tokens(of: user.id).count == 1)
+            #expect(try await reader.notifications(unreadOnly: true).count == 1)
             #expect(try await browser.get("/").status == .ok)
         }
     }
@@ -59,7 +62,8 @@ struct CSRFTests {
             let posts = Set(
                 router.routes.filter { $0.method == .post && !$0.path.description.hasPrefix("/api") }.map { $0.path.description })
             let listed = Set(
-                Self.signedInPosts(entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}")
+                Self.signedInPosts(
+                    entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}", notification: "{notification}")
                     + ["/setup", "/login", "/invite/{token}"])
             #expect(posts == listed)
         }

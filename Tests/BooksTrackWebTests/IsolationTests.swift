@@ -11,13 +11,14 @@ import Testing
 @Suite("Readers are isolated: another reader's ids answer 404 everywhere")
 struct IsolationTests {
     /// Reader A's ids: a book, its author (whom B has no book by), a past import, a waiting
-    /// upload and an API token.
+    /// upload, an API token and an unread notification.
     struct Ids {
         let entry: String
         let author: String
         let run: String
         let upload: String
         let token: String
+        let notification: String
     }
 
     static func readerA(_ app: WebHarness) async throws -> (User, Ids) {
@@ -31,11 +32,15 @@ struct IsolationTests {
             fileName: "a.csv", bytes: Array("Title\nA\n".utf8),
             preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
         let token = try await app.store.tokens.createToken(named: "alice's", hash: "hash", for: user.id, now: TestClock.now)
+        try await reader.record(
+            notices: [Notice(kind: "achievement", key: "achievement:curator", title: "alice's badge", body: "For alice.")],
+            now: TestClock.now)
+        let notification = try #require(try await reader.notifications(unreadOnly: true).first)
         return (
             user,
             Ids(
                 entry: entryID.string, author: detail.authors[0].id.string, run: run.id.string, upload: upload.id.string,
-                token: token.id.string)
+                token: token.id.string, notification: notification.id.string)
         )
     }
 
@@ -60,7 +65,7 @@ struct IsolationTests {
                 ("/books/\(a.entry)", ["title": "Mine now"]), ("/books/\(a.entry)/status", ["status": "dnf"]),
                 ("/books/\(a.entry)/delete", [:]), ("/books/\(a.entry)/authors/\(a.author)", ["gender": "male"]),
                 ("/import/uploads/\(a.upload)", [:]), ("/import/uploads/\(a.upload)/cancel", [:]),
-                ("/account/tokens/\(a.token)/delete", [:]),
+                ("/account/tokens/\(a.token)/delete", [:]), ("/notifications/\(a.notification)/read", [:]),
                 ("/prompt", ["entry": a.entry, "fact": "gender", "author": a.author, "value": "male"]),
                 ("/prompt/skip", ["entry": a.entry, "fact": "gender"]),
             ]
@@ -73,6 +78,8 @@ struct IsolationTests {
             #expect(after.authors == before.authors)
             #expect(try await app.store.tokens.tokens(of: alice.id).count == 1)
             #expect(try await app.store.reader(alice.id).upload(try #require(ImportUpload.ID(a.upload)))?.0.status == .previewed)
+            #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
+            #expect(!(try await bob.get("/").text.contains("alice's badge")))
         }
     }
 
@@ -90,6 +97,7 @@ struct IsolationTests {
                 (.get, "/api/v1/entries/\(a.entry)/radar", nil), (.get, "/api/v1/entries/\(a.entry)/prompt", nil),
                 (.post, "/api/v1/entries/\(a.entry)/answers", ["fact": "gender", "author": a.author, "value": "male"]),
                 (.post, "/api/v1/entries/\(a.entry)/skips", ["fact": "gender"]),
+                (.post, "/api/v1/notifications/\(a.notification)/read", nil),
             ]
             for (method, path, body) in calls {
                 let answer = try await bob.request(method, path, json: body)
@@ -101,6 +109,8 @@ struct IsolationTests {
             #expect(try await bob.request(.get, "/api/v1/imports").json()["total"] as? Int == 0)
             #expect(try await bob.request(.get, "/api/v1/shelves").body == "[]")
             #expect(try await bob.request(.get, "/api/v1/tokens").body.contains("alice's") == false)
+            #expect(try await bob.request(.get, "/api/v1/notifications").json()["unread"] as? Int == 0)
+            #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
             let after = try await app.store.reader(alice.id).library()
             #expect(after.entries == before.entries && after.authors == before.authors)
         }
@@ -116,7 +126,8 @@ struct IsolationTests {
         "GET /api/v1/entries/{entry}/radar", "GET /api/v1/entries/{entry}/prompt", "POST /api/v1/entries/{entry}/answers",
         "POST /api/v1/entries/{entry}/skips",
         "POST /api/v1/entries/{entry}/status", "GET /api/v1/authors/{author}", "PATCH /api/v1/authors/{author}/facts",
-        "GET /api/v1/imports/{run}", "DELETE /api/v1/tokens/{token}",
+        "GET /api/v1/imports/{run}", "DELETE /api/v1/tokens/{token}", "POST /notifications/{notification}/read",
+        "POST /api/v1/notifications/{notification}/read",
     ]
 
     @Test("Every route with an id in its path is among the ones tried above")

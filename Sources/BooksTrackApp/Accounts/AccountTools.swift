@@ -14,6 +14,31 @@ public enum AccountTools {
         Passwords.problem(with: password, confirmation: nil)
     }
 
+    /// Creates a reader from the command line (the first reader of an instance is its owner);
+    /// a taken or refused name is a typed store error.
+    public static func createReader(name: String, displayName: String?, store: Store, now: Date) async throws -> User {
+        try await store.users.create(name: name, displayName: displayName, now: now)
+    }
+
+    /// The reader with this login name, if there is one.
+    public static func reader(named name: String, store: Store) async throws -> User? {
+        try await store.users.user(named: name)
+    }
+
+    /// Every reader with the number of books in their library, by name.
+    public static func readers(store: Store) async throws -> [(user: User, books: Int)] {
+        var rows: [(user: User, books: Int)] = []
+        for user in try await store.users.all() {
+            rows.append((user, try await store.reader(user.id).entryCounts().values.reduce(0, +)))
+        }
+        return rows
+    }
+
+    /// The schema version the database is at (every open brings it up to date first).
+    public static func schemaVersion(store: Store) async throws -> Int {
+        try await Migrator.appliedVersions(store.database).max() ?? 0
+    }
+
     /// Sets a reader's password (bcrypt, cost 12) and signs them out everywhere.
     public static func setPassword(_ password: String, for user: User, store: Store, now: Date) async throws {
         if let problem = passwordProblem(password) { throw StoreError.invalid(.password(reason: problem)) }

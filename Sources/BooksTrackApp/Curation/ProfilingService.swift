@@ -7,10 +7,12 @@ import Foundation
 public struct ProfilingService: Sendable {
     let store: Store
     public let insights: InsightsService
+    let notifications: NotificationService
 
-    public init(store: Store, insights: InsightsService) {
+    public init(store: Store, insights: InsightsService, notifications: NotificationService) {
         self.store = store
         self.insights = insights
+        self.notifications = notifications
     }
 
     /// The whole library's radar: what the home dashboard shows and the success state compares.
@@ -58,6 +60,11 @@ public struct ProfilingService: Sendable {
         return ProfilingPrompts.question(fact, about: facts, context: context)
     }
 
+    /// Skips a question about a book for 30 days (it changes no figure, so nothing to settle).
+    public func skip(_ fact: BookFact, for entryID: LibraryEntry.ID, of user: User, now: Date) async throws {
+        try await store.reader(user.id).skip(fact, for: entryID, now: now)
+    }
+
     /// Checks and saves an answer. Throws ``PromptInputError`` for an answer that cannot be saved.
     public func answer(
         for user: User, book: LibraryEntry.ID, fact: BookFact, author: Author.ID?, value: String, note: String?, now: Date
@@ -72,6 +79,7 @@ public struct ProfilingService: Sendable {
         let change = try FactChange.parse(fact, authorID: author ?? prompt.authorID, value: value)
         let before = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
         let outcome = try await reader.answer(change, for: book, note: note, now: now)
+        await notifications.settle(user.id, now: now)
         let after = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
         let standing = CuratorStanding(try await reader.contributions())
         var answered = prompt

@@ -19,12 +19,14 @@ public final class ImportService: Sendable {
     let store: Store
     let clock: @Sendable () -> Date
     let logger: Logger
+    let notifications: NotificationService
     private let board = ProgressBoard()
 
-    public init(store: Store, clock: @escaping @Sendable () -> Date, logger: Logger) {
+    public init(store: Store, clock: @escaping @Sendable () -> Date, logger: Logger, notifications: NotificationService) {
         self.store = store
         self.clock = clock
         self.logger = logger
+        self.notifications = notifications
     }
 
     /// Queues an upload's import once; returns false when it was already queued (a double
@@ -105,8 +107,11 @@ extension ImportService {
         _ batch: ImportBatch, for user: User, fileName: String?, fileSize: Int? = nil, dryRun: Bool,
         runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
     ) async throws -> ImportReport {
-        try await store.reader(user.id).importBatch(
-            batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: clock(), runID: runID, progress: progress)
+        let now = clock()
+        let report = try await store.reader(user.id).importBatch(
+            batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
+        if !dryRun { await notifications.settle(user.id, now: now) }
+        return report
     }
 
     /// Loads the demo library (real books, see `DemoLibrary`) into a reader's empty library; throws

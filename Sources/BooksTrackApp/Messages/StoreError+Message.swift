@@ -25,6 +25,7 @@ extension StoreError {
             case .authorInLibrary: "There is no such author among your books."
             case .authorOfBook: "This person is not among the book’s authors."
             case .invitation: "This invitation has expired or has already been used. Ask for a new one."
+            case .notification: "There is no such notification."
             }
         case .invalid(let invalid):
             switch invalid {

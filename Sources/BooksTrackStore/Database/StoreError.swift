@@ -40,6 +40,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case authorOfBook(Author.ID)
         /// The invitation has expired or has been used.
         case invitation
+        case notification(AppNotification.ID)
     }
 
     /// Why a value was refused.

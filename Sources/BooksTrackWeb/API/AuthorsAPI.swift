@@ -8,6 +8,7 @@ import Hummingbird
 struct AuthorsAPI {
     let store: Store
     let configuration: WebConfiguration
+    let library: LibraryService
 
     func addRoutes(to api: RouterGroup<AppContext>) {
         api.get("authors/:author", use: author)
@@ -48,7 +49,7 @@ struct AuthorsAPI {
         guard let (current, _) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }
         let changes = AuthorFactInput.changes(sent.facts, current: current, accepting: AuthorFactKind.allCases)
         guard changes.errors.isEmpty else { throw WebError.invalid(FieldErrors(changes.errors)) }
-        try await reader.recordFacts(changes.facts, about: id, now: configuration.clock())
+        try await library.recordFacts(changes.facts, about: id, for: user, now: configuration.clock())
         guard let (author, history) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }
         return try Responses.json(APIModels.AuthorJSON(author, history: history))
     }

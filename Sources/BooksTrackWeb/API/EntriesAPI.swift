@@ -8,6 +8,7 @@ import Hummingbird
 struct EntriesAPI {
     let store: Store
     let configuration: WebConfiguration
+    let library: LibraryService
 
     func addRoutes(to api: RouterGroup<AppContext>) {
         api.get("shelves", use: shelves)
@@ -48,7 +49,7 @@ struct EntriesAPI {
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
         let draft = try sent.draft(over: [:], lists: [:], today: user.today(at: now))
-        let outcome = try await store.reader(user.id).add(draft, today: user.today(at: now), now: now)
+        let outcome = try await library.add(draft, for: user, now: now)
         // Adding a book already in the library is not an error: the answer is that book (200).
         let (id, status): (LibraryEntry.ID, HTTPResponse.Status) =
             switch outcome {
@@ -74,13 +75,13 @@ struct EntriesAPI {
         // A finished day is asked for when a book moves to read, never kept from before.
         base[.finishedOn] = nil
         let draft = try sent.draft(over: base, lists: EntryFields.currentLists(current), today: user.today(at: now))
-        try await store.reader(user.id).update(current.entry.id, with: draft, today: user.today(at: now), now: now)
+        try await library.update(current.entry.id, with: draft, for: user, now: now)
         return try Responses.json(APIModels.Entry(try await detail(current.entry.id, of: user)))
     }
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        try await store.reader(user.id).delete(try context.parameters.id("entry"))
+        try await library.delete(try context.parameters.id("entry"), for: user, now: configuration.clock())
         return Responses.noContent()
     }
 
@@ -97,7 +98,7 @@ struct EntriesAPI {
             throw WebError.invalid(FieldErrors(["status": "Use one of: \(choices)."]))
         }
         let now = configuration.clock()
-        try await store.reader(user.id).changeStatus(of: id, to: status, today: user.today(at: now), now: now)
+        try await library.changeStatus(of: id, to: status, for: user, now: now)
         return try Responses.json(APIModels.Entry(try await detail(id, of: user)))
     }
 }

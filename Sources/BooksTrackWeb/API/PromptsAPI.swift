@@ -94,7 +94,7 @@ struct PromptsAPI {
         let user = try context.requireUser()
         let book: LibraryEntry.ID = try context.parameters.id("entry")
         let fact = try Self.fact(try await APIRequest.decode(SkipRequest.self, from: request).fact)
-        try await store.reader(user.id).skip(fact, for: book, now: configuration.clock())
+        try await profiling.skip(fact, for: book, of: user, now: configuration.clock())
         return Responses.noContent()
     }
 

@@ -32,10 +32,13 @@ public enum WebApp {
         let profiling = app.profiling
         AssetsController().addRoutes(to: router)
         AuthController(store: store, configuration: configuration).addRoutes(to: router)
-        HomeController(store: store, configuration: configuration, insights: insights, demo: app.imports).addRoutes(to: router)
+        HomeController(
+            store: store, configuration: configuration, insights: insights, demo: app.imports,
+            notifications: app.notifications
+        ).addRoutes(to: router)
         InsightsController(store: store, configuration: configuration, insights: insights).addRoutes(to: router)
         LibraryController(store: store).addRoutes(to: router)
-        BookController(store: store, configuration: configuration).addRoutes(to: router)
+        BookController(store: store, configuration: configuration, library: app.library).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(store: store, configuration: configuration).addRoutes(to: router)
@@ -43,11 +46,12 @@ public enum WebApp {
         let api = router.group("api/v1")
         AccountAPI(store: store, configuration: configuration).addRoutes(to: api)
         SettingsAPI(store: store, configuration: configuration).addRoutes(to: api)
-        EntriesAPI(store: store, configuration: configuration).addRoutes(to: api)
-        AuthorsAPI(store: store, configuration: configuration).addRoutes(to: api)
+        EntriesAPI(store: store, configuration: configuration, library: app.library).addRoutes(to: api)
+        AuthorsAPI(store: store, configuration: configuration, library: app.library).addRoutes(to: api)
         ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
         InsightsAPI(insights: insights, configuration: configuration).addRoutes(to: api)
         PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
+        NotificationsAPI(notifications: app.notifications, configuration: configuration).addRoutes(to: api)
         return router
     }
 

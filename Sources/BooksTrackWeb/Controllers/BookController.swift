@@ -8,6 +8,7 @@ import Hummingbird
 struct BookController {
     let store: Store
     let configuration: WebConfiguration
+    let library: LibraryService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/books/new", use: newBook)
@@ -67,7 +68,7 @@ struct BookController {
                 page: context.page(.library), model: .init(entryID: nil, title: nil, values: form.fields, errors: errors))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         case .success(let draft):
-            switch try await store.reader(user.id).add(draft, today: user.today(at: now), now: now) {
+            switch try await library.add(draft, for: user, now: now) {
             case .added(let id): return Responses.redirect(to: "/books/\(id.string)", notice: .bookAdded)
             case .alreadyInLibrary(let id): return Responses.redirect(to: "/books/\(id.string)", notice: .alreadyInLibrary)
             }
@@ -93,7 +94,7 @@ struct BookController {
                 model: .init(entryID: detail.entry.id, title: detail.work.title, values: form.fields, errors: errors))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         case .success(let draft):
-            try await store.reader(user.id).update(detail.entry.id, with: draft, today: user.today(at: now), now: now)
+            try await library.update(detail.entry.id, with: draft, for: user, now: now)
             return Responses.redirect(to: "/books/\(detail.entry.id.string)", notice: .bookUpdated)
         }
     }
@@ -106,7 +107,7 @@ struct BookController {
             throw WebError.badRequest("Choose one of the statuses on the book’s page.")
         }
         let now = configuration.clock()
-        try await store.reader(user.id).changeStatus(of: entryID, to: status, today: user.today(at: now), now: now)
+        try await library.changeStatus(of: entryID, to: status, for: user, now: now)
         return Responses.redirect(to: "/books/\(entryID.string)", notice: .statusChanged)
     }
 
@@ -118,7 +119,7 @@ struct BookController {
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
-        try await store.reader(user.id).delete(entryID)
+        try await library.delete(entryID, for: user, now: configuration.clock())
         return Responses.redirect(to: "/library", notice: .bookDeleted)
     }
 
@@ -159,7 +160,7 @@ struct BookController {
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         let now = configuration.clock()
-        try await store.reader(user.id).recordFacts(changes.facts, about: author.id, now: now)
+        try await library.recordFacts(changes.facts, about: author.id, for: user, now: now)
         return Responses.redirect(to: "/books/\(detail.entry.id.string)", notice: .factsSaved)
     }
 }

@@ -11,11 +11,13 @@ struct HomeController {
     let configuration: WebConfiguration
     let insights: InsightsService
     let demo: ImportService
+    let notifications: NotificationService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
         router.get("/goals", use: goals)
         router.post("/demo", use: loadDemo)
+        router.post("/notifications/:notification/read", use: markRead)
     }
 
     @Sendable func home(_ request: Request, context: AppContext) async throws -> Response {
@@ -29,10 +31,12 @@ struct HomeController {
         async let missing = reader.count(LibraryQuery(missing: .any), primaryLanguage: user.settings.primaryLanguage)
         async let imports = reader.importRuns()
         async let contributions = reader.contributions()
+        async let unread = notifications.unread(of: user)
         let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
-            imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions))
+            imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
+            notifications: try await unread)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
     }
@@ -40,6 +44,12 @@ struct HomeController {
     @Sendable func goals(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         _ = try context.requireUser()
         return HTMLResponse(html: ComingAreaPage.goals(page: context.page(.goals)))
+    }
+
+    @Sendable func markRead(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await notifications.markRead(try context.parameters.id("notification"), of: user, now: configuration.clock())
+        return Responses.redirect(to: "/")
     }
 
     @Sendable func loadDemo(_ request: Request, context: AppContext) async throws -> Response {

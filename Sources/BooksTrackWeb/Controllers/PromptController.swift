@@ -117,7 +117,7 @@ struct PromptController {
         let asked = try Asked(form.fields, csrfToken: context.page(nil).csrfToken)
         let (book, fact) = try asked.question()
         let now = configuration.clock()
-        try await store.reader(user.id).skip(fact, for: book, now: now)
+        try await profiling.skip(fact, for: book, of: user, now: now)
         // The next question: the same book's next one, or the next book missing the axis.
         let next = try await profiling.prompt(
             for: user, book: asked.context.origin == .book ? book : nil, axis: asked.context.origin == .book ? nil : asked.axis,

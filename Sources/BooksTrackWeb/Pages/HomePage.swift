@@ -14,6 +14,8 @@ enum HomePage {
         /// The whole library's representation radar, with its data completion.
         var radar: RepresentationRadar
         var standing: CuratorStanding
+        /// Unread notifications, newest first.
+        var notifications: [AppNotification] = []
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -25,6 +27,9 @@ enum HomePage {
                 emptyLibrary(csrfToken: page.csrfToken)
             } else {
                 Tag("div", .cls("bento")) {
+                    if !model.notifications.isEmpty {
+                        news(model.notifications, csrfToken: page.csrfToken)
+                    }
                     Card("Your library", id: "library-summary") {
                         Tag("p", .cls("big-number"), text: LibraryListPage.countText(total))
                         Tag("ul", .cls("status-counts")) {
@@ -91,6 +96,34 @@ enum HomePage {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Unread notifications, each with its link and a button that marks it read.
+    private static func news(_ notifications: [AppNotification], csrfToken: String) -> Component {
+        Card("New for you", span: .full, id: "notifications") {
+            Tag("ul", .cls("notice-list")) {
+                for notification in notifications.prefix(5) {
+                    Tag("li") {
+                        Tag("p", .cls("notice-title")) {
+                            if let link = notification.link {
+                                Tag("a", .href(link), text: notification.title)
+                            } else {
+                                Tag("strong", text: notification.title)
+                            }
+                        }
+                        Tag("p", text: notification.body)
+                        PostForm(action: "/notifications/\(notification.id.string)/read", csrfToken: csrfToken) {
+                            Tag(
+                                "button", .type("submit"), .cls("link-button"),
+                                .aria("label", "Mark “\(notification.title)” as read"), text: "Mark as read")
+                        }
+                    }
+                }
+            }
+            if notifications.count > 5 {
+                Tag("p", .cls("muted"), text: "\(notifications.count - 5) more after these.")
             }
         }
     }

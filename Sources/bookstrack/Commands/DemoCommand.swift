@@ -21,8 +21,10 @@ struct DemoCommand: AsyncParsableCommand {
         try await reportingFailures {
             let now = Date()
             let report = try await store.withStore(parent: root.store) { store in
-                var reader = try await store.users.user(named: user)
-                if reader == nil { reader = try await store.users.create(name: user, now: now) }
+                var reader = try await AccountTools.reader(named: user, store: store)
+                if reader == nil {
+                    reader = try await AccountTools.createReader(name: user, displayName: nil, store: store, now: now)
+                }
                 guard let reader else { throw CLIFailure.noSuchUser(user) }
                 do { return try await BooksTrack(store: store).imports.loadDemo(for: reader) } catch let refused
                     as ImportService.LibraryNotEmpty

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackStore
 import Foundation
 
@@ -13,10 +14,10 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let location = try store.location(parent: root.store)
-            let before = try await store.withStore(parent: root.store) { store in
-                try await Migrator.appliedVersions(store.database)
+            let version = try await store.withStore(parent: root.store) { store in
+                try await AccountTools.schemaVersion(store: store)
             }
-            Terminal.print("\(location): schema version \(before.max() ?? 0) (up to date).")
+            Terminal.print("\(location): schema version \(version) (up to date).")
         }
     }
 }

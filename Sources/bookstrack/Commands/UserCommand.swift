@@ -25,7 +25,7 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingFailures {
                 let user = try await store.withStore { store in
-                    try await store.users.create(name: name, displayName: displayName, now: Date())
+                    try await AccountTools.createReader(name: name, displayName: displayName, store: store, now: Date())
                 }
                 Terminal.print("Created \(user.role == .owner ? "owner" : "reader") “\(user.name)”.")
             }
@@ -39,18 +39,12 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let rows = try await store.withStore { store in
-                    var rows: [(User, Int)] = []
-                    for user in try await store.users.all() {
-                        rows.append((user, try await store.reader(user.id).entryCounts().values.reduce(0, +)))
-                    }
-                    return rows
-                }
+                let rows = try await store.withStore { store in try await AccountTools.readers(store: store) }
                 if rows.isEmpty {
                     Terminal.print("No readers yet. Create one with: bookstrack user create NAME")
                     return
                 }
-                let width = max(4, rows.map(\.0.name.count).max() ?? 4)
+                let width = max(4, rows.map(\.user.name.count).max() ?? 4)
                 Terminal.print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE    BOOKS  CREATED")
                 for (user, books) in rows {
                     let created = LocalDate(user.createdAt, in: .current).description

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -39,7 +40,7 @@ struct StoreOptions: ParsableArguments {
 extension StoreOptions {
     /// The reader with this name, or a failure that says how to create one.
     static func reader(named name: String, in store: Store) async throws -> User {
-        guard let user = try await store.users.user(named: name) else {
+        guard let user = try await AccountTools.reader(named: name, store: store) else {
             throw CLIFailure.noSuchUser(name)
         }
         return user

@@ -1,0 +1,47 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Logging
+
+/// The reader's notifications, and the step every reader write ends with.
+public struct NotificationService: Sendable {
+    let store: Store
+    let logger: Logger
+
+    public init(store: Store, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// After a write: did an achievement (and, with their issues, a goal milestone or a streak)
+    /// change? Records the notices owed, once each. Every use case that writes a reader's data
+    /// calls this when its write has committed; the faces never do.
+    ///
+    /// A failure here is logged, never thrown: the reader's write is already saved, and the next
+    /// write asks again (the notices are keyed, so nothing is lost or doubled).
+    public func settle(_ userID: User.ID, now: Date) async {
+        do {
+            let reader = store.reader(userID)
+            let (standing, recorded) = try await reader.noticeStanding()
+            let due = Notices.due(for: standing, recorded: recorded)
+            if !due.isEmpty { try await reader.record(notices: due, now: now) }
+        } catch {
+            logger.warning("notifications not settled", metadata: ["user": "\(userID.string)", "error": "\(error)"])
+        }
+    }
+
+    /// Unread notifications, newest first.
+    public func unread(of user: User) async throws -> [AppNotification] {
+        try await store.reader(user.id).notifications(unreadOnly: true)
+    }
+
+    /// The latest notifications, read or not, newest first.
+    public func recent(of user: User, limit: Int = 50) async throws -> [AppNotification] {
+        try await store.reader(user.id).notifications(unreadOnly: false, limit: limit)
+    }
+
+    /// Marks a notification read; throws not-found for one the reader does not have.
+    public func markRead(_ id: AppNotification.ID, of user: User, now: Date) async throws {
+        guard try await store.reader(user.id).markRead(id, now: now) else { throw StoreError.notFound(.notification(id)) }
+    }
+}

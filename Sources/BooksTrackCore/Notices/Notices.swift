@@ -1,0 +1,48 @@
+import Foundation
+
+/// A notification the application owes a reader, before it is stored. `key` makes it once-only:
+/// the same key is never recorded twice for one reader, however many writes ask.
+public struct Notice: Hashable, Sendable {
+    public var kind: String
+    public var key: String
+    public var title: String
+    public var body: String
+    public var link: String?
+
+    public init(kind: String, key: String, title: String, body: String, link: String? = nil) {
+        self.kind = kind
+        self.key = key
+        self.title = title
+        self.body = body
+        self.link = link
+    }
+}
+
+/// What a reader's standing owes them in notifications (SPEC §8 notification centre). Pure: the
+/// application reads the standing after a write, asks here, and records what is new.
+public enum Notices {
+    /// What the after-write step looks at. Goals' milestones and streaks join it with their issues.
+    public struct Standing: Hashable, Sendable {
+        public var achievements: [AchievementUnlock]
+        public init(achievements: [AchievementUnlock]) { self.achievements = achievements }
+    }
+
+    /// The notices the standing owes that are not already recorded (`recorded` holds their keys).
+    public static func due(for standing: Standing, recorded: Set<String>) -> [Notice] {
+        standing.achievements.sorted { $0.unlockedAt < $1.unlockedAt }.compactMap(notice(for:))
+            .filter { !recorded.contains($0.key) }
+    }
+
+    /// The notice for an unlocked achievement; `nil` for an achievement BooksTrack no longer knows.
+    public static func notice(for unlock: AchievementUnlock) -> Notice? {
+        switch unlock.achievement {
+        case Curation.achievement:
+            let level = Curation.levels[0]
+            return Notice(
+                kind: "achievement", key: "achievement:\(unlock.achievement)", title: "🏅 You are a \(level.name)",
+                body: "\(level.threshold) facts added to your books. Every answer makes your figures more honest.",
+                link: "/contributions")
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+extension ReaderStore {
+    /// What the after-write step looks at: the reader's unlocked achievements, and the keys of
+    /// the notices already recorded.
+    public func noticeStanding() async throws -> (standing: Notices.Standing, recorded: Set<String>) {
+        let userID = self.userID
+        return try await database.read { db in
+            let achievements = try await ActivityRows.achievements(of: userID, on: db)
+            let keys = try await db.raw("SELECT dedupe_key FROM notifications WHERE user_id = \(bind: userID.string)").all()
+                .map { try $0.text("dedupe_key") }
+            return (Notices.Standing(achievements: achievements), Set(keys))
+        }
+    }
+
+    /// Records notices; one whose key the reader already has is left out (two writes settling at
+    /// once record it once). Returns how many were new.
+    @discardableResult
+    public func record(notices: [Notice], now: Date) async throws -> Int {
+        guard !notices.isEmpty else { return 0 }
+        let userID = self.userID
+        return try await database.write { db in
+            var recorded = 0
+            for notice in notices {
+                let inserted = try await db.raw(
+                    """
+                    INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at)
+                    VALUES (\(bind: AppNotification.ID.random().string), \(bind: userID.string), \(bind: notice.kind),
+                            \(bind: notice.title), \(bind: notice.body), \(bind: notice.link), \(bind: notice.key),
+                            \(bind: now.milliseconds))
+                    ON CONFLICT (user_id, dedupe_key) DO NOTHING
+                    RETURNING id
+                    """
+                ).all()
+                recorded += inserted.count
+            }
+            return recorded
+        }
+    }
+
+    /// The reader's notifications, newest first: only the unread ones, or the latest `limit`.
+    public func notifications(unreadOnly: Bool, limit: Int = 50) async throws -> [AppNotification] {
+        let userID = self.userID
+        let unread: SQLQueryString = unreadOnly ? " AND read_at IS NULL" : ""
+        return try await database.read { db in
+            try await db.raw(
+                """
+                SELECT * FROM notifications WHERE user_id = \(bind: userID.string)\(unread)
+                ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                """
+            ).all().map { row in
+                AppNotification(
+                    id: try row.id("id"), userID: userID, kind: try row.text("kind"), title: try row.text("title"),
+                    body: try row.text("body"), link: try row.optionalText("link"), createdAt: try row.instant("created_at"),
+                    readAt: try row.optionalInstant("read_at"))
+            }
+        }
+    }
+
+    /// Marks one of the reader's notifications read; false when the reader has no such
+    /// notification. Marking a read one again keeps its first date.
+    public func markRead(_ id: AppNotification.ID, now: Date) async throws -> Bool {
+        let userID = self.userID
+        return try await database.write { db in
+            let owned = try await db.raw(
+                "SELECT id FROM notifications WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)"
+            ).first()
+            guard owned != nil else { return false }
+            try await db.raw(
+                """
+                UPDATE notifications SET read_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND read_at IS NULL
+                """
+            ).run()
+            return true
+        }
+    }
+}
