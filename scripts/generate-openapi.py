@@ -316,7 +316,7 @@ doc = {
       "axis": {"type": "string", "enum": AXES}, "label": {"type": "string"}, "value": {"type": "number", "description": "0–1; absent on a ghost axis."},
       "coverage": {"type": "number"}, "ghost": {"type": "boolean"}, "partial": {"type": "boolean"}}},
     "Radar": {"type": "object", "required": ["completion", "books", "summary", "axes"], "properties": {
-      "overall": {"type": "number", "description": "0–100; absent when every axis is a ghost."}, "band": {"type": "string", "enum": BANDS},
+      "overall": {"type": "number", "description": "0–100; absent without enough data for a verdict: at least 3 axes known for at least 25% of the books (a book: 3 of its 5 axes known)."}, "band": {"type": "string", "enum": BANDS},
       "bandLabel": {"type": "string"}, "completion": {"type": "number"}, "books": {"type": "integer"},
       "summary": {"type": "string", "description": "The text alternative: \"Overall 73%, Diverse. Cultural origin 95%…\""},
       "axes": {"type": "array", "items": S("RadarAxis")}}},
@@ -344,10 +344,12 @@ doc = {
     "SkipInput": {"type": "object", "required": ["fact"], "properties": {"fact": {"type": "string", "enum": FACTS}}},
     "Curator": {"type": "object", "required": ["contributions", "points"], "properties": {
       "contributions": {"type": "integer"}, "points": {"type": "integer"}, "level": {"type": "string"}, "nextLevel": {"type": "string"}, "toNextLevel": {"type": "integer"}}},
-    "AnswerResult": {"type": "object", "required": ["saved", "fact", "value", "displayValue", "points", "books", "completionBefore", "completionAfter", "unlockedCurator", "curator"], "properties": {
+    "AnswerResult": {"type": "object", "required": ["saved", "fact", "value", "displayValue", "points", "books", "completionBefore", "completionAfter", "bookCompletionBefore", "bookCompletionAfter", "unlockedCurator", "curator"], "properties": {
       "saved": {"type": "boolean", "description": "False when the answer was already yours (nothing changed, no points)."},
       "fact": {"type": "string", "enum": FACTS}, "value": {"type": "string"}, "displayValue": {"type": "string"}, "points": {"type": "integer"},
-      "books": {"type": "integer"}, "completionBefore": {"type": "number"}, "completionAfter": {"type": "number"}, "unlockedCurator": {"type": "boolean"},
+      "books": {"type": "integer"}, "completionBefore": {"type": "number", "description": "The library's data completion (0–1) before the answer."},
+      "completionAfter": {"type": "number"}, "bookCompletionBefore": {"type": "number", "description": "The book's completion ring (known ÷ 7 facts) before the answer."},
+      "bookCompletionAfter": {"type": "number"}, "unlockedCurator": {"type": "boolean"},
       "curator": S("Curator")}},
     "Curation": {"type": "object", "required": ["curator", "contributions"], "properties": {
       "curator": S("Curator"),

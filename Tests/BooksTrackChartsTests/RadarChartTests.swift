@@ -45,7 +45,8 @@ struct RadarChartTests {
         #expect(count("<polygon class=\"radar-area", in: one) == 0)
         #expect(count("radar-axis ghost", in: one) == 6)
         let two = RadarChart.svg(radar([0.5, 0.5, nil, nil, nil, nil, nil]), id: "r", label: "Radar")
-        #expect(two.contains("<polygon class=\"radar-area band-moderate\" points=\"320,240 "))
+        // Two axes are too few for a band (SPEC §4): the wedge is drawn without one.
+        #expect(two.contains("<polygon class=\"radar-area band-none\" points=\"320,240 "))
         let none = RadarChart.svg(radar([nil, nil, nil, nil, nil, nil, nil]), id: "r", label: "Radar")
         #expect(!none.contains("radar-area") && !none.contains("radar-line") && !none.contains("radar-dot"))
         #expect(count("radar-axis ghost", in: none) == 7)

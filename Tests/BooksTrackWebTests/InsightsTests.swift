@@ -75,10 +75,14 @@ struct InsightsWebTests {
             let page = try await browser.get("/insights?period=this-year")
             #expect(page.status == .ok)
             #expect(page.text.contains("6.1 / 10"))
+            #expect(!page.text.contains("provisional"))
             #expect(page.text.contains("3 of 11"))
-            #expect(page.text.contains("Women authors 67%"))
-            #expect(page.body.contains("aria-label=\"Africa: 1 book · 33%, underrepresented region\""))
-            #expect(page.body.contains("aria-label=\"Oceania: 0 books · 0%\""))
+            // Three books are too few for a headline share (SPEC §4): counts, no percentages.
+            #expect(page.text.contains("Women authors -- Too few books yet for a share: 3 of the 5 it takes"))
+            #expect(!page.text.contains("Women authors 67%") && !page.text.contains("Marginalized voices 67% of"))
+            #expect(page.body.contains("aria-label=\"Africa: 1 book, underrepresented region\""))
+            #expect(page.body.contains("aria-label=\"Oceania: 0 books\""))
+            #expect(!page.body.contains("donut"))
             let link = "/library?region=africa&amp;read=2026-01-01..2026-12-31"
             #expect(page.body.contains("href=\"\(link)\""))
             let list = try await browser.get(link.replacingOccurrences(of: "&amp;", with: "&"))
@@ -87,7 +91,18 @@ struct InsightsWebTests {
             // Applying another filter from the list's form keeps the chart's window.
             #expect(list.body.contains("<input type=\"hidden\" name=\"read\" value=\"2026-01-01..2026-12-31\"/>"))
             // Every chart can be read as a table.
-            #expect(page.body.components(separatedBy: "<summary>Show as a table</summary>").count - 1 == 3)
+            #expect(page.body.components(separatedBy: "<summary>Show as a table</summary>").count - 1 == 2)
+
+            // Two more books make five: the shares speak.
+            for name in ["Anna Austria", "Bert Belgium"] {
+                try await Self.book(
+                    "By \(name)", by: name, facts: [(.country, name.hasPrefix("A") ? "AT" : "BE"), (.gender, "male")],
+                    language: "German", finished: "2026-02-04", for: user, in: app)
+            }
+            let five = try await browser.get("/insights?period=this-year")
+            #expect(five.text.contains("Women authors 40%"))
+            #expect(five.body.contains("aria-label=\"Africa: 1 book · 20%, underrepresented region\""))
+            #expect(five.body.components(separatedBy: "<summary>Show as a table</summary>").count - 1 == 3)
         }
     }
 
@@ -226,10 +241,16 @@ struct InsightsWebTests {
             #expect(saved.status == .seeOther)
             let settings = try #require(try await app.store.users.user(id: user.id)?.settings)
             #expect(settings.underrepresentedRegions == [.asia] && settings.timeZone == "Africa/Lagos")
-            // Kenji (Japan, male) is now a marginalized voice for this reader, Wanjiru still is (female).
+            // Kenji (Japan, male) is now a marginalized voice for this reader, Wanjiru and Emma still
+            // are (women); two men from Europe are not. Five books: the shares speak.
+            for name in ["Anna Austria", "Bert Belgium"] {
+                try await Self.book(
+                    "By \(name)", by: name, facts: [(.country, name.hasPrefix("A") ? "AT" : "BE"), (.gender, "male")],
+                    language: "German", finished: "2026-02-04", for: user, in: app)
+            }
             let page = try await browser.get("/insights?period=this-year")
-            #expect(page.body.contains("aria-label=\"Asia: 1 book · 33%, underrepresented region\""))
-            #expect(page.text.contains("Marginalized voices 100%"))
+            #expect(page.body.contains("aria-label=\"Asia: 1 book · 20%, underrepresented region\""))
+            #expect(page.text.contains("Marginalized voices 60%"))
 
             let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
             let api = APIClient(client: app.client, token: token)

@@ -65,12 +65,13 @@ struct RadarAndPromptTests {
             #expect(saved.text.contains("Gender saved!"))
             #expect(
                 saved.text.contains("Octavia E. Butler’s gender: Female — applied to all 2 of your books by Octavia E. Butler."))
-            // Gender, and with it marginalized voices (a woman is one): 2 of 7 dimensions.
-            #expect(saved.text.contains("Diversity data: 0% → 29% complete"))
+            // Gender: 1 of 7 dimensions (marginalized voices needs her region too: complete cases).
+            #expect(saved.text.contains("Diversity data: 0% → 14% complete"))
+            #expect(saved.text.contains("This book: 0% → 14% of its facts known"))
             #expect(saved.text.contains("+10 curator points (10 in all)"))
             #expect(saved.body.contains("data-saved=\"true\""))
             let home = try await browser.get("/")
-            #expect(home.text.contains("Diversity data: 29% complete"))
+            #expect(home.text.contains("Diversity data: 14% complete"))
             #expect(home.text.contains("10 curator points"))
             let contributions = try await browser.get("/contributions")
             #expect(contributions.text.contains("10 points"))

@@ -22,8 +22,12 @@ public struct ProfilingService: Sendable {
         public var prompt: ProfilingPrompt
         public var change: FactChange
         public var outcome: CurationOutcome
+        /// The library's data completion before and after (the home dashboard's figure).
         public var before: Double
         public var after: Double
+        /// The book's completion ring before and after.
+        public var bookBefore: Double
+        public var bookAfter: Double
         public var standing: CuratorStanding
     }
 
@@ -70,7 +74,8 @@ public struct ProfilingService: Sendable {
         for user: User, book: LibraryEntry.ID, fact: BookFact, author: Author.ID?, value: String, note: String?, now: Date
     ) async throws -> Answered {
         let reader = store.reader(user.id)
-        guard let prompt = try await question(for: user, book: book, fact: fact) else {
+        let (factsBefore, context) = try await self.book(book, of: user)
+        guard let prompt = ProfilingPrompts.question(fact, about: factsBefore, context: context) else {
             throw PromptInputError("This book has no author to ask about; add one on the book’s edit page.")
         }
         if let note, note.count > Curation.noteLimit {
@@ -81,6 +86,7 @@ public struct ProfilingService: Sendable {
         let outcome = try await reader.answer(change, for: book, note: note, now: now)
         await notifications.settle(user.id, now: now)
         let after = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
+        let bookAfter = try await self.book(book, of: user).0.completion
         let standing = CuratorStanding(try await reader.contributions())
         var answered = prompt
         if let author, author != prompt.authorID {
@@ -89,7 +95,8 @@ public struct ProfilingService: Sendable {
             answered.authorBooks = outcome.books
         }
         return Answered(
-            prompt: answered, change: change, outcome: outcome, before: before, after: after, standing: standing)
+            prompt: answered, change: change, outcome: outcome, before: before, after: after,
+            bookBefore: factsBefore.completion, bookAfter: bookAfter, standing: standing)
     }
 }
 

@@ -127,19 +127,15 @@ public struct DiversityScore: Codable, Hashable, Sendable {
 
 /// Whether an author counts as a marginalized voice for a reader (SPEC §3): a woman, non-binary
 /// or other gender, a region in the reader's underrepresented set, or a recorded
-/// marginalized identity. `nil` when it cannot be told.
+/// marginalized identity.
 ///
-/// An author is known *not* to be one when their gender and region are both known and neither
-/// qualifies and no marginalized identity is recorded: the identity flag is something a reader
-/// records when they know it, so its absence does not make the answer unknown.
+/// Only *complete cases* are told: an author whose gender **and** region are both known. Telling a
+/// woman of unknown region "yes" while a man of unknown region stays unknown would let what is
+/// missing tilt the share (one real library read 0.97 instead of 0.81). The identity flag is
+/// something a reader records when they know it, so its absence does not make an answer unknown.
 public func marginalizedVoice(_ author: Author, underrepresented: Set<CulturalRegion>) -> Bool? {
-    if author.marginalized?.value == .yes { return true }
-    let gender = author.gender?.value
-    let region = author.region
-    if let gender, gender != .male { return true }
-    if let region, underrepresented.contains(region) { return true }
-    if gender != nil, region != nil { return false }
-    return nil
+    guard let gender = author.gender?.value, let region = author.region else { return nil }
+    return author.marginalized?.value == .yes || gender != .male || underrepresented.contains(region)
 }
 
 extension DiversityFigures {

@@ -8,6 +8,15 @@ public enum InsightFormat {
     /// A fraction as a whole percentage (0.734 → 73).
     public static func percentValue(_ fraction: Double) -> Int { Int((fraction * 100).rounded()) }
 
+    /// A change of a percentage, "14% → 29%"; with one decimal when the whole numbers would not
+    /// move ("14.2% → 14.6%"), so a change that happened is never shown as none.
+    public static func percentChange(_ before: Double, _ after: Double) -> String {
+        guard percentValue(before) == percentValue(after), abs(after - before) >= 0.0005 else {
+            return "\(percent(before)) → \(percent(after))"
+        }
+        return "\(oneDecimal(before * 100))% → \(oneDecimal(after * 100))%"
+    }
+
     /// "6.1".
     public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())

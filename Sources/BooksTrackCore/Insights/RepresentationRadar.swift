@@ -115,7 +115,8 @@ public struct RepresentationRadar: Codable, Hashable, Sendable {
     }
 
     public var axes: [Axis]
-    /// The mean of the non-ghost axes × 100; `nil` when every axis is a ghost.
+    /// The mean of the non-ghost axes × 100; `nil` without enough data for a verdict
+    /// (``MinimumData/allowsVerdict(_:)``: at least 3 axes known for at least 25% of the books).
     public var overall: Double?
     public var band: ScoreBand?
     /// Data completion: the mean coverage of the axes (0…1), "Diversity data: 75% complete".
@@ -127,19 +128,26 @@ public struct RepresentationRadar: Codable, Hashable, Sendable {
         self.axes = axes
         self.books = books
         let present = axes.compactMap(\.value)
-        overall = present.isEmpty ? nil : present.reduce(0, +) / Double(present.count) * 100
+        overall =
+            MinimumData.allowsVerdict(axes) && !present.isEmpty ? present.reduce(0, +) / Double(present.count) * 100 : nil
         band = overall.map(ScoreBand.init(percent:))
         completion = axes.isEmpty ? 0 : axes.map(\.coverage).reduce(0, +) / Double(axes.count)
     }
 
     public func axis(_ axis: RadarAxis) -> Axis? { axes.first { $0.axis == axis } }
 
+    /// Whether any axis has data: without a verdict, "Not enough data yet" rather than "No data yet".
+    public var hasData: Bool { axes.contains { !$0.isGhost } }
+
+    /// What the radar says in place of a verdict it cannot give yet.
+    public var withheldVerdict: String { hasData ? "Not enough data yet" : "No data yet" }
+
     /// The chart's text alternative: "Overall 73%, Diverse. Cultural origin 95%, Gender 100%,
     /// Translation: no data…".
     public var accessibleSummary: String {
         let head =
             if let overall, let band { "Overall \(InsightFormat.percentValue(overall / 100))%, \(band.displayName)." } else {
-                "No data yet."
+                "\(withheldVerdict)."
             }
         let parts = axes.map { axis in
             guard let value = axis.value else { return "\(axis.axis.displayName): no data" }

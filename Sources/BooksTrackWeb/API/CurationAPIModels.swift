@@ -150,6 +150,8 @@ extension APIModels {
         let books: Int
         let completionBefore: Double
         let completionAfter: Double
+        let bookCompletionBefore: Double
+        let bookCompletionAfter: Double
         let unlockedCurator: Bool
         let curator: Curator
 
@@ -162,6 +164,8 @@ extension APIModels {
             books = answered.outcome.books
             completionBefore = answered.before
             completionAfter = answered.after
+            bookCompletionBefore = answered.bookBefore
+            bookCompletionAfter = answered.bookAfter
             unlockedCurator = answered.outcome.unlockedCurator
             curator = Curator(answered.standing)
         }

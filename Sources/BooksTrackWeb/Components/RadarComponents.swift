@@ -28,6 +28,16 @@ struct RadarView: Component {
     /// "your books", "this book".
     let subject: String
 
+    /// Why there is no overall value yet, and what it takes (SPEC §4 "Enough data before a verdict").
+    static func verdictRule(_ radar: RepresentationRadar) -> String {
+        let qualifying = radar.axes.filter { !$0.isGhost && $0.coverage >= MinimumData.coverage }.count
+        if radar.axes.count == RadarAxis.book.count && radar.books == 1 {
+            return "A band needs \(MinimumData.radarAxes) of the book’s \(radar.axes.count) axes known; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."
+        }
+        return
+            "An overall value needs \(MinimumData.radarAxes) axes known for at least a quarter of the books; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."
+    }
+
     var body: Component {
         let count = radar.axes.count
         return Tag("div", .cls("radar"), .id(id), Attr("data-live", "true")) {
@@ -39,10 +49,13 @@ struct RadarView: Component {
                         Txt(" " + band.displayName)
                     }
                 } else {
-                    Tag("p", .cls("radar-overall band-none"), text: "No data yet")
+                    Tag("p", .cls("radar-overall band-none"), text: radar.withheldVerdict)
                 }
                 let withData = radar.axes.filter { !$0.isGhost }.count
                 Tag("p", .cls("muted"), text: "\(withData) of \(count) axes have data for \(subject).")
+                if radar.overall == nil && radar.hasData {
+                    Tag("p", .cls("muted verdict-rule"), text: Self.verdictRule(radar))
+                }
             }
             Tag("div", .cls("radar-figure")) {
                 Raw(RadarChart.svg(radar, id: id + "-svg", label: "Representation radar. " + radar.accessibleSummary))

@@ -17,7 +17,8 @@ extension InsightsPage {
             ("Languages", score.language, DiversityScore.maxLanguage, "\(d.languages.count) of 5 languages"),
             (
                 "Marginalized", score.marginalized, DiversityScore.maxMarginalized,
-                d.marginalized.share.map(InsightFormat.percent) ?? "not known"
+                d.allowsShares(.marginalized)
+                    ? d.marginalized.share.map(InsightFormat.percent) ?? "not known" : "too little known"
             ),
         ]
         let bars = parts.map { name, value, maximum, note in
@@ -26,14 +27,23 @@ extension InsightsPage {
                 valueText: "\(InsightFormat.oneDecimal(value)) / \(InsightFormat.oneDecimal(maximum))",
                 accessibleText: "\(name): \(InsightFormat.oneDecimal(value)) of \(InsightFormat.oneDecimal(maximum)) (\(note))")
         }
-        let previous = model.compare ? model.report.previous : nil
+        // A provisional score is never compared: an arrow would speak louder than the data.
+        let previous = model.compare && !score.isProvisional ? model.report.previous : nil
         return Card("Diversity score", id: "score") {
-            Tag("p", .cls("score-value")) {
+            Tag("p", .cls(score.isProvisional ? "score-value provisional" : "score-value")) {
                 Tag("strong", text: InsightFormat.oneDecimal(score.total))
                 Txt(" / 10")
+                if score.isProvisional { Txt(" · provisional") }
             }
             if score.isEmpty {
                 Tag("p", .cls("muted"), text: "Add books to calculate diversity.")
+            } else if score.isProvisional {
+                Tag("p", .cls("muted")) {
+                    Txt(
+                        "Provisional: based on only \(InsightFormat.percent(score.coverage)) of your \(unitNoun(d)). It settles once a quarter of them have their authors’ region and gender and their language. "
+                    )
+                    Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .any))), text: "Fill in what is missing")
+                }
             } else {
                 Tag(
                     "p", .cls("muted"),
@@ -60,11 +70,12 @@ extension InsightsPage {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
         let maximum = d.regions.map(\.figure.count).max() ?? 0
+        let speaks = d.allowsShares(.region)
         let bars = d.regions.map { figure -> (BarChart.Bar, String) in
             var query = base
             query.region = figure.region
             let count = InsightFormat.count(figure.figure.count, d.unit)
-            let share = figure.figure.share.map { " · " + InsightFormat.percent($0) } ?? ""
+            let share = speaks ? figure.figure.share.map { " · " + InsightFormat.percent($0) } ?? "" : ""
             let bar = BarChart.Bar(
                 label: figure.region.displayName, fraction: maximum > 0 ? figure.figure.count / maximum : 0,
                 valueText: figure.figure.count == 0
@@ -92,6 +103,9 @@ extension InsightsPage {
                 Txt(" Striped: a region you count as underrepresented. ")
                 Tag("a", .href("/account#settings"), text: "Change which")
             }
+            if !speaks && d.regionCoverage.known > 0 {
+                Tag("p", .cls("withheld"), text: tooLittle(d, .region) + ", so no shares are shown.")
+            }
             coverage(d.regionCoverage, d: d, what: "an author’s region", missing: .region)
             table(
                 caption: "Cultural regions",
@@ -99,7 +113,7 @@ extension InsightsPage {
                 rows: d.regions.map {
                     [
                         $0.region.displayName, InsightFormat.number($0.figure.count),
-                        $0.figure.share.map(InsightFormat.percent) ?? "–", String($0.figure.authors),
+                        speaks ? $0.figure.share.map(InsightFormat.percent) ?? "–" : "–", String($0.figure.authors),
                         $0.underrepresented ? "Yes" : "No",
                     ]
                 })
@@ -126,24 +140,14 @@ extension InsightsPage {
         let summary = d.genders.filter { $0.figure.count > 0 }.map {
             "\($0.gender.displayName) \($0.figure.share.map(InsightFormat.percent) ?? "0%")"
         }
+        let speaks = d.allowsShares(.gender)
         return Card("Author gender", id: "gender") {
-            Tag("div", .cls("donut-layout")) {
-                Raw(
-                    DonutChart.svg(
-                        segments, centerValue: String(d.authors), centerLabel: d.authors == 1 ? "author" : "authors",
-                        label: "Author gender, \(InsightFormat.authors(d.authors)): "
-                            + (summary.isEmpty ? "no genders known" : summary.joined(separator: ", "))))
-                Tag("ul", .cls("legend-list")) {
-                    for figure in d.genders {
-                        Tag("li") {
-                            Tag("a", .href(link(figure.gender))) {
-                                Tag("span", .cls("swatch seg-\(figure.gender.rawValue)"), .aria("hidden", "true"), text: "")
-                                Txt(" \(figure.gender.displayName) ")
-                                Tag("strong", text: figure.figure.share.map(InsightFormat.percent) ?? "–")
-                                Tag("span", .cls("muted"), text: " · \(InsightFormat.authors(figure.figure.authors))")
-                            }
-                        }
-                    }
+            if speaks {
+                genderDonut(d, segments: segments, summary: summary, link: link)
+            } else if d.genderCoverage.known > 0 {
+                Tag("p", .cls("withheld")) {
+                    Txt(tooLittle(d, .gender) + ", so the chart waits: a share of so few would say more than is known. ")
+                    Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .gender))), text: "Add author genders")
                 }
             }
             if d.genderCoverage.known == 0 && d.books > 0 {
@@ -154,14 +158,40 @@ extension InsightsPage {
                 )
             }
             coverage(d.genderCoverage, d: d, what: "an author’s gender", missing: .gender)
-            table(
-                caption: "Author gender", headers: ["Gender", d.unit == .books ? "Books" : "Authors", "Share", "Authors"],
-                rows: d.genders.map {
-                    [
-                        $0.gender.displayName, InsightFormat.number($0.figure.count),
-                        $0.figure.share.map(InsightFormat.percent) ?? "–", String($0.figure.authors),
-                    ]
-                })
+            if speaks {
+                table(
+                    caption: "Author gender", headers: ["Gender", d.unit == .books ? "Books" : "Authors", "Share", "Authors"],
+                    rows: d.genders.map {
+                        [
+                            $0.gender.displayName, InsightFormat.number($0.figure.count),
+                            $0.figure.share.map(InsightFormat.percent) ?? "–", String($0.figure.authors),
+                        ]
+                    })
+            }
+        }
+    }
+
+    private static func genderDonut(
+        _ d: DiversityFigures, segments: [DonutChart.Segment], summary: [String], link: (Gender) -> String
+    ) -> Component {
+        Tag("div", .cls("donut-layout")) {
+            Raw(
+                DonutChart.svg(
+                    segments, centerValue: String(d.authors), centerLabel: d.authors == 1 ? "author" : "authors",
+                    label: "Author gender, \(InsightFormat.authors(d.authors)): "
+                        + (summary.isEmpty ? "no genders known" : summary.joined(separator: ", "))))
+            Tag("ul", .cls("legend-list")) {
+                for figure in d.genders {
+                    Tag("li") {
+                        Tag("a", .href(link(figure.gender))) {
+                            Tag("span", .cls("swatch seg-\(figure.gender.rawValue)"), .aria("hidden", "true"), text: "")
+                            Txt(" \(figure.gender.displayName) ")
+                            Tag("strong", text: figure.figure.share.map(InsightFormat.percent) ?? "–")
+                            Tag("span", .cls("muted"), text: " · \(InsightFormat.authors(figure.figure.authors))")
+                        }
+                    }
+                }
+            }
         }
     }
 

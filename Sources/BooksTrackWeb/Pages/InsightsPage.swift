@@ -145,14 +145,24 @@ enum InsightsPage {
                     d.regionCoverage.known > 0
                         ? "region known for \(InsightFormat.percent(d.regionCoverage.fraction)) of \(unitNoun(d))"
                         : "no regions known yet")
-                heroItem(
-                    "Women authors", women.map(InsightFormat.percent) ?? "--",
-                    d.genderCoverage.known > 0 ? "of \(d.authorsWithGender) authors with a known gender" : "no genders known yet")
-                heroItem(
-                    "Marginalized voices", d.marginalized.share.map(InsightFormat.percent) ?? "--",
-                    d.marginalizedCoverage.known > 0
-                        ? "known for \(InsightFormat.percent(d.marginalizedCoverage.fraction)) of \(unitNoun(d))"
-                        : "not known yet")
+                if d.allowsShares(.gender) {
+                    heroItem(
+                        "Women authors", women.map(InsightFormat.percent) ?? "--",
+                        "of \(d.authorsWithGender) authors with a known gender")
+                } else {
+                    heroItem(
+                        "Women authors", "--", tooLittle(d, .gender),
+                        fill: ("Add author genders", LibraryURL.of(LibraryQuery(missing: .gender))))
+                }
+                if d.allowsShares(.marginalized) {
+                    heroItem(
+                        "Marginalized voices", d.marginalized.share.map(InsightFormat.percent) ?? "--",
+                        "gender and region known for \(InsightFormat.percent(d.marginalizedCoverage.fraction)) of \(unitNoun(d))")
+                } else {
+                    heroItem(
+                        "Marginalized voices", "--", tooLittle(d, .marginalized),
+                        fill: ("Add authors’ regions and genders", LibraryURL.of(LibraryQuery(missing: .any))))
+                }
                 heroItem(
                     "Languages", d.languages.isEmpty ? "--" : String(d.languages.count),
                     d.languages.isEmpty ? "no original languages known yet" : "original languages")
@@ -160,11 +170,30 @@ enum InsightsPage {
         }
     }
 
-    private static func heroItem(_ label: String, _ value: String, _ note: String) -> Component {
+    private static func heroItem(_ label: String, _ value: String, _ note: String, fill: (String, String)? = nil)
+        -> Component
+    {
         Tag("div", .cls("hero-item")) {
             Tag("dt", text: label)
-            Tag("dd", .cls("hero-value"), text: value)
+            Tag("dd", .cls(fill == nil ? "hero-value" : "hero-value withheld"), text: value)
             Tag("dd", .cls("hero-note"), text: note)
+            if let (text, href) = fill { Tag("dd", .cls("hero-note")) { Tag("a", .href(href), text: text) } }
+        }
+    }
+
+    /// What is known when a breakdown is too thin for a share (SPEC §4 "Enough data before a
+    /// verdict"): "Too little known yet: gender known for 1 of 18 authors".
+    static func tooLittle(_ d: DiversityFigures, _ breakdown: DiversityFigures.Breakdown) -> String {
+        if d.books < MinimumData.books {
+            return "Too few books yet for a share: \(d.books) of the \(MinimumData.books) it takes"
+        }
+        switch breakdown {
+        case .gender: return "Too little known yet: gender known for \(d.authorsWithGender) of \(InsightFormat.authors(d.authors))"
+        case .region:
+            return "Too little known yet: region known for \(d.authorsWithRegion) of \(InsightFormat.authors(d.authors))"
+        case .marginalized:
+            return
+                "Too little known yet: gender and region both known for \(InsightFormat.percent(d.marginalizedCoverage.fraction)) of \(unitNoun(d))"
         }
     }
 

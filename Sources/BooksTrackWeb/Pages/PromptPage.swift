@@ -146,8 +146,6 @@ enum PromptPage {
     /// The success state: what was saved, completion before → after, points, a celebration.
     static func success(_ success: ProfilingService.Answered, context: Context) -> Component {
         let outcome = success.outcome
-        let before = InsightFormat.percent(success.before)
-        let after = InsightFormat.percent(success.after)
         return Tag(
             "section", .cls("prompt prompt-success"), .aria("labelledby", context.id("question")), Attr("data-saved", "true")
         ) {
@@ -165,8 +163,13 @@ enum PromptPage {
                     Txt(" — applied to all \(outcome.books) of your books by \(name).")
                 }
             }
+            // The change that happened: the book's ring, and the library's figure (with a decimal
+            // when the whole number does not move, so a real change never reads as none).
             Tag("p", .cls("completion-change")) {
-                Txt("Diversity data: \(before) → \(after) complete")
+                Txt("This book: \(InsightFormat.percentChange(success.bookBefore, success.bookAfter)) of its facts known")
+            }
+            Tag("p", .cls("completion-change")) {
+                Txt("Diversity data: \(InsightFormat.percentChange(success.before, success.after)) complete")
             }
             Tag("p", .cls("points-earned")) {
                 if outcome.points > 0 {
