@@ -222,6 +222,25 @@ struct InsightsWebTests {
         }
     }
 
+    @Test("ETags are valid entity-tags and differ between readers: one reader's tag never answers 304 to another")
+    func etagsPerReader() async throws {
+        try await WebHarness.run { app in
+            let (_, alice) = try await app.apiReader("alice")
+            let (_, bob) = try await app.apiReader("bob")
+            // Two empty libraries: the same versions, the same request, the same day.
+            for path in ["/api/v1/insights/diversity", "/api/v1/radar", "/api/v1/completion"] {
+                let mine = try await alice.request(.get, path)
+                let theirs = try await bob.request(.get, path)
+                let tag = try #require(mine.headers[.eTag])
+                #expect(tag.wholeMatch(of: /"[!#-~]+"/) != nil, "\(path): \(tag) is not a valid entity-tag")
+                #expect(theirs.headers[.eTag] != tag, "\(path)")
+                #expect(try await bob.request(.get, path, headers: [.ifNoneMatch: tag]).status == .ok, "\(path)")
+                #expect(try await alice.request(.get, path, headers: [.ifNoneMatch: tag]).status == .notModified, "\(path)")
+                #expect(try await alice.request(.get, path, headers: [.ifNoneMatch: "W/" + tag]).status == .notModified, "\(path)")
+            }
+        }
+    }
+
     @Test("Settings: underrepresented regions change the figures; a bad time zone changes nothing")
     func settings() async throws {
         try await WebHarness.run { app in

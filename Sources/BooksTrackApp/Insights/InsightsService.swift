@@ -15,8 +15,15 @@ public final class InsightsService: Sendable {
     public struct Answer: Sendable {
         public var report: InsightsReport
         public var versions: InsightVersions
-        /// A strong validator for the API: versions, day and request.
-        public var etag: String
+        /// What the validators are made of: the reader, the versions, the day and the request.
+        var validator: String
+
+        /// A strong entity-tag for the report (RFC 9110 §8.8.3: the whole tag quoted). It differs
+        /// between readers, so one reader's tag never answers 304 to another.
+        public var etag: String { etag(for: "insights") }
+
+        /// The entity-tag of another representation of the same figures ("radar", "completion").
+        public func etag(for representation: String) -> String { "\"\(representation)-\(validator)\"" }
     }
 
     let store: Store
@@ -36,15 +43,15 @@ public final class InsightsService: Sendable {
         let reader = store.reader(user.id)
         // Versions first: a report stored under them may only be newer than they say, never older.
         let versions = try await reader.insightVersions()
-        let etag = "\"insights-\(versions)-\(Self.digest(key))\""
+        let validator = "\(versions)-" + Self.digest(user.id.string + "|" + key)
         if let report = memo.get(user: user.id, key: key, versions: versions) {
-            return Answer(report: report, versions: versions, etag: etag)
+            return Answer(report: report, versions: versions, validator: validator)
         }
         if let payload = try await reader.cachedInsight(key: key, versions: versions),
             let report = try? JSONDecoder().decode(InsightsReport.self, from: Data(payload.utf8))
         {
             memo.put(user: user.id, key: key, versions: versions, report: report)
-            return Answer(report: report, versions: versions, etag: etag)
+            return Answer(report: report, versions: versions, validator: validator)
         }
         let library = try await reader.library()
         let report = InsightsReport.compute(request, library: library, today: today, timeZone: timeZone)
@@ -56,11 +63,13 @@ public final class InsightsService: Sendable {
             // The shared copy only saves other servers work; the reader still gets the figures.
             logger.warning("Could not store an insights report in the shared cache: \(error)")
         }
-        return Answer(report: report, versions: versions, etag: etag)
+        return Answer(report: report, versions: versions, validator: validator)
     }
 
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {
-        "v1|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
+        // v2: marginalized voices over complete cases and the minimum-data rules changed the
+        // figures; reports cached under v1 are never served again.
+        "v2|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
             + timeZone.identifier
     }
 

@@ -32,12 +32,12 @@ struct PromptsAPI {
 
     @Sendable func radar(_ request: Request, context: AppContext) async throws -> Response {
         let answer = try await report(request, context: context)
-        return try Responses.json(APIModels.Radar(answer.report.radar), etag: answer.etag + "-radar", request: request)
+        return try Responses.json(APIModels.Radar(answer.report.radar), etag: answer.etag(for: "radar"), request: request)
     }
 
     @Sendable func completion(_ request: Request, context: AppContext) async throws -> Response {
         let answer = try await report(request, context: context)
-        return try Responses.json(APIModels.Completion(answer.report.radar), etag: answer.etag + "-completion", request: request)
+        return try Responses.json(APIModels.Completion(answer.report.radar), etag: answer.etag(for: "completion"), request: request)
     }
 
     @Sendable func bookRadar(_ request: Request, context: AppContext) async throws -> Response {

@@ -18,21 +18,28 @@ enum InsightsText {
                 "Nothing \(report.scope == .read ? "finished" : "added") in this period. Try --period all or --scope library.\n\n"
         }
         let s = d.score
+        // A share of too little data is not shown (SPEC §4 "Enough data before a verdict").
+        func share(_ value: Double?, _ breakdown: DiversityFigures.Breakdown) -> String {
+            d.allowsShares(breakdown) ? value.map(F.percent) ?? "--" : "too little known"
+        }
         out += "Diversity score  \(F.oneDecimal(s.total)) / 10"
-        out += s.isEmpty ? "  (add books to calculate diversity)\n" : "  (based on \(F.percent(s.coverage)) of your \(noun))\n"
+        out +=
+            s.isEmpty
+            ? "  (add books to calculate diversity)\n"
+            : "  (\(s.isProvisional ? "provisional: " : "")based on \(F.percent(s.coverage)) of your \(noun))\n"
         out += row("  Regions", "\(F.oneDecimal(s.region)) / 3.0", "\(d.regionsRepresented) of 11 regions")
         out += row("  Gender", "\(F.oneDecimal(s.gender)) / 3.0", "entropy \(F.oneDecimal(d.genderEntropy)) bits")
         out += row("  Languages", "\(F.oneDecimal(s.language)) / 2.0", "\(d.languages.count) original languages")
-        out += row("  Marginalized", "\(F.oneDecimal(s.marginalized)) / 2.0", d.marginalized.share.map(F.percent) ?? "not known")
-        if let previous = report.previous {
+        out += row("  Marginalized", "\(F.oneDecimal(s.marginalized)) / 2.0", share(d.marginalized.share, .marginalized))
+        if let previous = report.previous, !s.isProvisional {
             out += "  " + F.change(s.total, previous.diversity.score.total, against: previous.period.label, decimals: true) + "\n"
         }
         out += "\nAt a glance: "
         out +=
             [
                 d.regionsRepresented > 0 ? "\(d.regionsRepresented) of 11 regions" : "regions --",
-                "women " + (d.figure(for: .female)?.figure.share.map(F.percent) ?? "--"),
-                "marginalized " + (d.marginalized.share.map(F.percent) ?? "--"),
+                "women " + share(d.figure(for: .female)?.figure.share, .gender),
+                "marginalized " + share(d.marginalized.share, .marginalized),
                 d.languages.isEmpty ? "languages --" : "\(d.languages.count) languages",
             ].joined(separator: " · ") + "\n"
 
@@ -42,13 +49,15 @@ enum InsightsText {
             let bar = String(repeating: "█", count: maximum > 0 ? Int((figure.figure.count / maximum * 20).rounded()) : 0)
             out += row(
                 "  " + figure.region.displayName + (figure.underrepresented ? " *" : ""), F.number(figure.figure.count),
-                (figure.figure.share.map(F.percent) ?? "–").padding(toLength: 5, withPad: " ", startingAt: 0) + bar)
+                (d.allowsShares(.region) ? figure.figure.share.map(F.percent) ?? "–" : "–").padding(
+                    toLength: 5, withPad: " ", startingAt: 0) + bar)
         }
         out += "\nAuthor gender (\(F.authors(d.authors)); known for \(F.percent(d.genderCoverage.fraction)) of \(noun))\n"
         for figure in d.genders {
             out += row(
                 "  " + figure.gender.displayName, F.number(figure.figure.count),
-                (figure.figure.share.map(F.percent) ?? "–") + " · " + F.authors(figure.figure.authors))
+                (d.allowsShares(.gender) ? figure.figure.share.map(F.percent) ?? "–" : "–") + " · "
+                    + F.authors(figure.figure.authors))
         }
         out += "\nOriginal languages (known for \(F.percent(d.languageCoverage.fraction)) of books)\n  "
         out +=
