@@ -60,9 +60,11 @@ struct MinimumDataTests {
 
     @Test("The radar's overall and band need 3 axes with data for at least 25% of the books")
     func radarVerdict() {
-        let three = RepresentationRadar(axes: axes([(1, 0.25), (1, 0.25), (1, 0.25), (nil, 0), (nil, 0), (nil, 0), (nil, 0)]), books: 8)
+        let three = RepresentationRadar(
+            axes: axes([(1, 0.25), (1, 0.25), (1, 0.25), (nil, 0), (nil, 0), (nil, 0), (nil, 0)]), books: 8)
         #expect(three.overall == 100 && three.band == .highlyDiverse)
-        let thin = RepresentationRadar(axes: axes([(1, 0.25), (1, 0.25), (1, 0.24), (1, 0.1), (nil, 0), (nil, 0), (nil, 0)]), books: 8)
+        let thin = RepresentationRadar(
+            axes: axes([(1, 0.25), (1, 0.25), (1, 0.24), (1, 0.1), (nil, 0), (nil, 0), (nil, 0)]), books: 8)
         #expect(thin.overall == nil && thin.band == nil)
         #expect(thin.withheldVerdict == "Not enough data yet")
         #expect(thin.accessibleSummary.hasPrefix("Not enough data yet."))

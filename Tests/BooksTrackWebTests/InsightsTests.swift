@@ -236,7 +236,8 @@ struct InsightsWebTests {
                 #expect(theirs.headers[.eTag] != tag, "\(path)")
                 #expect(try await bob.request(.get, path, headers: [.ifNoneMatch: tag]).status == .ok, "\(path)")
                 #expect(try await alice.request(.get, path, headers: [.ifNoneMatch: tag]).status == .notModified, "\(path)")
-                #expect(try await alice.request(.get, path, headers: [.ifNoneMatch: "W/" + tag]).status == .notModified, "\(path)")
+                #expect(
+                    try await alice.request(.get, path, headers: [.ifNoneMatch: "W/" + tag]).status == .notModified, "\(path)")
             }
         }
     }

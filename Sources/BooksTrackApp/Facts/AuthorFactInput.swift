@@ -69,6 +69,17 @@ public enum AuthorFactInput {
                 result.errors[name] = problem(kind, value)
             }
         }
+        // The years as they would stand after the change: a death before the birth is refused.
+        func year(_ kind: AuthorFactKind) -> Int? {
+            if let changed = result.facts.last(where: { $0.0 == kind }) { return changed.1.flatMap { Int($0) } }
+            return current[kind.rawValue].flatMap { Int($0) }
+        }
+        if result.errors[AuthorFactKind.birthYear.rawValue] == nil, result.errors[AuthorFactKind.deathYear.rawValue] == nil,
+            let born = year(.birthYear), let died = year(.deathYear), died < born
+        {
+            result.errors[AuthorFactKind.deathYear.rawValue] =
+                "The year of death (\(died)) is before the year of birth (\(born)); check both."
+        }
         return result
     }
 }

@@ -163,6 +163,9 @@ public struct InsightRequest: Hashable, Sendable {
     }
 
     /// Parses URL or API parameters (`period`, `from`, `to`, `scope`, `unit`).
+    /// Every parameter ``parse(_:)`` reads.
+    public static let parameterNames: Set<String> = ["period", "from", "to", "scope", "unit"]
+
     public static func parse(_ parameters: [String: String]) -> Result<InsightRequest, InsightInputError> {
         let period: InsightPeriod
         switch InsightPeriod.parse(parameters["period"], from: parameters["from"], to: parameters["to"]) {

@@ -123,6 +123,12 @@ extension LibraryQuery {
         return out
     }
 
+    /// Every parameter ``init(parameters:)`` reads.
+    public static let parameterNames: Set<String> = [
+        "q", "status", "shelf", "region", "gender", "language", "era", "translated", "ownvoices", "missing", "read", "added",
+        "tbr", "sort", "order", "page",
+    ]
+
     /// Parses URL query parameters. Unknown values are reported (so the page can say so) and
     /// ignored; unknown parameters are ignored.
     public init(parameters: [String: String]) {

@@ -20,7 +20,7 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unreadable(let reason):
-            "The file could not be read: \(reason)"
+            "The file could not be read: \(Self.excerpt(reason, limit: 300))"
         case .empty:
             "The file is empty. Export your library again and import the new file."
         case .tooLarge(let bytes, let limit):
@@ -35,16 +35,24 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
                 + "Download the export again and import the complete file."
         case .unrecognisedColumns(let columns):
             "The header row does not look like a Goodreads, StoryGraph or LibraryThing export (its columns are: "
-                + columns.prefix(8).joined(separator: ", ") + (columns.count > 8 ? ", …" : "") + ")."
+                + Self.excerpt(columns.prefix(8).map { Self.excerpt($0, limit: 40) }.joined(separator: ", "), limit: 300)
+                + (columns.count > 8 ? ", …" : "") + ")."
         case .noRows(let format):
             "The file is a \(format.displayName) export with a header row but no books. There is nothing to import."
         case .unreadableJSON(let reason):
-            "The JSON file is damaged or incomplete (\(reason)). Export it again and import the new file."
+            "The JSON file is damaged or incomplete (\(Self.excerpt(reason, limit: 200))). Export it again and import the new file."
         case .unrecognisedJSON:
             "This JSON file is neither a BooksTrack backup nor a LibraryThing export."
         case .unsupportedBackupVersion(let version):
             "This backup is version \(version) of the format; this BooksTrack reads version \(BackupDocument.currentVersion). Update BooksTrack to restore it."
         }
+    }
+
+    /// At most `limit` characters of a file's text, so a message never repeats a whole file (a
+    /// 52 MB file that is one long line must not become a 52 MB error page).
+    static func excerpt(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "…"
     }
 
     static func megabytes(_ bytes: Int) -> String {

@@ -40,29 +40,30 @@ public enum GoodreadsCSVWriter {
         let shelves = state.shelves + (extraShelf.map { [$0] } ?? [])
         let lastRead = state.readings.compactMap(\.finishedOn).max()
         let ownedCopies = state.owned ? (state.extras["Owned Copies"] ?? "1") : "0"
+        let text = neutralized
         return [
-            work?.identifiers.first { $0.scheme == .goodreads }?.value ?? "",
-            work?.title ?? "",
-            authors.first?.name ?? "",
-            authors.first?.sortName ?? "",
-            others.joined(separator: ", "),
+            text(work?.identifiers.first { $0.scheme == .goodreads }?.value ?? ""),
+            text(work?.title ?? ""),
+            text(authors.first?.name ?? ""),
+            text(authors.first?.sortName ?? ""),
+            text(others.joined(separator: ", ")),
             spreadsheetText(edition.isbn10 ?? ""),
             spreadsheetText(edition.isbn13 ?? ""),
             state.rating.map { String(Int($0.stars.rounded())) } ?? "0",
             "",
-            edition.publisher ?? "",
-            edition.binding ?? edition.format?.displayName ?? "",
+            text(edition.publisher ?? ""),
+            text(edition.binding ?? edition.format?.displayName ?? ""),
             edition.pageCount.map(String.init) ?? "",
             edition.year.map(String.init) ?? "",
             work?.firstPublishedYear.map(String.init) ?? "",
             lastRead?.slashed ?? "",
             state.addedOn?.slashed ?? "",
-            shelves.joined(separator: ", "),
-            shelves.enumerated().map { "\($0.element) (#\($0.offset + 1))" }.joined(separator: ", "),
-            exclusive,
-            state.review ?? "",
-            state.extras["Spoiler"] ?? "",
-            state.notes ?? "",
+            text(shelves.joined(separator: ", ")),
+            text(shelves.enumerated().map { "\($0.element) (#\($0.offset + 1))" }.joined(separator: ", ")),
+            text(exclusive),
+            text(state.review ?? ""),
+            text(state.extras["Spoiler"] ?? ""),
+            text(state.notes ?? ""),
             String(state.timesRead),
             ownedCopies,
         ]
@@ -82,6 +83,16 @@ public enum GoodreadsCSVWriter {
             let name = state.status == .dnf ? "did-not-finish" : "on-hold"
             return (name, name)
         }
+    }
+
+    /// A reader's text made safe for a spreadsheet (OWASP "CSV injection"): a cell starting with
+    /// `=`, `+`, `-`, `@`, a tab or a carriage return would run as a formula when the file is
+    /// opened, so it gets a leading `'`, which spreadsheets show as text. Plain numbers ("-800")
+    /// stay as they are.
+    static func neutralized(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
+        if value.wholeMatch(of: /[-+]?[0-9]+(\.[0-9]+)?/) != nil { return value }
+        return "'" + value
     }
 
     /// `="…"`, the way Goodreads keeps spreadsheets from eating leading zeros.

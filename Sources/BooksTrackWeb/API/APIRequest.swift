@@ -17,6 +17,11 @@ enum APIRequest {
 
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, example: String = "") async throws -> T {
         let data = try await body(request)
+        if let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let path = InputMiddleware.nulPath(in: parsed)
+        {
+            throw WebError.badRequest("\(path): " + InputMiddleware.message)
+        }
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as FieldErrors {
@@ -73,5 +78,43 @@ struct TextValue: Decodable {
         } else {
             text = try container.decode(String.self)
         }
+    }
+}
+
+/// An operation's query parameters, checked: a name it does not take, a flag that is not
+/// `true` or `false`, a page that is not a positive whole number are 400 problems — never a
+/// default (`?dryrun=true` must not run a real import).
+struct APIQuery {
+    let values: [String: String]
+
+    init(_ request: Request, allowed: Set<String>) throws {
+        values = URLQuery.parameters(of: request)
+        if let unknown = values.keys.filter({ !allowed.contains($0) }).sorted().first {
+            throw WebError.badRequest(
+                allowed.isEmpty
+                    ? "This operation takes no query parameters; “\(unknown)” was sent."
+                    : "“\(unknown)” is not a parameter of this operation. It takes: \(allowed.sorted().joined(separator: ", ")).")
+        }
+    }
+
+    subscript(name: String) -> String? { values[name] }
+
+    /// A flag: absent is false; otherwise exactly `true` or `false`.
+    func flag(_ name: String) throws -> Bool {
+        switch values[name] {
+        case nil: false
+        case "true": true
+        case "false": false
+        case let other?: throw WebError.badRequest("\(name) is true or false, not “\(other)”.")
+        }
+    }
+
+    /// The page asked for: absent is 1; otherwise a whole number from 1.
+    func page() throws -> Int {
+        guard let text = values["page"] else { return 1 }
+        guard let page = Int(text), (1...100_000).contains(page) else {
+            throw WebError.badRequest("page is a whole number from 1, not “\(text)”.")
+        }
+        return page
     }
 }

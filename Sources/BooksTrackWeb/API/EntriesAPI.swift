@@ -35,7 +35,10 @@ struct EntriesAPI {
 
     @Sendable func entries(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let query = LibraryQuery(parameters: URLQuery.parameters(of: request))
+        let parameters = try APIQuery(request, allowed: LibraryQuery.parameterNames)
+        _ = try parameters.page()
+        let query = LibraryQuery(parameters: parameters.values)
+        if let problem = query.problems.first { throw WebError.badRequest(problem) }
         if let problem = query.problems.first { throw WebError.badRequest(problem) }
         let page = try await store.reader(user.id).list(query, primaryLanguage: user.settings.primaryLanguage)
         return try Responses.json(
@@ -48,6 +51,7 @@ struct EntriesAPI {
         let user = try context.requireUser()
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
+        try sent.refuseNullStatus()
         let draft = try sent.draft(over: [:], lists: [:], today: user.today(at: now))
         let outcome = try await library.add(draft, for: user, now: now)
         // Adding a book already in the library is not an error: the answer is that book (200).
@@ -71,6 +75,7 @@ struct EntriesAPI {
         let current = try await detail(try context.parameters.id("entry"), of: user)
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
+        try sent.refuseNullStatus()
         var base = EntryFields.current(current)
         // A finished day is asked for when a book moves to read, never kept from before.
         base[.finishedOn] = nil
@@ -93,7 +98,10 @@ struct EntriesAPI {
         let user = try context.requireUser()
         let id: LibraryEntry.ID = try context.parameters.id("entry")
         let sent = try await APIRequest.decode(StatusRequest.self, from: request)
-        guard let status = sent.status.flatMap(ReadingStatus.init(rawValue:)) else {
+        guard let asked = sent.status else {
+            throw WebError.badRequest("Send status, one of: \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard let status = ReadingStatus(rawValue: asked) else {
             let choices = ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")
             throw WebError.invalid(FieldErrors(["status": "Use one of: \(choices)."]))
         }
@@ -137,6 +145,15 @@ struct EntryRequest: Decodable {
             }
         }
         if !errors.isEmpty { throw errors }
+    }
+
+    /// A book always has a status: `"status": null` is a 400 problem, never a silent default.
+    func refuseNullStatus() throws {
+        if case .null? = fields[.status] {
+            throw WebError.badRequest(
+                "status cannot be null: a book always has one of \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
+        }
     }
 
     /// The draft: what was sent laid over `base` (the entry's current fields for an update).

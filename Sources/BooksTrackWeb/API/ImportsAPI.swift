@@ -22,7 +22,7 @@ struct ImportsAPI {
         let user = try context.requireUser()
         let runs = try await store.reader(user.id).importRuns()
         let pageSize = 50
-        let page = max(1, Int(URLQuery.parameters(of: request)["page"] ?? "") ?? 1)
+        let page = try APIQuery(request, allowed: ["page"]).page()
         let items = runs.dropFirst((page - 1) * pageSize).prefix(pageSize).map(APIModels.ImportRun.init)
         return try Responses.json(
             APIModels.Page(
@@ -33,8 +33,8 @@ struct ImportsAPI {
     /// The body is the file itself; `?dryRun=true` plans without writing.
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let parameters = URLQuery.parameters(of: request)
-        let dryRun = ["true", "1", "yes"].contains(parameters["dryRun"]?.lowercased() ?? "")
+        let parameters = try APIQuery(request, allowed: ["dryRun", "fileName"])
+        let dryRun = try parameters.flag("dryRun")
         let bytes = [UInt8](try await APIRequest.body(request, limit: configuration.uploadLimit))
         let now = configuration.clock()
         let batch = try await ImportService.parse(bytes, today: user.today(at: now))
@@ -57,6 +57,8 @@ struct ImportsAPI {
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
-        try await ImportController.export(request, user: try context.requireUser(), store: store, configuration: configuration)
+        _ = try APIQuery(request, allowed: ["format"])
+        return try await ImportController.export(
+            request, user: try context.requireUser(), store: store, configuration: configuration)
     }
 }

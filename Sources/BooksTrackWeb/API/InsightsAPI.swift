@@ -16,7 +16,7 @@ struct InsightsAPI {
     @Sendable func diversity(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let insightRequest: InsightRequest
-        switch InsightRequest.parse(URLQuery.parameters(of: request)) {
+        switch InsightRequest.parse(try APIQuery(request, allowed: InsightRequest.parameterNames).values) {
         case .success(let parsed): insightRequest = parsed
         case .failure(let error): throw WebError.badRequest(error.message)
         }

@@ -24,7 +24,7 @@ struct PromptsAPI {
 
     private func report(_ request: Request, context: AppContext) async throws -> InsightsService.Answer {
         let user = try context.requireUser()
-        switch InsightRequest.parse(URLQuery.parameters(of: request)) {
+        switch InsightRequest.parse(try APIQuery(request, allowed: InsightRequest.parameterNames).values) {
         case .success(let parsed): return try await profiling.insights.report(for: user, parsed, now: configuration.clock())
         case .failure(let error): throw WebError.badRequest(error.message)
         }
@@ -37,7 +37,8 @@ struct PromptsAPI {
 
     @Sendable func completion(_ request: Request, context: AppContext) async throws -> Response {
         let answer = try await report(request, context: context)
-        return try Responses.json(APIModels.Completion(answer.report.radar), etag: answer.etag(for: "completion"), request: request)
+        return try Responses.json(
+            APIModels.Completion(answer.report.radar), etag: answer.etag(for: "completion"), request: request)
     }
 
     @Sendable func bookRadar(_ request: Request, context: AppContext) async throws -> Response {
@@ -62,7 +63,7 @@ struct PromptsAPI {
 
     private func prompt(book: LibraryEntry.ID?, request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let parameters = URLQuery.parameters(of: request)
+        let parameters = try APIQuery(request, allowed: book == nil ? ["axis"] : ["axis", "fact"])
         let axis = try parse(parameters["axis"], RadarAxis.init(rawValue:), "axis", "Send one of the radar’s axes.")
         let fact = try parse(parameters["fact"], BookFact.init(rawValue:), "fact", "Send one of the facts BooksTrack asks.")
         if fact != nil, book == nil {

@@ -35,6 +35,9 @@ public struct AppContext: RequestContext {
     /// The posted form (HTML routes only; ``CSRFMiddleware`` decodes it).
     func requireForm() throws -> FormData {
         guard let form else { throw WebError.badRequest("The form was sent without its fields.") }
+        if form.fields.contains(where: { $0.key.contains("\0") || $0.value.contains("\0") }) {
+            throw WebError.badRequest(InputMiddleware.message)
+        }
         return form
     }
 

@@ -14,6 +14,7 @@ public enum WebApp {
         // Middleware applies to the routes added after it, so it comes first.
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorMiddleware(store: store))
+        router.add(middleware: InputMiddleware())
         router.add(middleware: SessionMiddleware(store: store, configuration: configuration))
         router.add(middleware: NoticeMiddleware())
         router.add(middleware: ErrorMiddleware(store: store))

@@ -32,7 +32,8 @@ struct RadarView: Component {
     static func verdictRule(_ radar: RepresentationRadar) -> String {
         let qualifying = radar.axes.filter { !$0.isGhost && $0.coverage >= MinimumData.coverage }.count
         if radar.axes.count == RadarAxis.book.count && radar.books == 1 {
-            return "A band needs \(MinimumData.radarAxes) of the book’s \(radar.axes.count) axes known; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."
+            return
+                "A band needs \(MinimumData.radarAxes) of the book’s \(radar.axes.count) axes known; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."
         }
         return
             "An overall value needs \(MinimumData.radarAxes) axes known for at least a quarter of the books; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."

@@ -188,7 +188,8 @@ enum InsightsPage {
             return "Too few books yet for a share: \(d.books) of the \(MinimumData.books) it takes"
         }
         switch breakdown {
-        case .gender: return "Too little known yet: gender known for \(d.authorsWithGender) of \(InsightFormat.authors(d.authors))"
+        case .gender:
+            return "Too little known yet: gender known for \(d.authorsWithGender) of \(InsightFormat.authors(d.authors))"
         case .region:
             return "Too little known yet: region known for \(d.authorsWithRegion) of \(InsightFormat.authors(d.authors))"
         case .marginalized:
