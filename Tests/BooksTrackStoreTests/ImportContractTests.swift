@@ -128,7 +128,9 @@ struct ImportContractTests {
         }
     }
 
-    @Test("Authors are shared: two readers importing the same books create each author once", arguments: TestDatabase.available)
+    @Test(
+        "Authors are shared, words are not: two readers importing the same books create each author once, a work each",
+        arguments: TestDatabase.available)
     func sharedCatalogue(database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader("alice")
@@ -138,9 +140,14 @@ struct ImportContractTests {
             let bob = try await store.makeReader("bob")
             let report = try await bob.importFixture(Fixtures.goodreadsFiles[4])
             #expect(report.imported == 565)
-            #expect(try await store.count("works") == works)
+            // Each reader's titles, years and editions are theirs (SPEC F9); the people are shared.
+            #expect(try await store.count("works") == 2 * works)
             #expect(try await store.count("authors") == authors)
             #expect(try await bob.entryCounts().values.reduce(0, +) == 565)
+            // Importing again matches the reader's own works: nothing new.
+            let again = try await bob.importFixture(Fixtures.goodreadsFiles[4])
+            #expect(again.imported == 0)
+            #expect(try await store.count("works") == 2 * works)
         }
     }
 
@@ -154,7 +161,8 @@ struct ImportContractTests {
             let (ra, rb) = try await (a, b)
             #expect(ra.imported + ra.updated == 112)
             #expect(rb.imported + rb.updated == 112)
-            #expect(try await store.count("works") == 112)
+            // One work per reader per book: no duplicates within a library, no sharing of words.
+            #expect(try await store.count("works") == 224)
             #expect(try await store.count("library_entries") == 224)
         }
     }

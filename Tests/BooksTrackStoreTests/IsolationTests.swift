@@ -1,10 +1,11 @@
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import SQLKit
 import Testing
+
+@testable import BooksTrackStore
 
 @Suite("One reader's library is invisible to another")
 struct IsolationTests {
@@ -44,6 +45,137 @@ struct IsolationTests {
                 "Book Id,Title,Author,Exclusive Shelf,My Rating\n257233,Raintree County,Ross Lockridge Jr.,to-read,1\n")
             #expect(try await alice.library().entries.sorted { $0.id < $1.id } == before)
             #expect(try await alice.dataVersion() == version)
+        }
+    }
+
+    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+
+    static func draft(_ fields: [String: String]) throws -> BookDraft {
+        try BookDraft.parse(fields, today: today).get()
+    }
+
+    static func added(_ outcome: ReaderStore.AddOutcome) throws -> LibraryEntry.ID {
+        guard case .added(let id) = outcome else { throw StoreError.invalid(.book(reason: "not added")) }
+        return id
+    }
+
+    @Test("Leak 1: B editing the same book (title, year, language) never changes A's entry", arguments: TestDatabase.available)
+    func editStaysPrivate(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            let fields = ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read", "year": "1979", "language": "en"]
+            let aliceEntry = try Self.added(try await alice.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let bobEntry = try Self.added(try await bob.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let aliceBefore = try #require(try await alice.detail(of: aliceEntry))
+            let aliceVersion = try await alice.dataVersion()
+            var changed = fields
+            changed["title"] = "Kindred (my annotated copy)"
+            changed["year"] = "1980"
+            changed["language"] = "fr"
+            try await bob.update(bobEntry, with: try Self.draft(changed), today: Self.today, now: TestClock.now)
+            _ = try await bob.answer(.ownVoices(.yes), for: bobEntry, note: nil, now: TestClock.now)
+            let aliceAfter = try #require(try await alice.detail(of: aliceEntry))
+            #expect(aliceAfter.work.title == "Kindred")
+            #expect(aliceAfter.work.firstPublishedYear == 1979)
+            #expect(aliceAfter.work.originalLanguage?.code == "en")
+            #expect(aliceAfter.work.ownVoices == nil)
+            #expect(aliceAfter.work == aliceBefore.work)
+            #expect(try await alice.dataVersion() == aliceVersion)
+            let bobAfter = try #require(try await bob.detail(of: bobEntry))
+            #expect(bobAfter.work.title == "Kindred (my annotated copy)" && bobAfter.work.ownVoices == .yes)
+            // The people stay shared: both books are by the same author.
+            #expect(bobAfter.authors.map(\.id) == aliceAfter.authors.map(\.id))
+        }
+    }
+
+    @Test("Leak 2: B's Goodreads row with A's Book Id shows B's title, not A's", arguments: TestDatabase.available)
+    func importStaysPrivate(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            try await alice.importText(
+                "Book Id,Title,Author,Exclusive Shelf,Original Publication Year\n4242,Alice's Private Title,Some Author,read,1999\n"
+            )
+            try await bob.importText(
+                "Book Id,Title,Author,Exclusive Shelf,Original Publication Year\n4242,The Real Title,Some Author,read,2001\n")
+            let bobLibrary = try await bob.library()
+            let bobWork = try #require(bobLibrary.works.values.first)
+            #expect(bobWork.title == "The Real Title" && bobWork.firstPublishedYear == 2001)
+            let aliceWork = try #require(try await alice.library().works.values.first)
+            #expect(aliceWork.title == "Alice's Private Title" && aliceWork.firstPublishedYear == 1999)
+            // Bob's re-import matches his own book, not Alice's.
+            let again = try await bob.importText(
+                "Book Id,Title,Author,Exclusive Shelf\n4242,The Real Title,Some Author,read\n")
+            #expect(again.imported == 0)
+            #expect(try await bob.library().entries.count == 1)
+        }
+    }
+
+    @Test(
+        "Leak 3: B adding by the ISBN of A's hand-typed book sees B's words, not A's title or invented author",
+        arguments: TestDatabase.available)
+    func isbnStaysPrivate(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            let aliceEntry = try Self.added(
+                try await alice.add(
+                    try Self.draft([
+                        "title": "My Secret Diary Title", "authors": "Invented Person", "isbn": "9780807083697", "status": "read",
+                    ]), today: Self.today, now: TestClock.now))
+            let invented = try #require(try await alice.detail(of: aliceEntry)?.authors.first)
+            try await alice.recordFacts([(.gender, "female")], about: invented.id, now: TestClock.now)
+            let bobEntry = try Self.added(
+                try await bob.add(
+                    try Self.draft([
+                        "title": "Kindred", "authors": "Octavia E. Butler", "isbn": "9780807083697", "status": "read",
+                    ]),
+                    today: Self.today, now: TestClock.now))
+            let bobDetail = try #require(try await bob.detail(of: bobEntry))
+            #expect(bobDetail.work.title == "Kindred")
+            #expect(bobDetail.authors.map(\.name) == ["Octavia E. Butler"])
+            let bobLibrary = try await bob.library()
+            #expect(!bobLibrary.authors.values.contains { $0.name == "Invented Person" })
+            #expect(!bobLibrary.works.values.contains { $0.title == "My Secret Diary Title" })
+            #expect(try await alice.detail(of: aliceEntry)?.work.title == "My Secret Diary Title")
+        }
+    }
+
+    @Test(
+        "Migration 10 gives each reader their own copy of a book they shared, and drops works nobody has",
+        arguments: TestDatabase.available)
+    func migrationSplitsSharedWorks(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            let fields = ["title": "Kindred", "authors": "Octavia E. Butler", "isbn": "9780807083697", "status": "read"]
+            let aliceEntry = try Self.added(try await alice.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let bobEntry = try Self.added(try await bob.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let aliceWork = try #require(try await alice.detail(of: aliceEntry)?.work.id)
+            let bobWork = try #require(try await bob.detail(of: bobEntry)?.work.id)
+            // Make the state before migration 10: one shared work, no owners, an orphan.
+            try await store.database.write { db in
+                try await db.raw("DELETE FROM external_ids WHERE work_id = \(bind: bobWork.string)").run()
+                try await db.raw(
+                    "UPDATE library_entries SET work_id = \(bind: aliceWork.string), edition_id = NULL WHERE work_id = \(bind: bobWork.string)"
+                ).run()
+                try await db.raw("UPDATE works SET owner_id = NULL").run()
+            }
+            try await store.database.write { db in try await WorkOwnership.assignOwners(on: db) }
+            let aliceAfter = try #require(try await alice.detail(of: aliceEntry))
+            let bobAfter = try #require(try await bob.detail(of: bobEntry))
+            // Both added it at the same instant: one keeps the original, the other has a copy.
+            #expect(Set([aliceAfter.work.id, bobAfter.work.id]).count == 2)
+            #expect([aliceAfter.work.id, bobAfter.work.id].contains(aliceWork))
+            #expect(aliceAfter.work.title == "Kindred" && bobAfter.work.title == "Kindred")
+            #expect(bobAfter.work.identifiers == aliceAfter.work.identifiers)
+            #expect(try await store.count("works") == 2)  // the orphan went; one each
+            let unowned = try await store.database.read { db in
+                try await db.raw("SELECT COUNT(*) AS n FROM works WHERE owner_id IS NULL").first()?.decode(
+                    column: "n", as: Int.self)
+            }
+            #expect(unowned == 0)
         }
     }
 

@@ -116,6 +116,47 @@ struct IsolationTests {
         }
     }
 
+    @Test("Readers' words stay theirs over the API: an edit, an import and an ISBN never carry one reader's text to another")
+    func wordsStayPrivate() async throws {
+        try await WebHarness.run { app in
+            let (_, alice) = try await app.apiReader("alice")
+            let (_, bob) = try await app.apiReader("bob")
+            // Leak 1: the same book; Bob's PATCH changes only Bob's.
+            let book: [String: Any] = [
+                "title": "Kindred", "authors": ["Octavia E. Butler"], "firstPublishedYear": 1979, "originalLanguage": "en",
+            ]
+            let mine = try #require(try await alice.request(.post, "/api/v1/entries", json: book).json()["id"] as? String)
+            let theirs = try #require(try await bob.request(.post, "/api/v1/entries", json: book).json()["id"] as? String)
+            let patched = try await bob.request(
+                .patch, "/api/v1/entries/\(theirs)",
+                json: ["title": "Bob's Kindred", "firstPublishedYear": 2004, "originalLanguage": "fr"])
+            #expect(patched.status == .ok)
+            let aliceView = try await alice.request(.get, "/api/v1/entries/\(mine)").body
+            #expect(aliceView.contains("\"title\":\"Kindred\"") && aliceView.contains("1979") && !aliceView.contains("Bob"))
+
+            // Leak 2: a Goodreads row with the same Book Id and another title.
+            let header = "Book Id,Title,Author,Exclusive Shelf\n"
+            _ = try await alice.request(
+                .post, "/api/v1/imports", body: ByteBuffer(string: header + "777,Alice's Title,Some Author,read\n"),
+                contentType: "text/csv")
+            _ = try await bob.request(
+                .post, "/api/v1/imports", body: ByteBuffer(string: header + "777,Bob's Title,Some Author,read\n"),
+                contentType: "text/csv")
+            let bobList = try await bob.request(.get, "/api/v1/entries?q=Title").body
+            #expect(bobList.contains("Bob's Title") && !bobList.contains("Alice's Title"))
+
+            // Leak 3: Bob adds by the ISBN of a book Alice typed by hand.
+            _ = try await alice.request(
+                .post, "/api/v1/entries", json: ["title": "Private Notes", "authors": ["Made Up Name"], "isbn": "9780143039433"])
+            let byISBN = try await bob.request(
+                .post, "/api/v1/entries",
+                json: ["title": "The Grapes of Wrath", "authors": ["John Steinbeck"], "isbn": "9780143039433"])
+            #expect(byISBN.status == .created)
+            #expect(byISBN.body.contains("The Grapes of Wrath") && !byISBN.body.contains("Private Notes"))
+            #expect(!byISBN.body.contains("Made Up Name"))
+        }
+    }
+
     /// Every route that names something of a reader's, as the two tests above call them.
     static let coveredRoutes: Set<String> = [
         "GET /books/{entry}", "GET /books/{entry}/edit", "GET /books/{entry}/delete", "GET /books/{entry}/authors/{author}",

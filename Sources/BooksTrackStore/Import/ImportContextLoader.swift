@@ -12,19 +12,26 @@ enum ImportContextLoader {
         for row in try await db.rows(
             in: Array(Set(keys.identifiers.map(\.value))),
             {
-                "SELECT scheme, value, work_id, edition_id FROM external_ids WHERE value IN (\(binds: $0))"
+                """
+                SELECT x.scheme, x.value, x.work_id, x.edition_id, works.owner_id FROM external_ids x
+                JOIN works ON works.id = x.work_id
+                WHERE x.value IN (\(binds: $0)) AND \(WorkOwnership.visible(to: userID))
+                """
             })
         {
             guard let scheme = ExternalID.Scheme(rawValue: try row.text("scheme")) else { continue }
             let id = ExternalID(scheme, try row.text("value"))
             guard wanted.contains(id) else { continue }
+            // The reader's own work wins over a public record with the same identifier.
+            let own = try row.optionalText("owner_id") != nil
+            if !own, context.identifiers[id] != nil { continue }
             context.identifiers[id] = IdentifierTarget(workID: try row.id("work_id"), editionID: try row.optionalID("edition_id"))
         }
         var candidateWorks = Set(context.identifiers.values.map(\.workID))
         for row in try await db.rows(
             in: Array(keys.matchKeys),
             {
-                "SELECT id, match_key FROM works WHERE match_key IN (\(binds: $0))"
+                "SELECT id, match_key FROM works WHERE match_key IN (\(binds: $0)) AND \(WorkOwnership.visible(to: userID))"
             })
         {
             let workID: Work.ID = try row.id("id")

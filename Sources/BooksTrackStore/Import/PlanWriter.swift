@@ -14,10 +14,15 @@ struct PlanWriter {
         let total = plan.newEntries.count + plan.updatedEntries.count
         progress?(.writing(done: 0, total: total))
         try await CatalogueRows.insert(authors: plan.newAuthors, now: now, on: db)
-        try await CatalogueRows.insert(works: plan.newWorks, matchKeys: plan.newWorkMatchKeys, now: now, on: db)
+        try await CatalogueRows.insert(
+            works: plan.newWorks, owner: userID, matchKeys: plan.newWorkMatchKeys, now: now, on: db)
         try await CatalogueRows.insert(editions: plan.newEditions, now: now, on: db)
         try await CatalogueRows.insert(identifiers: plan.newIdentifiers, on: db)
-        for (workID, facts) in plan.workFills.sorted(by: { $0.key < $1.key }) {
+        // An import fills in the reader's own works only: a public record is never changed by
+        // one reader's file (SPEC F9).
+        let own = try await WorkOwnership.owned(
+            Array(Set(plan.workFills.keys).union(plan.editionFills.map(\.workID))), by: userID, on: db)
+        for (workID, facts) in plan.workFills.sorted(by: { $0.key < $1.key }) where own.contains(workID) {
             try await db.raw(
                 """
                 UPDATE works SET original_language = \(bind: facts.originalLanguage?.code),
@@ -26,7 +31,9 @@ struct PlanWriter {
                 """
             ).run()
         }
-        for edition in plan.editionFills { try await CatalogueRows.update(edition: edition, on: db) }
+        for edition in plan.editionFills where own.contains(edition.workID) {
+            try await CatalogueRows.update(edition: edition, on: db)
+        }
 
         var done = 0
         for chunk in plan.newEntries.chunked(into: 1000) {

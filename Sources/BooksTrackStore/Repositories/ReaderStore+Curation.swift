@@ -44,7 +44,7 @@ extension ReaderStore {
                     """
                 ).first()
             else { throw StoreError.notFound(.entry(entryID)) }
-            let workID: Work.ID = try row.id("work_id")
+            var workID: Work.ID = try row.id("work_id")
             let editionID: Edition.ID? = try row.optionalID("edition_id")
             var books = 1
             let changed: Bool
@@ -60,7 +60,10 @@ extension ReaderStore {
                     changes.authors([authorID])
                 }
             default:
-                changed = try await Self.apply(change, to: workID, entryID: entryID, editionID: editionID, now: now, on: db)
+                // A fact about the book is the reader's word: it goes on their own copy (SPEC F9).
+                let work = try await WorkOwnership.own(workID, edition: editionID, for: userID, now: now, on: db)
+                workID = work.0
+                changed = try await Self.apply(change, to: workID, entryID: entryID, editionID: work.1, now: now, on: db)
                 changes.works([workID])
             }
             guard changed else { return CurationOutcome(contribution: nil, books: books, unlockedCurator: false) }

@@ -37,10 +37,14 @@ extension ReaderStore {
         let userID = self.userID
         try await changing { db, changes in
             var entry = try await Self.entry(entryID, of: userID, on: db)
+            // The reader edits their own copy: a public record is forked first (SPEC F9).
+            (entry.workID, entry.editionID) = try await WorkOwnership.own(
+                entry.workID, edition: entry.editionID, for: userID, now: now, on: db)
             changes.works([entry.workID])
             try await WorkEditing.update(entry.workID, from: draft, now: now, on: db)
             entry.editionID = try await WorkEditing.updateEdition(
-                entry.editionID, of: entry.workID, details: draft.editionDetails, isbn: draft.isbn, now: now, on: db)
+                entry.editionID, of: entry.workID, owner: userID, details: draft.editionDetails, isbn: draft.isbn, now: now,
+                on: db)
             var state = entry.state.status == draft.status ? entry.state : entry.state.changingStatus(to: draft.status, on: today)
             state.rating = draft.rating
             state.owned = draft.owned
@@ -178,7 +182,7 @@ enum WorkEditing {
     /// Updates the entry's edition (creating one when it has none and there is something to
     /// record) and registers a new ISBN. Returns the edition id.
     static func updateEdition(
-        _ editionID: Edition.ID?, of workID: Work.ID, details: EditionDetails, isbn: ISBN?,
+        _ editionID: Edition.ID?, of workID: Work.ID, owner userID: User.ID, details: EditionDetails, isbn: ISBN?,
         now: Date, on db: any SQLDatabase
     ) async throws -> Edition.ID? {
         var id = editionID
@@ -198,8 +202,12 @@ enum WorkEditing {
             id = edition.id
         }
         if let isbn,
-            try await db.raw("SELECT 1 AS found FROM external_ids WHERE scheme = 'isbn' AND value = \(bind: isbn.isbn13)").first()
-                == nil
+            try await db.raw(
+                """
+                SELECT 1 AS found FROM external_ids x JOIN works ON works.id = x.work_id
+                WHERE x.scheme = 'isbn' AND x.value = \(bind: isbn.isbn13) AND works.owner_id = \(bind: userID.string)
+                """
+            ).first() == nil
         {
             try await CatalogueRows.insert(
                 identifiers: [

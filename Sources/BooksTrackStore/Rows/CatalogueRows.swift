@@ -13,16 +13,19 @@ enum CatalogueRows {
 
     /// Inserts works with their authors and contributors. `matchKeys` holds each work's
     /// ``Work/matchKey(title:primaryAuthor:)``, computed from the author names by the caller.
-    static func insert(works: [Work], matchKeys: [Work.ID: String], now: Date, on db: any SQLDatabase) async throws {
+    /// `owner` is the reader whose words they are (``WorkOwnership``); `nil` for a public record.
+    static func insert(works: [Work], owner: User.ID?, matchKeys: [Work.ID: String], now: Date, on db: any SQLDatabase)
+        async throws
+    {
         try await db.insertRows(
             into: "works",
             columns: [
-                "id", "title", "title_key", "match_key", "original_language", "first_published_year", "own_voices",
+                "id", "owner_id", "title", "title_key", "match_key", "original_language", "first_published_year", "own_voices",
                 "genres", "accessibility_tags", "created_at", "updated_at",
             ],
             rows: works.map { work in
                 [
-                    work.id.string, work.title, TextNormalization.titleKey(work.title),
+                    work.id.string, owner?.string, work.title, TextNormalization.titleKey(work.title),
                     matchKeys[work.id] ?? Work.matchKey(title: work.title, primaryAuthor: nil),
                     work.originalLanguage?.code, work.firstPublishedYear, work.ownVoices?.rawValue,
                     JSONColumn.text(work.genres), JSONColumn.text(work.accessibilityTags), now.milliseconds, now.milliseconds,

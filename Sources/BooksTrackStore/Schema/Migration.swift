@@ -1,3 +1,5 @@
+import SQLKit
+
 /// One numbered step of the schema. Shipped migrations are never edited: a change is a new
 /// migration appended to ``Migrations/all``.
 ///
@@ -8,11 +10,14 @@ struct Migration: Sendable {
     let version: Int
     let name: String
     let statements: [String]
+    /// Moves data after the statements, in the same transaction, when SQL alone cannot say it.
+    var data: (@Sendable (any SQLDatabase) async throws -> Void)? = nil
 }
 
 enum Migrations {
     /// Every migration, in order.
     static let all: [Migration] = [
         m001Accounts, m002Catalogue, m003Library, m004Activity, m005Imports, m006Services, m007Uploads, m008Curation, m009Jobs,
+        m010PrivateCatalogue,
     ]
 }

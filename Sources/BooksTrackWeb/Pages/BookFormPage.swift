@@ -105,7 +105,7 @@ enum BookFormPage {
                     Tag(
                         "p", .cls("hint"),
                         text:
-                            "Title, authors, year, original language and own voices describe the book for every reader who has it; the rest is yours alone."
+                            "Everything here is yours: other readers of this book never see what you type. Only facts about authors (gender, country…) are shared, from the author’s page, with you as their source."
                     )
                 }
             }

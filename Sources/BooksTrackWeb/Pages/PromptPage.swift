@@ -86,7 +86,7 @@ enum PromptPage {
             Tag(
                 "p", .cls("prompt-footnote"),
                 text: prompt.authorID == nil
-                    ? "This updates your diversity stats and the book’s details for every reader."
+                    ? "This updates your diversity stats and your copy of the book’s details; other readers never see what you type."
                     : "This updates your diversity stats. Facts about authors are shared with every reader here, with you as their source."
             )
         }
