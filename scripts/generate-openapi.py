@@ -26,16 +26,31 @@ E413 = problem("The body is larger than this operation accepts.")
 def body(schema, example, required=True, ctype="application/json"):
     return {"required": required, "content": {ctype: {"schema": schema, "example": example}}}
 idp = lambda name, desc: {"name": name, "in": "path", "required": True, "description": desc, "schema": {"type": "string", "format": "uuid"}}
-q = lambda name, desc, schema: {"name": name, "in": "query", "required": False, "description": desc, "schema": schema}
+def q(name, desc, schema):
+    # A parameter sent without a value is refused (400), so every string needs a character.
+    if schema.get("type") == "string" and "enum" not in schema and "format" not in schema and "pattern" not in schema:
+        schema = dict(schema, minLength=1)
+    return {"name": name, "in": "query", "required": False, "description": desc, "schema": schema}
 statuses = ["wishlist", "toRead", "reading", "read", "onHold", "dnf"]
 regions = ["africa", "asia", "europe", "northAmerica", "southAmerica", "oceania", "middleEast", "caribbean", "centralAsia", "indigenous", "international"]
 nullable = lambda t: {"type": [t, "null"]}
 INSIGHT_PARAMS = [
-  q("period", "`all` (default), `this-year`, `last-30-days`, a year such as `2024`, or `custom` with `from` and `to`.", {"type": "string"}),
+  q("period", "`all` (default), `this-year`, `last-30-days`, a year such as `2024`, or `custom` with `from` and `to`.", {"type": "string", "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$"}),
   q("from", "First day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
   q("to", "Last day of a custom period (YYYY-MM-DD).", {"type": "string", "format": "date"}),
   q("scope", "`read` (default): books finished in the period; `library`: books added in it.", {"type": "string", "enum": ["read", "library"]}),
   q("unit", "`books` (default; co-authors share a book) or `authors` (each distinct author once).", {"type": "string", "enum": ["books", "authors"]})]
+# Text fields take a string or a number ("1979" or 1979); numeric fields a number or its text.
+TEXT = {"type": ["string", "number", "null"]}
+NUMBER_TEXT = {"type": ["integer", "string", "null"]}
+BOOK_INPUT = {"type": "object", "additionalProperties": False, "description": "Every field is optional in a PATCH; `null` clears one. Rules the schema cannot say (an ISBN's check digit, a known language, a rating in quarter stars, a day not in the future) are 422s naming the field.", "properties": {
+  "title": {"type": ["string", "number"]}, "authors": {"type": ["array", "null"], "items": {"type": "string"}}, "translators": {"type": ["array", "null"], "items": {"type": "string"}},
+  "isbn": TEXT, "pageCount": NUMBER_TEXT, "firstPublishedYear": NUMBER_TEXT, "originalLanguage": TEXT,
+  "editionLanguage": TEXT, "format": TEXT, "publisher": TEXT, "ownVoices": {"type": ["string", "null"], "enum": ["yes", "no", None]},
+  "status": {"type": "string", "enum": statuses}, "rating": {"type": ["number", "string", "null"]}, "owned": {"type": ["boolean", "null"], "description": "null is false."},
+  "addedOn": TEXT, "finishedOn": TEXT, "currentPage": NUMBER_TEXT, "shelves": {"type": ["array", "null"], "items": {"type": "string"}},
+  "review": TEXT, "notes": TEXT}}
+PAGE = q("page", "Page number, from 1.", {"type": "integer", "minimum": 1, "maximum": 100000})
 doc = {
  "openapi": "3.1.0",
  "info": {"title": "BooksTrack API", "version": "1.0.0",
@@ -141,11 +156,14 @@ doc = {
         q("missing", "Books missing a kind of data.", {"type": "string", "enum": ["any", "region", "gender", "language", "year"]}),
         q("sort", "Sort key.", {"type": "string", "enum": ["added", "title", "author", "finished", "rating", "year"]}),
         q("order", "Sort direction (each key has a natural default).", {"type": "string", "enum": ["asc", "desc"]}),
-        q("page", "Page number, from 1.", {"type": "integer", "minimum": 1})],
+        q("read", "Read in a window of days (`2026-01-01..2026-12-31`), or `any`: read at some time.", {"type": "string", "pattern": "^(any|[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})$"}),
+        q("added", "Added in a window of days (`2026-01-01..2026-12-31`).", {"type": "string", "pattern": "^(any|[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})$"}),
+        q("tbr", "`yes`: only books to read or on the wishlist.", {"type": "string", "enum": ["yes", "no"]}),
+        PAGE],
       "responses": {"200": ok("A page of books.", S("EntryPage")), "400": E400, "401": E401}},
     "post": {"operationId": "createEntry", "tags": ["library"], "summary": "Add a book",
       "description": "The book is matched with the catalogue like an imported row. When it is already in the library the answer is 200 with that entry.",
-      "requestBody": body(S("BookInput"), {"title": "Kindred", "authors": ["Octavia E. Butler"], "status": "read", "rating": 4.5, "firstPublishedYear": 1979, "originalLanguage": "en", "shelves": ["favourites"], "finishedOn": "2026-01-10"}),
+      "requestBody": body(S("BookCreate"), {"title": "Kindred", "authors": ["Octavia E. Butler"], "status": "read", "rating": 4.5, "firstPublishedYear": 1979, "originalLanguage": "en", "shelves": ["favourites"], "finishedOn": "2026-01-10"}),
       "responses": {"201": ok("Added.", S("Entry")), "200": ok("Already in the library.", S("Entry")), "401": E401, "422": E422}}},
   "/api/v1/entries/{entryId}": {
     "parameters": [idp("entryId", "The library entry's id.")],
@@ -172,7 +190,7 @@ doc = {
       "requestBody": body(S("FactsInput"), {"gender": "female", "country": "US"}),
       "responses": {"200": ok("The author.", S("AuthorDetail")), "401": E401, "404": E404, "422": E422}}},
   "/api/v1/imports": {
-    "get": {"operationId": "listImports", "tags": ["imports"], "summary": "Past imports, newest first", "parameters": [q("page", "Page number, from 1.", {"type": "integer", "minimum": 1})],
+    "get": {"operationId": "listImports", "tags": ["imports"], "summary": "Past imports, newest first", "parameters": [PAGE],
       "responses": {"200": ok("A page of imports.", S("ImportRunPage")), "401": E401}},
     "post": {"operationId": "createImport", "tags": ["imports"], "summary": "Import an export file (Goodreads, StoryGraph, LibraryThing or a backup)",
       "description": "Send the file itself as the body. The format is recognised from the content. With `dryRun=true` nothing is written and the answer is the preview.",
@@ -224,13 +242,8 @@ doc = {
       "edition": {"oneOf": [S("Edition"), {"type": "null"}]}, "status": {"type": "string", "enum": statuses}, "rating": nullable("number"),
       "owned": {"type": "boolean"}, "addedOn": nullable("string"), "currentPage": nullable("integer"), "shelves": {"type": "array", "items": {"type": "string"}},
       "review": nullable("string"), "notes": nullable("string"), "timesRead": {"type": "integer"}, "readings": {"type": "array", "items": S("Reading")}}},
-    "BookInput": {"type": "object", "additionalProperties": False, "description": "Every field is optional in a PATCH; `title` is required to add a book.", "properties": {
-      "title": {"type": "string"}, "authors": {"type": "array", "items": {"type": "string"}}, "translators": {"type": "array", "items": {"type": "string"}},
-      "isbn": nullable("string"), "pageCount": nullable("integer"), "firstPublishedYear": nullable("integer"), "originalLanguage": nullable("string"),
-      "editionLanguage": nullable("string"), "format": nullable("string"), "publisher": nullable("string"), "ownVoices": {"type": ["string", "null"], "enum": ["yes", "no", None]},
-      "status": {"type": "string", "enum": statuses}, "rating": {"type": ["number", "null"], "minimum": 0, "maximum": 5}, "owned": {"type": "boolean"},
-      "addedOn": nullable("string"), "finishedOn": nullable("string"), "currentPage": nullable("integer"), "shelves": {"type": "array", "items": {"type": "string"}},
-      "review": nullable("string"), "notes": nullable("string")}},
+    "BookInput": BOOK_INPUT,
+    "BookCreate": dict(BOOK_INPUT, required=["title"], description="A book to add: `title` is required; the rest is optional."),
     "StatusChange": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string", "enum": statuses}}},
     "Fact": {"type": "object", "required": ["kind", "source", "recordedAt", "current"], "properties": {
       "kind": {"type": "string"}, "value": nullable("string"), "source": {"type": "string", "enum": ["user", "import", "wikidata", "openLibrary"]},
@@ -358,6 +371,14 @@ doc = {
         "recordedAt": {"type": "string", "format": "date-time"}, "authorId": {"type": "string"}, "authorName": {"type": "string"},
         "workId": {"type": "string"}, "workTitle": {"type": "string"}}}}}}}}
 }
+# Every operation can answer 400: a body that is not JSON, a parameter it does not take, a NUL
+# character, a value outside the documented forms.
+for item in doc["paths"].values():
+    for method, operation in item.items():
+        if isinstance(operation, dict) and "responses" in operation:
+            operation["responses"].setdefault("400", E400)
+            if "parameters" in operation or "requestBody" in operation or "parameters" in item:
+                operation["responses"].setdefault("422", problem("A value the schema allows breaks a rule it cannot say; `errors` names the field when there is one."))
 OUTPUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/BooksTrackWeb/Assets/openapi.json"
 OUTPUT.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 print(f"wrote {OUTPUT}")

@@ -52,7 +52,9 @@ struct RatingTests {
         #expect(Rating(text) != nil)
     }
 
-    @Test("Anything else is not", arguments: ["5.5", "-1", "3.3", "four", "", "NaN"])
+    @Test(
+        "Anything else is not — huge values too, which once overflowed and stopped the server",
+        arguments: ["5.5", "-1", "3.3", "four", "", "NaN", "1e300", "-4.5e164", "9223372036854775807"])
     func invalid(text: String) {
         #expect(Rating(text) == nil)
     }

@@ -22,8 +22,11 @@ struct APITests {
                     .unprocessableContent
                 ),
                 (.get, "/api/v1/entries?status=sideways", nil, .badRequest),
-                (.post, "/api/v1/imports", ByteBuffer(bytes: [0, 1, 2, 3, 0xFF]), .badRequest),
+                // A file that arrived whole but is not an export breaks a rule: 422.
+                (.post, "/api/v1/imports", ByteBuffer(bytes: [0, 1, 2, 3, 0xFF]), .unprocessableContent),
                 (.get, "/api/v1/nothing-here", nil, .notFound),
+                // A path that exists, with a method it does not take.
+                (.put, "/api/v1/shelves", nil, .methodNotAllowed),
             ]
             for (method, path, body, status) in cases {
                 let answer = try await api.request(method, path, body: body)
@@ -33,6 +36,8 @@ struct APITests {
                 #expect(problem["status"] as? Int == Int(status.code), "\(method) \(path)")
                 #expect((problem["title"] as? String)?.isEmpty == false && (problem["detail"] as? String)?.isEmpty == false)
             }
+            let wrongMethod = try await api.request(.delete, "/api/v1/entries")
+            #expect(wrongMethod.headers[.allow] == "GET, HEAD, POST")
             let invalid = try await api.request(.post, "/api/v1/entries", json: ["title": "", "rating": 9])
             let errors = try #require(try invalid.json()["errors"] as? [String: String])
             #expect(Set(errors.keys) == ["title", "rating"])

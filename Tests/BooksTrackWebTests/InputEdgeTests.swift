@@ -36,6 +36,26 @@ struct InputEdgeTests {
         }
     }
 
+    @Test("Numbers far out of range are refused, never a crash: a rating of 1e300, a page count of 1e20")
+    func hugeNumbers() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            for body in [
+                #"{"title": "Kindred", "rating": -4.5e164}"#, #"{"title": "Kindred", "rating": "1e300"}"#,
+                #"{"title": "Kindred", "pageCount": 1e20}"#, #"{"title": "Kindred", "firstPublishedYear": -9.2e18}"#,
+                #"{"title": "Kindred", "currentPage": "99999999999999999999"}"#, #"{"title": 6.5e16, "notes": 1.7e308}"#,
+            ] {
+                let answer = try await api.request(.post, "/api/v1/entries", body: Self.json(body))
+                #expect((200..<500).contains(Int(answer.status.code)), "\(body)")
+            }
+            // A Goodreads file with an absurd rating imports the book without it, with a warning.
+            let csv = "Book Id,Title,Author,Exclusive Shelf,My Rating\n1,Kindred,Octavia E. Butler,read,1e300\n"
+            let imported = try await api.request(.post, "/api/v1/imports", body: ByteBuffer(string: csv), contentType: "text/csv")
+            #expect(imported.status == .created)
+            #expect(try await api.request(.get, "/api/v1/me").status == .ok)
+        }
+    }
+
     @Test("status: null is a 400, never a silent default; a missing status on the status route too")
     func nullStatus() async throws {
         try await WebHarness.run { app in

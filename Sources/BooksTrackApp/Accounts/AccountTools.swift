@@ -5,6 +5,15 @@ import Foundation
 /// API tokens: `bt_` and 32 random bytes.
 public enum APITokens {
     public static func newToken() -> String { "bt_" + Secrets.token() }
+
+    /// The longest name a token may have, in Unicode code points (as the API's schema counts).
+    public static let nameLimit = 100
+
+    /// Why a (trimmed) token name cannot be used, or `nil`.
+    public static func nameProblem(_ name: String) -> String? {
+        name.isEmpty || name.unicodeScalars.count > nameLimit
+            ? "Give the token a name of up to \(nameLimit) characters, so you know later what uses it." : nil
+    }
 }
 
 /// Account tasks every face shares, so secrets are made and hashed in one place.

@@ -78,7 +78,7 @@ public struct ProfilingService: Sendable {
         guard let prompt = ProfilingPrompts.question(fact, about: factsBefore, context: context) else {
             throw PromptInputError("This book has no author to ask about; add one on the book’s edit page.")
         }
-        if let note, note.count > Curation.noteLimit {
+        if let note, note.unicodeScalars.count > Curation.noteLimit {
             throw PromptInputError("Keep the details under \(Curation.noteLimit) characters.")
         }
         let change = try FactChange.parse(fact, authorID: author ?? prompt.authorID, value: value)

@@ -98,7 +98,7 @@ public enum InsightPeriod: Hashable, Sendable {
             }
             return .success(.custom(from: start, to: end))
         default:
-            if text.count == 4, let year = Int(text), (1000...9998).contains(year) { return .success(.year(year)) }
+            if text.count == 4, let year = Int(text), (1000...9999).contains(year) { return .success(.year(year)) }
             return .failure(
                 InsightInputError(
                     "“\(period ?? "")” is not a period. Use all, this-year, last-30-days, a year such as 2024, or custom with from and to dates."

@@ -129,6 +129,15 @@ extension LibraryQuery {
         "tbr", "sort", "order", "page",
     ]
 
+    /// The exact values the API accepts for the parameters that take one of a list (the web
+    /// page's links are more forgiving: `translated=true`, `Status=Read`).
+    public static let apiChoices: [(String, [String])] = [
+        ("status", ReadingStatus.allCases.map(\.rawValue)), ("region", CulturalRegion.allCases.map(\.rawValue)),
+        ("gender", Gender.allCases.map(\.rawValue)), ("era", PublicationEra.allCases.map(\.rawValue)),
+        ("translated", ["yes", "no"]), ("ownvoices", ["yes", "no"]), ("tbr", ["yes", "no"]),
+        ("missing", Missing.allCases.map(\.rawValue)), ("sort", Sort.allCases.map(\.rawValue)), ("order", ["asc", "desc"]),
+    ]
+
     /// Parses URL query parameters. Unknown values are reported (so the page can say so) and
     /// ignored; unknown parameters are ignored.
     public init(parameters: [String: String]) {

@@ -16,7 +16,8 @@ public struct Rating: Hashable, Sendable, Comparable, Codable, CustomStringConve
 
     /// `nil` unless `stars` is within 0…5 and a multiple of 0.25.
     public init?(stars: Double) {
-        guard stars.isFinite else { return nil }
+        // Checked before any arithmetic: 1e300 stars must be refused, not overflow an Int.
+        guard stars.isFinite, (0...5).contains(stars) else { return nil }
         let quarters = (stars * 4).rounded()
         guard abs(quarters - stars * 4) < 1e-9 else { return nil }
         self.init(quarters: Int(quarters))

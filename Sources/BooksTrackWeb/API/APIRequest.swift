@@ -57,6 +57,16 @@ extension KeyedDecodingContainer {
     }
 }
 
+extension KeyedDecodingContainer where K == AnyKey {
+    /// Refuses names a request body does not take (its schema's `additionalProperties: false`).
+    func refuseUnknown(_ known: Set<String>) throws {
+        let unknown = allKeys.map(\.stringValue).filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            throw FieldErrors(Dictionary(uniqueKeysWithValues: unknown.map { ($0, "BooksTrack does not know this field.") }))
+        }
+    }
+}
+
 /// Any key of a JSON object.
 struct AnyKey: CodingKey {
     var stringValue: String
@@ -89,11 +99,48 @@ struct APIQuery {
 
     init(_ request: Request, allowed: Set<String>) throws {
         values = URLQuery.parameters(of: request)
+        let names = (request.uri.query ?? "").split(separator: "&").map {
+            String($0.split(separator: "=", maxSplits: 1).first ?? "").removingPercentEncoding ?? ""
+        }
+        if let repeated = Dictionary(grouping: names, by: { $0 }).filter({ $0.value.count > 1 }).keys.sorted().first {
+            throw WebError.badRequest("\(repeated) is sent more than once; send it once.")
+        }
         if let unknown = values.keys.filter({ !allowed.contains($0) }).sorted().first {
             throw WebError.badRequest(
                 allowed.isEmpty
                     ? "This operation takes no query parameters; “\(unknown)” was sent."
                     : "“\(unknown)” is not a parameter of this operation. It takes: \(allowed.sorted().joined(separator: ", ")).")
+        }
+        if let empty = values.filter({ $0.value.isEmpty }).keys.sorted().first {
+            throw WebError.badRequest("\(empty) is sent without a value; leave it out or give one.")
+        }
+    }
+
+    /// Checks that a parameter, when sent, is exactly one of `choices` (the API's values are
+    /// case-sensitive, as documented; the web pages are more forgiving).
+    func oneOf(_ name: String, _ choices: [String]) throws {
+        if let value = values[name], !choices.contains(value) {
+            throw WebError.badRequest("\(name) is one of \(choices.joined(separator: ", ")), not “\(value)”.")
+        }
+    }
+
+    /// The insights' parameters (period, scope, unit): a value outside the documented forms is a
+    /// 400; a custom period the dates do not make (missing, or the start after the end) is a 422.
+    func insightRequest() throws -> InsightRequest {
+        try oneOf("scope", InsightScope.allCases.map(\.rawValue))
+        try oneOf("unit", CountingUnit.allCases.map(\.rawValue))
+        for name in ["from", "to"] {
+            if let day = values[name], LocalDate(day) == nil {
+                throw WebError.badRequest("\(name) is a day written YYYY-MM-DD, not “\(day)”.")
+            }
+        }
+        switch InsightRequest.parse(values) {
+        case .success(let parsed): return parsed
+        case .failure(let error):
+            if values["period"] == "custom" {
+                throw WebError.invalid(FieldErrors(["period": error.message]), message: error.message)
+            }
+            throw WebError.badRequest(error.message)
         }
     }
 

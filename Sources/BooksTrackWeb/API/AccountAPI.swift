@@ -68,9 +68,7 @@ struct AccountAPI {
     @Sendable func createToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let name = try await APIRequest.decode(TokenRequest.self, from: request).name?.trimmed ?? ""
-        guard !name.isEmpty, name.count <= 100 else {
-            throw WebError.invalid(FieldErrors(["name": "Give the token a name of up to 100 characters."]))
-        }
+        if let problem = APITokens.nameProblem(name) { throw WebError.invalid(FieldErrors(["name": problem])) }
         let (secret, token) = try await AccountTools.createToken(named: name, for: user, store: store, now: configuration.clock())
         return try Responses.json(APIModels.Token(token, secret: secret), status: .created)
     }

@@ -37,8 +37,11 @@ struct EntriesAPI {
         let user = try context.requireUser()
         let parameters = try APIQuery(request, allowed: LibraryQuery.parameterNames)
         _ = try parameters.page()
+        for (name, choices) in LibraryQuery.apiChoices { try parameters.oneOf(name, choices) }
         let query = LibraryQuery(parameters: parameters.values)
-        if let problem = query.problems.first { throw WebError.badRequest(problem) }
+        // Forms the schema allows but the library cannot use (a window that ends before it
+        // starts, a language it does not know) are 422s naming the value.
+        if let problem = query.problems.first { throw WebError.invalid(FieldErrors(["query": problem]), message: problem) }
         if let problem = query.problems.first { throw WebError.badRequest(problem) }
         let page = try await store.reader(user.id).list(query, primaryLanguage: user.settings.primaryLanguage)
         return try Responses.json(
@@ -134,7 +137,20 @@ struct EntryRequest: Decodable {
                     continue
                 }
                 lists[field] = names
-            } else if field == .owned, let flag = try? container.decode(Bool.self, forKey: key) {
+            } else if field == .status || field == .ownVoices {
+                // Exactly one of the documented values, as text (the form is more forgiving).
+                let choices =
+                    field == .status ? ReadingStatus.allCases.map(\.rawValue) : [YesNo.yes.rawValue, YesNo.no.rawValue]
+                guard let text = try? container.decode(String.self, forKey: key), choices.contains(text) else {
+                    errors[key.stringValue] = "Use one of: \(choices.joined(separator: ", "))."
+                    continue
+                }
+                fields[field] = .value(text)
+            } else if field == .owned {
+                guard let flag = try? container.decode(Bool.self, forKey: key) else {
+                    errors[key.stringValue] = "Send true or false."
+                    continue
+                }
                 fields[field] = .value(flag ? "on" : "")
             } else if field != .owned, let value = try? container.decode(TextValue.self, forKey: key) {
                 fields[field] = .value(value.text)

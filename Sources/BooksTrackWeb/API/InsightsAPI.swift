@@ -15,11 +15,7 @@ struct InsightsAPI {
 
     @Sendable func diversity(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let insightRequest: InsightRequest
-        switch InsightRequest.parse(try APIQuery(request, allowed: InsightRequest.parameterNames).values) {
-        case .success(let parsed): insightRequest = parsed
-        case .failure(let error): throw WebError.badRequest(error.message)
-        }
+        let insightRequest = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
         let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
         return try Responses.json(answer.report, etag: answer.etag, request: request)
     }

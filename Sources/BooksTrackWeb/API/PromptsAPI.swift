@@ -24,10 +24,8 @@ struct PromptsAPI {
 
     private func report(_ request: Request, context: AppContext) async throws -> InsightsService.Answer {
         let user = try context.requireUser()
-        switch InsightRequest.parse(try APIQuery(request, allowed: InsightRequest.parameterNames).values) {
-        case .success(let parsed): return try await profiling.insights.report(for: user, parsed, now: configuration.clock())
-        case .failure(let error): throw WebError.badRequest(error.message)
-        }
+        let parsed = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
+        return try await profiling.insights.report(for: user, parsed, now: configuration.clock())
     }
 
     @Sendable func radar(_ request: Request, context: AppContext) async throws -> Response {
@@ -117,16 +115,21 @@ struct PromptsAPI {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
-            func text(_ name: String, _ problem: String) throws -> String? {
+            try container.refuseUnknown(["fact", "author", "value", "note"])
+            func text(_ name: String, _ problem: String, nullable: Bool = false) throws -> String? {
                 let key = AnyKey(stringValue: name)
-                guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+                guard container.contains(key) else { return nil }
+                if try container.decodeNil(forKey: key) {
+                    if nullable { return nil }
+                    throw FieldErrors([name: problem])
+                }
                 guard let text = try? container.decode(String.self, forKey: key) else { throw FieldErrors([name: problem]) }
                 return text
             }
             fact = try text("fact", PromptsAPI.factProblem)
             author = try text("author", "Send the author id the prompt named.")
             value = try text("value", "Send the answer as a string, one of the prompt’s choices.")
-            note = try text("note", "Send the details as a string.")
+            note = try text("note", "Send the details as a string.", nullable: true)
         }
     }
 

@@ -21,6 +21,7 @@ struct SettingsAPI {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
+            try container.refuseUnknown(["primaryLanguage", "timeZone", "underrepresentedRegions"])
             func text(_ name: String) throws -> Sent<String> {
                 do { return try container.decode(Sent<String>.self, forKey: AnyKey(stringValue: name)) } catch {
                     throw FieldErrors([name: "Send a string or null."])

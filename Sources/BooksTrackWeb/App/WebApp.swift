@@ -11,6 +11,7 @@ public enum WebApp {
     public static func router(app: BooksTrack, configuration: WebConfiguration) -> Router<AppContext> {
         let store = app.store
         let router = Router(context: AppContext.self)
+        let routeMethods = RouteMethods()
         // Middleware applies to the routes added after it, so it comes first.
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorMiddleware(store: store))
@@ -18,6 +19,9 @@ public enum WebApp {
         router.add(middleware: SessionMiddleware(store: store, configuration: configuration))
         router.add(middleware: NoticeMiddleware())
         router.add(middleware: ErrorMiddleware(store: store))
+        // Inside the inner error middleware, so it sees the router's "no route" before it
+        // becomes a 404 page.
+        router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
         router.add(middleware: CSRFMiddleware(configuration: configuration))
 
         router.get("/health") { _, _ in
@@ -53,6 +57,7 @@ public enum WebApp {
         InsightsAPI(insights: insights, configuration: configuration).addRoutes(to: api)
         PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
         NotificationsAPI(notifications: app.notifications, configuration: configuration).addRoutes(to: api)
+        routeMethods.record(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
         return router
     }
 

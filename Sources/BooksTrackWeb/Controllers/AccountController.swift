@@ -53,13 +53,10 @@ struct AccountController {
     @Sendable func createToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let name = try context.requireForm()["token_name"]?.trimmed ?? ""
-        guard !name.isEmpty, name.count <= 100 else {
-            return try await render(request, context, status: .unprocessableContent) {
-                $0.tokenError = "Give the token a name of up to 100 characters, so you know later what uses it."
-            }
+        if let problem = APITokens.nameProblem(name) {
+            return try await render(request, context, status: .unprocessableContent) { $0.tokenError = problem }
         }
-        let token = APITokens.newToken()
-        _ = try await store.tokens.createToken(named: name, hash: Secrets.hash(token), for: user.id, now: configuration.clock())
+        let token = try await AccountTools.createToken(named: name, for: user, store: store, now: configuration.clock()).secret
         return try await render(request, context, status: .created) { $0.newToken = (name, token) }
     }
 

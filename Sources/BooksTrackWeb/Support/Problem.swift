@@ -29,6 +29,7 @@ struct Problem: Encodable, Sendable {
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if case .tooManyRequests(_, let retryAfter) = error { headers[.retryAfter] = String(retryAfter) }
         if case .unauthorized = error { headers[.wwwAuthenticate] = "Bearer realm=\"bookstrack\"" }
+        if case .methodNotAllowed(_, let allow) = error { headers[.allow] = allow }
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -15,6 +15,8 @@ public enum WebError: Error, Sendable {
     case conflict(String)
     case tooManyRequests(String, retryAfter: Int)
     case payloadTooLarge(String)
+    /// The path exists but not for this method; `allow` lists the ones it takes.
+    case methodNotAllowed(String, allow: String)
     case invalid(FieldErrors, message: String = "Some fields need another look.")
     case unavailable(String)
     /// Something unexpected; the details are in the log, never in the answer.
@@ -29,6 +31,7 @@ public enum WebError: Error, Sendable {
         case .conflict: .conflict
         case .tooManyRequests: .tooManyRequests
         case .payloadTooLarge: .contentTooLarge
+        case .methodNotAllowed: .methodNotAllowed
         case .invalid: .unprocessableContent
         case .unavailable: .serviceUnavailable
         case .internal: .internalServerError
@@ -44,6 +47,7 @@ public enum WebError: Error, Sendable {
         case .conflict: "Conflict"
         case .tooManyRequests: "Too many attempts"
         case .payloadTooLarge: "Too large"
+        case .methodNotAllowed: "Method not allowed"
         case .invalid: "Check the form"
         case .unavailable: "Unavailable"
         case .internal: "Something went wrong"
@@ -53,7 +57,7 @@ public enum WebError: Error, Sendable {
     var detail: String {
         switch self {
         case .notFound(let message), .badRequest(let message), .unauthorized(let message), .forbidden(let message),
-            .conflict(let message), .payloadTooLarge(let message), .unavailable(let message):
+            .conflict(let message), .payloadTooLarge(let message), .unavailable(let message), .methodNotAllowed(let message, _):
             message
         case .tooManyRequests(let message, _): message
         case .invalid(_, let message): message
@@ -70,15 +74,18 @@ public enum WebError: Error, Sendable {
             switch error {
             case .notFound: return .notFound(error.message)
             case .conflict: return .conflict(error.message)
-            case .invalid: return .badRequest(error.message)
+            // Well-formed but refused by a rule (a book the planner cannot add, a password the
+            // rules refuse): 422, like every other rule a request breaks.
+            case .invalid: return .invalid(FieldErrors(), message: error.message)
             case .configuration, .unavailable, .newerSchema: return .unavailable(error.message)
             }
         case let error as LoginThrottle.Refused: return .tooManyRequests(error.message, retryAfter: error.retryAfter)
-        case let error as PromptInputError: return .badRequest(error.message)
+        case let error as PromptInputError: return .invalid(FieldErrors(["value": error.message]), message: error.message)
         case is Invitations.NotOwner: return .forbidden("Only the owner of this BooksTrack can invite readers.")
         case let error as ImportFileError:
             if case .tooLarge = error { return .payloadTooLarge(error.description) }
-            return .badRequest(error.description)
+            // A file that arrived whole but is not an export: its content breaks the rules.
+            return .invalid(FieldErrors(["file": error.description]), message: error.description)
         case let error as FieldErrors: return .invalid(error)
         case let error as HTTPError:
             switch error.status {
