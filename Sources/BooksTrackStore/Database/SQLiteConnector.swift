@@ -4,6 +4,7 @@ import NIOPosix
 import SQLKit
 import SQLiteKit
 import ServiceLifecycle
+import Synchronization
 
 /// A small pool of SQLite connections in WAL mode: readers run side by side, writers one at a
 /// time (a process-wide lock, plus SQLite's busy timeout for other processes such as the CLI
@@ -11,9 +12,26 @@ import ServiceLifecycle
 final class SQLiteConnector: Connector {
     let dialect = Database.Dialect.sqlite
     private let pool: SQLitePool
-    private let writeLock = AsyncLock()
+    /// One writer at a time for the file, shared by every store this process opens on it (so
+    /// two stores on one file queue fairly instead of racing SQLite's busy handler).
+    private let writeLock: AsyncLock
 
-    private init(pool: SQLitePool) { self.pool = pool }
+    private init(pool: SQLitePool, writeLock: AsyncLock) {
+        self.pool = pool
+        self.writeLock = writeLock
+    }
+
+    private static let writeLocks = Mutex<[String: AsyncLock]>([:])
+
+    private static func writeLock(for path: String) -> AsyncLock {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        return writeLocks.withLock { locks in
+            if let lock = locks[key] { return lock }
+            let lock = AsyncLock()
+            locks[key] = lock
+            return lock
+        }
+    }
 
     /// SQLite needs nothing running in the background.
     var services: [any Service] { [] }
@@ -25,7 +43,8 @@ final class SQLiteConnector: Connector {
         }
         let threadPool = NIOThreadPool(numberOfThreads: 4)
         threadPool.start()
-        let connector = SQLiteConnector(pool: SQLitePool(path: path, threadPool: threadPool, logger: logger, maximum: 4))
+        let connector = SQLiteConnector(
+            pool: SQLitePool(path: path, threadPool: threadPool, logger: logger, maximum: 4), writeLock: writeLock(for: path))
         do { _ = try await connector.withConnection { try await $0.raw("SELECT 1").all() } } catch {
             throw .unavailable("The SQLite database at \(path) cannot be opened: \(error)")
         }
@@ -53,8 +72,14 @@ final class SQLiteConnector: Connector {
     }
 
     func translate(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        if error.reason == .busy || error.reason == .locked {
+            // Another process kept the file locked past the busy timeout (10 s).
+            return StoreError.unavailable(
+                "The database is busy with another program writing to it. Nothing was changed; try again in a moment.")
+        }
         // "UNIQUE constraint failed: users.name_key"
-        guard let error = error as? SQLiteError, error.message.hasPrefix("UNIQUE constraint failed: ") else { return error }
+        guard error.message.hasPrefix("UNIQUE constraint failed: ") else { return error }
         let column = error.message.dropFirst("UNIQUE constraint failed: ".count)
         return StoreError.conflict(.duplicate(table: String(column.prefix { $0 != "." })))
     }

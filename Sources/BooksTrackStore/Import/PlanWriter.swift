@@ -10,10 +10,14 @@ struct PlanWriter {
     let now: Date
     let progress: ImportProgressHandler?
 
-    func write(_ plan: ImportPlan, readerData: ReaderData?) async throws {
+    /// Writes the plan; returns it with every author id as stored (a new author another reader
+    /// created a moment ago is theirs, not a second row with the same name).
+    @discardableResult
+    func write(_ plan: ImportPlan, readerData: ReaderData?) async throws -> ImportPlan {
         let total = plan.newEntries.count + plan.updatedEntries.count
         progress?(.writing(done: 0, total: total))
-        try await CatalogueRows.insert(authors: plan.newAuthors, now: now, on: db)
+        let resolved = try await CatalogueRows.insert(authors: plan.newAuthors, now: now, on: db)
+        let plan = plan.replacingAuthors(resolved)
         try await CatalogueRows.insert(
             works: plan.newWorks, owner: userID, matchKeys: plan.newWorkMatchKeys, now: now, on: db)
         try await CatalogueRows.insert(editions: plan.newEditions, now: now, on: db)
@@ -49,6 +53,24 @@ struct PlanWriter {
         try await FactRows.record(plan.authorFacts, now: now, on: db)
         try await ActivityRows.insert(newSessionsOf: plan.sessions, userID: userID, now: now, on: db)
         if let readerData { try await ActivityRows.restore(readerData, userID: userID, now: now, on: db) }
+        return plan
+    }
+}
+
+extension ImportPlan {
+    /// The plan with planned author ids replaced by the ids the rows were stored under.
+    func replacingAuthors(_ resolved: [Author.ID: Author.ID]) -> ImportPlan {
+        guard resolved.contains(where: { $0.key != $0.value }) else { return self }
+        func id(_ author: Author.ID) -> Author.ID { resolved[author] ?? author }
+        var plan = self
+        plan.newWorks = newWorks.map { work in
+            var work = work
+            work.authorIDs = work.authorIDs.map(id)
+            work.contributors = work.contributors.map { Contributor(authorID: id($0.authorID), role: $0.role) }
+            return work
+        }
+        plan.authorFacts = authorFacts.map { PlannedAuthorFact(authorID: id($0.authorID), assertion: $0.assertion) }
+        return plan
     }
 }
 

@@ -15,7 +15,11 @@ extension ReaderStore {
     public func add(_ draft: BookDraft, today: LocalDate, now: Date) async throws -> AddOutcome {
         let userID = self.userID
         let batch = ImportBatch(format: .backup, records: [draft.record(today: today)])
+        let dialect = database.dialect
         return try await changing { db, changes in
+            // One catalogue write of a reader at a time: twenty identical adds at once (a
+            // double-tapped button, three tabs, three servers) find the first one's book.
+            try await ReaderLock.take(userID, on: db, dialect: dialect)
             let context = try await ImportContextLoader.context(
                 for: ImportPlanner.lookupKeys(for: batch.records), userID: userID, now: now, on: db)
             let plan = ImportPlanner.plan(batch, context: context, dryRun: false)
@@ -23,10 +27,10 @@ extension ReaderStore {
                 throw StoreError.invalid(.book(reason: plan.report.outcomes.first?.reason ?? ""))
             }
             if outcome.kind != .imported { return .alreadyInLibrary(entryID) }
-            try await PlanWriter(db: db, userID: userID, now: now, progress: nil).write(plan, readerData: nil)
+            let written = try await PlanWriter(db: db, userID: userID, now: now, progress: nil).write(plan, readerData: nil)
             changes.works(plan.workFills.keys)
             changes.works(plan.editionFills.map(\.workID))
-            changes.authors(plan.authorFacts.map(\.authorID))
+            changes.authors(written.authorFacts.map(\.authorID))
             return .added(entryID)
         }
     }
@@ -35,7 +39,9 @@ extension ReaderStore {
     /// own (status, rating, shelves, notes…). A status change follows ``EntryState/changingStatus(to:on:)``.
     public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, today: LocalDate, now: Date) async throws {
         let userID = self.userID
+        let dialect = database.dialect
         try await changing { db, changes in
+            try await ReaderLock.take(userID, on: db, dialect: dialect)
             var entry = try await Self.entry(entryID, of: userID, on: db)
             // The reader edits their own copy: a public record is forked first (SPEC F9).
             (entry.workID, entry.editionID) = try await WorkOwnership.own(
@@ -171,8 +177,8 @@ enum WorkEditing {
                 ids.append(try row.id("id"))
             } else {
                 let author = Author(name: name)
-                try await CatalogueRows.insert(authors: [author], now: now, on: db)
-                ids.append(author.id)
+                let resolved = try await CatalogueRows.insert(authors: [author], now: now, on: db)
+                ids.append(resolved[author.id] ?? author.id)
             }
         }
         var seen = Set<Author.ID>()

@@ -26,12 +26,11 @@ public struct ReaderStore: Sendable {
         // Not `changing`: an import that finds everything already there changes nothing the
         // reader sees, so it leaves their caches warm.
         return try await database.changing { db, changes in
-            if dialect == .postgres {
-                // Imports change the shared catalogue; one at a time keeps identifiers unique.
-                try await db.raw("SELECT pg_advisory_xact_lock(727349002)").run()
-            }
-            let plan = try await planning(db)
-            try await PlanWriter(db: db, userID: userID, now: now, progress: progress).write(plan, readerData: batch.readerData)
+            // One catalogue write of a reader at a time (works and identifiers are the reader's own,
+            // so readers do not wait for each other; shared authors are created race-free).
+            try await ReaderLock.take(userID, on: db, dialect: dialect)
+            let plan = try await PlanWriter(db: db, userID: userID, now: now, progress: progress).write(
+                try await planning(db), readerData: batch.readerData)
             try await ImportRunRows.record(
                 plan.report, id: runID, userID: userID, fileName: fileName, fileSize: fileSize,
                 startedAt: now, finishedAt: Date(), on: db)

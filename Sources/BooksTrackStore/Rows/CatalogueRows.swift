@@ -4,11 +4,29 @@ import SQLKit
 
 /// Reading and writing the shared catalogue: authors, works, editions, identifiers.
 enum CatalogueRows {
-    static func insert(authors: [Author], now: Date, on db: any SQLDatabase) async throws {
-        try await db.insertRows(
-            into: "authors",
-            columns: ["id", "name", "sort_name", "name_key", "created_at", "updated_at"],
-            rows: authors.map { [$0.id.string, $0.name, $0.sortName, $0.nameKey, now.milliseconds, now.milliseconds] })
+    /// Inserts authors that are new by name. Authors are shared, so another reader's write may
+    /// have created one a moment ago: that insert is skipped (`ON CONFLICT DO NOTHING`, never a
+    /// unique-key error), and the answer maps each planned id to the row that holds the name —
+    /// the planned one, or the winner's.
+    static func insert(authors: [Author], now: Date, on db: any SQLDatabase) async throws -> [Author.ID: Author.ID] {
+        guard !authors.isEmpty else { return [:] }
+        for chunk in authors.chunked(into: 500) {
+            let values: [SQLQueryString] = chunk.map { author in
+                "(\(bind: author.id.string), \(bind: author.name), \(bind: author.sortName), \(bind: author.nameKey), \(bind: now.milliseconds), \(bind: now.milliseconds))"
+            }
+            try await db.raw(
+                "INSERT INTO authors (id, name, sort_name, name_key, created_at, updated_at) VALUES \(values.joined(separator: ", ")) ON CONFLICT (name_key) DO NOTHING"
+            ).run()
+        }
+        var holder: [String: Author.ID] = [:]
+        for row in try await db.rows(
+            in: authors.map(\.nameKey), { "SELECT id, name_key FROM authors WHERE name_key IN (\(binds: $0))" })
+        {
+            holder[try row.text("name_key")] = try row.id("id")
+        }
+        var resolved: [Author.ID: Author.ID] = [:]
+        for author in authors { resolved[author.id] = holder[author.nameKey] ?? author.id }
+        return resolved
     }
 
     /// Inserts works with their authors and contributors. `matchKeys` holds each work's

@@ -1,0 +1,111 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+/// Double submits as a self-hoster meets them: three servers (three connection pools) on one
+/// database, twenty identical writes at once.
+@Suite("Racing identical writes make one book, one author, no error")
+struct RaceContractTests {
+    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+
+    /// Runs `body` with three stores open on one new database, as three servers would be.
+    static func withThreeServers(_ database: TestDatabase, _ body: ([Store]) async throws -> Void) async throws {
+        let (location, cleanup) = try await database.makeDatabase()
+        do {
+            try await Store.withStore(location, now: TestClock.now) { (a: Store) async throws in
+                try await Store.withStore(location, now: TestClock.now) { (b: Store) async throws in
+                    try await Store.withStore(location, now: TestClock.now) { (c: Store) async throws in
+                        try await body([a, b, c])
+                    }
+                }
+            }
+            try await cleanup()
+        } catch {
+            try? await cleanup()
+            throw error
+        }
+    }
+
+    @Test("20 identical adds spread over three servers: one book, every answer names it", arguments: TestDatabase.available)
+    func identicalAdds(_ database: TestDatabase) async throws {
+        try await Self.withThreeServers(database) { stores in
+            let user = try await stores[0].users.create(name: "dana", now: TestClock.now)
+            let draft = try BookDraft.parse(
+                ["title": "Kindred", "authors": "Octavia E. Butler", "isbn": "9780807083697", "status": "read"], today: Self.today
+            ).get()
+            let outcomes = try await withThrowingTaskGroup(of: ReaderStore.AddOutcome.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await stores[index % 3].reader(user.id).add(draft, today: Self.today, now: TestClock.now)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let added = outcomes.compactMap { if case .added(let id) = $0 { id } else { nil } }
+            let found = outcomes.compactMap { if case .alreadyInLibrary(let id) = $0 { id } else { nil } }
+            #expect(added.count == 1)
+            #expect(Set(found) == Set(added))
+            #expect(try await stores[1].count("library_entries") == 1)
+            #expect(try await stores[2].count("works") == 1)
+            #expect(try await stores[0].count("authors") == 1)
+        }
+    }
+
+    @Test("20 readers adding a book by the same new author at once: one author row, shared", arguments: TestDatabase.available)
+    func sameNewAuthor(_ database: TestDatabase) async throws {
+        try await Self.withThreeServers(database) { stores in
+            var users: [User] = []
+            for index in 0..<20 { users.append(try await stores[0].users.create(name: "reader\(index)", now: TestClock.now)) }
+            let draft = try BookDraft.parse(["title": "Parable of the Sower", "authors": "Octavia E. Butler"], today: Self.today)
+                .get()
+            let entries = try await withThrowingTaskGroup(of: (User.ID, LibraryEntry.ID?).self) { group in
+                for (index, user) in users.enumerated() {
+                    group.addTask {
+                        let outcome = try await stores[index % 3].reader(user.id).add(
+                            draft, today: Self.today, now: TestClock.now)
+                        if case .added(let id) = outcome { return (user.id, id) }
+                        return (user.id, nil)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(entries.allSatisfy { $0.1 != nil })
+            #expect(try await stores[0].count("authors") == 1)
+            #expect(try await stores[0].count("works") == 20)  // each reader's words are theirs
+            var authorIDs = Set<Author.ID>()
+            for (userID, entryID) in entries {
+                let entry = try #require(entryID)
+                let detail = try #require(try await stores[1].reader(userID).detail(of: entry))
+                authorIDs.formUnion(detail.authors.map(\.id))
+            }
+            #expect(authorIDs.count == 1)
+        }
+    }
+
+    @Test("One file imported 10 times at once over three servers: its books once", arguments: TestDatabase.available)
+    func identicalImports(_ database: TestDatabase) async throws {
+        try await Self.withThreeServers(database) { stores in
+            let alice = try await stores[0].users.create(name: "alice", now: TestClock.now)
+            let bob = try await stores[0].users.create(name: "bob", now: TestClock.now)
+            let bytes = try Fixtures.bytes(Fixtures.goodreadsFiles[2])
+            let reports = try await withThrowingTaskGroup(of: ImportReport.self) { group in
+                for index in 0..<10 {
+                    let user = index.isMultiple(of: 2) ? alice : bob
+                    group.addTask {
+                        // Each request parses its own upload, as each server does.
+                        let batch = try LibraryFileReader.read(bytes: bytes, today: Self.today)
+                        return try await stores[index % 3].reader(user.id).importBatch(batch, dryRun: false, now: TestClock.now)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(reports.map(\.imported).reduce(0, +) == 224)  // 112 books, once for each reader
+            #expect(try await stores[0].reader(alice.id).entryCounts().values.reduce(0, +) == 112)
+            #expect(try await stores[1].reader(bob.id).entryCounts().values.reduce(0, +) == 112)
+            #expect(try await stores[2].count("works") == 224)
+        }
+    }
+}
