@@ -38,7 +38,8 @@ public final class BooksTrack: Sendable {
         let imports = ImportService(store: store, clock: clock, logger: logger, notifications: notifications)
         self.imports = imports
         jobs = JobRunner(
-            store: store, handlers: [ImportService.jobKind: { try await imports.run($0) }], clock: clock, logger: logger,
+            store: store, handlers: [ImportService.jobKind: { try await imports.run($0) }],
+            interrupted: [ImportService.jobKind: { try await imports.interrupted($0) }], clock: clock, logger: logger,
             pollInterval: pollInterval)
     }
 

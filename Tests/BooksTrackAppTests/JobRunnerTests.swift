@@ -130,6 +130,8 @@ struct AbandonedJobTests {
                 now += JobRepository.lease + 1
             }
             #expect(try await store.jobs.claimNext(kinds: ["test"], worker: "w4", now: now) == nil)
+            let given = try await store.jobs.interruptAbandoned(isDead: { _ in false }, now: now)
+            #expect(given.map(\.subject) == ["poison"])
             let poison = try await store.jobs.jobs(kind: "test").first { $0.subject == "poison" }
             #expect(poison?.status == .failed && poison?.lastError == "interrupted")
         }

@@ -69,6 +69,19 @@ public final class ImportService: Sendable {
         if let failure { throw JobFailure(failure) }
     }
 
+    /// What the reader is told when the server stopped in the middle of their import.
+    public static let interruptedMessage =
+        "The server stopped while this import was running, so nothing was imported. Upload the file again to import it."
+
+    /// After the process running an upload's import died: the upload says so at once (page,
+    /// progress answer) and its file is dropped. The import was one transaction, so nothing of
+    /// it is in the library.
+    func interrupted(_ job: Job) async throws {
+        guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
+        board.remove(uploadID)
+        try await store.reader(userID).finishUpload(uploadID, error: Self.interruptedMessage, now: clock())
+    }
+
     /// What a reader is told when an import fails.
     static func message(for error: any Error) -> String {
         switch error {

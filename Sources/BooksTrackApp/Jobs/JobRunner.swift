@@ -17,11 +17,15 @@ import ServiceLifecycle
 public final class JobRunner: Service, Sendable {
     /// Runs one claimed job; throwing marks the job failed with the error's description.
     public typealias Handler = @Sendable (Job) async throws -> Void
+    /// Cleans up after a job that was given up (its process died): says so wherever the job's
+    /// work is shown and drops what it held.
+    public typealias Interrupted = @Sendable (Job) async throws -> Void
 
     let store: Store
     let clock: @Sendable () -> Date
     let logger: Logger
     let handlers: [String: Handler]
+    let interrupted: [String: Interrupted]
     /// This process, as recorded on the jobs it claims.
     public let worker: String
     public let pollInterval: Duration
@@ -30,12 +34,14 @@ public final class JobRunner: Service, Sendable {
     private let bell = Doorbell()
 
     public init(
-        store: Store, handlers: [String: Handler], clock: @escaping @Sendable () -> Date, logger: Logger,
+        store: Store, handlers: [String: Handler], interrupted: [String: Interrupted] = [:],
+        clock: @escaping @Sendable () -> Date, logger: Logger,
         pollInterval: Duration = .seconds(1), heartbeatInterval: Duration = .seconds(JobRepository.lease / 3),
         worker: String = JobRunner.workerName()
     ) {
         self.store = store
         self.handlers = handlers
+        self.interrupted = interrupted
         self.clock = clock
         self.logger = logger
         self.pollInterval = pollInterval
@@ -46,6 +52,31 @@ public final class JobRunner: Service, Sendable {
     /// `host:pid:random`, unique per process.
     public static func workerName() -> String {
         "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8))"
+    }
+
+    /// Whether the process that claimed a job is gone: a process of this host that does not
+    /// exist any more, or an earlier process that had this one's id (a container's pid 1). On
+    /// another host only the lease can tell.
+    public func isDead(_ claimant: String) -> Bool {
+        guard claimant != worker else { return false }
+        let mine = worker.split(separator: ":")
+        let theirs = claimant.split(separator: ":")
+        guard mine.count == 3, theirs.count == 3, mine[0] == theirs[0], let pid = Int32(theirs[1]) else { return false }
+        if theirs[1] == mine[1] { return true }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// Gives up the jobs that cannot finish any more (see ``JobRepository/interruptAbandoned(isDead:now:)``)
+    /// and runs their kind's clean-up, so every face says "interrupted" at once.
+    public func recoverAbandoned() async {
+        do {
+            for job in try await store.jobs.interruptAbandoned(isDead: { [self] in isDead($0) }, now: clock()) {
+                logger.warning("Gave up job \(job.kind) \(job.subject): its process stopped")
+                try await interrupted[job.kind]?(job)
+            }
+        } catch {
+            logger.error("Could not look for interrupted jobs: \(String(reflecting: error))")
+        }
     }
 
     /// Tells the runner a job was queued, so it need not wait for its next look.
@@ -77,6 +108,7 @@ public final class JobRunner: Service, Sendable {
     /// Claims and runs the next due job; false when there was none (or the queue cannot be read).
     @discardableResult
     public func runNext() async -> Bool {
+        await recoverAbandoned()
         let job: Job
         do {
             guard let claimed = try await store.jobs.claimNext(kinds: Array(handlers.keys), worker: worker, now: clock())

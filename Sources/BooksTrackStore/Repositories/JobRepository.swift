@@ -83,17 +83,11 @@ public struct JobRepository: Sendable {
         }
         guard due else { return nil }
         return try await database.write { db in
-            try await db.raw(
-                """
-                UPDATE jobs SET status = 'failed', last_error = 'interrupted', updated_at = \(bind: stamp)
-                WHERE status = 'running' AND heartbeat_at < \(bind: cutoff) AND attempts >= \(bind: Self.maxAttempts)
-                """
-            ).run()
             guard
                 let candidate = try await db.raw(
                     """
                     SELECT id FROM jobs WHERE kind IN (\(binds: kinds)) AND ((status = 'queued' AND run_after <= \(bind: stamp))
-                        OR (status = 'running' AND heartbeat_at < \(bind: cutoff)))
+                        OR (status = 'running' AND heartbeat_at < \(bind: cutoff) AND attempts < \(bind: Self.maxAttempts)))
                     ORDER BY run_after, created_at LIMIT 1\(unsafeRaw: skipLocked)
                     """
                 ).first()
@@ -108,6 +102,43 @@ public struct JobRepository: Sendable {
                 """
             ).first().map(Self.job)
         }
+    }
+
+    /// Gives up running jobs that cannot finish any more and returns them, marked failed
+    /// (`interrupted`): those whose worker `isDead` says is gone (a process on this host that no
+    /// longer exists: known at once after a restart), and those abandoned after ``maxAttempts``
+    /// starts (their lease lapsed again). Their kind's clean-up runs next (``JobRunner``).
+    public func interruptAbandoned(isDead: @Sendable (String) -> Bool, now: Date) async throws -> [Job] {
+        let cutoff = now.addingTimeInterval(-Self.lease).milliseconds
+        let running = try await database.read { db in
+            try await db.raw("SELECT * FROM jobs WHERE status = 'running'").all().map(Self.job)
+        }
+        var stale: [Job] = []
+        for job in running {
+            let lapsed = try await database.read { db in
+                try await db.raw(
+                    """
+                    SELECT id FROM jobs WHERE id = \(bind: job.id.string) AND heartbeat_at < \(bind: cutoff)
+                        AND attempts >= \(bind: Self.maxAttempts)
+                    """
+                ).first() != nil
+            }
+            if lapsed || job.claimedBy.map(isDead) == true { stale.append(job) }
+        }
+        var interrupted: [Job] = []
+        for job in stale {
+            let given = try await database.write { db in
+                try await db.raw(
+                    """
+                    UPDATE jobs SET status = 'failed', last_error = 'interrupted', updated_at = \(bind: now.milliseconds)
+                    WHERE id = \(bind: job.id.string) AND status = 'running' AND claimed_by = \(bind: job.claimedBy ?? "")
+                    RETURNING *
+                    """
+                ).first().map(Self.job)
+            }
+            if let given { interrupted.append(given) }
+        }
+        return interrupted
     }
 
     /// Reports that `worker` is still running a job (see ``lease``); false when the job is no

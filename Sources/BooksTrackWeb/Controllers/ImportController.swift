@@ -12,9 +12,6 @@ struct ImportController {
     let configuration: WebConfiguration
     var store: Store { app.store }
 
-    /// An import still running after this long was interrupted (its transaction was rolled back).
-    static let staleAfter: TimeInterval = 30 * 60
-
     func addRoutes(to router: Router<AppContext>) {
         router.get("/import", use: index)
         router.post("/import", use: upload)
@@ -86,11 +83,9 @@ struct ImportController {
             )
             .response(from: request, context: context)
         case .running:
-            let stale = now.timeIntervalSince(upload.updatedAt) > Self.staleAfter && jobs.progress(of: upload.id) == nil
             return HTMLResponse(
                 html: ImportPages.running(
-                    page: context.page(.import),
-                    model: .init(upload: upload, progress: jobs.progress(of: upload.id), interrupted: stale))
+                    page: context.page(.import), model: .init(upload: upload, progress: jobs.progress(of: upload.id)))
             )
             .response(from: request, context: context)
         case .done:

@@ -163,21 +163,15 @@ enum ImportPages {
     struct RunningModel {
         var upload: ImportUpload
         var progress: ImportProgress?
-        var interrupted: Bool
     }
 
+    /// An import in progress. One whose server stopped is not shown here: the job runner gives
+    /// it up (at once after a restart on the same host) and the upload shows as failed, with why.
     static func running(page: PageContext, model: RunningModel) -> String {
-        let (upload, progress, interrupted) = (model.upload, model.progress, model.interrupted)
+        let (upload, progress) = (model.upload, model.progress)
         return Layout.document(title: "Importing", page: page) {
-            Tag("h1", text: interrupted ? "The import of “\(upload.fileName)” was interrupted" : "Importing “\(upload.fileName)”")
-            if interrupted {
-                Tag(
-                    "p",
-                    text:
-                        "The server stopped while importing. An import is all or nothing, so your library is as it was. Upload the file again to retry."
-                )
-                ButtonLink(label: "Back to import", href: "/import")
-            } else {
+            Tag("h1", text: "Importing “\(upload.fileName)”")
+            do {
                 Tag("div", .cls("import-progress"), Attr("data-poll", "/import/uploads/\(upload.id.string)/progress")) {
                     Tag("p", .id("import-status"), Attr("role", "status"), text: progressText(progress))
                     progressBar(progress)

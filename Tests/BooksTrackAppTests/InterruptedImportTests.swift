@@ -1,0 +1,47 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+@Suite("An import whose server died says so at once, and its file is dropped")
+struct InterruptedImportTests {
+    @Test(
+        "After a restart, an import claimed by the dead process is failed 'interrupted' at once, the file gone",
+        arguments: TestDatabase.available)
+    func restartInterrupts(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let user = try await store.users.create(name: "dana", now: TestClock.now)
+            let reader = store.reader(user.id)
+            let upload = try await reader.saveUpload(
+                fileName: "library.csv", bytes: Array("Title,Author\nKindred,Octavia E. Butler\n".utf8),
+                preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
+            #expect(try await reader.queueImport(upload.id, runID: .random(), kind: ImportService.jobKind, now: TestClock.now))
+            let app = BooksTrack(store: store, clock: { TestClock.now })
+            // The process before the restart (this host, another process id that is gone) had
+            // claimed it, and reported a moment ago: no lease has lapsed.
+            let host = ProcessInfo.processInfo.hostName
+            let dead = "\(host):999999:deadbeef"
+            #expect(app.jobs.isDead(dead))
+            #expect(!app.jobs.isDead(app.jobs.worker))
+            #expect(!app.jobs.isDead("elsewhere.example:1:abcdef12"))  // only its lease can tell
+            let claimed = try #require(
+                try await store.jobs.claimNext(kinds: [ImportService.jobKind], worker: dead, now: TestClock.now))
+            #expect(try await reader.upload(upload.id)?.0.status == .running)
+
+            await app.jobs.recoverAbandoned()
+
+            let job = try await store.jobs.job(claimed.id)
+            #expect(job?.status == .failed && job?.lastError == "interrupted")
+            let (after, bytes) = try #require(try await reader.upload(upload.id))
+            #expect(after.status == .failed)
+            #expect(after.error == ImportService.interruptedMessage)
+            #expect(bytes.isEmpty)
+            #expect(try await reader.entryCounts().isEmpty)
+            // Nothing is run again: the reader uploads the file again when they want it.
+            await app.jobs.drain()
+            #expect(try await store.jobs.job(claimed.id)?.status == .failed)
+        }
+    }
+}
