@@ -42,6 +42,16 @@ struct InterruptedImportTests {
             // Nothing is run again: the reader uploads the file again when they want it.
             await app.jobs.drain()
             #expect(try await store.jobs.job(claimed.id)?.status == .failed)
+
+            // An import that committed just before its process died stays done.
+            let second = try await reader.saveUpload(
+                fileName: "again.csv", bytes: Array("Title,Author\nBeloved,Toni Morrison\n".utf8),
+                preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
+            #expect(try await reader.queueImport(second.id, runID: .random(), kind: ImportService.jobKind, now: TestClock.now))
+            _ = try #require(try await store.jobs.claimNext(kinds: [ImportService.jobKind], worker: dead, now: TestClock.now))
+            try await reader.finishUpload(second.id, error: nil, now: TestClock.now)
+            await app.jobs.recoverAbandoned()
+            #expect(try await reader.upload(second.id)?.0.status == .done)
         }
     }
 }

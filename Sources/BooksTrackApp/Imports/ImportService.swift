@@ -79,7 +79,7 @@ public final class ImportService: Sendable {
     func interrupted(_ job: Job) async throws {
         guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
         board.remove(uploadID)
-        try await store.reader(userID).finishUpload(uploadID, error: Self.interruptedMessage, now: clock())
+        try await store.reader(userID).interruptUpload(uploadID, error: Self.interruptedMessage, now: clock())
     }
 
     /// What a reader is told when an import fails.

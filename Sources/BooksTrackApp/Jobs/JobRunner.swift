@@ -69,13 +69,19 @@ public final class JobRunner: Service, Sendable {
     /// Gives up the jobs that cannot finish any more (see ``JobRepository/interruptAbandoned(isDead:now:)``)
     /// and runs their kind's clean-up, so every face says "interrupted" at once.
     public func recoverAbandoned() async {
+        let given: [Job]
         do {
-            for job in try await store.jobs.interruptAbandoned(isDead: { [self] in isDead($0) }, now: clock()) {
-                logger.warning("Gave up job \(job.kind) \(job.subject): its process stopped")
-                try await interrupted[job.kind]?(job)
-            }
+            given = try await store.jobs.interruptAbandoned(isDead: { [self] in isDead($0) }, now: clock())
         } catch {
             logger.error("Could not look for interrupted jobs: \(String(reflecting: error))")
+            return
+        }
+        for job in given {
+            logger.warning("Gave up job \(job.kind) \(job.subject): its process stopped")
+            // One clean-up failing must not keep the others from saying so.
+            do { try await interrupted[job.kind]?(job) } catch {
+                logger.error("Could not clean up after job \(job.id): \(String(reflecting: error))")
+            }
         }
     }
 
