@@ -79,9 +79,19 @@ final class PostgresConnector: Connector {
     }
 
     func translate(_ error: any Error) -> any Error {
-        // 23505 is unique_violation.
-        guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" else { return error }
-        return StoreError.conflict(.duplicate(table: error.serverInfo?[.tableName] ?? ""))
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
+        switch state {
+        case "23505":  // unique_violation
+            return StoreError.conflict(.duplicate(table: error.serverInfo?[.tableName] ?? ""))
+        case "53100":  // disk_full
+            return StoreError.unavailable(
+                "The PostgreSQL server's disk is full: nothing was saved. Free some space on the database server and try again.")
+        case "25006":  // read_only_sql_transaction (a standby, or default_transaction_read_only)
+            return StoreError.unavailable(
+                "The PostgreSQL database is read-only (a standby server, or set read-only): nothing was saved. Point BooksTrack at the primary, then try again."
+            )
+        default: return error
+        }
     }
 
     func close() async {}

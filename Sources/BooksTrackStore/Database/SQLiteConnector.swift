@@ -12,12 +12,15 @@ import Synchronization
 final class SQLiteConnector: Connector {
     let dialect = Database.Dialect.sqlite
     private let pool: SQLitePool
+    /// The database file, named in the messages people read.
+    private let path: String
     /// One writer at a time for the file, shared by every store this process opens on it (so
     /// two stores on one file queue fairly instead of racing SQLite's busy handler).
     private let writeLock: AsyncLock
 
-    private init(pool: SQLitePool, writeLock: AsyncLock) {
+    private init(pool: SQLitePool, path: String, writeLock: AsyncLock) {
         self.pool = pool
+        self.path = path
         self.writeLock = writeLock
     }
 
@@ -44,9 +47,15 @@ final class SQLiteConnector: Connector {
         let threadPool = NIOThreadPool(numberOfThreads: 4)
         threadPool.start()
         let connector = SQLiteConnector(
-            pool: SQLitePool(path: path, threadPool: threadPool, logger: logger, maximum: 4), writeLock: writeLock(for: path))
+            pool: SQLitePool(path: path, threadPool: threadPool, logger: logger, maximum: 4), path: path,
+            writeLock: writeLock(for: path))
         do { _ = try await connector.withConnection { try await $0.raw("SELECT 1").all() } } catch {
-            throw .unavailable("The SQLite database at \(path) cannot be opened: \(error)")
+            if let error = error as? SQLiteError, error.reason == .cantOpen {
+                throw .unavailable(
+                    "The SQLite database at \(path) cannot be opened. Check that its folder exists and that BooksTrack may read and write there."
+                )
+            }
+            throw .unavailable("The SQLite database at \(path) cannot be opened (\(error)).")
         }
         return connector
     }
@@ -73,6 +82,20 @@ final class SQLiteConnector: Connector {
 
     func translate(_ error: any Error) -> any Error {
         guard let error = error as? SQLiteError else { return error }
+        // What happened and what to do, with the file, never SQLite's own words.
+        switch error.reason {
+        case .full:
+            return StoreError.unavailable(
+                "The disk holding \(path) is full: nothing was saved. Free some space and try again.")
+        case .readOnly:
+            return StoreError.unavailable(
+                "The database at \(path) is read-only: nothing was saved. Let BooksTrack write to the file and its folder, then try again."
+            )
+        case .ioError:
+            return StoreError.unavailable(
+                "The disk holding \(path) could not be written or read: nothing was saved. Check the disk, then try again.")
+        default: break
+        }
         if error.reason == .busy || error.reason == .locked {
             // Another process kept the file locked past the busy timeout (10 s).
             return StoreError.unavailable(
