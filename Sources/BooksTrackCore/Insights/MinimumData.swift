@@ -18,10 +18,13 @@ public enum MinimumData {
         books >= Self.books && coverage >= Self.coverage
     }
 
-    /// Whether these radar axes carry an overall value and band.
-    public static func allowsVerdict(_ axes: [RepresentationRadar.Axis]) -> Bool {
-        axes.filter { !$0.isGhost && $0.coverage >= coverage }.count >= radarAxes
+    /// The axes with data known for at least ``coverage`` of the books.
+    public static func knownAxes(_ axes: [RepresentationRadar.Axis]) -> Int {
+        axes.filter { !$0.isGhost && $0.coverage >= coverage }.count
     }
+
+    /// Whether these radar axes carry an overall value and band.
+    public static func allowsVerdict(_ axes: [RepresentationRadar.Axis]) -> Bool { knownAxes(axes) >= radarAxes }
 }
 
 extension DiversityFigures {

@@ -110,21 +110,18 @@ public struct JobRepository: Sendable {
     /// starts (their lease lapsed again). Their kind's clean-up runs next (``JobRunner``).
     public func interruptAbandoned(isDead: @Sendable (String) -> Bool, now: Date) async throws -> [Job] {
         let cutoff = now.addingTimeInterval(-Self.lease).milliseconds
-        let running = try await database.read { db in
-            try await db.raw("SELECT * FROM jobs WHERE status = 'running'").all().map(Self.job)
+        // One read: the running jobs, each with whether its last lease has lapsed.
+        let rows = try await database.read { db in
+            try await db.raw(
+                """
+                SELECT *, CASE WHEN heartbeat_at < \(bind: cutoff) AND attempts >= \(bind: Self.maxAttempts)
+                    THEN 1 ELSE 0 END AS lapsed
+                FROM jobs WHERE status = 'running'
+                """
+            ).all()
         }
-        var stale: [Job] = []
-        for job in running {
-            let lapsed = try await database.read { db in
-                try await db.raw(
-                    """
-                    SELECT id FROM jobs WHERE id = \(bind: job.id.string) AND heartbeat_at < \(bind: cutoff)
-                        AND attempts >= \(bind: Self.maxAttempts)
-                    """
-                ).first() != nil
-            }
-            if lapsed || job.claimedBy.map(isDead) == true { stale.append(job) }
-        }
+        let stale = try rows.filter { try $0.flag("lapsed") || (try Self.job($0).claimedBy.map(isDead) ?? false) }
+            .map(Self.job)
         var interrupted: [Job] = []
         for job in stale {
             let given = try await database.write { db in

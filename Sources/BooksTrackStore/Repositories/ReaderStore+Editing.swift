@@ -170,17 +170,10 @@ enum WorkEditing {
 
     /// The ids of authors with these names, creating the ones the catalogue lacks.
     static func authorIDs(for names: [String], now: Date, on db: any SQLDatabase) async throws -> [Author.ID] {
-        var ids: [Author.ID] = []
-        for name in names {
-            let key = TextNormalization.nameKey(name)
-            if let row = try await db.raw("SELECT id FROM authors WHERE name_key = \(bind: key)").first() {
-                ids.append(try row.id("id"))
-            } else {
-                let author = Author(name: name)
-                let resolved = try await CatalogueRows.insert(authors: [author], now: now, on: db)
-                ids.append(resolved[author.id] ?? author.id)
-            }
-        }
+        // The shared find-or-create: names already known resolve to their rows.
+        let authors = names.map { Author(name: $0) }
+        let resolved = try await CatalogueRows.insert(authors: authors, now: now, on: db)
+        let ids = authors.map { resolved[$0.id] ?? $0.id }
         var seen = Set<Author.ID>()
         return ids.filter { seen.insert($0).inserted }
     }

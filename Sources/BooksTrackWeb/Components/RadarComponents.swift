@@ -30,7 +30,7 @@ struct RadarView: Component {
 
     /// Why there is no overall value yet, and what it takes (SPEC §4 "Enough data before a verdict").
     static func verdictRule(_ radar: RepresentationRadar) -> String {
-        let qualifying = radar.axes.filter { !$0.isGhost && $0.coverage >= MinimumData.coverage }.count
+        let qualifying = MinimumData.knownAxes(radar.axes)
         if radar.axes.count == RadarAxis.book.count && radar.books == 1 {
             return
                 "A band needs \(MinimumData.radarAxes) of the book’s \(radar.axes.count) axes known; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."

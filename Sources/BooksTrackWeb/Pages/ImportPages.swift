@@ -171,15 +171,13 @@ enum ImportPages {
         let (upload, progress) = (model.upload, model.progress)
         return Layout.document(title: "Importing", page: page) {
             Tag("h1", text: "Importing “\(upload.fileName)”")
-            do {
-                Tag("div", .cls("import-progress"), Attr("data-poll", "/import/uploads/\(upload.id.string)/progress")) {
-                    Tag("p", .id("import-status"), Attr("role", "status"), text: progressText(progress))
-                    progressBar(progress)
-                    Tag("p") {
-                        Txt("This page updates by itself. Without JavaScript, ")
-                        Tag("a", .href("/import/uploads/\(upload.id.string)"), text: "check again")
-                        Txt(".")
-                    }
+            Tag("div", .cls("import-progress"), Attr("data-poll", "/import/uploads/\(upload.id.string)/progress")) {
+                Tag("p", .id("import-status"), Attr("role", "status"), text: progressText(progress))
+                progressBar(progress)
+                Tag("p") {
+                    Txt("This page updates by itself. Without JavaScript, ")
+                    Tag("a", .href("/import/uploads/\(upload.id.string)"), text: "check again")
+                    Txt(".")
                 }
             }
         }
