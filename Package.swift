@@ -30,11 +30,13 @@ let package = Package(
     ],
     targets: [
         // Models, taxonomies, metrics and the pure import planner. Foundation only.
-        .target(name: "BooksTrackCore"),
+        .target(name: "BooksTrackCore", resources: [.copy("Resources/authors.tsv")]),
         // SVG charts rendered from Core values.
         .target(name: "BooksTrackCharts", dependencies: ["BooksTrackCore"]),
         // Parsers for Goodreads, StoryGraph, LibraryThing and our own backup.
         .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"]),
+        // Wikidata and Open Library clients (SPEC F8): HTTP, rate limits, retries, parsing.
+        .target(name: "BooksTrackEnrichment", dependencies: ["BooksTrackCore"]),
         // SQLKit schema, migrations and repositories on SQLite and PostgreSQL.
         .target(
             name: "BooksTrackStore",
@@ -55,7 +57,7 @@ let package = Package(
         .target(
             name: "BooksTrackApp",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackEnrichment",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -138,7 +140,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BooksTrackAppTests",
-            dependencies: ["BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]
+            dependencies: [
+                "BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackEnrichment",
+                "BooksTrackTestSupport",
+            ]
         ),
         .testTarget(
             name: "BookstrackCLITests",

@@ -26,6 +26,7 @@ extension StoreError {
             case .authorOfBook: "This person is not among the book’s authors."
             case .invitation: "This invitation has expired or has already been used. Ask for a new one."
             case .notification: "There is no such notification."
+            case .candidate: "There is no such question about an author in your library."
             }
         case .invalid(let invalid):
             switch invalid {

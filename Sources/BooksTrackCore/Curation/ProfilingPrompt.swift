@@ -261,6 +261,7 @@ extension FactSource {
         case .import: "An imported file"
         case .wikidata: "Wikidata"
         case .openLibrary: "Open Library"
+        case .bundled: "BooksTrack’s author table"
         }
     }
 }

@@ -10,9 +10,22 @@ public enum FactSource: String, Sendable, Codable, Hashable, CaseIterable {
     case wikidata
     /// Looked up on Open Library.
     case openLibrary
+    /// From the author table that ships with BooksTrack (openly licensed datasets, see
+    /// `docs/attribution.md`); the dataset is the provenance's ``Provenance/detail``.
+    case bundled
 
     /// Facts entered by people always win over automatic ones (SPEC §3).
     public var isEnteredByPerson: Bool { self == .user || self == .import }
+
+    /// Which statement stands when several sources disagree: a person's word, then a live
+    /// lookup (Wikidata, Open Library), then the bundled table, which is a head start only.
+    public var precedence: Int {
+        switch self {
+        case .user, .import: 2
+        case .wikidata, .openLibrary: 1
+        case .bundled: 0
+        }
+    }
 }
 
 /// Who recorded a fact, and when.
@@ -21,11 +34,15 @@ public struct Provenance: Hashable, Sendable, Codable {
     /// The reader who entered it, for ``FactSource/user`` facts whose reader is on this instance.
     public var userID: User.ID?
     public var recordedAt: Date
+    /// Where exactly, for automatic sources: the Wikidata item (`Q42`), the Open Library record
+    /// (`/authors/OL34184A`) or the bundled table's dataset (`post45-major-literary-prizes`).
+    public var detail: String?
 
-    public init(source: FactSource, userID: User.ID? = nil, recordedAt: Date) {
+    public init(source: FactSource, userID: User.ID? = nil, recordedAt: Date, detail: String? = nil) {
         self.source = source
         self.userID = userID
         self.recordedAt = recordedAt
+        self.detail = detail
     }
 }
 
@@ -45,11 +62,12 @@ public struct AuthorFactAssertion: Hashable, Sendable, Codable {
         self.provenance = provenance
     }
 
-    /// The assertion that stands: a person's latest statement, or, when no person has said
-    /// anything, the latest automatic one. Ties on time go to the later position in the list.
+    /// The assertion that stands: a person's latest statement; when no person has said
+    /// anything, the latest live lookup; else the bundled table's (see
+    /// ``FactSource/precedence``). Ties on time go to the later position in the list.
     public static func winner(among assertions: [AuthorFactAssertion]) -> AuthorFactAssertion? {
-        let people = assertions.filter { $0.provenance.source.isEnteredByPerson }
-        let pool = people.isEmpty ? assertions : people
+        guard let best = assertions.map(\.provenance.source.precedence).max() else { return nil }
+        let pool = assertions.filter { $0.provenance.source.precedence == best }
         return pool.enumerated().max { lhs, rhs in
             (lhs.element.provenance.recordedAt, lhs.offset) < (rhs.element.provenance.recordedAt, rhs.offset)
         }?.element

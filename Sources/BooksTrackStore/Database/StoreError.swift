@@ -41,6 +41,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The invitation has expired or has been used.
         case invitation
         case notification(AppNotification.ID)
+        /// A possible identification of an author that is not for this reader's books.
+        case candidate(AuthorCandidate.ID)
     }
 
     /// Why a value was refused.

@@ -20,7 +20,8 @@ enum FactRows {
                 AuthorFactAssertion(
                     kind: kind, value: try row.optionalText("value"),
                     provenance: Provenance(
-                        source: source, userID: try row.optionalID("user_id"), recordedAt: try row.instant("recorded_at"))))
+                        source: source, userID: try row.optionalID("user_id"), recordedAt: try row.instant("recorded_at"),
+                        detail: try row.optionalText("detail"))))
         }
         return out
     }
@@ -39,10 +40,12 @@ enum FactRows {
             rows.append([
                 FactID.next(recordedAt: a.provenance.recordedAt), fact.authorID.string, a.kind.rawValue, a.value,
                 a.provenance.source.rawValue, a.provenance.userID?.string, a.provenance.recordedAt.milliseconds,
+                a.provenance.detail,
             ])
         }
         try await db.insertRows(
-            into: "author_facts", columns: ["id", "author_id", "kind", "value", "source", "user_id", "recorded_at"], rows: rows)
+            into: "author_facts", columns: ["id", "author_id", "kind", "value", "source", "user_id", "recorded_at", "detail"],
+            rows: rows)
         if !rows.isEmpty { try await refresh(authorIDs, now: now, on: db) }
         return rows.count
     }

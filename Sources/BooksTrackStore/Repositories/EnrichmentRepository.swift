@@ -1,0 +1,460 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// An author to look up, as the enrichment job needs them.
+public struct AuthorSubject: Sendable, Hashable {
+    public var id: Author.ID
+    public var name: String
+    /// The Wikidata item already known for the author (from the bundled table, Open Library or
+    /// a reader), when there is one.
+    public var wikidataID: String?
+    /// Where ``wikidataID`` came from.
+    public var wikidataSource: FactSource?
+    /// How many times a look-up was tried.
+    public var attempts: Int
+}
+
+/// A book to look up on Open Library: its ISBNs, so the look-up is by edition, not by title.
+public struct WorkSubject: Sendable, Hashable {
+    public var id: Work.ID
+    public var title: String
+    public var isbns: [String]
+    public var authorIDs: [Author.ID]
+    public var attempts: Int
+}
+
+/// How one look-up ended.
+public enum LookupOutcome: String, Sendable {
+    /// Found and recorded.
+    case done
+    /// The source does not know the subject.
+    case notFound = "not-found"
+    /// Several people fit: the reader is asked.
+    case ambiguous
+    /// Failed for now (network, rate limit); tried again after a pause.
+    case retry
+    /// Failed too often; not tried again until the reader asks for a new look-up.
+    case failed
+}
+
+/// Enrichment state shared by every app server: which authors and works were looked up (the
+/// `enrichment_jobs` table, one row per subject and provider), the response cache, the
+/// candidates waiting for a reader, and the automatic facts themselves.
+public struct EnrichmentRepository: Sendable {
+    let database: Database
+
+    public static let authorProvider = "wikidata"
+    public static let workProvider = "openlibrary"
+
+    /// The authors of a reader's books (as author, not translator), as a subquery.
+    private static func readerAuthors(_ userID: User.ID) -> SQLQueryString {
+        """
+        SELECT DISTINCT c.author_id FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
+        WHERE e.user_id = \(bind: userID.string) AND c.role = 'author'
+        """
+    }
+
+    /// Marks every author and book of the reader that was never looked up as waiting for a
+    /// look-up; subjects looked up before keep their state. Returns how many were added.
+    @discardableResult
+    public func queue(for userID: User.ID, now: Date) async throws -> Int {
+        try await database.write { db in
+            let stamp = now.milliseconds
+            let authors = try await db.raw(
+                """
+                INSERT INTO enrichment_jobs (id, subject_kind, subject_id, provider, status, attempts, next_attempt_at,
+                    created_at, updated_at)
+                SELECT 'author:wikidata:' || a.author_id, 'author', a.author_id, 'wikidata', 'pending', 0, \(bind: stamp),
+                    \(bind: stamp), \(bind: stamp)
+                FROM (\(Self.readerAuthors(userID))) a WHERE true
+                ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
+                RETURNING id
+                """
+            ).all().count
+            let works = try await db.raw(
+                """
+                INSERT INTO enrichment_jobs (id, subject_kind, subject_id, provider, status, attempts, next_attempt_at,
+                    created_at, updated_at)
+                SELECT 'work:openlibrary:' || w.work_id, 'work', w.work_id, 'openlibrary', 'pending', 0, \(bind: stamp),
+                    \(bind: stamp), \(bind: stamp)
+                FROM (SELECT DISTINCT e.work_id FROM library_entries e JOIN editions d ON d.id = e.edition_id
+                      WHERE e.user_id = \(bind: userID.string) AND (d.isbn13 IS NOT NULL OR d.isbn10 IS NOT NULL)) w WHERE true
+                ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
+                RETURNING id
+                """
+            ).all().count
+            return authors + works
+        }
+    }
+
+    /// Puts failed look-ups of the reader's authors and books back in the queue (a reader asked
+    /// for a new look-up).
+    public func retryFailed(for userID: User.ID, now: Date) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE enrichment_jobs SET status = 'pending', attempts = 0, next_attempt_at = \(bind: now.milliseconds),
+                    updated_at = \(bind: now.milliseconds)
+                WHERE status IN ('failed', 'retry') AND subject_kind = 'author'
+                    AND subject_id IN (\(Self.readerAuthors(userID)))
+                """
+            ).run()
+        }
+    }
+
+    /// The reader's authors due for a look-up, oldest first.
+    public func dueAuthors(for userID: User.ID, now: Date, limit: Int) async throws -> [AuthorSubject] {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT a.id, a.name, j.attempts FROM enrichment_jobs j JOIN authors a ON a.id = j.subject_id
+                WHERE j.subject_kind = 'author' AND j.provider = 'wikidata' AND j.status IN ('pending', 'retry')
+                    AND j.next_attempt_at <= \(bind: now.milliseconds) AND j.subject_id IN (\(Self.readerAuthors(userID)))
+                ORDER BY j.created_at, j.subject_id LIMIT \(literal: limit)
+                """
+            ).all().map { row in
+                AuthorSubject(
+                    id: try row.id("id"), name: try row.text("name"), wikidataID: nil, wikidataSource: nil,
+                    attempts: try row.integer("attempts"))
+            }
+        }.withWikidata(on: database)
+    }
+
+    /// The reader's books due for a look-up, with their ISBNs and authors.
+    public func dueWorks(for userID: User.ID, now: Date, limit: Int) async throws -> [WorkSubject] {
+        try await database.read { db in
+            let rows = try await db.raw(
+                """
+                SELECT w.id, w.title, j.attempts FROM enrichment_jobs j JOIN works w ON w.id = j.subject_id
+                WHERE j.subject_kind = 'work' AND j.provider = 'openlibrary' AND j.status IN ('pending', 'retry')
+                    AND j.next_attempt_at <= \(bind: now.milliseconds)
+                    AND j.subject_id IN (SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string))
+                ORDER BY j.created_at, j.subject_id LIMIT \(literal: limit)
+                """
+            ).all()
+            var subjects: [WorkSubject] = []
+            for row in rows {
+                let id: Work.ID = try row.id("id")
+                var isbns: [String] = []
+                for edition in try await db.raw(
+                    """
+                    SELECT DISTINCT d.isbn13, d.isbn10 FROM library_entries e JOIN editions d ON d.id = e.edition_id
+                    WHERE e.user_id = \(bind: userID.string) AND e.work_id = \(bind: id.string)
+                    """
+                ).all() {
+                    for isbn in [try edition.optionalText("isbn13"), try edition.optionalText("isbn10")].compactMap({ $0 })
+                    where !isbns.contains(isbn) {
+                        isbns.append(isbn)
+                    }
+                }
+                let authors = try await db.raw(
+                    """
+                    SELECT author_id FROM work_contributors WHERE work_id = \(bind: id.string) AND role = 'author'
+                    ORDER BY ordinal
+                    """
+                ).all().map { try $0.id("author_id", as: Author.self) }
+                subjects.append(
+                    WorkSubject(
+                        id: id, title: try row.text("title"), isbns: isbns, authorIDs: authors,
+                        attempts: try row.integer("attempts")))
+            }
+            return subjects
+        }
+    }
+
+    /// Records how the look-up of a subject ended. A retry waits `retryAfter`.
+    public func finish(
+        author id: Author.ID, _ outcome: LookupOutcome, error: String? = nil, retryAfter: TimeInterval = 0, now: Date
+    ) async throws {
+        try await finish(kind: "author", provider: Self.authorProvider, subject: id.string, outcome, error: error,
+            retryAfter: retryAfter, now: now)
+    }
+
+    public func finish(
+        work id: Work.ID, _ outcome: LookupOutcome, error: String? = nil, retryAfter: TimeInterval = 0, now: Date
+    ) async throws {
+        try await finish(kind: "work", provider: Self.workProvider, subject: id.string, outcome, error: error,
+            retryAfter: retryAfter, now: now)
+    }
+
+    private func finish(
+        kind: String, provider: String, subject: String, _ outcome: LookupOutcome, error: String?, retryAfter: TimeInterval,
+        now: Date
+    ) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE enrichment_jobs SET status = \(bind: outcome.rawValue), attempts = attempts + 1,
+                    next_attempt_at = \(bind: now.addingTimeInterval(retryAfter).milliseconds), last_error = \(bind: error),
+                    updated_at = \(bind: now.milliseconds)
+                WHERE subject_kind = \(bind: kind) AND provider = \(bind: provider) AND subject_id = \(bind: subject)
+                """
+            ).run()
+        }
+    }
+
+    /// When the reader's next look-up is due, if one waits.
+    public func nextDue(for userID: User.ID) async throws -> Date? {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT MIN(next_attempt_at) AS due FROM enrichment_jobs
+                WHERE status IN ('pending', 'retry') AND (
+                    (subject_kind = 'author' AND subject_id IN (\(Self.readerAuthors(userID))))
+                    OR (subject_kind = 'work' AND subject_id IN
+                        (SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string))))
+                """
+            ).first()?.optionalInstant("due")
+        }
+    }
+
+    /// How far the look-ups of the reader's authors have got.
+    public func progress(for userID: User.ID) async throws -> EnrichmentProgress {
+        try await database.read { db in
+            let row = try await db.raw(
+                """
+                SELECT COUNT(*) AS authors,
+                    SUM(CASE WHEN j.status IN ('done', 'not-found', 'ambiguous', 'failed') THEN 1 ELSE 0 END) AS done,
+                    SUM(CASE WHEN j.status = 'retry' THEN 1 ELSE 0 END) AS retrying,
+                    SUM(CASE WHEN j.status = 'ambiguous' THEN 1 ELSE 0 END) AS ambiguous
+                FROM (\(Self.readerAuthors(userID))) a
+                LEFT JOIN enrichment_jobs j ON j.subject_kind = 'author' AND j.provider = 'wikidata' AND j.subject_id = a.author_id
+                """
+            ).first()
+            let job = try await db.raw(
+                """
+                SELECT status FROM jobs WHERE kind = 'enrich' AND subject = \(bind: userID.string)
+                    AND status IN ('queued', 'running')
+                """
+            ).first()
+            return EnrichmentProgress(
+                authors: try row?.optionalInteger("authors") ?? 0, done: try row?.optionalInteger("done") ?? 0,
+                retrying: try row?.optionalInteger("retrying") ?? 0, ambiguous: try row?.optionalInteger("ambiguous") ?? 0,
+                running: job != nil)
+        }
+    }
+
+    // MARK: Facts
+
+    /// Records automatic facts (a look-up's or the bundled table's) about shared authors. A
+    /// statement its source already made with the same value is not repeated, so running a
+    /// look-up twice adds nothing; a person's answer still wins (see ``AuthorFactAssertion/winner(among:)``).
+    /// Returns how many statements were new.
+    @discardableResult
+    public func record(_ facts: [PlannedAuthorFact], now: Date) async throws -> Int {
+        guard !facts.isEmpty else { return 0 }
+        return try await database.changing { db, changes in
+            let ids = Array(Set(facts.map(\.authorID)))
+            let history = try await FactRows.history(of: ids, on: db)
+            let fresh = facts.filter { fact in
+                let same = (history[fact.authorID] ?? []).filter {
+                    $0.kind == fact.assertion.kind && $0.provenance.source == fact.assertion.provenance.source
+                }
+                guard let latest = same.last else { return true }
+                return latest.value != fact.assertion.value || latest.provenance.detail != fact.assertion.provenance.detail
+            }
+            let added = try await FactRows.record(fresh, now: now, on: db)
+            if added > 0 { changes.authors(Set(fresh.map(\.authorID))) }
+            return added
+        }
+    }
+
+    /// Fills a book's original language and first publication year from a public source where
+    /// they are empty; what a reader entered is never replaced.
+    public func fill(work id: Work.ID, originalLanguage: LanguageCode?, firstPublished: Int?, now: Date) async throws {
+        guard originalLanguage != nil || firstPublished != nil else { return }
+        try await database.changing { db, changes in
+            let updated = try await db.raw(
+                """
+                UPDATE works SET original_language = COALESCE(original_language, \(bind: originalLanguage?.code)),
+                    first_published_year = COALESCE(first_published_year, \(bind: firstPublished)),
+                    updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string)
+                    AND ((original_language IS NULL AND \(bind: originalLanguage?.code) IS NOT NULL)
+                        OR (first_published_year IS NULL AND \(bind: firstPublished) IS NOT NULL))
+                RETURNING id
+                """
+            ).first()
+            if updated != nil { changes.works([id]) }
+        }
+    }
+
+    // MARK: Candidates
+
+    /// Keeps the people a name might be for a reader to choose from. A candidate already known
+    /// (open, confirmed or rejected) is not added again.
+    public func propose(_ candidates: [AuthorCandidate], now: Date) async throws {
+        guard !candidates.isEmpty else { return }
+        try await database.write { db in
+            for candidate in candidates {
+                try await db.raw(
+                    """
+                    INSERT INTO author_candidates (id, author_id, source, reference, label, description, facts, status,
+                        created_at)
+                    VALUES (\(bind: candidate.id.string), \(bind: candidate.authorID.string), \(bind: candidate.source.rawValue),
+                        \(bind: candidate.reference), \(bind: candidate.label), \(bind: candidate.description),
+                        \(bind: JSONColumn.text(candidate.facts)), 'open', \(bind: now.milliseconds))
+                    ON CONFLICT (author_id, source, reference) DO NOTHING
+                    """
+                ).run()
+            }
+        }
+    }
+
+    /// The candidates waiting for the reader, for authors of their books, oldest first.
+    public func openCandidates(for userID: User.ID, limit: Int = 50) async throws -> [CandidateQuestion] {
+        try await database.read { db in
+            let rows = try await db.raw(
+                """
+                SELECT k.*, a.name AS author_name FROM author_candidates k JOIN authors a ON a.id = k.author_id
+                WHERE k.status = 'open' AND k.author_id IN (\(Self.readerAuthors(userID)))
+                    AND NOT EXISTS (SELECT 1 FROM author_candidates c WHERE c.author_id = k.author_id AND c.status = 'confirmed')
+                ORDER BY k.created_at, k.id LIMIT \(literal: limit)
+                """
+            ).all()
+            var out: [CandidateQuestion] = []
+            for row in rows {
+                let candidate = try Self.candidate(row)
+                let book = try await db.raw(
+                    """
+                    SELECT w.title, COUNT(*) OVER () AS books FROM library_entries e
+                    JOIN work_contributors c ON c.work_id = e.work_id AND c.role = 'author' JOIN works w ON w.id = e.work_id
+                    WHERE e.user_id = \(bind: userID.string) AND c.author_id = \(bind: candidate.authorID.string)
+                    ORDER BY w.title LIMIT 1
+                    """
+                ).first()
+                out.append(
+                    CandidateQuestion(
+                        candidate: candidate, authorName: try row.text("author_name"),
+                        bookTitle: try book?.optionalText("title"), books: try book?.optionalInteger("books") ?? 0))
+            }
+            return out
+        }
+    }
+
+    /// Records a reader's answer to "Is this …?". Yes writes the candidate's facts (with their
+    /// source) and the identification as the reader's, and closes the author's other candidates;
+    /// no closes this one. Answering a candidate twice, or one of an author not in the reader's
+    /// library, changes nothing. Returns whether the answer changed anything.
+    @discardableResult
+    public func answer(_ id: AuthorCandidate.ID, yes: Bool, by userID: User.ID, now: Date) async throws -> Bool {
+        try await database.changing { db, changes in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT * FROM author_candidates WHERE id = \(bind: id.string) AND status = 'open'
+                        AND author_id IN (\(Self.readerAuthors(userID)))
+                    """
+                ).first()
+            else {
+                let exists = try await db.raw(
+                    """
+                    SELECT 1 AS found FROM author_candidates WHERE id = \(bind: id.string)
+                        AND author_id IN (\(Self.readerAuthors(userID)))
+                    """
+                ).first()
+                if exists == nil { throw StoreError.notFound(.candidate(id)) }
+                return false
+            }
+            let candidate = try Self.candidate(row)
+            let stamp = now.milliseconds
+            let closed = try await db.raw(
+                """
+                UPDATE author_candidates SET status = \(bind: yes ? "confirmed" : "rejected"), answered_by = \(bind: userID.string),
+                    answered_at = \(bind: stamp)
+                WHERE id = \(bind: id.string) AND status = 'open' RETURNING id
+                """
+            ).first()
+            guard closed != nil else { return false }
+            guard yes else { return true }
+            try await db.raw(
+                """
+                UPDATE author_candidates SET status = 'rejected', answered_by = \(bind: userID.string), answered_at = \(bind: stamp)
+                WHERE author_id = \(bind: candidate.authorID.string) AND status = 'open'
+                """
+            ).run()
+            var facts = candidate.facts.filter { $0.kind != .wikidataID }.map { fact in
+                var fact = fact
+                fact.provenance.recordedAt = now
+                return PlannedAuthorFact(authorID: candidate.authorID, assertion: fact)
+            }
+            if candidate.source == .wikidata {
+                facts.append(
+                    PlannedAuthorFact(
+                        authorID: candidate.authorID,
+                        assertion: AuthorFactAssertion(
+                            kind: .wikidataID, value: candidate.reference,
+                            provenance: Provenance(source: .user, userID: userID, recordedAt: now))))
+            }
+            try await FactRows.record(facts, now: now, on: db)
+            try await db.raw(
+                """
+                UPDATE enrichment_jobs SET status = 'done', updated_at = \(bind: stamp)
+                WHERE subject_kind = 'author' AND subject_id = \(bind: candidate.authorID.string)
+                """
+            ).run()
+            changes.authors([candidate.authorID])
+            return true
+        }
+    }
+
+    static func candidate(_ row: any SQLRow) throws -> AuthorCandidate {
+        AuthorCandidate(
+            id: try row.id("id"), authorID: try row.id("author_id"),
+            source: FactSource(rawValue: try row.text("source")) ?? .wikidata, reference: try row.text("reference"),
+            label: try row.text("label"), description: try row.optionalText("description"),
+            facts: (try? row.json("facts", as: [AuthorFactAssertion].self)) ?? [],
+            status: AuthorCandidate.Status(rawValue: try row.text("status")) ?? .open)
+    }
+
+    // MARK: Cache
+
+    /// A cached response no older than `maxAge`.
+    public func cached(provider: String, key: String, maxAge: TimeInterval, now: Date) async throws -> (Int, String)? {
+        try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT status_code, response FROM enrichment_cache
+                    WHERE provider = \(bind: provider) AND request_key = \(bind: key)
+                        AND fetched_at >= \(bind: now.addingTimeInterval(-maxAge).milliseconds)
+                    """
+                ).first()
+            else { return nil }
+            return (try row.integer("status_code"), try row.text("response"))
+        }
+    }
+
+    /// Keeps a response (with the time it was fetched, so its age is known).
+    public func cache(provider: String, key: String, status: Int, body: String, now: Date) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                INSERT INTO enrichment_cache (provider, request_key, status_code, response, fetched_at)
+                VALUES (\(bind: provider), \(bind: key), \(bind: status), \(bind: body), \(bind: now.milliseconds))
+                ON CONFLICT (provider, request_key) DO UPDATE SET status_code = excluded.status_code,
+                    response = excluded.response, fetched_at = excluded.fetched_at
+                """
+            ).run()
+        }
+    }
+}
+
+extension Array where Element == AuthorSubject {
+    /// Adds the Wikidata id each author already has (current fact and its source).
+    fileprivate func withWikidata(on database: Database) async throws -> [AuthorSubject] {
+        let ids = map(\.id)
+        let authors = try await database.read { db in try await CatalogueRows.authors(ids, on: db) }
+        return map { subject in
+            var subject = subject
+            subject.wikidataID = authors[subject.id]?.wikidataID?.value
+            subject.wikidataSource = authors[subject.id]?.wikidataID?.provenance.source
+            return subject
+        }
+    }
+}
+
+extension Store {
+    public var enrichment: EnrichmentRepository { EnrichmentRepository(database: database) }
+}
