@@ -11,9 +11,12 @@ Rules (docs/enrichment.md explains them):
   a country as a code, so `NA` is never read as one).
 - A person with a Wikidata id in any table is one person under that id; spellings of the same
   name (accents, "Last, First") without an id join them when their facts agree.
-- Two people of one name whose facts differ (another gender, another country, a birth year
-  more than a year apart, or two Wikidata ids) are both kept: the product does not pick one
-  but asks the reader (a verification prompt).
+- Two people of one name whose facts differ (another gender, a birth year more than a year
+  apart, or two Wikidata ids) are both kept: the product does not pick one but asks the reader
+  (a verification prompt). Countries do not split a person: tables record citizenship, birth
+  country or residence, so one writer can have several (Camus: France and Algeria); they are
+  kept in the order of the sources' reliability for citizenship (nationality columns first,
+  the Nobel table's birth country last).
 - Gender words are mapped to BooksTrack's genders; anything else (plural, org) is missing.
 - Countries are names, demonym-free; compound cells (`United States; United Kingdom`) give
   several; historical states use their "(now …)" country; colonies and territories count as
@@ -201,6 +204,15 @@ for row in read("cicadatatw__nobel-viz__laureate.csv"):
 # Merging observations into people.
 
 
+# Which table's country to trust first for citizenship.
+COUNTRY_PRIORITY = {
+    "post45-international-bestsellers": 0,  # nationality
+    "post45-nea-fellowships": 1,  # country
+    "post45-asian-american-authors": 2,  # nations lived in / birth nation
+    "nobel-laureates": 3,  # birth country (present-day)
+}
+
+
 class Person:
     def __init__(self):
         self.names = []
@@ -209,6 +221,7 @@ class Person:
         self.countries = []
         self.birth = None
         self.sources = {}  # fact -> source
+        self.observed_countries = {}  # code -> [priority, count, source]
 
     def agrees(self, o):
         if o["qid"] and self.qid and o["qid"] != self.qid:
@@ -216,8 +229,6 @@ class Person:
         if o["gender"] and self.gender and o["gender"] != self.gender:
             return False
         if o["birth"] and self.birth and abs(o["birth"] - self.birth) > 1:
-            return False
-        if o["countries"] and self.countries and not set(o["countries"]) & set(self.countries):
             return False
         return True
 
@@ -228,10 +239,18 @@ class Person:
             if o[fact] is not None and getattr(self, fact) is None:
                 setattr(self, fact, o[fact])
                 self.sources[fact] = o["source"]
-        for code in o["countries"]:
-            if code not in self.countries:
-                self.countries.append(code)
-                self.sources.setdefault("countries", o["source"])
+        if o["countries"]:
+            # The most reliable source first, and within it the country it names most often.
+            for code in o["countries"]:
+                entry = self.observed_countries.setdefault(code, [9, 0, o["source"]])
+                priority = COUNTRY_PRIORITY.get(o["source"], 9)
+                if priority < entry[0]:
+                    entry[0], entry[2] = priority, o["source"]
+                if priority == entry[0]:
+                    entry[1] += 1
+            ordered = sorted(self.observed_countries.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[0]))
+            self.countries = [code for code, _ in ordered]
+            self.sources["countries"] = ordered[0][1][2]
 
 
 people = []
@@ -243,7 +262,13 @@ for o in sorted(observations, key=lambda o: o["qid"] is None):
         person = by_qid[o["qid"]]
     else:
         candidates = [p for p in by_key.get(key(o["name"]), []) if p.agrees(o)]
-        if len(candidates) == 1 and not (o["qid"] and candidates[0].qid):
+        if o["qid"]:
+            candidates = [p for p in candidates if not p.qid]
+        elif len(candidates) > 1:
+            # Several people of this name fit: the spelling without an id joins none of them
+            # but a person of the same kind (no id) if there is one.
+            candidates = [p for p in candidates if not p.qid][:1]
+        if len(candidates) == 1:
             person = candidates[0]
         else:
             person = Person()

@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// one store. No HTTP and no HTML here.
 ///
 /// Where things go: the library, imports, insights, curation, notifications and accounts are
-/// here now; reading sessions, goals, achievements and enrichment come next, each as a use case
+/// here now, and so is enrichment (author and book facts found automatically); reading
+/// sessions, goals and achievements come next, each as a use case
 /// of this type. Every use case that writes a reader's data ends with
 /// ``NotificationService/settle(_:now:)``, the one after-write step. Background work
 /// (enrichment, webhook delivery) registers a handler with the ``jobs`` runner.
@@ -21,26 +22,39 @@ public final class BooksTrack: Sendable {
     public let insights: InsightsService
     public let profiling: ProfilingService
     public let imports: ImportService
+    public let enrichment: EnrichmentService
     public let jobs: JobRunner
 
+    /// `enrichment` says whether and where authors and books are looked up; off by default (the
+    /// command line reads it from the environment, see ``EnrichmentSettings/fromEnvironment(_:)``).
     public init(
         store: Store, clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "bookstrack"),
-        pollInterval: Duration = .seconds(1)
+        pollInterval: Duration = .seconds(1), enrichment settings: EnrichmentSettings = .off
     ) {
         self.store = store
         self.clock = clock
         self.logger = logger
         let notifications = NotificationService(store: store, logger: logger)
         self.notifications = notifications
-        library = LibraryService(store: store, notifications: notifications)
+        let enrichment = EnrichmentService(
+            store: store, clock: clock, logger: logger, notifications: notifications, settings: settings)
+        self.enrichment = enrichment
+        library = LibraryService(store: store, notifications: notifications, enrichment: enrichment)
         insights = InsightsService(store: store, logger: logger)
         profiling = ProfilingService(store: store, insights: insights, notifications: notifications)
-        let imports = ImportService(store: store, clock: clock, logger: logger, notifications: notifications)
+        let imports = ImportService(
+            store: store, clock: clock, logger: logger, notifications: notifications, enrichment: enrichment)
         self.imports = imports
-        jobs = JobRunner(
-            store: store, handlers: [ImportService.jobKind: { try await imports.run($0) }],
+        let jobs = JobRunner(
+            store: store,
+            handlers: [
+                ImportService.jobKind: { try await imports.run($0) },
+                EnrichmentService.jobKind: { try await enrichment.run($0) },
+            ],
             interrupted: [ImportService.jobKind: { try await imports.interrupted($0) }], clock: clock, logger: logger,
             pollInterval: pollInterval)
+        self.jobs = jobs
+        enrichment.wake.set { jobs.wake() }
     }
 
     /// What runs in the background while the application serves: the job runner.

@@ -20,13 +20,18 @@ public final class ImportService: Sendable {
     let clock: @Sendable () -> Date
     let logger: Logger
     let notifications: NotificationService
+    let enrichment: EnrichmentService
     private let board = ProgressBoard()
 
-    public init(store: Store, clock: @escaping @Sendable () -> Date, logger: Logger, notifications: NotificationService) {
+    public init(
+        store: Store, clock: @escaping @Sendable () -> Date, logger: Logger, notifications: NotificationService,
+        enrichment: EnrichmentService
+    ) {
         self.store = store
         self.clock = clock
         self.logger = logger
         self.notifications = notifications
+        self.enrichment = enrichment
     }
 
     /// Queues an upload's import once; returns false when it was already queued (a double
@@ -123,7 +128,11 @@ extension ImportService {
         let now = clock()
         let report = try await store.reader(user.id).importBatch(
             batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
-        if !dryRun { await notifications.settle(user.id, now: now) }
+        if !dryRun {
+            // The bundled author table at once, the network look-ups in the background.
+            await enrichment.libraryChanged(user.id)
+            await notifications.settle(user.id, now: now)
+        }
         return report
     }
 

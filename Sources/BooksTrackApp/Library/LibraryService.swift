@@ -8,21 +8,26 @@ import Foundation
 public struct LibraryService: Sendable {
     let store: Store
     let notifications: NotificationService
+    let enrichment: EnrichmentService
 
-    public init(store: Store, notifications: NotificationService) {
+    init(store: Store, notifications: NotificationService, enrichment: EnrichmentService) {
         self.store = store
         self.notifications = notifications
+        self.enrichment = enrichment
     }
 
     /// Adds a book; a book already in the library is not added again (the outcome names it).
+    /// A new author's facts come from the bundled table at once and are looked up in the background.
     public func add(_ draft: BookDraft, for user: User, now: Date) async throws -> ReaderStore.AddOutcome {
         let outcome = try await store.reader(user.id).add(draft, today: user.today(at: now), now: now)
+        await enrichment.libraryChanged(user.id)
         await notifications.settle(user.id, now: now)
         return outcome
     }
 
     public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, for user: User, now: Date) async throws {
         try await store.reader(user.id).update(entryID, with: draft, today: user.today(at: now), now: now)
+        await enrichment.libraryChanged(user.id)
         await notifications.settle(user.id, now: now)
     }
 

@@ -78,12 +78,16 @@ public struct EnrichmentProgress: Sendable, Hashable, Codable {
     public var ambiguous: Int
     /// Whether a look-up is queued or running now.
     public var running: Bool
+    /// Authors whose last look-up could not reach the service.
+    public var unreachable: Int
     /// Why look-ups are not happening, when they are not ("Enrichment is off").
     public var pausedReason: String?
 
     public init(
-        authors: Int, done: Int, retrying: Int, ambiguous: Int, running: Bool, pausedReason: String? = nil
+        authors: Int, done: Int, retrying: Int, ambiguous: Int, running: Bool, unreachable: Int = 0,
+        pausedReason: String? = nil
     ) {
+        self.unreachable = unreachable
         self.authors = authors
         self.done = done
         self.retrying = retrying
@@ -95,9 +99,15 @@ public struct EnrichmentProgress: Sendable, Hashable, Codable {
     /// Authors not looked up yet.
     public var remaining: Int { max(0, authors - done) }
 
-    /// "Looking up 355 authors: 120 done" while running; `nil` when there is nothing to say.
+    /// "Looking up 355 authors: 120 done" while running; a calm word when look-ups wait for the
+    /// network or are off; `nil` when there is nothing to say.
     public var line: String? {
         guard authors > 0 else { return nil }
+        if let pausedReason { return pausedReason }
+        if unreachable > 0 {
+            return "Wikidata and Open Library can’t be reached right now, so \(unreachable) "
+                + "\(unreachable == 1 ? "author waits" : "authors wait") for a look-up. BooksTrack tries again later; everything else works."
+        }
         if running, remaining > 0 {
             return "Looking up \(authors) \(authors == 1 ? "author" : "authors"): \(done) done"
         }

@@ -20,8 +20,15 @@ public struct WorkSubject: Sendable, Hashable {
     public var id: Work.ID
     public var title: String
     public var isbns: [String]
-    public var authorIDs: [Author.ID]
+    /// The book's authors and their names, in order.
+    public var authors: [(id: Author.ID, name: String)]
     public var attempts: Int
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.id == rhs.id && lhs.isbns == rhs.isbns && lhs.authors.map(\.id) == rhs.authors.map(\.id)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// How one look-up ended.
@@ -88,6 +95,37 @@ public struct EnrichmentRepository: Sendable {
         }
     }
 
+    /// The authors of the reader's books, with their names; with `onlyNew`, only those never
+    /// queued for a look-up (new since the last import).
+    public func authors(for userID: User.ID, onlyNew: Bool = false) async throws -> [(id: Author.ID, name: String)] {
+        try await database.read { db in
+            let new: SQLQueryString =
+                onlyNew
+                ? "AND NOT EXISTS (SELECT 1 FROM enrichment_jobs j WHERE j.subject_kind = 'author' AND j.subject_id = a.id)"
+                : ""
+            return try await db.raw(
+                """
+                SELECT a.id, a.name FROM authors a WHERE a.id IN (\(Self.readerAuthors(userID))) \(new)
+                ORDER BY a.sort_name, a.id
+                """
+            ).all().map { (id: try $0.id("id", as: Author.self), name: try $0.text("name")) }
+        }
+    }
+
+    /// Looks an author up again (a strong identification arrived from another source, such as
+    /// Open Library's link to Wikidata), unless they were found already.
+    public func reopen(author id: Author.ID, now: Date) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE enrichment_jobs SET status = 'pending', attempts = 0, next_attempt_at = \(bind: now.milliseconds),
+                    updated_at = \(bind: now.milliseconds)
+                WHERE subject_kind = 'author' AND subject_id = \(bind: id.string) AND status IN ('not-found', 'ambiguous', 'failed')
+                """
+            ).run()
+        }
+    }
+
     /// Puts failed look-ups of the reader's authors and books back in the queue (a reader asked
     /// for a new look-up).
     public func retryFailed(for userID: User.ID, now: Date) async throws {
@@ -150,13 +188,13 @@ public struct EnrichmentRepository: Sendable {
                 }
                 let authors = try await db.raw(
                     """
-                    SELECT author_id FROM work_contributors WHERE work_id = \(bind: id.string) AND role = 'author'
-                    ORDER BY ordinal
+                    SELECT c.author_id, a.name FROM work_contributors c JOIN authors a ON a.id = c.author_id
+                    WHERE c.work_id = \(bind: id.string) AND c.role = 'author' ORDER BY c.ordinal
                     """
-                ).all().map { try $0.id("author_id", as: Author.self) }
+                ).all().map { (id: try $0.id("author_id", as: Author.self), name: try $0.text("name")) }
                 subjects.append(
                     WorkSubject(
-                        id: id, title: try row.text("title"), isbns: isbns, authorIDs: authors,
+                        id: id, title: try row.text("title"), isbns: isbns, authors: authors,
                         attempts: try row.integer("attempts")))
             }
             return subjects
@@ -217,7 +255,8 @@ public struct EnrichmentRepository: Sendable {
                 SELECT COUNT(*) AS authors,
                     SUM(CASE WHEN j.status IN ('done', 'not-found', 'ambiguous', 'failed') THEN 1 ELSE 0 END) AS done,
                     SUM(CASE WHEN j.status = 'retry' THEN 1 ELSE 0 END) AS retrying,
-                    SUM(CASE WHEN j.status = 'ambiguous' THEN 1 ELSE 0 END) AS ambiguous
+                    SUM(CASE WHEN j.status = 'ambiguous' THEN 1 ELSE 0 END) AS ambiguous,
+                    SUM(CASE WHEN j.status = 'retry' AND j.last_error LIKE 'unreachable%' THEN 1 ELSE 0 END) AS unreachable
                 FROM (\(Self.readerAuthors(userID))) a
                 LEFT JOIN enrichment_jobs j ON j.subject_kind = 'author' AND j.provider = 'wikidata' AND j.subject_id = a.author_id
                 """
@@ -231,7 +270,28 @@ public struct EnrichmentRepository: Sendable {
             return EnrichmentProgress(
                 authors: try row?.optionalInteger("authors") ?? 0, done: try row?.optionalInteger("done") ?? 0,
                 retrying: try row?.optionalInteger("retrying") ?? 0, ambiguous: try row?.optionalInteger("ambiguous") ?? 0,
-                running: job != nil)
+                running: job != nil, unreachable: try row?.optionalInteger("unreachable") ?? 0)
+        }
+    }
+
+    /// How many of the reader's read books have an author whose gender, and whose region, is
+    /// known (what `bookstrack enrich` reports).
+    public func coverage(for userID: User.ID) async throws -> (read: Int, gender: Int, region: Int) {
+        try await database.read { db in
+            let row = try await db.raw(
+                """
+                SELECT COUNT(*) AS n,
+                    SUM(CASE WHEN EXISTS (SELECT 1 FROM work_contributors c JOIN authors a ON a.id = c.author_id
+                        WHERE c.work_id = e.work_id AND c.role = 'author' AND a.gender IS NOT NULL) THEN 1 ELSE 0 END) AS gender,
+                    SUM(CASE WHEN EXISTS (SELECT 1 FROM work_contributors c JOIN authors a ON a.id = c.author_id
+                        WHERE c.work_id = e.work_id AND c.role = 'author' AND a.region IS NOT NULL) THEN 1 ELSE 0 END) AS region
+                FROM library_entries e WHERE e.user_id = \(bind: userID.string) AND e.status = 'read'
+                """
+            ).first()
+            return (
+                try row?.optionalInteger("n") ?? 0, try row?.optionalInteger("gender") ?? 0,
+                try row?.optionalInteger("region") ?? 0
+            )
         }
     }
 
@@ -299,6 +359,18 @@ public struct EnrichmentRepository: Sendable {
                     """
                 ).run()
             }
+        }
+    }
+
+    /// Closes an author's open candidates without an answer (a look-up identified the author).
+    public func closeCandidates(of authorID: Author.ID, now: Date) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE author_candidates SET status = 'rejected', answered_at = \(bind: now.milliseconds)
+                WHERE author_id = \(bind: authorID.string) AND status = 'open'
+                """
+            ).run()
         }
     }
 

@@ -56,6 +56,32 @@ public struct JobRepository: Sendable {
         ).first() != nil
     }
 
+    /// Queues work again that may have run before (a reader's look-ups after a new import): a
+    /// finished or failed job goes back to the queue, due at `runAfter`; a queued one keeps the
+    /// earlier due time; a running one is left alone (it looks for new work before it ends).
+    /// Returns whether the job is queued now.
+    @discardableResult
+    public func requeue(kind: String, subject: String, userID: User.ID?, runAfter: Date, now: Date) async throws -> Bool {
+        try await database.write { db in
+            let stamp = now.milliseconds
+            let due = runAfter.milliseconds
+            return try await db.raw(
+                """
+                INSERT INTO jobs (id, kind, subject, user_id, status, attempts, run_after, created_at, updated_at)
+                VALUES (\(bind: Job.ID.random().string), \(bind: kind), \(bind: subject), \(bind: userID?.string), 'queued', 0,
+                    \(bind: due), \(bind: stamp), \(bind: stamp))
+                ON CONFLICT (kind, subject) DO UPDATE SET
+                    status = 'queued', attempts = 0, last_error = NULL, claimed_by = NULL,
+                    run_after = CASE WHEN jobs.status = 'queued' AND jobs.run_after < excluded.run_after
+                        THEN jobs.run_after ELSE excluded.run_after END,
+                    updated_at = excluded.updated_at
+                WHERE jobs.status <> 'running'
+                RETURNING id
+                """
+            ).first() != nil
+        }
+    }
+
     /// A running job whose worker has not reported for this long is taken as abandoned (its
     /// process died or lost the database): another runner may claim it again.
     public static let lease: TimeInterval = 60

@@ -59,7 +59,7 @@ struct ImportCommand: AsyncParsableCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
         return try await store.withStore(parent: root.store) { store in
             let reader = try await StoreOptions.reader(named: user, in: store)
-            let app = BooksTrack(store: store, clock: { now })
+            let app = BooksTrack(store: store, clock: { now }, enrichment: .fromEnvironment())
             return try await app.imports.importNow(
                 batch, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
         }
