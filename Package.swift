@@ -121,6 +121,10 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTestSupport"]),
+        .testTarget(
+            name: "BooksTrackEnrichmentTests",
+            dependencies: ["BooksTrackEnrichment", "BooksTrackCore", "BooksTrackTestSupport"]
+        ),
         .testTarget(name: "BooksTrackChartsTests", dependencies: ["BooksTrackCharts", "BooksTrackCore"]),
         .testTarget(
             name: "BooksTrackImportTests",

@@ -51,7 +51,10 @@ public final class BooksTrack: Sendable {
                 ImportService.jobKind: { try await imports.run($0) },
                 EnrichmentService.jobKind: { try await enrichment.run($0) },
             ],
-            interrupted: [ImportService.jobKind: { try await imports.interrupted($0) }], clock: clock, logger: logger,
+            interrupted: [
+                ImportService.jobKind: { try await imports.interrupted($0) },
+                EnrichmentService.jobKind: { try await enrichment.interrupted($0) },
+            ], clock: clock, logger: logger,
             pollInterval: pollInterval)
         self.jobs = jobs
         enrichment.wake.set { jobs.wake() }

@@ -192,6 +192,13 @@ public final class EnrichmentService: Sendable {
         try await lookUp(for: userID) { _ in }
     }
 
+    /// After the process running a reader's look-up died: the look-up is queued again. What it
+    /// had found is kept (each subject is recorded as it is finished), so it goes on where it stopped.
+    func interrupted(_ job: Job) async throws {
+        guard let userID = job.userID else { return }
+        try await store.jobs.requeue(kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: clock(), now: clock())
+    }
+
     /// Looks up every due book and author of the reader, reporting progress after each. Used by
     /// the job and by `bookstrack enrich` in the foreground.
     public func lookUp(for userID: User.ID, progress report: @Sendable (EnrichmentProgress) async -> Void) async throws {

@@ -58,8 +58,9 @@ public struct JobRepository: Sendable {
 
     /// Queues work again that may have run before (a reader's look-ups after a new import): a
     /// finished or failed job goes back to the queue, due at `runAfter`; a queued one keeps the
-    /// earlier due time; a running one is left alone (it looks for new work before it ends).
-    /// Returns whether the job is queued now.
+    /// earlier due time. A running one is queued too: it runs once more after this run (whose
+    /// end then leaves it queued, see ``finish(_:worker:error:now:)``), so work that arrived
+    /// while it ran is never left behind. Returns whether the job is queued now.
     @discardableResult
     public func requeue(kind: String, subject: String, userID: User.ID?, runAfter: Date, now: Date) async throws -> Bool {
         try await database.write { db in
@@ -75,7 +76,6 @@ public struct JobRepository: Sendable {
                     run_after = CASE WHEN jobs.status = 'queued' AND jobs.run_after < excluded.run_after
                         THEN jobs.run_after ELSE excluded.run_after END,
                     updated_at = excluded.updated_at
-                WHERE jobs.status <> 'running'
                 RETURNING id
                 """
             ).first() != nil

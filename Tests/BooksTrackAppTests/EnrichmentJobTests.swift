@@ -1,0 +1,186 @@
+import BooksTrackCore
+import BooksTrackEnrichment
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+@testable import BooksTrackApp
+
+/// Enrichment end to end: the application over a real database, its job runner, and the real
+/// clients against the local replay server of recorded answers.
+@Suite("Author facts arrive by themselves, in the background, without guessing", .serialized)
+struct EnrichmentJobTests {
+    static let today = LocalDate(year: 2026, month: 3, day: 15)!
+
+    static func settings(_ server: ReplayServer) -> EnrichmentSettings {
+        let provider = { (url: URL) in
+            ProviderSettings(
+                baseURL: url, userAgent: ProviderSettings.userAgent(contact: nil), minimumInterval: .zero, attempts: 2,
+                backoff: .milliseconds(5))
+        }
+        return EnrichmentSettings(
+            enabled: true, wikidata: provider(server.wikidata), openLibrary: provider(server.openLibrary))
+    }
+
+    @discardableResult
+    static func add(_ title: String, by author: String, for user: User, app: BooksTrack) async throws -> LibraryEntry.ID {
+        let draft = try BookDraft.parse(["title": title, "authors": author, "status": "read"], today: today).get()
+        guard case .added(let id) = try await app.library.add(draft, for: user, now: TestClock.now) else {
+            throw StoreError.notFound(.reader)
+        }
+        return id
+    }
+
+    static func author(_ name: String, of user: User, store: Store) async throws -> Author {
+        let id = try #require(try await store.enrichment.authors(for: user.id).first { $0.name == name }?.id)
+        return try #require(try await store.catalogue.author(id: id))
+    }
+
+    @Test(
+        "Three authors: one found (facts with Wikidata provenance), namesakes become a question, an unknown name stays unknown",
+        arguments: TestDatabase.available)
+    func foundAmbiguousUnknown(_ database: TestDatabase) async throws {
+        let server = try ReplayServer()
+        defer { server.stop() }
+        try await database.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
+            let user = try await store.users.create(name: "erin", now: TestClock.now)
+            try await Self.add("The Hitchhiker's Guide to the Galaxy", by: "Douglas Adams", for: user, app: app)
+            try await Self.add("Michael Jackson's Beer Companion", by: "Michael Jackson", for: user, app: app)
+            try await Self.add("Untitled", by: "xyzzy_totally_nonexistent_query_12345", for: user, app: app)
+
+            // The bundled table answered at once (Douglas Adams's Wikidata id), the rest waits.
+            let before = try await Self.author("Douglas Adams", of: user, store: store)
+            #expect(before.wikidataID?.value == "Q42" && before.wikidataID?.provenance.source == .bundled)
+            #expect(before.gender == nil)
+            let waiting = try await app.enrichment.progress(for: user.id)
+            #expect(waiting.authors == 3 && waiting.done == 0 && waiting.running)
+            #expect(waiting.line == "Looking up 3 authors: 0 done")
+
+            await app.jobs.drain()
+
+            let adams = try await Self.author("Douglas Adams", of: user, store: store)
+            #expect(adams.gender?.value == .male)
+            #expect(adams.gender?.provenance.source == .wikidata && adams.gender?.provenance.detail == "Q42")
+            #expect(adams.country?.value.alpha2 == "GB")
+            #expect(adams.birthYear?.value == 1952)
+
+            let jackson = try await Self.author("Michael Jackson", of: user, store: store)
+            #expect(jackson.gender == nil && jackson.country == nil, "nothing is invented for an ambiguous name")
+            let questions = try await app.enrichment.questions(for: user.id)
+            #expect(Set(questions.map(\.candidate.reference)) == ["Q2831", "Q167877"])
+            let beerWriter = try #require(questions.first { $0.candidate.reference == "Q167877" })
+            #expect(beerWriter.candidate.question.hasPrefix("Is this Michael Jackson, English writer and journalist"))
+            #expect(beerWriter.bookTitle == "Michael Jackson's Beer Companion")
+
+            let unknown = try await Self.author("xyzzy_totally_nonexistent_query_12345", of: user, store: store)
+            #expect(unknown.gender == nil && unknown.wikidataID == nil)
+
+            let done = try await app.enrichment.progress(for: user.id)
+            #expect(done.authors == 3 && done.done == 3 && done.ambiguous == 1 && !done.running)
+            #expect(try server.log().allSatisfy { $0.status == .code(200) }, "only recorded requests were made")
+
+            // Yes: the beer writer's facts, the identification as the reader's; the other question closes.
+            #expect(try await app.enrichment.answer(beerWriter.candidate.id, yes: true, by: user.id))
+            #expect(!(try await app.enrichment.answer(beerWriter.candidate.id, yes: true, by: user.id)), "a double submit")
+            let answered = try await Self.author("Michael Jackson", of: user, store: store)
+            #expect(answered.wikidataID?.value == "Q167877" && answered.wikidataID?.provenance.source == .user)
+            #expect(answered.gender?.value == .male && answered.country?.value.alpha2 == "GB")
+            #expect(try await app.enrichment.questions(for: user.id).isEmpty)
+
+            // Another reader cannot answer a question about an author who is not in their library.
+            let other = try await store.users.create(name: "finn", now: TestClock.now)
+            let singer = try #require(questions.first { $0.candidate.reference == "Q2831" })
+            await #expect(throws: StoreError.self) {
+                try await app.enrichment.answer(singer.candidate.id, yes: true, by: other.id)
+            }
+        }
+    }
+
+    @Test("A person's answer is never replaced by a look-up", arguments: TestDatabase.available)
+    func personWins(_ database: TestDatabase) async throws {
+        let server = try ReplayServer()
+        defer { server.stop() }
+        try await database.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
+            let user = try await store.users.create(name: "gale", now: TestClock.now)
+            let book = try await Self.add("Mostly Harmless", by: "Douglas Adams", for: user, app: app)
+            let adams = try await Self.author("Douglas Adams", of: user, store: store)
+            _ = try await app.profiling.answer(
+                for: user, book: book, fact: .gender, author: adams.id, value: "nonBinary", note: nil, now: TestClock.now)
+            await app.jobs.drain()
+            let after = try await Self.author("Douglas Adams", of: user, store: store)
+            #expect(after.gender?.value == .nonBinary && after.gender?.provenance.source == .user)
+            #expect(after.country?.value.alpha2 == "GB", "facts nobody answered still arrive")
+        }
+    }
+
+    @Test(
+        "A look-up stopped mid-way (its process killed) resumes after the restart without asking again what it had",
+        arguments: TestDatabase.available)
+    func resumes(_ database: TestDatabase) async throws {
+        let server = try ReplayServer()
+        defer { server.stop() }
+        try await database.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
+            let user = try await store.users.create(name: "hana", now: TestClock.now)
+            try await Self.add("Life, the Universe and Everything", by: "Douglas Adams", for: user, app: app)
+            await app.jobs.drain()
+            #expect(try server.log().count == 1)
+
+            // New books arrive; the look-up starts in a process that is then killed.
+            try await Self.add("Beer Companion", by: "Michael Jackson", for: user, app: app)
+            try await Self.add("Untitled", by: "xyzzy_totally_nonexistent_query_12345", for: user, app: app)
+            let dead = "\(ProcessInfo.processInfo.hostName):999999:deadbeef"
+            let claimed = try #require(
+                try await store.jobs.claimNext(kinds: [EnrichmentService.jobKind], worker: dead, now: TestClock.now))
+            #expect(try await app.enrichment.progress(for: user.id).done == 1)
+
+            // The restarted process gives the dead one's job up, queues it again and finishes it.
+            await app.jobs.drain()
+            #expect(try await store.jobs.job(claimed.id)?.status == .done)
+            let progress = try await app.enrichment.progress(for: user.id)
+            #expect(progress.done == 3 && progress.authors == 3)
+            let wikidataByID = try server.log().filter { $0.query["ids"] == "Q42" }
+            #expect(wikidataByID.count == 1, "Douglas Adams was not looked up twice")
+        }
+    }
+
+    @Test(
+        "With the network down the product works, says so calmly, and the look-up waits for a retry",
+        arguments: TestDatabase.available)
+    func networkDown(_ database: TestDatabase) async throws {
+        let server = try ReplayServer()
+        defer { server.stop() }
+        try await server.down(host: "www.wikidata.org")
+        try await database.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
+            let user = try await store.users.create(name: "ines", now: TestClock.now)
+            try await Self.add("Beloved", by: "Toni Morrison", for: user, app: app)
+            await app.jobs.drain()
+            let morrison = try await Self.author("Toni Morrison", of: user, store: store)
+            #expect(morrison.gender?.value == .female && morrison.gender?.provenance.source == .bundled)
+            let progress = try await app.enrichment.progress(for: user.id)
+            #expect(progress.retrying == 1 && progress.unreachable == 1)
+            #expect(progress.line?.contains("can’t be reached right now") == true)
+            // The job comes back when the retry is due.
+            #expect(try await store.jobs.jobs(kind: EnrichmentService.jobKind).first?.status == .queued)
+        }
+    }
+
+    @Test("Look-ups off: the bundled table still applies on import, and the product says look-ups are off")
+    func off() async throws {
+        try await TestDatabase.sqlite.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now })
+            let user = try await store.users.create(name: "jo", now: TestClock.now)
+            try await Self.add("Beloved", by: "Toni Morrison", for: user, app: app)
+            let morrison = try await Self.author("Toni Morrison", of: user, store: store)
+            #expect(morrison.gender?.value == .female && morrison.country?.value.alpha2 == "US")
+            #expect(morrison.gender?.provenance.detail == "post45-major-literary-prizes")
+            let progress = try await app.enrichment.progress(for: user.id)
+            #expect(progress.line?.hasPrefix("Automatic look-ups are off") == true)
+            #expect(try await store.jobs.jobs(kind: EnrichmentService.jobKind).isEmpty)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The local server that replays the recorded Wikidata and Open Library answers
+/// (`scripts/replay-apis.py` over `Tests/Fixtures/apis`). Unknown requests answer 404, so a test
+/// fails when a client asks for something nobody recorded. One per test; stopped by ``stop()``.
+public final class ReplayServer: @unchecked Sendable {
+    public let port: Int
+    private let process: Process
+
+    /// The base URL standing in for a host (`www.wikidata.org`, `openlibrary.org`).
+    public func url(for host: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(host)")! }
+    public var wikidata: URL { url(for: "www.wikidata.org") }
+    public var openLibrary: URL { url(for: "openlibrary.org") }
+
+    public init() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Fixtures.repositoryRoot.appendingPathComponent("scripts/replay-apis.py").path, "--port", "0",
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.standardError
+        try process.run()
+        // The first line says where it listens.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let portText = text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let port = Int(portText)
+        else {
+            process.terminate()
+            throw ReplayError("the replay server did not start: \(text)")
+        }
+        self.port = port
+        self.process = process
+    }
+
+    /// Stops the server. SIGKILL: a child of the test runner may inherit a signal mask that
+    /// blocks SIGTERM.
+    public func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// One request the server answered.
+    public struct Served: Decodable, Sendable {
+        public var host: String
+        public var path: String
+        public var query: [String: String]
+        public var status: Status
+        public var userAgent: String?
+
+        enum CodingKeys: String, CodingKey {
+            case host, path, query, status
+            case userAgent = "user_agent"
+        }
+
+        /// An HTTP status, or `down` for a dropped connection.
+        public enum Status: Decodable, Sendable, Equatable {
+            case code(Int)
+            case down
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let code = try? container.decode(Int.self) { self = .code(code) } else { self = .down }
+            }
+        }
+    }
+
+    /// Every request answered so far.
+    public func log() throws -> [Served] {
+        let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/_replay/log")!)
+        return try JSONDecoder().decode([Served].self, from: data)
+    }
+
+    /// Makes the next `count` requests (to `host`, or any) answer `status`.
+    public func fail(status: Int, count: Int, retryAfter: Int? = nil, host: String? = nil) async throws {
+        var query = "status=\(status)&count=\(count)"
+        if let retryAfter { query += "&retry_after=\(retryAfter)" }
+        if let host { query += "&host=\(host)" }
+        try await post("/_replay/fail?\(query)")
+    }
+
+    /// Drops every connection to `host` until ``reset()``.
+    public func down(host: String) async throws { try await post("/_replay/down?host=\(host)") }
+
+    public func reset() async throws { try await post("/_replay/reset") }
+
+    private func post(_ path: String) async throws {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = "POST"
+        _ = try await URLSession.shared.data(for: request)
+    }
+}
+
+struct ReplayError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
