@@ -29,10 +29,14 @@ def _binary() -> str:
 class Server:
     """A running `bookstrack serve` on a port of its own choosing."""
 
-    def __init__(self):
+    def __init__(self, environment=None):
         self.directory = tempfile.mkdtemp(prefix="bookstrack-e2e-")
         self.log = open(os.path.join(self.directory, "server.log"), "w+")
-        env = dict(os.environ, HOME=self.directory, BOOKSTRACK_DATABASE_URL=os.path.join(self.directory, "e2e.sqlite"))
+        # No network in tests: look-ups are off unless a test points them at the replay server.
+        env = dict(
+            os.environ, HOME=self.directory, BOOKSTRACK_DATABASE_URL=os.path.join(self.directory, "e2e.sqlite"),
+            BOOKSTRACK_ENRICHMENT="off")
+        env.update(environment or {})
         self.process = subprocess.Popen([_binary(), "serve", "--port", "0"], stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -52,6 +56,35 @@ class Server:
         self.process.wait(timeout=10)
         self.log.close()
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class Replay:
+    """The local server replaying recorded Wikidata and Open Library answers (scripts/replay-apis.py)."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            ["python3", str(ROOT / "scripts" / "replay-apis.py"), "--port", "0"], stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        self.url = line.strip().split(" ")[-1]
+
+    def control(self, path: str):
+        import urllib.request
+        return urllib.request.urlopen(urllib.request.Request(self.url + path, method="POST" if path != "/_replay/log" else "GET"))
+
+    def log(self):
+        import json
+        return json.loads(self.control("/_replay/log").read())
+
+    def environment(self):
+        return {
+            "BOOKSTRACK_ENRICHMENT": "on",
+            "BOOKSTRACK_WIKIDATA_URL": self.url + "/www.wikidata.org",
+            "BOOKSTRACK_OPENLIBRARY_URL": self.url + "/openlibrary.org",
+        }
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

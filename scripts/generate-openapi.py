@@ -57,7 +57,7 @@ doc = {
    "description": "Everything the BooksTrack web app does, as JSON. Sign in with a personal API token (`Authorization: Bearer TOKEN`; create one on the account page or with `bookstrack user token NAME`). Requests from a signed-in browser session work too and must send the session's `X-CSRF-Token` header when they change something. Every error is an RFC 9457 problem document. Another reader's ids always answer 404."},
  "servers": [{"url": "/"}],
  "security": [{"bearerAuth": []}, {"cookieAuth": []}],
- "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}, {"name": "curation"}, {"name": "notifications"}],
+ "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}, {"name": "curation"}, {"name": "notifications"}, {"name": "enrichment"}],
  "paths": {
   "/api/v1/radar": {
     "get": {"operationId": "getRadar", "tags": ["curation"], "summary": "The library's representation radar",
@@ -134,6 +134,21 @@ doc = {
     "post": {"operationId": "markNotificationRead", "tags": ["notifications"], "summary": "Mark a notification read (again changes nothing: the first date stays)",
       "parameters": [idp("notificationId", "The notification's id.")],
       "responses": {"204": {"description": "Marked read."}, "401": E401, "404": E404}}},
+  "/api/v1/enrichment": {
+    "get": {"operationId": "getEnrichment", "tags": ["enrichment"], "summary": "How far the automatic look-ups of your authors have got",
+      "description": "Author facts arrive by themselves: BooksTrack's bundled author table at once after each import, then Wikidata (authors) and Open Library (books) in the background. `message` is what the home page says (progress, or a calm word when look-ups are off or the services cannot be reached).",
+      "responses": {"200": ok("The look-ups' state.", S("EnrichmentStatus")), "401": E401}},
+    "post": {"operationId": "startEnrichment", "tags": ["enrichment"], "summary": "Look your authors up again (new ones, and those whose look-up failed)",
+      "responses": {"202": ok("Queued; the state now.", S("EnrichmentStatus")), "401": E401}}},
+  "/api/v1/author-questions": {
+    "get": {"operationId": "listAuthorQuestions", "tags": ["enrichment"], "summary": "“Is this …?” questions about authors whose name belongs to several people",
+      "description": "A name is never guessed: when several people could have written your books, each is asked about here (and on the prompts page).",
+      "responses": {"200": ok("The questions, oldest first.", S("AuthorQuestionList")), "401": E401}}},
+  "/api/v1/author-questions/{questionId}": {
+    "post": {"operationId": "answerAuthorQuestion", "tags": ["enrichment"], "summary": "Answer “Is this …?”: yes records that person's facts, no closes the question",
+      "parameters": [idp("questionId", "The question's id.")],
+      "requestBody": body({"type": "object", "required": ["answer"], "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}}}, {"answer": "yes"}),
+      "responses": {"200": ok("Whether the answer changed anything (false for a question already answered).", {"type": "object", "required": ["changed"], "properties": {"changed": {"type": "boolean"}}}), "401": E401, "404": E404, "422": E422}}},
   "/api/v1/invitations": {
     "post": {"operationId": "createInvitation", "tags": ["account"], "summary": "Create a one-time invitation link (owner only)",
       "responses": {"201": ok("The link, valid for 7 days.", S("Invitation")), "401": E401, "403": E403}}},
@@ -246,7 +261,9 @@ doc = {
     "BookCreate": dict(BOOK_INPUT, required=["title"], description="A book to add: `title` is required; the rest is optional."),
     "StatusChange": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string", "enum": statuses}}},
     "Fact": {"type": "object", "required": ["kind", "source", "recordedAt", "current"], "properties": {
-      "kind": {"type": "string"}, "value": nullable("string"), "source": {"type": "string", "enum": ["user", "import", "wikidata", "openLibrary"]},
+      "kind": {"type": "string"}, "value": nullable("string"), "source": {"type": "string", "enum": ["user", "import", "wikidata", "openLibrary", "bundled"]},
+      "detail": {"type": ["string", "null"], "description": "Where exactly: the Wikidata item (`Q42`), the Open Library record (`/authors/OL34184A`), or the bundled author table's dataset."},
+      "link": {"type": ["string", "null"], "description": "Where the fact can be checked."},
       "recordedAt": {"type": "string", "format": "date-time"}, "current": {"type": "boolean"}}},
     "AuthorDetail": {"type": "object", "required": ["author", "history"], "properties": {"author": S("Person"), "history": {"type": "array", "items": S("Fact")}}},
     "FactsInput": {"type": "object", "additionalProperties": False, "description": "Only the facts sent change; null clears one.", "properties": {
@@ -322,6 +339,15 @@ doc = {
       "id": {"type": "string", "format": "uuid"}, "kind": {"type": "string", "description": "`achievement` today."},
       "title": {"type": "string"}, "body": {"type": "string"}, "link": {"type": "string", "description": "The page of the web app it is about."},
       "createdAt": {"type": "string", "format": "date-time"}, "readAt": {"type": "string", "format": "date-time", "description": "Absent while unread."}}},
+    "EnrichmentStatus": {"type": "object", "required": ["authors", "done", "retrying", "ambiguous", "unreachable", "running", "enabled", "questions"], "properties": {
+      "authors": {"type": "integer"}, "done": {"type": "integer"}, "retrying": {"type": "integer"}, "ambiguous": {"type": "integer"},
+      "unreachable": {"type": "integer"}, "running": {"type": "boolean"}, "enabled": {"type": "boolean"},
+      "message": {"type": ["string", "null"]}, "questions": {"type": "integer"}}},
+    "AuthorQuestion": {"type": "object", "required": ["id", "authorId", "authorName", "question", "label", "source", "books"], "properties": {
+      "id": {"type": "string"}, "authorId": {"type": "string"}, "authorName": {"type": "string"}, "question": {"type": "string"},
+      "label": {"type": "string"}, "description": {"type": ["string", "null"]}, "source": {"type": "string", "enum": ["wikidata", "bundled"]},
+      "link": {"type": ["string", "null"]}, "bookTitle": {"type": ["string", "null"]}, "books": {"type": "integer"}}},
+    "AuthorQuestionList": {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "items": S("AuthorQuestion")}}},
     "NotificationList": {"type": "object", "required": ["items", "unread"], "properties": {
       "items": {"type": "array", "items": S("Notification")}, "unread": {"type": "integer", "minimum": 0}}},
     "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}},

@@ -25,6 +25,7 @@ Control endpoints for tests (never part of a real service):
                                    (an error the server makes itself; the recordings hold none)
     POST /_replay/down?host=...    every request to the host fails with a closed connection
                                    until /_replay/reset
+    POST /_replay/delay?seconds=1  every answer waits this long (to watch progress in a browser)
 
 Run:  python3 scripts/replay-apis.py [--port 0] [--fixtures Tests/Fixtures/apis]
 It prints "listening on http://127.0.0.1:PORT" once ready.
@@ -39,6 +40,7 @@ import re
 import signal
 import sys
 import threading
+import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -136,6 +138,7 @@ class Replay:
         self.log = []
         self.failures = []  # [host or None, status, remaining, retry_after]
         self.down = set()
+        self.delay = 0.0
 
     def answer(self, method, host, path, params, user_agent=None):
         with self.lock:
@@ -148,6 +151,8 @@ class Replay:
                     self.log.append({"host": host, "path": path, "query": params, "status": plan[1], "user_agent": user_agent})
                     headers = {"Retry-After": str(plan[3])} if plan[3] is not None else {}
                     return plan[1], "text/plain", b"", headers
+        if self.delay:
+            time.sleep(self.delay)
         found = self.table.get(selector(host, path, params))
         if found is None:
             status, content_type, body = 404, "text/plain", b""
@@ -185,6 +190,7 @@ def make_handler(replay):
                     replay.log.clear()
                     replay.failures.clear()
                     replay.down.clear()
+                    replay.delay = 0.0
                 return self.send(204, "text/plain", b"")
             if path == "/_replay/fail":
                 retry = params.get("retry_after")
@@ -192,6 +198,10 @@ def make_handler(replay):
                     replay.failures.append(
                         [params.get("host"), int(params.get("status", "500")), int(params.get("count", "1")),
                          int(retry) if retry is not None else None])
+                return self.send(204, "text/plain", b"")
+            if path == "/_replay/delay":
+                with replay.lock:
+                    replay.delay = float(params.get("seconds", "0"))
                 return self.send(204, "text/plain", b"")
             if path == "/_replay/down":
                 with replay.lock:

@@ -174,7 +174,7 @@ public final class EnrichmentService: Sendable {
 
     /// How far the look-ups of a reader's authors have got, with a calm word when they are off.
     public func progress(for userID: User.ID) async throws -> EnrichmentProgress {
-        var progress = try await store.enrichment.progress(for: userID)
+        var progress = try await store.enrichment.progress(for: userID, now: clock())
         if !settings.enabled {
             progress.running = false
             progress.pausedReason =

@@ -76,7 +76,7 @@ public struct EnrichmentProgress: Sendable, Hashable, Codable {
     public var retrying: Int
     /// Authors with several possible people, waiting for the reader.
     public var ambiguous: Int
-    /// Whether a look-up is queued or running now.
+    /// Whether a look-up is running or due now (not one waiting for a later retry).
     public var running: Bool
     /// Authors whose last look-up could not reach the service.
     public var unreachable: Int
@@ -110,6 +110,9 @@ public struct EnrichmentProgress: Sendable, Hashable, Codable {
         }
         if running, remaining > 0 {
             return "Looking up \(authors) \(authors == 1 ? "author" : "authors"): \(done) done"
+        }
+        if retrying > 0 {
+            return "\(done) of \(authors) authors looked up; \(retrying) could not be looked up yet and will be tried again later."
         }
         return nil
     }

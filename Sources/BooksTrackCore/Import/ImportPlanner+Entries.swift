@@ -128,7 +128,7 @@ extension PlannerState {
                 provenance: Provenance(
                     source: draft.source,
                     userID: draft.enteredByImportingReader ? context.userID : nil,
-                    recordedAt: draft.recordedAt))
+                    recordedAt: draft.recordedAt, detail: draft.detail))
             plan.authorFacts.append(PlannedAuthorFact(authorID: author(named: draft.authorName), assertion: assertion))
         }
         for draft in record.sessions {

@@ -107,11 +107,14 @@ public struct AuthorFactDraft: Hashable, Sendable, Codable {
     /// Whether the importing reader entered it (restored as theirs) rather than someone else.
     public var enteredByImportingReader: Bool
     public var recordedAt: Date
+    /// Where exactly an automatic fact came from (see ``Provenance/detail``).
+    public var detail: String?
 
     public init(
         authorName: String, kind: AuthorFactKind, value: String?, source: FactSource,
-        enteredByImportingReader: Bool, recordedAt: Date
+        enteredByImportingReader: Bool, recordedAt: Date, detail: String? = nil
     ) {
+        self.detail = detail
         self.authorName = authorName
         self.kind = kind
         self.value = value

@@ -41,6 +41,9 @@ public struct BackupDocument: Codable, Hashable, Sendable {
         /// "you" when the backed-up reader entered it; absent otherwise.
         public var enteredBy: String?
         public var recordedAt: Date
+        /// Where an automatic fact came from: the Wikidata item, the Open Library record, the
+        /// bundled table's dataset. Absent for people's answers and in older backups.
+        public var detail: String? = nil
     }
 
     public struct Entry: Codable, Hashable, Sendable {

@@ -95,7 +95,7 @@ struct BackupParser {
         }
         return AuthorFactDraft(
             authorName: authorName, kind: kind, value: value, source: source,
-            enteredByImportingReader: fact.enteredBy == "you", recordedAt: fact.recordedAt)
+            enteredByImportingReader: fact.enteredBy == "you", recordedAt: fact.recordedAt, detail: fact.detail)
     }
 
     private func readerData() -> ReaderData {

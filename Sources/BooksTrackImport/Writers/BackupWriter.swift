@@ -44,7 +44,7 @@ public enum BackupWriter {
             BackupDocument.Fact(
                 kind: assertion.kind.rawValue, value: assertion.value, source: assertion.provenance.source.rawValue,
                 enteredBy: assertion.provenance.userID == readerID ? "you" : nil,
-                recordedAt: assertion.provenance.recordedAt)
+                recordedAt: assertion.provenance.recordedAt, detail: assertion.provenance.detail)
         }.sorted { $0.kind < $1.kind }
         return BackupDocument.Author(name: author.name, sortName: author.sortName, facts: facts)
     }

@@ -248,7 +248,7 @@ public struct EnrichmentRepository: Sendable {
     }
 
     /// How far the look-ups of the reader's authors have got.
-    public func progress(for userID: User.ID) async throws -> EnrichmentProgress {
+    public func progress(for userID: User.ID, now: Date) async throws -> EnrichmentProgress {
         try await database.read { db in
             let row = try await db.raw(
                 """
@@ -264,7 +264,7 @@ public struct EnrichmentRepository: Sendable {
             let job = try await db.raw(
                 """
                 SELECT status FROM jobs WHERE kind = 'enrich' AND subject = \(bind: userID.string)
-                    AND status IN ('queued', 'running')
+                    AND (status = 'running' OR (status = 'queued' AND run_after <= \(bind: now.milliseconds)))
                 """
             ).first()
             return EnrichmentProgress(

@@ -161,6 +161,10 @@ enum APIModels {
         let kind: String
         let value: String?
         let source: String
+        /// Where exactly: the Wikidata item, the Open Library record, the bundled dataset.
+        let detail: String?
+        /// Where it can be checked.
+        let link: String?
         let recordedAt: Date
         let current: Bool
     }
@@ -175,6 +179,7 @@ enum APIModels {
             self.history = history.map {
                 Fact(
                     kind: $0.kind.rawValue, value: $0.value, source: $0.provenance.source.rawValue,
+                    detail: $0.provenance.detail, link: FactLinks.link($0.provenance)?.url,
                     recordedAt: $0.provenance.recordedAt,
                     current: current.contains($0))
             }

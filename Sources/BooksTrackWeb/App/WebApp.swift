@@ -39,7 +39,7 @@ public enum WebApp {
         AuthController(store: store, configuration: configuration).addRoutes(to: router)
         HomeController(
             store: store, configuration: configuration, insights: insights, demo: app.imports,
-            notifications: app.notifications
+            notifications: app.notifications, enrichment: app.enrichment
         ).addRoutes(to: router)
         InsightsController(store: store, configuration: configuration, insights: insights).addRoutes(to: router)
         LibraryController(store: store).addRoutes(to: router)
@@ -57,6 +57,7 @@ public enum WebApp {
         InsightsAPI(insights: insights, configuration: configuration).addRoutes(to: api)
         PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
         NotificationsAPI(notifications: app.notifications, configuration: configuration).addRoutes(to: api)
+        EnrichmentAPI(enrichment: app.enrichment).addRoutes(to: api)
         routeMethods.record(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
         return router
     }

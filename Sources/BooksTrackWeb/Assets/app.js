@@ -155,6 +155,26 @@
         window.setTimeout(poll, 1000);
     }
 
+    // Author look-ups: keep the status line current while they run; when they finish, reload
+    // once so that the radar and figures show what was found.
+    var lookups = document.querySelector("[data-enrichment]");
+    if (lookups && lookups.dataset.enrichment) {
+        var watch = function () {
+            fetch(lookups.dataset.enrichment, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+                .then(function (response) { return response.json(); })
+                .then(function (state) {
+                    if (!state.running) {
+                        window.location.reload();
+                        return;
+                    }
+                    if (state.message) lookups.textContent = state.message;
+                    window.setTimeout(watch, 2000);
+                })
+                .catch(function () { window.setTimeout(watch, 5000); });
+        };
+        window.setTimeout(watch, 2000);
+    }
+
     // Insights: the custom range's dates only matter (and only show) when "Custom range" is chosen.
     var period = document.getElementById("field-period");
     var range = document.querySelector(".custom-range");

@@ -12,12 +12,16 @@ struct HomeController {
     let insights: InsightsService
     let demo: ImportService
     let notifications: NotificationService
+    let enrichment: EnrichmentService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
         router.get("/goals", use: goals)
         router.post("/demo", use: loadDemo)
         router.post("/notifications/:notification/read", use: markRead)
+        router.get("/prompts/authors", use: authorQuestions)
+        router.post("/prompts/authors/:question", use: answerAuthorQuestion)
+        router.get("/about/attribution", use: attribution)
     }
 
     @Sendable func home(_ request: Request, context: AppContext) async throws -> Response {
@@ -32,13 +36,38 @@ struct HomeController {
         async let imports = reader.importRuns()
         async let contributions = reader.contributions()
         async let unread = notifications.unread(of: user)
+        async let progress = enrichment.progress(for: user.id)
+        async let questions = enrichment.questions(for: user.id)
         let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
-            notifications: try await unread)
+            notifications: try await unread, enrichment: try await progress,             questions: Set(try await questions.map(\.candidate.authorID)).count)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
+    }
+
+    /// The "Is this …?" questions about namesakes.
+    @Sendable func authorQuestions(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let user = try context.requireUser()
+        return HTMLResponse(
+            html: EnrichmentPages.questions(page: context.page(.home), questions: try await enrichment.questions(for: user.id)))
+    }
+
+    @Sendable func answerAuthorQuestion(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id: AuthorCandidate.ID = try context.parameters.id("question")
+        let form = try context.requireForm()
+        guard let answer = form["answer"], answer == "yes" || answer == "no" else {
+            throw WebError.badRequest("Answer with Yes or No.")
+        }
+        try await enrichment.answer(id, yes: answer == "yes", by: user.id)
+        return Responses.redirect(to: "/prompts/authors", notice: answer == "yes" ? .authorConfirmed : .authorRuledOut)
+    }
+
+    /// Credits for the bundled author table and the services looked up (no sign-in needed).
+    @Sendable func attribution(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        HTMLResponse(html: EnrichmentPages.attribution(page: context.page(nil)))
     }
 
     @Sendable func goals(_ request: Request, context: AppContext) async throws -> HTMLResponse {

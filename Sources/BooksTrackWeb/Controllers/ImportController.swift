@@ -146,9 +146,14 @@ struct ImportController {
         let parameters = URLQuery.parameters(of: request)
         let filter = parameters["outcome"].flatMap(ImportOutcome.Kind.init(rawValue:))
         let page = max(1, Int(parameters["page"] ?? "") ?? 1)
+        async let progress = app.enrichment.progress(for: user.id)
+        async let questions = app.enrichment.questions(for: user.id)
         return HTMLResponse(
             html: ImportPages.report(
-                page: context.page(.import), model: .init(summary: summary, report: report, filter: filter, pageNumber: page)))
+                page: context.page(.import),
+                model: .init(
+                    summary: summary, report: report, filter: filter, pageNumber: page, enrichment: try await progress,
+                    questions: Set(try await questions.map(\.candidate.authorID)).count)))
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {

@@ -108,7 +108,7 @@ enum AuthorFactsPage {
                                 Tag("tr") {
                                     Tag("td", text: label(assertion.kind))
                                     Tag("td", text: display(assertion))
-                                    Tag("td", text: source(assertion.provenance, me: me))
+                                    Tag("td") { sourceCell(assertion.provenance, me: me) }
                                     Tag("td", text: LocalDate(assertion.provenance.recordedAt, in: .gmt).description)
                                     Tag("td", text: current.contains(assertion) ? "Yes" : "")
                                 }
@@ -128,6 +128,17 @@ enum AuthorFactsPage {
         case .region: return CulturalRegion(rawValue: value)?.displayName ?? value
         case .marginalized: return value == YesNo.yes.rawValue ? "Yes" : "No"
         default: return value
+        }
+    }
+
+    /// The source, linked to where it can be checked: the Wikidata item, the Open Library
+    /// record, or the bundled table's dataset on the attribution page.
+    static func sourceCell(_ provenance: Provenance, me: User.ID?) -> Component {
+        let name = source(provenance, me: me)
+        guard let link = FactLinks.link(provenance) else { return Txt(name) }
+        return ComponentGroup {
+            Txt(name + " · ")
+            Tag("a", .href(link.url), text: link.label)
         }
     }
 

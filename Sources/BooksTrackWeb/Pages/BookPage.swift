@@ -297,11 +297,20 @@ enum BookPage {
 
 /// One line about an author: gender, country, region, with what is not known said plainly.
 enum AuthorSummary {
+    /// "Male · United Kingdom · region Europe (from Wikidata)": the facts and where they came from.
     static func text(_ author: Author) -> String {
-        [
+        let facts = [
             author.gender?.value.displayName ?? "gender not known",
             author.country?.value.name ?? "country not known",
             author.region.map { "region \($0.displayName)" } ?? "region not known",
         ].joined(separator: " · ")
+        var sources: [String] = []
+        for provenance in [author.gender?.provenance, author.country?.provenance, author.chosenRegion?.provenance] {
+            guard let provenance else { continue }
+            let name = provenance.source == .user || provenance.source == .import
+                ? provenance.source.displayName.lowercased() : provenance.source.displayName
+            if !sources.contains(name) { sources.append(name) }
+        }
+        return sources.isEmpty ? facts : facts + " (from " + sources.joined(separator: " and ") + ")"
     }
 }

@@ -16,6 +16,10 @@ enum HomePage {
         var standing: CuratorStanding
         /// Unread notifications, newest first.
         var notifications: [AppNotification] = []
+        /// How far the automatic look-ups of the reader's authors have got.
+        var enrichment: EnrichmentProgress? = nil
+        /// "Is this …?" questions waiting for the reader.
+        var questions: Int = 0
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -68,6 +72,7 @@ enum HomePage {
                             CompletionWidget(
                                 radar: model.radar, id: "library-completion", standing: model.standing, returnTo: "/")
                         }
+                        EnrichmentPages.status(model.enrichment, questions: model.questions)
                         Tag("p") {
                             if model.missingData > 0 {
                                 Tag(

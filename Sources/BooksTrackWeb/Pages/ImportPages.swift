@@ -218,6 +218,10 @@ enum ImportPages {
         var report: ImportReport
         var filter: ImportOutcome.Kind?
         var pageNumber: Int
+        /// How far the look-ups of the reader's authors have got (they start after an import).
+        var enrichment: EnrichmentProgress? = nil
+        /// Authors whose name belongs to several people, waiting for the reader.
+        var questions: Int = 0
     }
 
     static func report(page: PageContext, model: ReportModel) -> String {
@@ -244,6 +248,7 @@ enum ImportPages {
             if !report.fileWarnings.isEmpty {
                 Tag("ul", .cls("warnings")) { for warning in report.fileWarnings { Tag("li", text: warning) } }
             }
+            EnrichmentPages.status(model.enrichment, questions: model.questions)
             Tag("p") {
                 Tag("a", .cls("button"), .href("/library"), text: "Open your library")
             }

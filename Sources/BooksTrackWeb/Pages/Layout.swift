@@ -30,6 +30,8 @@ enum Layout {
                     Tag("p") {
                         Txt("BooksTrack — know who you read. ")
                         Tag("a", .href("/api/openapi.json"), text: "API")
+                        Txt(" · ")
+                        Tag("a", .href("/about/attribution"), text: "Sources and credits")
                     }
                 }
             }

@@ -58,6 +58,8 @@ enum Notice: String, CaseIterable {
     case demoLoaded = "demo-loaded"
     case alreadyInLibrary = "already-in-library"
     case settingsSaved = "settings-saved"
+    case authorConfirmed = "author-confirmed"
+    case authorRuledOut = "author-ruled-out"
 
     var message: String {
         switch self {
@@ -74,6 +76,8 @@ enum Notice: String, CaseIterable {
         case .demoLoaded: "The demo library is loaded: every page now has something to show."
         case .alreadyInLibrary: "That book was already in your library, so nothing was added; here it is."
         case .settingsSaved: "Your settings are saved; your insights use them from now on."
+        case .authorConfirmed: "Thank you: that person’s facts are recorded for the author, with where they came from."
+        case .authorRuledOut: "Thank you: that person is ruled out."
         }
     }
 }
