@@ -7,7 +7,9 @@ import Foundation
 /// `value.content`).
 public struct WikidataEntity: Sendable, Hashable {
     public enum Rank: Int, Sendable, Hashable, Comparable {
-        case deprecated = 0, normal = 1, preferred = 2
+        case deprecated = 0
+        case normal = 1
+        case preferred = 2
         public static func < (lhs: Rank, rhs: Rank) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -161,7 +163,10 @@ extension WikidataEntity {
             }
             let type = (body["property"] as? [String: Any])?["data_type"] as? String
             if let content = value["content"] as? String {
-                return Statement(rank: rank, value: type == "wikibase-item" || content.first == "Q" && Int(content.dropFirst()) != nil ? .item(content) : .text(content))
+                return Statement(
+                    rank: rank,
+                    value: type == "wikibase-item" || content.first == "Q" && Int(content.dropFirst()) != nil
+                        ? .item(content) : .text(content))
             }
             if let content = value["content"] as? [String: Any], let time = content["time"] as? String {
                 return Statement(rank: rank, value: .time(time, precision: content["precision"] as? Int ?? 11))

@@ -42,7 +42,8 @@ struct ReplayClientTests {
             let ids = try await client.search("Michael Jackson")
             #expect(ids.count == 10)
             let entities = try await client.entities(ids)
-            guard case .ambiguous(let people) = AuthorMatch.decide(name: "Michael Jackson", among: ids.compactMap { entities[$0] })
+            guard
+                case .ambiguous(let people) = AuthorMatch.decide(name: "Michael Jackson", among: ids.compactMap { entities[$0] })
             else {
                 Issue.record("namesakes must become a question")
                 return

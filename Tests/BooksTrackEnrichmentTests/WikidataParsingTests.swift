@@ -161,7 +161,8 @@ struct WikidataParsingTests {
 @Suite("Open Library answers")
 struct OpenLibraryParsingTests {
     static func object(_ name: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(try Fixtures.bytes("apis/openlibrary/\(name)"))) as? [String: Any])
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(try Fixtures.bytes("apis/openlibrary/\(name)"))) as? [String: Any])
     }
 
     @Test("A description is a string or a /type/text object")

@@ -11,13 +11,15 @@ import Testing
 @Suite("CSRF: every state-changing request must come from a BooksTrack page")
 struct CSRFTests {
     /// Every form post of the signed-in app, with the ids it names filled in.
-    static func signedInPosts(entry: String, author: String, upload: String, token: String, notification: String) -> [String] {
+    static func signedInPosts(
+        entry: String, author: String, upload: String, token: String, notification: String, question: String
+    ) -> [String] {
         [
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
             "/books/\(entry)/authors/\(author)", "/import", "/import/uploads/\(upload)", "/import/uploads/\(upload)/cancel",
             "/account/password", "/account/tokens", "/account/tokens/\(token)/delete", "/account/invitations", "/account/delete",
             "/account/settings", "/prompt", "/prompt/skip",
-            "/demo", "/notifications/\(notification)/read",
+            "/demo", "/notifications/\(notification)/read", "/prompts/authors/\(question)",
         ]
     }
 
@@ -35,10 +37,13 @@ struct CSRFTests {
             let token = try await app.store.tokens.createToken(named: "t", hash: "h", for: user.id, now: TestClock.now)
             try await reader.record(notices: [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
             let notification = try #require(try await reader.notifications(unreadOnly: true).first)
+            let candidate = AuthorCandidate(
+                authorID: detail.authors[0].id, source: .wikidata, reference: "Q1", label: "Someone", description: nil, facts: [])
+            try await app.store.enrichment.propose([candidate], now: TestClock.now)
             let before = try await reader.dataVersion()
             for path in Self.signedInPosts(
                 entry: item.entryID.string, author: detail.authors[0].id.string, upload: upload.id.string,
-                token: token.id.string, notification: notification.id.string)
+                token: token.id.string, notification: notification.id.string, question: candidate.id.string)
             {
                 let refused = try await browser.post(
                     path, ["status": "read", "title": "Changed", "password": WebHarness.password], csrf: false)
@@ -63,7 +68,8 @@ struct CSRFTests {
                 router.routes.filter { $0.method == .post && !$0.path.description.hasPrefix("/api") }.map { $0.path.description })
             let listed = Set(
                 Self.signedInPosts(
-                    entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}", notification: "{notification}")
+                    entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}", notification: "{notification}",
+                    question: "{question}")
                     + ["/setup", "/login", "/invite/{token}"])
             #expect(posts == listed)
         }

@@ -19,6 +19,8 @@ struct IsolationTests {
         let upload: String
         let token: String
         let notification: String
+        /// An "Is this …?" question about A's author.
+        let question: String
     }
 
     static func readerA(_ app: WebHarness) async throws -> (User, Ids) {
@@ -36,11 +38,15 @@ struct IsolationTests {
             notices: [Notice(kind: "achievement", key: "achievement:curator", title: "alice's badge", body: "For alice.")],
             now: TestClock.now)
         let notification = try #require(try await reader.notifications(unreadOnly: true).first)
+        let candidate = AuthorCandidate(
+            authorID: detail.authors[0].id, source: .wikidata, reference: "Q1", label: "Someone", description: "a namesake",
+            facts: [])
+        try await app.store.enrichment.propose([candidate], now: TestClock.now)
         return (
             user,
             Ids(
                 entry: entryID.string, author: detail.authors[0].id.string, run: run.id.string, upload: upload.id.string,
-                token: token.id.string, notification: notification.id.string)
+                token: token.id.string, notification: notification.id.string, question: candidate.id.string)
         )
     }
 
@@ -68,6 +74,7 @@ struct IsolationTests {
                 ("/account/tokens/\(a.token)/delete", [:]), ("/notifications/\(a.notification)/read", [:]),
                 ("/prompt", ["entry": a.entry, "fact": "gender", "author": a.author, "value": "male"]),
                 ("/prompt/skip", ["entry": a.entry, "fact": "gender"]),
+                ("/prompts/authors/\(a.question)", ["answer": "yes"]),
             ]
             for (path, fields) in posts {
                 try await bob.get("/")
@@ -98,6 +105,7 @@ struct IsolationTests {
                 (.post, "/api/v1/entries/\(a.entry)/answers", ["fact": "gender", "author": a.author, "value": "male"]),
                 (.post, "/api/v1/entries/\(a.entry)/skips", ["fact": "gender"]),
                 (.post, "/api/v1/notifications/\(a.notification)/read", nil),
+                (.post, "/api/v1/author-questions/\(a.question)", ["answer": "yes"]),
             ]
             for (method, path, body) in calls {
                 let answer = try await bob.request(method, path, json: body)
@@ -111,6 +119,9 @@ struct IsolationTests {
             #expect(try await bob.request(.get, "/api/v1/tokens").body.contains("alice's") == false)
             #expect(try await bob.request(.get, "/api/v1/notifications").json()["unread"] as? Int == 0)
             #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
+            #expect(try await bob.request(.get, "/api/v1/author-questions").json()["items"] as? [Any] != nil)
+            #expect(!(try await bob.request(.get, "/api/v1/author-questions").body.contains(a.question)))
+            #expect(try await app.store.enrichment.openCandidates(for: alice.id).map(\.candidate.id.string).contains(a.question))
             let after = try await app.store.reader(alice.id).library()
             #expect(after.entries == before.entries && after.authors == before.authors)
         }
@@ -168,7 +179,8 @@ struct IsolationTests {
         "POST /api/v1/entries/{entry}/skips",
         "POST /api/v1/entries/{entry}/status", "GET /api/v1/authors/{author}", "PATCH /api/v1/authors/{author}/facts",
         "GET /api/v1/imports/{run}", "DELETE /api/v1/tokens/{token}", "POST /notifications/{notification}/read",
-        "POST /api/v1/notifications/{notification}/read",
+        "POST /api/v1/notifications/{notification}/read", "POST /prompts/authors/{question}",
+        "POST /api/v1/author-questions/{question}",
     ]
 
     @Test("Every route with an id in its path is among the ones tried above")

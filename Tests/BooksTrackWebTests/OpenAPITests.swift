@@ -75,9 +75,13 @@ struct OpenAPITests {
             try await reader.record(
                 notices: [Notice(kind: "achievement", key: "example", title: "Example", body: "An example.")], now: TestClock.now)
             let notification = try #require(try await reader.notifications(unreadOnly: true).first)
+            let question = AuthorCandidate(
+                authorID: author.id, source: .wikidata, reference: "Q42", label: "Douglas Adams",
+                description: "English writer and humorist, born 1952", facts: [])
+            try await app.store.enrichment.propose([question], now: TestClock.now)
             let values = [
                 "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
-                "notificationId": notification.id.string,
+                "notificationId": notification.id.string, "questionId": question.id.string,
             ]
             var path = operation.path
             for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }

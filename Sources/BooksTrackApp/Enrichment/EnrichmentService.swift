@@ -134,7 +134,8 @@ public final class EnrichmentService: Sendable {
                 candidates += distinct.map { person in
                     let from = AuthorTableSource.title(of: person.genderSource ?? person.countrySource).map { " (\($0))" } ?? ""
                     return AuthorCandidate(
-                        authorID: author.id, source: .bundled, reference: person.wikidataID ?? "\(person.name) (\(person.summary))",
+                        authorID: author.id, source: .bundled,
+                        reference: person.wikidataID ?? "\(person.name) (\(person.summary))",
                         label: person.name, description: person.summary + from, facts: person.assertions(at: now))
                 }
             }
@@ -205,7 +206,9 @@ public final class EnrichmentService: Sendable {
         guard settings.enabled else { return }
         var unreachableInARow = 0
         func note(_ outcome: LookupOutcome, _ error: (any Error)?) {
-            if case .some(ProviderError.unreachable) = error as? ProviderError { unreachableInARow += 1 } else {
+            if case .some(ProviderError.unreachable) = error as? ProviderError {
+                unreachableInARow += 1
+            } else {
                 unreachableInARow = 0
             }
         }

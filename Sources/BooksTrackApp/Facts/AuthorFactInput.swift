@@ -49,10 +49,23 @@ public enum AuthorFactInput {
     /// Checks sent facts against the author's current ones. A missing or empty value clears the
     /// fact; a value equal to the current one (after canonicalisation) changes nothing. The web
     /// form offers ``kinds``; the API also takes the Wikidata item.
+    ///
+    /// With `confirming`, a value equal to an automatic one (a look-up's, the bundled table's) is
+    /// recorded as the person's: the API sends only the facts a person states, so each is a
+    /// confirmation that no later look-up may replace. The web form sends every field it shows,
+    /// so there only a change is recorded.
     public static func changes(
-        _ sent: [String: String?], current author: Author, accepting accepted: [AuthorFactKind] = kinds
+        _ sent: [String: String?], current author: Author, accepting accepted: [AuthorFactKind] = kinds,
+        confirming: Bool = false
     ) -> Changes {
         let current = currentValues(author)
+        // What a sent value is compared with: every current fact, or when confirming only those a
+        // person stated.
+        var stated = current
+        if confirming {
+            let people = Set(author.currentAssertions.filter { $0.provenance.source.isEnteredByPerson }.map(\.kind.rawValue))
+            stated = current.filter { people.contains($0.key) }
+        }
         var result = Changes()
         for name in sent.keys.sorted() {
             guard let kind = AuthorFactKind(rawValue: name), accepted.contains(kind) else {
@@ -64,7 +77,7 @@ public enum AuthorFactInput {
             if value.isEmpty {
                 if !before.isEmpty { result.facts.append((kind, nil)) }
             } else if let canonical = kind.canonical(value) {
-                if kind.canonical(before) != canonical { result.facts.append((kind, canonical)) }
+                if kind.canonical(stated[name] ?? "") != canonical { result.facts.append((kind, canonical)) }
             } else {
                 result.errors[name] = problem(kind, value)
             }

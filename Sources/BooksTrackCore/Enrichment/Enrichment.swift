@@ -112,7 +112,8 @@ public struct EnrichmentProgress: Sendable, Hashable, Codable {
             return "Looking up \(authors) \(authors == 1 ? "author" : "authors"): \(done) done"
         }
         if retrying > 0 {
-            return "\(done) of \(authors) authors looked up; \(retrying) could not be looked up yet and will be tried again later."
+            return
+                "\(done) of \(authors) authors looked up; \(retrying) could not be looked up yet and will be tried again later."
         }
         return nil
     }

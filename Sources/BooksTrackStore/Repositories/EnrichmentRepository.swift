@@ -205,14 +205,16 @@ public struct EnrichmentRepository: Sendable {
     public func finish(
         author id: Author.ID, _ outcome: LookupOutcome, error: String? = nil, retryAfter: TimeInterval = 0, now: Date
     ) async throws {
-        try await finish(kind: "author", provider: Self.authorProvider, subject: id.string, outcome, error: error,
+        try await finish(
+            kind: "author", provider: Self.authorProvider, subject: id.string, outcome, error: error,
             retryAfter: retryAfter, now: now)
     }
 
     public func finish(
         work id: Work.ID, _ outcome: LookupOutcome, error: String? = nil, retryAfter: TimeInterval = 0, now: Date
     ) async throws {
-        try await finish(kind: "work", provider: Self.workProvider, subject: id.string, outcome, error: error,
+        try await finish(
+            kind: "work", provider: Self.workProvider, subject: id.string, outcome, error: error,
             retryAfter: retryAfter, now: now)
     }
 

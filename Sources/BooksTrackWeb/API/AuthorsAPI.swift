@@ -47,7 +47,8 @@ struct AuthorsAPI {
         let sent = try await APIRequest.decode(FactsRequest.self, from: request)
         let reader = store.reader(user.id)
         guard let (current, _) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }
-        let changes = AuthorFactInput.changes(sent.facts, current: current, accepting: AuthorFactKind.allCases)
+        let changes = AuthorFactInput.changes(
+            sent.facts, current: current, accepting: AuthorFactKind.allCases, confirming: true)
         guard changes.errors.isEmpty else { throw WebError.invalid(FieldErrors(changes.errors)) }
         try await library.recordFacts(changes.facts, about: id, for: user, now: configuration.clock())
         guard let (author, history) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }

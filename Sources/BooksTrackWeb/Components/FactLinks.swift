@@ -17,7 +17,8 @@ enum FactLinks {
             guard detail.hasPrefix("/authors/") || detail.hasPrefix("/works/") || detail.hasPrefix("/books/") else {
                 return nil
             }
-            return Link(label: detail.split(separator: "/").last.map(String.init) ?? detail, url: "https://openlibrary.org\(detail)")
+            return Link(
+                label: detail.split(separator: "/").last.map(String.init) ?? detail, url: "https://openlibrary.org\(detail)")
         case .bundled:
             let title = AuthorTableSource.title(of: detail) ?? "BooksTrack’s author table"
             return Link(label: title, url: "/about/attribution#\(detail)")

@@ -42,7 +42,8 @@ struct HomeController {
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
-            notifications: try await unread, enrichment: try await progress,             questions: Set(try await questions.map(\.candidate.authorID)).count)
+            notifications: try await unread, enrichment: try await progress,
+            questions: Set(try await questions.map(\.candidate.authorID)).count)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
     }

@@ -307,7 +307,8 @@ enum AuthorSummary {
         var sources: [String] = []
         for provenance in [author.gender?.provenance, author.country?.provenance, author.chosenRegion?.provenance] {
             guard let provenance else { continue }
-            let name = provenance.source == .user || provenance.source == .import
+            let name =
+                provenance.source == .user || provenance.source == .import
                 ? provenance.source.displayName.lowercased() : provenance.source.displayName
             if !sources.contains(name) { sources.append(name) }
         }

@@ -8,9 +8,11 @@ import Plot
 enum EnrichmentPages {
     /// One status line that the browser keeps current while look-ups run (`data-enrichment`),
     /// and a link to the questions (`questions`: authors whose name belongs to several people).
-    static func status(_ progress: EnrichmentProgress?, questions: Int) -> Component {
+    /// With `sayingOff`, also that look-ups are off on this server (said where it matters, after
+    /// an import, not on every visit home).
+    static func status(_ progress: EnrichmentProgress?, questions: Int, sayingOff: Bool = false) -> Component {
         ComponentGroup {
-            if let progress, let line = progress.line {
+            if let progress, let line = progress.line, sayingOff || progress.pausedReason == nil {
                 Tag(
                     "p", .id("enrichment-status"), .cls("enrichment-status"), Attr("role", "status"),
                     Attr("data-enrichment", progress.running ? "/api/v1/enrichment" : ""), text: line)
@@ -111,7 +113,9 @@ enum EnrichmentPages {
                 }
                 Tag("li") {
                     Tag("a", .href("https://openlibrary.org/developers/licensing"), text: "Open Library")
-                    Txt(" — books’ first publication and their authors’ Wikidata ids, from the Internet Archive’s open catalogue.")
+                    Txt(
+                        " — books’ first publication and their authors’ Wikidata ids, from the Internet Archive’s open catalogue."
+                    )
                 }
             }
             Tag(

@@ -248,7 +248,7 @@ enum ImportPages {
             if !report.fileWarnings.isEmpty {
                 Tag("ul", .cls("warnings")) { for warning in report.fileWarnings { Tag("li", text: warning) } }
             }
-            EnrichmentPages.status(model.enrichment, questions: model.questions)
+            EnrichmentPages.status(model.enrichment, questions: model.questions, sayingOff: true)
             Tag("p") {
                 Tag("a", .cls("button"), .href("/library"), text: "Open your library")
             }

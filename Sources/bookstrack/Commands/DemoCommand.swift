@@ -26,7 +26,9 @@ struct DemoCommand: AsyncParsableCommand {
                     reader = try await AccountTools.createReader(name: user, displayName: nil, store: store, now: now)
                 }
                 guard let reader else { throw CLIFailure.noSuchUser(user) }
-                do { return try await BooksTrack(store: store, enrichment: .fromEnvironment()).imports.loadDemo(for: reader) } catch let refused
+                do {
+                    return try await BooksTrack(store: store, enrichment: .fromEnvironment()).imports.loadDemo(for: reader)
+                } catch let refused
                     as ImportService.LibraryNotEmpty
                 {
                     throw CLIFailure.refused(

@@ -37,11 +37,14 @@ struct EnrichCommand: AsyncParsableCommand {
                 print(
                     "Author table: \(table.authors) \(table.authors == 1 ? "author" : "authors") known, "
                         + "\(table.facts) new \(table.facts == 1 ? "fact" : "facts"), "
-                        + "\(table.ambiguous) \(table.ambiguous == 1 ? "name" : "names") with several people (you will be asked).")
+                        + "\(table.ambiguous) \(table.ambiguous == 1 ? "name" : "names") with several people (you will be asked)."
+                )
                 if settings.enabled {
                     try await store.enrichment.retryFailed(for: reader.id, now: Date())
                     let bar = ProgressBar()
-                    try await app.enrichment.lookUp(for: reader.id) { bar.show("Looking up authors", done: $0.done, total: $0.authors) }
+                    try await app.enrichment.lookUp(for: reader.id) {
+                        bar.show("Looking up authors", done: $0.done, total: $0.authors)
+                    }
                     bar.finish()
                 } else if !offline {
                     print("Look-ups are off (BOOKSTRACK_ENRICHMENT=off): only the author table was applied.")
