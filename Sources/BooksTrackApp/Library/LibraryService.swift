@@ -10,12 +10,6 @@ public struct LibraryService: Sendable {
     let notifications: NotificationService
     let enrichment: EnrichmentService
 
-    init(store: Store, notifications: NotificationService, enrichment: EnrichmentService) {
-        self.store = store
-        self.notifications = notifications
-        self.enrichment = enrichment
-    }
-
     /// Adds a book; a book already in the library is not added again (the outcome names it).
     /// A new author's facts come from the bundled table at once and are looked up in the background.
     public func add(_ draft: BookDraft, for user: User, now: Date) async throws -> ReaderStore.AddOutcome {
