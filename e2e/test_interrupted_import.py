@@ -24,7 +24,9 @@ def big_export(path, rows=100_000):
 def start(server):
     """Starts `bookstrack serve` again on the first server's database; returns (process, url)."""
     log = open(os.path.join(server.directory, "restarted.log"), "w+")
-    env = dict(os.environ, HOME=server.directory, BOOKSTRACK_DATABASE_URL=os.path.join(server.directory, "e2e.sqlite"))
+    env = dict(
+        os.environ, HOME=server.directory, BOOKSTRACK_DATABASE_URL=os.path.join(server.directory, "e2e.sqlite"),
+        BOOKSTRACK_ENRICHMENT="off")
     process = subprocess.Popen([_binary(), "serve", "--port", "0"], stdout=log, stderr=subprocess.STDOUT, env=env)
     deadline = time.time() + 60
     while time.time() < deadline:

@@ -46,7 +46,7 @@ class Servers:
     def __init__(self, url, count=3):
         self.directory = tempfile.mkdtemp(prefix="bookstrack-three-")
         self.processes, self.urls, self.logs = [], [], []
-        env = dict(os.environ, HOME=self.directory, BOOKSTRACK_DATABASE_URL=url)
+        env = dict(os.environ, HOME=self.directory, BOOKSTRACK_DATABASE_URL=url, BOOKSTRACK_ENRICHMENT="off")
         subprocess.run([_binary(), "migrate"], env=env, check=True, capture_output=True)
         for index in range(count):
             log = open(os.path.join(self.directory, f"server{index}.log"), "w+")
