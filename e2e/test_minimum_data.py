@@ -7,7 +7,9 @@ import re
 from conftest import FIXTURES, Server, check_accessibility, create_owner
 from playwright.sync_api import expect
 
-GOODREADS = FIXTURES / "goodreads" / "aaronj1335__reading__goodreads_library_export.csv"
+# A real library whose authors the bundled author table barely knows (11% of its read books), so
+# that right after the import too little is known for a verdict.
+GOODREADS = FIXTURES / "goodreads" / "craig0a__reading_history_analysis__goodreads_library_export.csv"
 BAND = re.compile(r"^\d+% (Highly diverse|Diverse|Moderate|Limited|Not diverse)$")
 
 
@@ -23,7 +25,7 @@ def test_fresh_import_has_no_verdict(browser):
         page.get_by_role("button", name=re.compile(r"^Import \d+ books$")).click()
         expect(page.get_by_role("heading", name=re.compile("Import report"))).to_be_visible()
 
-        # Only publication years are known: no band, and the reason is given.
+        # Publication years and a few authors from the bundled table: no band, and the reason is given.
         page.goto(server.url + "/")
         overall = page.locator("#library-radar .radar-overall")
         expect(overall).to_have_text("Not enough data yet")
@@ -35,7 +37,7 @@ def test_fresh_import_has_no_verdict(browser):
         page.goto(server.url + "/insights?period=all&scope=library")
         hero = page.locator("#hero")
         expect(hero).to_contain_text("Women authors")
-        expect(hero).to_contain_text("Too little known yet: gender known for 0 of")
+        expect(hero).to_contain_text(re.compile(r"Too little known yet: gender known for \d+ of"))
         expect(hero.get_by_role("link", name="Add author genders")).to_be_visible()
         expect(page.locator("#score")).to_contain_text("provisional")
         expect(page.locator("#gender svg")).to_have_count(0)
@@ -50,12 +52,13 @@ def test_band_once_the_data_is_there(browser):
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.set_default_timeout(20_000)
         create_owner(page, server, "omar")
+        # Authors the bundled author table does not know, so that only answers add gender data.
         books = [
             ("Things Fall Apart", "Chinua Achebe", "1958", "en"),
-            ("One Hundred Years of Solitude", "Gabriel García Márquez", "1967", "es"),
+            ("The Hour of the Star", "Clarice Lispector", "1977", "pt"),
             ("The Tale of Genji", "Murasaki Shikibu", "1010", "ja"),
-            ("Beloved", "Toni Morrison", "1987", "en"),
-            ("Klara and the Sun", "Kazuo Ishiguro", "2021", "en"),
+            ("The Joys of Motherhood", "Buchi Emecheta", "1979", "en"),
+            ("Kokoro", "Natsume Sōseki", "1914", "ja"),
         ]
         for title, author, year, language in books:
             page.goto(server.url + "/books/new")

@@ -112,13 +112,15 @@ public final class EnrichmentService: Sendable {
     /// for a name it knows as several. Never over a person's answer (the bundled table has the
     /// lowest precedence).
     @discardableResult
-    public func applyTable(for userID: User.ID, onlyNew: Bool = false) async throws -> TableOutcome {
+    public func applyTable(for userID: User.ID, entry: LibraryEntry.ID? = nil, onlyNew: Bool = false) async throws
+        -> TableOutcome
+    {
         let now = clock()
         var facts: [PlannedAuthorFact] = []
         var candidates: [AuthorCandidate] = []
         var known = 0
         var ambiguous = 0
-        for author in try await store.enrichment.authors(for: userID, onlyNew: onlyNew) {
+        for author in try await store.enrichment.authors(for: userID, entry: entry, onlyNew: onlyNew) {
             switch table.match(author.name) {
             case .none: continue
             case .one(let person):
@@ -147,17 +149,20 @@ public final class EnrichmentService: Sendable {
 
     // MARK: Queueing
 
-    /// After a reader's library changed (an import, a new book): the bundled table at once, then
-    /// the network look-ups queued in the background. Never throws: a failure here must not
-    /// undo or fail the import, which has committed.
-    public func libraryChanged(_ userID: User.ID) async {
+    /// After a reader's library changed (an import; with `entry`, one book added or edited): the
+    /// bundled table at once for authors never seen before, then the network look-ups queued in
+    /// the background. Never throws: a failure here must not undo or fail the write, which has
+    /// committed.
+    public func libraryChanged(_ userID: User.ID, entry: LibraryEntry.ID? = nil) async {
         do {
-            try await applyTable(for: userID, onlyNew: true)
+            try await applyTable(for: userID, entry: entry, onlyNew: true)
             // Marked for a look-up even when look-ups are off, so that the table is applied to
             // each author once and a server that turns look-ups on finds them waiting.
-            try await store.enrichment.queue(for: userID, now: clock())
-            guard settings.enabled else { return }
-            try await queue(for: userID)
+            let added = try await store.enrichment.queue(for: userID, entry: entry, now: clock())
+            guard settings.enabled, entry == nil || added > 0 else { return }
+            try await store.jobs.requeue(
+                kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: clock(), now: clock())
+            wake.ring()
         } catch {
             logger.error("Could not start looking up authors: \(String(reflecting: error))")
         }
@@ -413,7 +418,11 @@ public final class EnrichmentService: Sendable {
     public func answer(_ id: AuthorCandidate.ID, yes: Bool, by userID: User.ID) async throws -> Bool {
         let now = clock()
         let changed = try await store.enrichment.answer(id, yes: yes, by: userID, now: now)
-        if changed { await notifications.settle(userID, now: now) }
+        if changed {
+            // A confirmed person with a Wikidata id may have more to look up.
+            if yes, settings.enabled { try await queue(for: userID) }
+            await notifications.settle(userID, now: now)
+        }
         return changed
     }
 }

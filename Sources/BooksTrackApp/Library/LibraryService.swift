@@ -14,14 +14,14 @@ public struct LibraryService: Sendable {
     /// A new author's facts come from the bundled table at once and are looked up in the background.
     public func add(_ draft: BookDraft, for user: User, now: Date) async throws -> ReaderStore.AddOutcome {
         let outcome = try await store.reader(user.id).add(draft, today: user.today(at: now), now: now)
-        await enrichment.libraryChanged(user.id)
+        if case .added(let entry) = outcome { await enrichment.libraryChanged(user.id, entry: entry) }
         await notifications.settle(user.id, now: now)
         return outcome
     }
 
     public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, for user: User, now: Date) async throws {
         try await store.reader(user.id).update(entryID, with: draft, today: user.today(at: now), now: now)
-        await enrichment.libraryChanged(user.id)
+        await enrichment.libraryChanged(user.id, entry: entryID)
         await notifications.settle(user.id, now: now)
     }
 

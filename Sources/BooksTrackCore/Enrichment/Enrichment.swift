@@ -43,9 +43,14 @@ public struct AuthorCandidate: Sendable, Hashable, Codable, Identifiable {
         return "Is this \(label)?"
     }
 
-    /// The Wikidata page of a Wikidata candidate.
-    public var link: URL? {
-        source == .wikidata ? URL(string: "https://www.wikidata.org/wiki/\(reference)") : nil
+    /// The Wikidata page of the candidate: its item, for a Wikidata candidate or a bundled one
+    /// whose table row has an id.
+    public var link: URL? { wikidataID.flatMap { URL(string: "https://www.wikidata.org/wiki/\($0)") } }
+
+    /// The candidate's Wikidata item, when it has one.
+    public var wikidataID: String? {
+        if source == .wikidata { return AuthorFactKind.wikidataID.canonical(reference) }
+        return facts.first { $0.kind == .wikidataID }?.value.flatMap { AuthorFactKind.wikidataID.canonical($0) }
     }
 }
 

@@ -54,19 +54,23 @@ public struct EnrichmentRepository: Sendable {
     public static let authorProvider = "wikidata"
     public static let workProvider = "openlibrary"
 
-    /// The authors of a reader's books (as author, not translator), as a subquery.
-    private static func readerAuthors(_ userID: User.ID) -> SQLQueryString {
-        """
-        SELECT DISTINCT c.author_id FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
-        WHERE e.user_id = \(bind: userID.string) AND c.role = 'author'
-        """
+    /// The authors of a reader's books (as author, not translator), as a subquery; with
+    /// `entry`, only that book's.
+    private static func readerAuthors(_ userID: User.ID, entry: LibraryEntry.ID? = nil) -> SQLQueryString {
+        let one: SQLQueryString = entry.map { "AND e.id = \(bind: $0.string)" } ?? ""
+        return """
+            SELECT DISTINCT c.author_id FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
+            WHERE e.user_id = \(bind: userID.string) AND c.role = 'author' \(one)
+            """
     }
 
-    /// Marks every author and book of the reader that was never looked up as waiting for a
-    /// look-up; subjects looked up before keep their state. Returns how many were added.
+    /// Marks every author and book of the reader (with `entry`, of that book) that was never
+    /// looked up as waiting for a look-up; subjects looked up before keep their state. Returns
+    /// how many were added.
     @discardableResult
-    public func queue(for userID: User.ID, now: Date) async throws -> Int {
-        try await database.write { db in
+    public func queue(for userID: User.ID, entry: LibraryEntry.ID? = nil, now: Date) async throws -> Int {
+        let oneBook: SQLQueryString = entry.map { "AND e.id = \(bind: $0.string)" } ?? ""
+        return try await database.write { db in
             let stamp = now.milliseconds
             let authors = try await db.raw(
                 """
@@ -74,7 +78,7 @@ public struct EnrichmentRepository: Sendable {
                     created_at, updated_at)
                 SELECT 'author:wikidata:' || a.author_id, 'author', a.author_id, 'wikidata', 'pending', 0, \(bind: stamp),
                     \(bind: stamp), \(bind: stamp)
-                FROM (\(Self.readerAuthors(userID))) a WHERE true
+                FROM (\(Self.readerAuthors(userID, entry: entry))) a WHERE true
                 ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
                 RETURNING id
                 """
@@ -86,7 +90,8 @@ public struct EnrichmentRepository: Sendable {
                 SELECT 'work:openlibrary:' || w.work_id, 'work', w.work_id, 'openlibrary', 'pending', 0, \(bind: stamp),
                     \(bind: stamp), \(bind: stamp)
                 FROM (SELECT DISTINCT e.work_id FROM library_entries e JOIN editions d ON d.id = e.edition_id
-                      WHERE e.user_id = \(bind: userID.string) AND (d.isbn13 IS NOT NULL OR d.isbn10 IS NOT NULL)) w WHERE true
+                      WHERE e.user_id = \(bind: userID.string) \(oneBook)
+                          AND (d.isbn13 IS NOT NULL OR d.isbn10 IS NOT NULL)) w WHERE true
                 ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
                 RETURNING id
                 """
@@ -97,7 +102,9 @@ public struct EnrichmentRepository: Sendable {
 
     /// The authors of the reader's books, with their names; with `onlyNew`, only those never
     /// queued for a look-up (new since the last import).
-    public func authors(for userID: User.ID, onlyNew: Bool = false) async throws -> [(id: Author.ID, name: String)] {
+    public func authors(for userID: User.ID, entry: LibraryEntry.ID? = nil, onlyNew: Bool = false) async throws
+        -> [(id: Author.ID, name: String)]
+    {
         try await database.read { db in
             let new: SQLQueryString =
                 onlyNew
@@ -105,7 +112,7 @@ public struct EnrichmentRepository: Sendable {
                 : ""
             return try await db.raw(
                 """
-                SELECT a.id, a.name FROM authors a WHERE a.id IN (\(Self.readerAuthors(userID))) \(new)
+                SELECT a.id, a.name FROM authors a WHERE a.id IN (\(Self.readerAuthors(userID, entry: entry))) \(new)
                 ORDER BY a.sort_name, a.id
                 """
             ).all().map { (id: try $0.id("id", as: Author.self), name: try $0.text("name")) }
@@ -453,18 +460,23 @@ public struct EnrichmentRepository: Sendable {
                 fact.provenance.recordedAt = now
                 return PlannedAuthorFact(authorID: candidate.authorID, assertion: fact)
             }
-            if candidate.source == .wikidata {
+            // The identification is the reader's: no look-up may replace it.
+            if let qid = candidate.wikidataID {
                 facts.append(
                     PlannedAuthorFact(
                         authorID: candidate.authorID,
                         assertion: AuthorFactAssertion(
-                            kind: .wikidataID, value: candidate.reference,
+                            kind: .wikidataID, value: qid,
                             provenance: Provenance(source: .user, userID: userID, recordedAt: now))))
             }
             try await FactRows.record(facts, now: now, on: db)
+            // A Wikidata person is looked up already; a bundled one with an id is looked up next
+            // (Wikidata's facts are fresher than the table's).
+            let next = candidate.source != .wikidata && candidate.wikidataID != nil ? "pending" : "done"
             try await db.raw(
                 """
-                UPDATE enrichment_jobs SET status = 'done', updated_at = \(bind: stamp)
+                UPDATE enrichment_jobs SET status = \(bind: next), attempts = 0, next_attempt_at = \(bind: stamp),
+                    updated_at = \(bind: stamp)
                 WHERE subject_kind = 'author' AND subject_id = \(bind: candidate.authorID.string)
                 """
             ).run()
