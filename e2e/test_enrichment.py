@@ -7,10 +7,10 @@ import re
 from conftest import PASSWORD, Replay, Server, check_accessibility, create_owner
 from playwright.sync_api import expect
 
-LIBRARY = """Title,Author,Exclusive Shelf,My Rating
-The Hitchhiker's Guide to the Galaxy,Douglas Adams,read,5
-Michael Jackson's Beer Companion,Michael Jackson,read,4
-Untitled,xyzzy_totally_nonexistent_query_12345,read,3
+LIBRARY = """Title,Author,Exclusive Shelf,My Rating,Original Publication Year
+The Hitchhiker's Guide to the Galaxy,Douglas Adams,read,5,1979
+Michael Jackson's Beer Companion,Michael Jackson,read,4,1993
+Untitled,xyzzy_totally_nonexistent_query_12345,read,3,2001
 """
 
 

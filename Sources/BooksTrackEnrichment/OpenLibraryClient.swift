@@ -101,6 +101,28 @@ public struct OpenLibraryClient: Sendable {
             birthYear: (object["birth_date"] as? String).flatMap(Self.year))
     }
 
+    /// Works by title and author (`/search.json`), at most five.
+    public func search(title: String, author: String) async throws -> [OpenLibrarySearchHit] {
+        let url = fetcher.url(
+            "/search.json",
+            [
+                ("title", title), ("author", author), ("limit", "5"),
+                ("fields", "key,title,author_name,first_publish_year"),
+            ])
+        guard let object = try await json(url) else { return [] }
+        return Self.hits(object)
+    }
+
+    /// The docs of a search answer, old (`numFound`, 2013) and new shapes alike.
+    static func hits(_ object: [String: Any]) -> [OpenLibrarySearchHit] {
+        (object["docs"] as? [[String: Any]] ?? []).compactMap { doc in
+            guard let title = doc["title"] as? String else { return nil }
+            return OpenLibrarySearchHit(
+                key: doc["key"] as? String, title: title, authors: doc["author_name"] as? [String] ?? [],
+                firstPublished: doc["first_publish_year"] as? Int)
+        }
+    }
+
     /// A string, or Open Library's `{"type": "/type/text", "value": …}`.
     static func text(_ value: Any?) -> String? {
         if let text = value as? String { return text }

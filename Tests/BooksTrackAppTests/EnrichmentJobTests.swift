@@ -23,9 +23,14 @@ struct EnrichmentJobTests {
             enabled: true, wikidata: provider(server.wikidata), openLibrary: provider(server.openLibrary))
     }
 
+    /// Adds a read book. With its year known and no ISBN, Open Library is not asked about it.
     @discardableResult
-    static func add(_ title: String, by author: String, for user: User, app: BooksTrack) async throws -> LibraryEntry.ID {
-        let draft = try BookDraft.parse(["title": title, "authors": author, "status": "read"], today: today).get()
+    static func add(
+        _ title: String, by author: String, for user: User, app: BooksTrack, year: String = "1990", isbn: String = ""
+    ) async throws -> LibraryEntry.ID {
+        let draft = try BookDraft.parse(
+            ["title": title, "authors": author, "status": "read", "year": year, "isbn": isbn], today: today
+        ).get()
         guard case .added(let id) = try await app.library.add(draft, for: user, now: TestClock.now) else {
             throw StoreError.notFound(.reader)
         }
@@ -95,6 +100,29 @@ struct EnrichmentJobTests {
             await #expect(throws: StoreError.self) {
                 try await app.enrichment.answer(singer.candidate.id, yes: true, by: other.id)
             }
+        }
+    }
+
+    @Test(
+        "A book with an ISBN: Open Library's edition gives its page count; what nobody recorded is not invented",
+        arguments: TestDatabase.available)
+    func openLibraryByISBN(_ database: TestDatabase) async throws {
+        let server = try ReplayServer()
+        defer { server.stop() }
+        try await database.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
+            let user = try await store.users.create(name: "kai", now: TestClock.now)
+            let entry = try await Self.add(
+                "Slow reading", by: "John Miedema", for: user, app: app, year: "", isbn: "9780980200447")
+            await app.jobs.drain()
+            let detail = try #require(try await store.reader(user.id).detail(of: entry))
+            #expect(detail.edition?.details.pageCount == 92)
+            #expect(detail.work.firstPublishedYear == nil, "the work's record was not recorded: no year is made up")
+            let openLibrary = try server.log().filter { $0.host == "openlibrary.org" }
+            #expect(openLibrary.first?.path == "/api/books" && openLibrary.first?.status == .code(200))
+            #expect(openLibrary.dropFirst().allSatisfy { $0.status == .code(404) }, "the work and author pages are not recorded")
+            let miedema = try await Self.author("John Miedema", of: user, store: store)
+            #expect(miedema.wikidataID == nil && miedema.gender == nil)
         }
     }
 

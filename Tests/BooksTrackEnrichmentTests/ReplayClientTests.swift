@@ -26,6 +26,12 @@ struct ReplayClientTests {
             minimumInterval: .zero, attempts: 3, backoff: .milliseconds(10))
     }
 
+    static func wikidata(_ server: ReplayServer, cache: (any ResponseCache)? = nil) -> WikidataClient {
+        WikidataClient(
+            fetcher: Fetcher(
+                provider: "wikidata", settings: settings(server.wikidata), transport: URLSessionTransport(), cache: cache))
+    }
+
     static func withServer(_ body: (ReplayServer) async throws -> Void) async throws {
         let server = try ReplayServer()
         defer { server.stop() }
@@ -35,10 +41,7 @@ struct ReplayClientTests {
     @Test("A name search and the people it finds: Michael Jackson is several people, so a question, not a fact")
     func searchNamesakes() async throws {
         try await Self.withServer { (server: ReplayServer) async throws in
-            let client = WikidataClient(
-                fetcher: Fetcher(
-                    provider: "wikidata", settings: Self.settings(server.wikidata), transport: URLSessionTransport(),
-                    cache: nil))
+            let client = Self.wikidata(server)
             let ids = try await client.search("Michael Jackson")
             #expect(ids.count == 10)
             let entities = try await client.entities(ids)
@@ -75,10 +78,7 @@ struct ReplayClientTests {
         try await Self.withServer { (server: ReplayServer) async throws in
             try await server.fail(status: 503, count: 1)
             try await server.fail(status: 429, count: 1, retryAfter: 0)
-            let client = WikidataClient(
-                fetcher: Fetcher(
-                    provider: "wikidata", settings: Self.settings(server.wikidata), transport: URLSessionTransport(),
-                    cache: nil))
+            let client = Self.wikidata(server)
             #expect(try await client.entities(["Q42"])["Q42"] != nil)
             #expect(try server.log().map(\.status) == [.code(503), .code(429), .code(200)])
         }
@@ -88,10 +88,7 @@ struct ReplayClientTests {
     func failures() async throws {
         try await Self.withServer { (server: ReplayServer) async throws in
             try await server.fail(status: 500, count: 10)
-            let client = WikidataClient(
-                fetcher: Fetcher(
-                    provider: "wikidata", settings: Self.settings(server.wikidata), transport: URLSessionTransport(),
-                    cache: nil))
+            let client = Self.wikidata(server)
             await #expect(throws: ProviderError.unavailable("HTTP 500")) { try await client.entities(["Q42"]) }
             #expect(try server.log().count == 3, "three attempts, then it gives up for now")
 
@@ -108,10 +105,7 @@ struct ReplayClientTests {
     @Test("Something nobody recorded answers 404, which the Wikidata client reports instead of taking for 'nothing'")
     func unknownRequest() async throws {
         try await Self.withServer { (server: ReplayServer) async throws in
-            let client = WikidataClient(
-                fetcher: Fetcher(
-                    provider: "wikidata", settings: Self.settings(server.wikidata), transport: URLSessionTransport(),
-                    cache: nil))
+            let client = Self.wikidata(server)
             await #expect(throws: ProviderError.unavailable("HTTP 404")) { try await client.search("Nobody Recorded This") }
             #expect(try await client.search("xyzzy_totally_nonexistent_query_12345").isEmpty, "a recorded empty search")
         }

@@ -183,6 +183,18 @@ struct OpenLibraryParsingTests {
         #expect(old.wikidataID == nil)
     }
 
+    @Test("A title search's year: only exact title and author matches, the earliest of them")
+    func searchYear() throws {
+        let hits = OpenLibraryClient.hits(try Self.object("search_author-tolkien_title-lord-of-the-rings_2013.json"))
+        #expect(!hits.isEmpty)
+        let exact = hits.filter { AuthorTable.key($0.title) == "the lord of the rings" }
+        #expect(!exact.isEmpty)
+        let year = OpenLibrarySearchHit.firstPublished(of: "The Lord of the Rings", by: ["J.R.R. Tolkien"], in: hits)
+        #expect(year == 1954, "the earliest of the works with that title by J. R. R. Tolkien (spelled otherwise)")
+        #expect(OpenLibrarySearchHit.firstPublished(of: "The Lord of the Rings", by: ["Somebody Else"], in: hits) == nil)
+        #expect(OpenLibrarySearchHit.firstPublished(of: "The Lord", by: ["J.R.R. Tolkien"], in: hits) == nil)
+    }
+
     @Test("/api/books is keyed by the bibkey as sent; authors come as URLs")
     func edition() throws {
         let object = try Self.object("api-books_ISBN-9780980200447_jscmd-data_2025.json")

@@ -73,13 +73,16 @@ public final class EnrichmentService: Sendable {
     let notifications: NotificationService
     public let settings: EnrichmentSettings
     let table: AuthorTable
-    let wikidata: WikidataClient
-    let openLibrary: OpenLibraryClient
+    /// Where authors are looked up (Wikidata unless told otherwise).
+    let wikidata: any AuthorDirectory
+    /// Where books are looked up (Open Library unless told otherwise).
+    let openLibrary: any BookCatalogue
     let wake = Wake()
 
     public init(
         store: Store, clock: @escaping @Sendable () -> Date, logger: Logger, notifications: NotificationService,
-        settings: EnrichmentSettings, table: AuthorTable = .bundled
+        settings: EnrichmentSettings, table: AuthorTable = .bundled, authors: (any AuthorDirectory)? = nil,
+        books: (any BookCatalogue)? = nil
     ) {
         self.store = store
         self.clock = clock
@@ -88,11 +91,15 @@ public final class EnrichmentService: Sendable {
         self.settings = settings
         self.table = table
         let cache = StoreCache(store: store, clock: clock)
-        wikidata = WikidataClient(
-            fetcher: Fetcher(provider: "wikidata", settings: settings.wikidata, transport: settings.transport, cache: cache))
-        openLibrary = OpenLibraryClient(
-            fetcher: Fetcher(
-                provider: "openlibrary", settings: settings.openLibrary, transport: settings.transport, cache: cache))
+        wikidata =
+            authors
+            ?? WikidataClient(
+                fetcher: Fetcher(provider: "wikidata", settings: settings.wikidata, transport: settings.transport, cache: cache))
+        openLibrary =
+            books
+            ?? OpenLibraryClient(
+                fetcher: Fetcher(
+                    provider: "openlibrary", settings: settings.openLibrary, transport: settings.transport, cache: cache))
     }
 
     // MARK: The bundled table
@@ -223,7 +230,7 @@ public final class EnrichmentService: Sendable {
             if due.isEmpty { break }
             for work in due {
                 let (outcome, error) = await lookUp(work)
-                try await finish(work: work.id, attempts: work.attempts, outcome, error)
+                try await finish(.work(work.id), attempts: work.attempts, outcome, error)
                 note(outcome, error)
                 if unreachableInARow >= 3 { break works }
             }
@@ -233,7 +240,7 @@ public final class EnrichmentService: Sendable {
                 let due = try await store.enrichment.dueAuthors(for: userID, now: clock(), limit: 20)
                 if due.isEmpty { break }
                 for (author, result) in await lookUp(due) {
-                    try await finish(author: author.id, attempts: author.attempts, result.0, result.1)
+                    try await finish(.author(author.id), attempts: author.attempts, result.0, result.1)
                     note(result.0, result.1)
                 }
                 await report(try await progress(for: userID))
@@ -253,16 +260,12 @@ public final class EnrichmentService: Sendable {
         }
     }
 
-    private func finish(work id: Work.ID, attempts: Int, _ outcome: LookupOutcome, _ error: (any Error)?) async throws {
+    private func finish(
+        _ subject: EnrichmentRepository.Subject, attempts: Int, _ outcome: LookupOutcome, _ error: (any Error)?
+    ) async throws {
         let (final, pause) = retryPlan(outcome, attempts: attempts)
         try await store.enrichment.finish(
-            work: id, final, error: error.map { String(describing: $0) }, retryAfter: pause, now: clock())
-    }
-
-    private func finish(author id: Author.ID, attempts: Int, _ outcome: LookupOutcome, _ error: (any Error)?) async throws {
-        let (final, pause) = retryPlan(outcome, attempts: attempts)
-        try await store.enrichment.finish(
-            author: id, final, error: error.map { String(describing: $0) }, retryAfter: pause, now: clock())
+            subject, final, error: error.map { String(describing: $0) }, retryAfter: pause, now: clock())
     }
 
     /// A failure waits `retryAfter`, doubled with each attempt, and is given up after
@@ -273,19 +276,29 @@ public final class EnrichmentService: Sendable {
         return (.retry, settings.retryAfter * pow(2, Double(attempts)))
     }
 
-    /// One book on Open Library: by ISBN, its work's first publication year, and its authors'
-    /// Wikidata ids (the surest identification there is: an ISBN path).
+    /// One book on Open Library: by ISBN, the edition's page count, its work's first publication
+    /// year, and its authors' Wikidata ids (the surest identification there is: an ISBN path);
+    /// without an ISBN, the first publication year of the works with its exact title and author.
     func lookUp(_ work: WorkSubject) async -> (LookupOutcome, (any Error)?) {
         do {
             var edition: OpenLibraryEdition?
+            var foundBy: String?
             for isbn in work.isbns.prefix(2) where edition == nil {
                 edition = try await openLibrary.edition(isbn: isbn)
+                foundBy = isbn
             }
-            guard let edition else { return (.notFound, nil) }
-            if let key = edition.works.first, let found = try await openLibrary.work(key) {
-                try await store.enrichment.fill(
-                    work: work.id, originalLanguage: nil, firstPublished: found.firstPublished, now: clock())
+            guard let edition else {
+                guard work.needsYear, let author = work.authors.first?.name else { return (.notFound, nil) }
+                let hits = try await openLibrary.search(title: work.title, author: author)
+                guard let year = OpenLibrarySearchHit.firstPublished(of: work.title, by: work.authors.map(\.name), in: hits)
+                else { return (.notFound, nil) }
+                try await store.enrichment.fill(work: work.id, originalLanguage: nil, firstPublished: year, now: clock())
+                return (.done, nil)
             }
+            var year: Int?
+            if work.needsYear, let key = edition.works.first { year = try await openLibrary.work(key)?.firstPublished }
+            try await store.enrichment.fill(
+                work: work.id, originalLanguage: nil, firstPublished: year, pages: edition.pages, isbn: foundBy, now: clock())
             var links: [PlannedAuthorFact] = []
             for author in edition.authors.prefix(3) {
                 // Only an author of the reader's book with this very name.

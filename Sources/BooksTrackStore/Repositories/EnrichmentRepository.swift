@@ -15,11 +15,14 @@ public struct AuthorSubject: Sendable, Hashable {
     public var attempts: Int
 }
 
-/// A book to look up on Open Library: its ISBNs, so the look-up is by edition, not by title.
+/// A book to look up on Open Library: by its ISBNs when it has some (the edition, surely), else
+/// by title and author.
 public struct WorkSubject: Sendable, Hashable {
     public var id: Work.ID
     public var title: String
     public var isbns: [String]
+    /// Whether the first publication year is still unknown.
+    public var needsYear: Bool
     /// The book's authors and their names, in order.
     public var authors: [(id: Author.ID, name: String)]
     public var attempts: Int
@@ -89,9 +92,11 @@ public struct EnrichmentRepository: Sendable {
                     created_at, updated_at)
                 SELECT 'work:openlibrary:' || w.work_id, 'work', w.work_id, 'openlibrary', 'pending', 0, \(bind: stamp),
                     \(bind: stamp), \(bind: stamp)
-                FROM (SELECT DISTINCT e.work_id FROM library_entries e JOIN editions d ON d.id = e.edition_id
+                FROM (SELECT DISTINCT e.work_id FROM library_entries e LEFT JOIN editions d ON d.id = e.edition_id
+                      JOIN works k ON k.id = e.work_id
                       WHERE e.user_id = \(bind: userID.string) \(oneBook)
-                          AND (d.isbn13 IS NOT NULL OR d.isbn10 IS NOT NULL)) w WHERE true
+                          AND (d.isbn13 IS NOT NULL OR d.isbn10 IS NOT NULL OR k.first_published_year IS NULL)) w
+                WHERE true
                 ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
                 RETURNING id
                 """
@@ -171,7 +176,7 @@ public struct EnrichmentRepository: Sendable {
         try await database.read { db in
             let rows = try await db.raw(
                 """
-                SELECT w.id, w.title, j.attempts FROM enrichment_jobs j JOIN works w ON w.id = j.subject_id
+                SELECT w.id, w.title, w.first_published_year, j.attempts FROM enrichment_jobs j JOIN works w ON w.id = j.subject_id
                 WHERE j.subject_kind = 'work' AND j.provider = 'openlibrary' AND j.status IN ('pending', 'retry')
                     AND j.next_attempt_at <= \(bind: now.milliseconds)
                     AND j.subject_id IN (SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string))
@@ -201,34 +206,34 @@ public struct EnrichmentRepository: Sendable {
                 ).all().map { (id: try $0.id("author_id", as: Author.self), name: try $0.text("name")) }
                 subjects.append(
                     WorkSubject(
-                        id: id, title: try row.text("title"), isbns: isbns, authors: authors,
+                        id: id, title: try row.text("title"), isbns: isbns,
+                        needsYear: try row.optionalInteger("first_published_year") == nil, authors: authors,
                         attempts: try row.integer("attempts")))
             }
             return subjects
         }
     }
 
+    /// What is looked up: an author (on Wikidata) or a book (on Open Library).
+    public enum Subject: Sendable, Hashable {
+        case author(Author.ID)
+        case work(Work.ID)
+
+        var kind: String { if case .author = self { "author" } else { "work" } }
+        var provider: String { if case .author = self { authorProvider } else { workProvider } }
+        var id: String {
+            switch self {
+            case .author(let id): id.string
+            case .work(let id): id.string
+            }
+        }
+    }
+
     /// Records how the look-up of a subject ended. A retry waits `retryAfter`.
     public func finish(
-        author id: Author.ID, _ outcome: LookupOutcome, error: String? = nil, retryAfter: TimeInterval = 0, now: Date
+        _ subject: Subject, _ outcome: LookupOutcome, error: String? = nil, retryAfter: TimeInterval = 0, now: Date
     ) async throws {
-        try await finish(
-            kind: "author", provider: Self.authorProvider, subject: id.string, outcome, error: error,
-            retryAfter: retryAfter, now: now)
-    }
-
-    public func finish(
-        work id: Work.ID, _ outcome: LookupOutcome, error: String? = nil, retryAfter: TimeInterval = 0, now: Date
-    ) async throws {
-        try await finish(
-            kind: "work", provider: Self.workProvider, subject: id.string, outcome, error: error,
-            retryAfter: retryAfter, now: now)
-    }
-
-    private func finish(
-        kind: String, provider: String, subject: String, _ outcome: LookupOutcome, error: String?, retryAfter: TimeInterval,
-        now: Date
-    ) async throws {
+        let (kind, provider, subject) = (subject.kind, subject.provider, subject.id)
         try await database.write { db in
             try await db.raw(
                 """
@@ -329,11 +334,26 @@ public struct EnrichmentRepository: Sendable {
         }
     }
 
-    /// Fills a book's original language and first publication year from a public source where
-    /// they are empty; what a reader entered is never replaced.
-    public func fill(work id: Work.ID, originalLanguage: LanguageCode?, firstPublished: Int?, now: Date) async throws {
-        guard originalLanguage != nil || firstPublished != nil else { return }
+    /// Fills a book's original language and first publication year, and the page count of the
+    /// edition with this ISBN, from a public source where they are empty; what a reader entered
+    /// is never replaced.
+    public func fill(
+        work id: Work.ID, originalLanguage: LanguageCode?, firstPublished: Int?, pages: Int? = nil, isbn: String? = nil,
+        now: Date
+    ) async throws {
+        guard originalLanguage != nil || firstPublished != nil || pages != nil else { return }
         try await database.changing { db, changes in
+            if let pages, pages > 0, pages < 100_000, let isbn {
+                let edited = try await db.raw(
+                    """
+                    UPDATE editions SET page_count = \(bind: pages)
+                    WHERE page_count IS NULL AND work_id = \(bind: id.string)
+                        AND (isbn13 = \(bind: isbn) OR isbn10 = \(bind: isbn))
+                    RETURNING id
+                    """
+                ).all()
+                if !edited.isEmpty { changes.works([id]) }
+            }
             let updated = try await db.raw(
                 """
                 UPDATE works SET original_language = COALESCE(original_language, \(bind: originalLanguage?.code)),
