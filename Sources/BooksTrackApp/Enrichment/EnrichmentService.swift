@@ -247,13 +247,16 @@ public final class EnrichmentService: Sendable {
                 if unreachableInARow >= 3 { break authors }
             }
         }
-        if unreachableInARow >= 3 {
-            logger.notice("Look-ups paused: the services cannot be reached. They are tried again later.")
-        }
         await notifications.settle(userID, now: clock())
         await report(try await progress(for: userID))
-        // Subjects that failed wait for their retry; the job comes back for them then.
-        if let due = try await store.enrichment.nextDue(for: userID) {
+        if unreachableInARow >= 3 {
+            // No network: the rest waits as long as a failed subject does, not a second.
+            logger.notice("Look-ups paused: the services cannot be reached. They are tried again later.")
+            try await store.jobs.requeue(
+                kind: Self.jobKind, subject: userID.string, userID: userID,
+                runAfter: clock().addingTimeInterval(settings.retryAfter), now: clock())
+        } else if let due = try await store.enrichment.nextDue(for: userID) {
+            // Subjects that failed wait for their retry; the job comes back for them then.
             try await store.jobs.requeue(
                 kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: max(due, clock().addingTimeInterval(1)),
                 now: clock())

@@ -83,7 +83,7 @@ public struct EnrichmentProgress: Sendable, Hashable, Codable {
     public var ambiguous: Int
     /// Whether a look-up is running or due now (not one waiting for a later retry).
     public var running: Bool
-    /// Authors whose last look-up could not reach the service.
+    /// Authors and books whose last look-up could not reach the service.
     public var unreachable: Int
     /// Why look-ups are not happening, when they are not ("Enrichment is off").
     public var pausedReason: String?
@@ -110,8 +110,8 @@ public struct EnrichmentProgress: Sendable, Hashable, Codable {
         guard authors > 0 else { return nil }
         if let pausedReason { return pausedReason }
         if unreachable > 0 {
-            return "Wikidata and Open Library can’t be reached right now, so \(unreachable) "
-                + "\(unreachable == 1 ? "author waits" : "authors wait") for a look-up. BooksTrack tries again later; everything else works."
+            return
+                "Wikidata and Open Library can’t be reached right now, so some look-ups wait. BooksTrack tries again later; everything else works."
         }
         if running, remaining > 0 {
             return "Looking up \(authors) \(authors == 1 ? "author" : "authors"): \(done) done"

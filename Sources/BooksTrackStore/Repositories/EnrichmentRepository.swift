@@ -269,12 +269,21 @@ public struct EnrichmentRepository: Sendable {
                 SELECT COUNT(*) AS authors,
                     SUM(CASE WHEN j.status IN ('done', 'not-found', 'ambiguous', 'failed') THEN 1 ELSE 0 END) AS done,
                     SUM(CASE WHEN j.status = 'retry' THEN 1 ELSE 0 END) AS retrying,
-                    SUM(CASE WHEN j.status = 'ambiguous' THEN 1 ELSE 0 END) AS ambiguous,
-                    SUM(CASE WHEN j.status = 'retry' AND j.last_error LIKE 'unreachable%' THEN 1 ELSE 0 END) AS unreachable
+                    SUM(CASE WHEN j.status = 'ambiguous' THEN 1 ELSE 0 END) AS ambiguous
                 FROM (\(Self.readerAuthors(userID))) a
                 LEFT JOIN enrichment_jobs j ON j.subject_kind = 'author' AND j.provider = 'wikidata' AND j.subject_id = a.author_id
                 """
             ).first()
+            // Books too: a look-up that could not reach Open Library stops before the authors.
+            let unreachable =
+                try await db.raw(
+                    """
+                    SELECT COUNT(*) AS n FROM enrichment_jobs WHERE status = 'retry' AND last_error LIKE 'unreachable%' AND (
+                        (subject_kind = 'author' AND subject_id IN (\(Self.readerAuthors(userID))))
+                        OR (subject_kind = 'work' AND subject_id IN
+                            (SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string))))
+                    """
+                ).first()?.optionalInteger("n") ?? 0
             let job = try await db.raw(
                 """
                 SELECT status FROM jobs WHERE kind = 'enrich' AND subject = \(bind: userID.string)
@@ -284,7 +293,7 @@ public struct EnrichmentRepository: Sendable {
             return EnrichmentProgress(
                 authors: try row?.optionalInteger("authors") ?? 0, done: try row?.optionalInteger("done") ?? 0,
                 retrying: try row?.optionalInteger("retrying") ?? 0, ambiguous: try row?.optionalInteger("ambiguous") ?? 0,
-                running: job != nil, unreachable: try row?.optionalInteger("unreachable") ?? 0)
+                running: job != nil, unreachable: unreachable)
         }
     }
 
