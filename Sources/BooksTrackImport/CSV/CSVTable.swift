@@ -86,7 +86,9 @@ struct RowReader {
     }
 
     /// The row's title, or the skipped record when the row cannot be read: it is empty, its
-    /// shape does not match the header, or it has no title.
+    /// shape does not match the header, or it has no title and nothing else that names a book.
+    /// A row with no title but an ISBN or an author is kept, titled from its ISBN or "Untitled",
+    /// with a warning that asks for the title: the data it has is not lost.
     mutating func titleOrSkip(number: Int) -> Result<String, Skipped> {
         let title = text(table.column("Title")).map(HTMLText.decodeEntities) ?? ""
         if isBlank { return .failure(Skipped(.skipped(row: number, line: row.line, title: "", reason: "The row is empty."))) }
@@ -94,8 +96,26 @@ struct RowReader {
             return .failure(Skipped(.skipped(row: number, line: row.line, title: title, reason: problem, warnings: warnings)))
         }
         guard !title.isEmpty else {
-            return .failure(
-                Skipped(.skipped(row: number, line: row.line, title: "", reason: "The row has no title.", warnings: warnings)))
+            var isbnText: String?
+            for name in ["ISBN13", "ISBN", "ISBN/UID", "ISBNs", "isbn"] where isbnText == nil {
+                isbnText = text(table.column(name))
+            }
+            var author: String?
+            for name in ["Author", "Authors", "Primary Author", "author"] where author == nil {
+                author = text(table.column(name))
+            }
+            var isbn: String?
+            if case .isbn(let found, _) = FieldParsing.isbn(isbnText) { isbn = found.isbn13 }
+            guard isbn != nil || author != nil else {
+                return .failure(
+                    Skipped(.skipped(row: number, line: row.line, title: "", reason: "The row has no title.", warnings: warnings))
+                )
+            }
+            let named = isbn.map { "Untitled (ISBN \($0))" } ?? "Untitled"
+            warnings.append(
+                ImportWarning(
+                    field: "Title", "the row has no title; the book was imported as “\(named)”: give it its title on its page"))
+            return .success(named)
         }
         return .success(title)
     }

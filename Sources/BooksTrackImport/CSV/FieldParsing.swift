@@ -77,10 +77,17 @@ enum FieldParsing {
 
     /// A day a reader added, started or finished a book: a real calendar date between 1900 and
     /// a year from now.
-    static func date(_ text: String?, field: String?, today: LocalDate, warnings: inout [ImportWarning]) -> LocalDate? {
+    /// A reading date: `YYYY/MM/DD` (or dashes, dots, a time after it), LibraryThing's bracketed
+    /// `[2021-07-30]`, and with `monthFirst` the American `10/12/2022` (month, day, year) that
+    /// older StoryGraph exports write.
+    static func date(
+        _ text: String?, field: String?, today: LocalDate, monthFirst: Bool = false, warnings: inout [ImportWarning]
+    ) -> LocalDate? {
         guard let text else { return nil }
-        let value = TextNormalization.trim(text)
-        let candidate = LocalDate(value) ?? LocalDate(String(value.prefix(10)))
+        var value = TextNormalization.trim(text)
+        if value.hasPrefix("["), value.hasSuffix("]") { value = TextNormalization.trim(String(value.dropFirst().dropLast())) }
+        guard !value.isEmpty else { return nil }
+        let candidate = LocalDate(value) ?? LocalDate(String(value.prefix(10))) ?? (monthFirst ? americanDate(value) : nil)
         guard let date = candidate else {
             warnings.append(ImportWarning(field: field, "“\(text)” is not a date (expected YYYY/MM/DD); it was left out"))
             return nil
@@ -90,6 +97,15 @@ enum FieldParsing {
             return nil
         }
         return date
+    }
+
+    /// `M/D/YYYY` (one or two digits for month and day).
+    static func americanDate(_ text: String) -> LocalDate? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 3, parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2,
+            let month = Int(parts[0]), let day = Int(parts[1]), let year = Int(parts[2])
+        else { return nil }
+        return LocalDate(year: year, month: month, day: day)
     }
 
     /// A star rating in quarter steps from 0 to 5. `zeroMeansUnrated` for Goodreads, where 0 is

@@ -154,6 +154,17 @@ private struct GoodreadsRow {
         }
         var extras = unmodelledCells()
         if ownedCopies > 1 { extras["Owned Copies"] = String(ownedCopies) }
+        var readings = ReadingDrafts.forStatus(status, started: dateStarted, finished: dateRead, origin: .imported(.goodreads))
+        if let dateRead, !readings.contains(where: { $0.finishedOn == dateRead }) {
+            // A Date Read on a book not on the read shelf (a re-read, or one to read again) is a
+            // past reading: kept, and said.
+            readings.insert(Reading(finishedOn: dateRead, outcome: .finished, origin: .imported(.goodreads)), at: 0)
+            warnings.append(
+                ImportWarning(
+                    field: "Date Read",
+                    "the book is on the “\(text("Exclusive Shelf") ?? status.displayName)” shelf but was read on \(dateRead); that reading was kept"
+                ))
+        }
         return EntryState(
             status: status,
             rating: FieldParsing.rating(text("My Rating"), field: "My Rating", zeroMeansUnrated: true, warnings: &warnings),
@@ -164,8 +175,7 @@ private struct GoodreadsRow {
             shelves: shelves,
             review: text("My Review").map(HTMLText.plainText).nonEmpty,
             notes: text("Private Notes").map(HTMLText.plainText).nonEmpty,
-            readings: ReadingDrafts.forStatus(status, started: dateStarted, finished: dateRead, origin: .imported(.goodreads)),
-            extras: extras)
+            readings: readings, extras: extras)
     }
 
     /// Non-empty cells of columns BooksTrack does not model, by column name.

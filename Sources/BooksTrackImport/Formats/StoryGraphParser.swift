@@ -74,7 +74,8 @@ struct StoryGraphParser {
             status: status,
             rating: FieldParsing.rating(text("Star Rating"), field: "Star Rating", zeroMeansUnrated: false, warnings: &warnings),
             owned: owned,
-            addedOn: FieldParsing.date(text("Date Added"), field: "Date Added", today: today, warnings: &warnings),
+            addedOn: FieldParsing.date(
+                text("Date Added"), field: "Date Added", today: today, monthFirst: true, warnings: &warnings),
             readCount: FieldParsing.integer(
                 text("Read Count"), field: "Read Count", in: 0...1000, what: "read count", warnings: &warnings),
             shelves: shelves,
@@ -123,7 +124,7 @@ struct StoryGraphParser {
     /// The dates written in one `Dates Read` item: one date, or the two ends of a range
     /// (`2023/05/23-2023/06/07`; dates may also use dashes).
     static func dateTokens(in item: String) -> [String] {
-        let pattern = #"\d{4}[/.-]\d{1,2}[/.-]\d{1,2}"#
+        let pattern = #"\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}/\d{1,2}/\d{4}"#
         var tokens: [String] = []
         var rest = item[...]
         while let range = rest.range(of: pattern, options: .regularExpression) {
@@ -147,9 +148,9 @@ struct StoryGraphParser {
         var readings: [Reading] = []
         for item in FieldParsing.list(datesRead) {
             let parts = Self.dateTokens(in: item)
-            let first = FieldParsing.date(parts.first, field: "Dates Read", today: today, warnings: &warnings)
+            let first = FieldParsing.date(parts.first, field: "Dates Read", today: today, monthFirst: true, warnings: &warnings)
             if parts.count == 2 {
-                let second = FieldParsing.date(parts[1], field: "Dates Read", today: today, warnings: &warnings)
+                let second = FieldParsing.date(parts[1], field: "Dates Read", today: today, monthFirst: true, warnings: &warnings)
                 readings.append(
                     Reading(
                         startedOn: first, finishedOn: outcome == .inProgress ? nil : second,
@@ -161,7 +162,7 @@ struct StoryGraphParser {
             }
         }
         if readings.isEmpty {
-            let last = FieldParsing.date(lastRead, field: "Last Date Read", today: today, warnings: &warnings)
+            let last = FieldParsing.date(lastRead, field: "Last Date Read", today: today, monthFirst: true, warnings: &warnings)
             readings = ReadingDrafts.forStatus(status, started: nil, finished: last, origin: .imported(.storyGraph))
         }
         return readings

@@ -35,12 +35,20 @@ struct ImportCommand: AsyncParsableCommand {
             let batch = try readFile(today: LocalDate(now, in: .current))
             let fileName = URL(fileURLWithPath: file).lastPathComponent
             let bar = Terminal.outputIsTerminal && !json ? ProgressBar() : nil
-            let report = try await importBatch(batch, fileName: fileName, now: now, progress: bar.map(Self.progressHandler))
+            let (report, coverage) = try await importBatch(
+                batch, fileName: fileName, now: now, progress: bar.map(Self.progressHandler))
             bar?.finish()
             if json {
                 Terminal.write(String(decoding: try ImportReportDocument(report, fileName: fileName).encoded(), as: UTF8.self))
             } else {
                 Terminal.write(ImportReportText.render(report, fileName: fileName))
+                if let coverage, coverage.read > 0 {
+                    // What the bundled author table knew at once; the look-ups do the rest.
+                    Terminal.write(
+                        "Author facts: gender known for \(coverage.gender) of \(coverage.read) read books, region for "
+                            + "\(coverage.region). The rest is looked up in the background while `bookstrack serve` runs, "
+                            + "or now with `bookstrack enrich --user \(user)`.\n")
+                }
             }
         }
     }
@@ -53,15 +61,17 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 
+    /// Imports, and after a real import says how much the bundled author table knew.
     private func importBatch(_ batch: ImportBatch, fileName: String, now: Date, progress: ImportProgressHandler?)
-        async throws -> ImportReport
+        async throws -> (ImportReport, (read: Int, gender: Int, region: Int)?)
     {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
         return try await store.withStore(parent: root.store) { store in
             let reader = try await StoreOptions.reader(named: user, in: store)
             let app = BooksTrack(store: store, clock: { now }, enrichment: .fromEnvironment())
-            return try await app.imports.importNow(
+            let report = try await app.imports.importNow(
                 batch, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
+            return (report, dryRun ? nil : try await store.enrichment.coverage(for: reader.id))
         }
     }
 
