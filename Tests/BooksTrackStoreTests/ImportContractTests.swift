@@ -25,6 +25,31 @@ struct ImportContractTests {
     }
 
     @Test(
+        "A BookWyrm, an Openreads and a Calibre file import every row once; importing again changes nothing",
+        arguments: TestDatabase.available)
+    func moreTrackers(database: TestDatabase) async throws {
+        let files = [
+            "title,author_text,remote_id,isbn_13,start_date,finish_date,rating,shelf,shelf_name,shelf_date\n"
+                + "Kindred,Octavia E. Butler,https://example.org/book/1,9780807083055,2024-01-02,2024-01-20,4,read,Read,2024-01-02\n"
+                + "Circe,Madeline Miller,https://example.org/book/2,,,,,to-read,To Read,2025-01-01\n",
+            "title,author,status,favourite,deleted,rating,olid,readings,date_added\n"
+                + "Piranesi,Susanna Clarke,finished,false,false,40,OL1M,2023-01-02T00:00:00.000|2023-01-20T00:00:00.000|,2023-01-01\n",
+            "authors,author_sort,title,tags,identifiers,timestamp,uuid\n"
+                + "Ursula K. Le Guin,\"Le Guin, Ursula K.\",A Wizard of Earthsea,read,goodreads:13642,2022-01-01,u-1\n",
+        ]
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader()
+            for file in files {
+                let first = try await alice.importText(file)
+                #expect(first.imported == first.rows && first.skipped == 0, "\(first.format)")
+                let again = try await alice.importText(file)
+                #expect(again.unchanged == again.rows, "\(again.format): \(again.outcomes.map(\.kind))")
+            }
+            #expect(try await alice.statusCounts() == [.read: 3, .wishlist: 1])
+        }
+    }
+
+    @Test(
         "The StoryGraph file: editions of one book become one entry with the furthest-along status",
         arguments: TestDatabase.available)
     func storyGraph(database: TestDatabase) async throws {

@@ -5,6 +5,9 @@ public enum ImportFormat: String, Sendable, Codable, Hashable, CaseIterable {
     case libraryThingTSV
     case libraryThingCSV
     case libraryThingJSON
+    case bookWyrm
+    case openreads
+    case calibre
     case backup
     /// The demo library `bookstrack demo` creates.
     case demo
@@ -17,6 +20,9 @@ public enum ImportFormat: String, Sendable, Codable, Hashable, CaseIterable {
         case .libraryThingTSV: "LibraryThing TSV"
         case .libraryThingCSV: "LibraryThing CSV"
         case .libraryThingJSON: "LibraryThing JSON"
+        case .bookWyrm: "BookWyrm CSV"
+        case .openreads: "Openreads CSV"
+        case .calibre: "Calibre CSV"
         case .backup: "BooksTrack backup"
         case .demo: "BooksTrack demo library"
         }

@@ -34,7 +34,7 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
             "The file seems to be cut off: a quoted field that starts on line \(line) never ends, or the last row is incomplete. "
                 + "Download the export again and import the complete file."
         case .unrecognisedColumns(let columns):
-            "The header row does not look like a Goodreads, StoryGraph or LibraryThing export (its columns are: "
+            "The header row does not look like a Goodreads, StoryGraph, LibraryThing, BookWyrm, Openreads or Calibre export (its columns are: "
                 + Self.excerpt(columns.prefix(8).map { Self.excerpt($0, limit: 40) }.joined(separator: ", "), limit: 300)
                 + (columns.count > 8 ? ", …" : "") + ")."
         case .noRows(let format):

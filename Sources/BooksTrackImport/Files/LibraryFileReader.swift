@@ -69,6 +69,7 @@ public enum LibraryFileReader {
         switch format {
         case .goodreads: return GoodreadsParser(table: table, today: today).parse()
         case .storyGraph: return StoryGraphParser(table: table, today: today).parse()
+        case .bookWyrm, .openreads, .calibre: return MoreTrackersParser(table: table, format: format, today: today).parse()
         default: return LibraryThingParser(table: table, format: format, today: today).parse()
         }
     }
@@ -84,6 +85,11 @@ public enum LibraryFileReader {
             return .goodreads
         }
         if table.has("Read Status") && (table.has("ISBN/UID") || table.has("Authors")) { return .storyGraph }
+        if table.has("author_text") && (table.has("remote_id") || table.has("shelf")) { return .bookWyrm }
+        if table.has("olid") && (table.has("readings") || table.has("my_review") || table.has("book_format")) {
+            return .openreads
+        }
+        if table.has("author_sort") && table.has("uuid") && table.has("identifiers") { return .calibre }
         throw .unrecognisedColumns(table.headers.filter { !$0.isEmpty })
     }
 

@@ -20,7 +20,7 @@ enum ImportPages {
                     Tag(
                         "p",
                         text:
-                            "Goodreads CSV, StoryGraph CSV, LibraryThing (TSV, CSV or JSON) or a BooksTrack backup. BooksTrack recognises the format itself; you will see what it found before anything changes."
+                            "Goodreads CSV, StoryGraph CSV, LibraryThing (TSV, CSV or JSON), BookWyrm, Openreads or Calibre CSV, or a BooksTrack backup. BooksTrack recognises the format itself; you will see what it found before anything changes."
                     )
                     if let error { Tag("p", .cls("form-error"), Attr("role", "alert"), .id("upload-error"), text: error) }
                     PostForm(action: "/import", csrfToken: page.csrfToken, multipart: true, cls: "stack") {
@@ -38,6 +38,9 @@ enum ImportPages {
                             Tag("li", text: "Goodreads: My Books → Import and export → Export library.")
                             Tag("li", text: "StoryGraph: Manage account → Export StoryGraph library.")
                             Tag("li", text: "LibraryThing: More → Import/Export → Export (TSV, CSV or JSON).")
+                            Tag("li", text: "BookWyrm: Settings → Export BookWyrm CSV.")
+                            Tag("li", text: "Openreads: Settings → Backup → Export CSV.")
+                            Tag("li", text: "Calibre: Convert books → Create a catalog, as CSV.")
                         }
                     }
                 }

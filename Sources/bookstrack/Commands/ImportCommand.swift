@@ -8,7 +8,7 @@ import Foundation
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Goodreads, StoryGraph or LibraryThing export, or a BooksTrack backup.",
+        abstract: "Import a Goodreads, StoryGraph, LibraryThing, BookWyrm, Openreads or Calibre export, or a BooksTrack backup.",
         discussion: """
             The format is detected from the file. The whole file is imported in one transaction: \
             if anything fails, nothing is written. Importing the same file again changes nothing.
