@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackImport
+import BooksTrackTestSupport
 import Foundation
 import Testing
 
@@ -66,5 +67,25 @@ struct FidelityTests {
         let kindred = batch.records[1]
         #expect(kindred.entry.readings.contains { $0.finishedOn == LocalDate(year: 2018, month: 1, day: 5) })
         #expect(batch.records[2].warnings.isEmpty, "a read book's Date Read is its reading, nothing to say")
+    }
+
+    @Test(
+        "A Goodreads export whose header row was removed is read by its shape, with a warning",
+        arguments: [Fixtures.goodreadsFiles[1], Fixtures.goodreadsFiles[3]])
+    func headerless(_ path: String) throws {
+        let bytes = try Fixtures.bytes(path)
+        let withHeader = try LibraryFileReader.read(bytes: bytes, today: today)
+        let firstBreak = try #require(bytes.firstIndex(of: 10))
+        let headerless = try LibraryFileReader.read(bytes: Array(bytes[(firstBreak + 1)...]), today: today)
+        #expect(headerless.format == .goodreads)
+        #expect(headerless.fileWarnings.contains { $0.message.contains("no header row") })
+        #expect(headerless.records.count == withHeader.records.count)
+        #expect(headerless.records.map(\.title) == withHeader.records.map(\.title))
+        #expect(headerless.records.map(\.entry.status) == withHeader.records.map(\.entry.status))
+    }
+
+    @Test("A headerless file of another shape is still refused, naming its columns")
+    func headerlessOther() throws {
+        #expect(throws: ImportFileError.self) { try read("1,Kindred,Octavia E. Butler\n2,Beloved,Toni Morrison\n") }
     }
 }

@@ -60,18 +60,36 @@ public enum LibraryFileReader {
             if case .unterminatedQuote(let line) = error { throw .truncated(line: line) }
             throw .binary
         }
-        let table = CSVTable(result: result)
-        let format = try detectFormat(table, isTSV: isTSV)
+        var table = CSVTable(result: result)
+        var fileWarnings: [ImportWarning] = []
+        let format: ImportFormat
+        do throws(ImportFileError) {
+            format = try detectFormat(table, isTSV: isTSV)
+        } catch {
+            // A Goodreads export whose header row was removed (edited in a spreadsheet).
+            guard !isTSV, let header = GoodreadsLayout.header(forHeaderless: result.rows) else { throw error }
+            var withHeader = result
+            withHeader.rows.insert(CSVTokenizer.Row(line: 0, fields: header, invalidUTF8Fields: []), at: 0)
+            table = CSVTable(result: withHeader)
+            format = .goodreads
+            fileWarnings.append(
+                ImportWarning(
+                    "The file has no header row, but its \(header.count) columns are laid out as a Goodreads export’s: it was read with Goodreads’ column names. Check the report."
+                ))
+        }
         guard !table.rows.isEmpty else { throw .noRows(format) }
         if !table.endsWithNewline, let last = table.rows.last, last.fields.count < table.headers.count {
             throw .truncated(line: last.line)
         }
+        var batch: ImportBatch
         switch format {
-        case .goodreads: return GoodreadsParser(table: table, today: today).parse()
-        case .storyGraph: return StoryGraphParser(table: table, today: today).parse()
-        case .bookWyrm, .openreads, .calibre: return MoreTrackersParser(table: table, format: format, today: today).parse()
-        default: return LibraryThingParser(table: table, format: format, today: today).parse()
+        case .goodreads: batch = GoodreadsParser(table: table, today: today).parse()
+        case .storyGraph: batch = StoryGraphParser(table: table, today: today).parse()
+        case .bookWyrm, .openreads, .calibre: batch = MoreTrackersParser(table: table, format: format, today: today).parse()
+        default: batch = LibraryThingParser(table: table, format: format, today: today).parse()
         }
+        batch.fileWarnings = fileWarnings + batch.fileWarnings
+        return batch
     }
 
     /// Recognises an export by its header's column names.
