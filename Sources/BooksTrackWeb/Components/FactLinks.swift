@@ -20,7 +20,9 @@ enum FactLinks {
             return Link(
                 label: detail.split(separator: "/").last.map(String.init) ?? detail, url: "https://openlibrary.org\(detail)")
         case .bundled:
-            let title = AuthorTableSource.title(of: detail) ?? "BooksTrack’s author table"
+            guard let title = AuthorTableSource.title(of: detail) else {
+                return Link(label: "its sources", url: "/about/attribution")
+            }
             return Link(label: title, url: "/about/attribution#\(detail)")
         case .user, .import:
             return nil

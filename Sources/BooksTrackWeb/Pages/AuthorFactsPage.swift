@@ -107,7 +107,15 @@ enum AuthorFactsPage {
                             for assertion in history.reversed() {
                                 Tag("tr") {
                                     Tag("td", text: label(assertion.kind))
-                                    Tag("td", text: display(assertion))
+                                    Tag("td") {
+                                        if assertion.kind == .wikidataID, let id = assertion.value,
+                                            AuthorFactKind.wikidataID.canonical(id) == id
+                                        {
+                                            Tag("a", .href("https://www.wikidata.org/wiki/\(id)"), text: id)
+                                        } else {
+                                            Txt(display(assertion))
+                                        }
+                                    }
                                     Tag("td") { sourceCell(assertion.provenance, me: me) }
                                     Tag("td", text: LocalDate(assertion.provenance.recordedAt, in: .gmt).description)
                                     Tag("td", text: current.contains(assertion) ? "Yes" : "")
