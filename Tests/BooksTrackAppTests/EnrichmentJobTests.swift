@@ -126,6 +126,30 @@ struct EnrichmentJobTests {
         }
     }
 
+    @Test(
+        "A batch of ids that fails is asked for one by one: one unanswered id does not hold back the others",
+        arguments: TestDatabase.available)
+    func batchFallsBackToSingles(_ database: TestDatabase) async throws {
+        let server = try ReplayServer()
+        defer { server.stop() }
+        try await database.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
+            let user = try await store.users.create(name: "lee", now: TestClock.now)
+            // Both ids come from the bundled table; only Douglas Adams's answer was recorded.
+            try await Self.add("The Hitchhiker's Guide to the Galaxy", by: "Douglas Adams", for: user, app: app)
+            try await Self.add("Beloved", by: "Toni Morrison", for: user, app: app)
+            await app.jobs.drain()
+            let adams = try await Self.author("Douglas Adams", of: user, store: store)
+            #expect(adams.gender?.provenance.source == .wikidata && adams.country?.value.alpha2 == "GB")
+            let morrison = try await Self.author("Toni Morrison", of: user, store: store)
+            #expect(morrison.gender?.provenance.source == .bundled, "still the table's word: her answer was not recorded")
+            let progress = try await app.enrichment.progress(for: user.id)
+            #expect(progress.done == 1 && progress.retrying == 1)
+            let asked = try server.log().compactMap { $0.query["ids"] }
+            #expect(asked.first?.split(separator: "|").count == 2 && asked.dropFirst().sorted() == ["Q42", "Q72334"])
+        }
+    }
+
     @Test("A person's answer is never replaced by a look-up", arguments: TestDatabase.available)
     func personWins(_ database: TestDatabase) async throws {
         let server = try ReplayServer()

@@ -335,34 +335,45 @@ public final class EnrichmentService: Sendable {
         let known = authors.filter { $0.wikidataID != nil }
         if !known.isEmpty {
             do {
-                let entities = try await wikidata.entities(known.compactMap(\.wikidataID))
-                let people = known.compactMap { author in entities[author.wikidataID!].map { (author, WikidataPerson($0)) } }
-                let places = try await birthCountries(people.map(\.1))
-                var facts: [PlannedAuthorFact] = []
-                for author in known {
-                    guard let entity = entities[author.wikidataID!] else {
-                        results.append((author, (.notFound, nil)))
-                        continue
-                    }
-                    let person = WikidataPerson(entity)
-                    guard person.isHuman else {
-                        results.append((author, (.notFound, nil)))
-                        continue
-                    }
-                    facts += person.facts(at: clock(), birthCountry: person.birthPlace.flatMap { places[$0] })
-                        .filter { $0.kind != .wikidataID || author.wikidataSource != .user }
-                        .map { PlannedAuthorFact(authorID: author.id, assertion: $0) }
-                    results.append((author, (.done, nil)))
-                }
-                try await store.enrichment.record(facts, now: clock())
+                results += try await identify(known)
+            } catch ProviderError.unreachable(let why) {
+                results += known.map { ($0, (.retry, ProviderError.unreachable(why))) }
             } catch {
-                logger.info("Wikidata look-up failed: \(error)")
-                results += known.filter { k in !results.contains { $0.0.id == k.id } }.map { ($0, (.retry, error)) }
+                // One request for them all failed: each alone, so that one bad answer does not
+                // hold back the others.
+                logger.info("Wikidata look-up of \(known.count) ids failed (\(error)); asking for each alone")
+                for author in known {
+                    do { results += try await identify([author]) } catch let alone {
+                        results.append((author, (.retry, alone)))
+                    }
+                }
             }
         }
         for author in authors where author.wikidataID == nil {
             results.append((author, await search(author)))
         }
+        return results
+    }
+
+    /// Authors whose Wikidata id is known, in one request: their facts recorded, found or not.
+    private func identify(_ known: [AuthorSubject]) async throws -> [(AuthorSubject, (LookupOutcome, (any Error)?))] {
+        var results: [(AuthorSubject, (LookupOutcome, (any Error)?))] = []
+        let entities = try await wikidata.entities(known.compactMap(\.wikidataID))
+        let people = known.compactMap { author in entities[author.wikidataID!].map { (author, WikidataPerson($0)) } }
+        let places = try await birthCountries(people.map(\.1))
+        var facts: [PlannedAuthorFact] = []
+        for author in known {
+            guard let entity = entities[author.wikidataID!], WikidataPerson(entity).isHuman else {
+                results.append((author, (.notFound, nil)))
+                continue
+            }
+            let person = WikidataPerson(entity)
+            facts += person.facts(at: clock(), birthCountry: person.birthPlace.flatMap { places[$0] })
+                .filter { $0.kind != .wikidataID || author.wikidataSource != .user }
+                .map { PlannedAuthorFact(authorID: author.id, assertion: $0) }
+            results.append((author, (.done, nil)))
+        }
+        try await store.enrichment.record(facts, now: clock())
         return results
     }
 
