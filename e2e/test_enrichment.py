@@ -27,11 +27,18 @@ def test_facts_arrive_in_the_background(browser, tmp_path):
         page.goto(server.url + "/import")
         page.get_by_label("Export file").set_input_files(str(csv))
         page.get_by_role("button", name="Upload and preview").click()
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the preview scrolls sideways"
+        page.set_viewport_size({"width": 1280, "height": 900})
         page.get_by_role("button", name=re.compile(r"^Import \d+ books$")).click()
         expect(page).to_have_url(re.compile(r"/imports/[0-9a-f-]{36}$"))
         status = page.locator("#enrichment-status")
         expect(status).to_contain_text(re.compile(r"Looking up 3 authors: \d done"))
         check_accessibility(page, "report with look-ups running")
+        # Goodreads' own file name in the heading wraps on a phone: nothing scrolls sideways.
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.set_viewport_size({"width": 1280, "height": 900})
 
         page.goto(server.url + "/")
         # The page follows the look-ups and reloads once they are done.

@@ -116,3 +116,13 @@ struct IdentifierTests {
         #expect(decoded == [id])
     }
 }
+
+@Suite("The language menu")
+struct LanguageMenuTests {
+    @Test("Every language appears once in the menu, by name and by code")
+    func unique() {
+        let names = LanguageCode.all.map(\.englishName)
+        #expect(Set(names).count == names.count, "\(Dictionary(grouping: names) { $0 }.filter { $0.value.count > 1 }.keys)")
+        #expect(LanguageCode(lenient: "san")?.code == "sa", "the three-letter code still reads as Sanskrit")
+    }
+}

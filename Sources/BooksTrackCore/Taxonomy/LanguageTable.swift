@@ -132,7 +132,6 @@ enum LanguageTable {
         .init(code: "enm", name: "Middle English", otherCodes: [], otherNames: []),
         .init(code: "fro", name: "Old French", otherCodes: [], otherNames: []),
         .init(code: "non", name: "Old Norse", otherCodes: [], otherNames: []),
-        .init(code: "san", name: "Sanskrit", otherCodes: [], otherNames: []),
         .init(code: "pi", name: "Pali", otherCodes: ["pli"], otherNames: []),
         .init(code: "bo", name: "Tibetan", otherCodes: ["tib", "bod"], otherNames: []),
         .init(code: "ug", name: "Uyghur", otherCodes: ["uig"], otherNames: ["Uighur"]),

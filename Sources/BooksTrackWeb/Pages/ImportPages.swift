@@ -252,8 +252,9 @@ enum ImportPages {
                 Tag("ul", .cls("warnings")) { for warning in report.fileWarnings { Tag("li", text: warning) } }
             }
             EnrichmentPages.status(model.enrichment, questions: model.questions, sayingOff: true)
-            Tag("p") {
-                Tag("a", .cls("button"), .href("/library"), text: "Open your library")
+            Tag("p", .cls("actions")) {
+                Tag("a", .cls("button"), .href("/insights"), text: "See who you read")
+                Tag("a", .cls("button secondary"), .href("/library"), text: "Open your library")
             }
             Tag("div", .cls("table-scroll")) {
                 Tag("table", .cls("report")) {

@@ -14,7 +14,11 @@ extension InsightsPage {
         let parts: [(String, Double, Double, String)] = [
             ("Regions", score.region, DiversityScore.maxRegion, "\(d.regionsRepresented) of 11 regions"),
             ("Gender", score.gender, DiversityScore.maxGender, "balance of known genders"),
-            ("Languages", score.language, DiversityScore.maxLanguage, "\(d.languages.count) of 5 languages"),
+            (
+                "Languages", score.language, DiversityScore.maxLanguage,
+                d.languages.count >= 5
+                    ? "\(d.languages.count) languages (5 or more score fully)" : "\(d.languages.count) of 5 languages"
+            ),
             (
                 "Marginalized", score.marginalized, DiversityScore.maxMarginalized,
                 d.allowsShares(.marginalized)

@@ -78,7 +78,7 @@ enum InsightsPage {
             Tag("div", .cls("radar-module")) {
                 RadarView(
                     radar: radar, id: "insights-radar", target: .library, returnTo: here,
-                    subject: "these \(InsightFormat.books(radar.books))")
+                    subject: radar.books == 1 ? "this book" : "these \(InsightFormat.books(radar.books))")
                 CompletionWidget(radar: radar, id: "insights-completion", standing: nil, returnTo: here)
             }
         }
