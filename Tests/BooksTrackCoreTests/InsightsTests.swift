@@ -325,10 +325,26 @@ struct ReadingSuggestionTests {
         #expect(suggestions[2].gap == .region(.asia))
     }
 
-    @Test("Nothing to suggest without candidates")
+    @Test("Without candidates on the shelves, the gaps still say what would fill them")
     func none() {
         var b = LibraryBuilder()
         b.book("Read", by: [b.author("A", country: "GB", gender: .male)], finished: "2026-01-01")
-        #expect(b.report().suggestions.isEmpty)
+        let suggestions = b.report().suggestions
+        #expect(suggestions.map(\.books) == [0, 0])
+        #expect(suggestions.map(\.gap) == [.region(.africa), .gender(.female)])
+        #expect(suggestions[0].message.contains("none on your to-read list: one would fill this gap"))
+    }
+
+    @Test("A library from every region asks only about what it lacks (Indigenous authors, which only a reader can name)")
+    func noGap() {
+        var b = LibraryBuilder()
+        for (index, country) in ["NG", "IN", "BR", "EG", "JP", "US", "FR", "MX", "AU", "JM", "KZ"].enumerated() {
+            b.book(
+                "Read \(index)", by: [b.author("A\(index)", country: country, gender: index.isMultiple(of: 2) ? .female : .male)],
+                finished: "2026-01-01")
+        }
+        let gaps = b.report().suggestions.filter { $0.books == 0 && $0.gap.kind == "region" }
+        #expect(gaps.map(\.gap) == [.region(.indigenous)])
+        #expect(gaps.first?.message.hasPrefix("No books by Indigenous authors") == true)
     }
 }

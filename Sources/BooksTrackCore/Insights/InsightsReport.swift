@@ -155,7 +155,9 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
     /// 4. original languages not read yet, while fewer than five languages are.
     ///
     /// Within a rule, the gap with the most candidate books comes first. Only books on the
-    /// wishlist or to-read shelves are candidates; a region or gender must be known.
+    /// wishlist or to-read shelves are candidates; a region or gender must be known. When fewer
+    /// than `limit` gaps have candidates, the largest gaps without any follow (`books` 0), saying
+    /// what would fill them: the card is never empty while there is a gap.
     static func suggest(for figures: DiversityFigures, index: InsightIndex, limit: Int = 3) -> [ReadingSuggestion] {
         var regionCandidates: [CulturalRegion: Int] = [:]
         var genderCandidates: [Gender: Int] = [:]
@@ -209,11 +211,46 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
                     ))
             }
         }
+        // Gaps nothing on the shelves fills: say what would.
+        var gaps: [ReadingSuggestion] = []
+        let covered = Set(out.map(\.gap))
+        for region in CulturalRegion.allCases.sorted()
+        where figures.figure(for: region)?.underrepresented == true && empty(region) {
+            gaps.append(
+                .init(
+                    gap: .region(region), books: 0,
+                    message:
+                        "No books by \(authorsPhrase(region)) in these insights, and none on your to-read list: one would fill this gap."
+                ))
+        }
+        if let share = figures.nonMaleShare, share < 0.4 {
+            gaps.append(
+                .init(
+                    gap: .gender(.female), books: 0,
+                    message:
+                        "Women and non-binary authors are \(Int((share * 100).rounded()))% of what you read, and none are on your to-read list: a book by one would move this."
+                ))
+        }
+        for gap in gaps
+        where out.count < limit && !covered.contains(gap.gap)
+            && !out.contains(where: { $0.gap.kind == gap.gap.kind && $0.books == 0 })
+        {
+            out.append(gap)
+        }
         return Array(out.prefix(limit))
     }
 
     private static func regionMessage(_ region: CulturalRegion, _ count: Int) -> String {
-        "\(booksPhrase(count)) by authors from \(region.displayName) \(count == 1 ? "is" : "are") on your to-read list — none in these insights yet."
+        "\(booksPhrase(count)) by \(authorsPhrase(region)) \(count == 1 ? "is" : "are") on your to-read list — none in these insights yet."
+    }
+
+    /// "authors from Africa", "Indigenous authors", "authors of several regions".
+    private static func authorsPhrase(_ region: CulturalRegion) -> String {
+        switch region {
+        case .indigenous: "Indigenous authors"
+        case .international: "authors of several regions"
+        default: "authors from \(region.displayName)"
+        }
     }
 
     private static func booksPhrase(_ count: Int) -> String { count == 1 ? "1 book" : "\(count) books" }

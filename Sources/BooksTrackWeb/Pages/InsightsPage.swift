@@ -287,7 +287,13 @@ enum InsightsPage {
                 Tag("ul", .cls("suggestions")) {
                     for suggestion in suggestions {
                         Tag("li") {
-                            Tag("a", .href(LibraryURL.of(query(for: suggestion))), text: suggestion.message)
+                            if suggestion.books == 0 {
+                                // A gap nothing on the shelves fills: what would, and where to add it.
+                                Txt(suggestion.message + " ")
+                                Tag("a", .href("/books/new"), text: "Add a book")
+                            } else {
+                                Tag("a", .href(LibraryURL.of(query(for: suggestion))), text: suggestion.message)
+                            }
                         }
                     }
                 }
