@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -104,10 +105,11 @@ public struct ProviderSettings: Sendable {
         self.cacheAge = cacheAge
     }
 
-    /// `BooksTrack/1 (self-hosted reading tracker; contact)`: Wikimedia's User-Agent policy asks
-    /// for a way to reach the operator.
+    /// `BooksTrack/1.0 (self-hosted reading tracker; contact)`: Wikimedia's User-Agent policy
+    /// asks for a way to reach the operator, which only the operator can give
+    /// (`BOOKSTRACK_ENRICHMENT_CONTACT`); without it the agent still names the software.
     public static func userAgent(contact: String?) -> String {
-        let who = contact.map { "; \($0)" } ?? "; https://github.com/bookstrack/bookstrack"
+        let who = contact.map { TextNormalization.trim($0) }.flatMap { $0.isEmpty ? nil : "; \($0)" } ?? ""
         return "BooksTrack/1.0 (self-hosted reading tracker\(who))"
     }
 }
