@@ -53,6 +53,14 @@ def test_facts_arrive_in_the_background(browser, tmp_path):
         expect(page.get_by_text("that person’s facts are recorded")).to_be_visible()
         expect(page.get_by_text("No questions waiting")).to_be_visible()
 
+        # On a phone, a filtered library shows its books first: the filter panel is folded.
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(server.url + "/library?gender=male")
+        expect(page.locator("details.filters-panel")).not_to_have_attribute("open", "")
+        assert page.get_by_role("link", name="The Hitchhiker's Guide to the Galaxy").bounding_box()["y"] < 844
+        check_accessibility(page, "filtered library on a phone")
+        page.set_viewport_size({"width": 1280, "height": 900})
+
         # Douglas Adams: facts from Wikidata, each with its source and a link to the item.
         page.goto(server.url + "/library")
         page.get_by_role("link", name="The Hitchhiker's Guide to the Galaxy").click()

@@ -155,6 +155,13 @@
         window.setTimeout(poll, 1000);
     }
 
+    // Library on a phone: the search and filter panel folds (the active filters show as
+    // removable badges) so the books come first; one tap opens it.
+    var filters = document.querySelector("details.filters-panel");
+    if (filters && window.matchMedia("(max-width: 700px)").matches) {
+        filters.open = false;
+    }
+
     // Author look-ups: keep the status line current while they run; when they finish, reload
     // once so that the radar and figures show what was found.
     var lookups = document.querySelector("[data-enrichment]");

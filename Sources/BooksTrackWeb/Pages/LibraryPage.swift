@@ -22,7 +22,14 @@ enum LibraryListPage {
                 }
                 ButtonLink(label: "Add a book", href: "/books/new")
             }
-            if totalBooks > 0 { controls(query, shelves: shelves) }
+            if totalBooks > 0 {
+                // On a phone the whole panel folds (app.js), so the active filters' badges and the
+                // books come first; wide screens show it open.
+                Tag.with("details", [.cls("filters-panel"), .flag("open", true)]) {
+                    Tag("summary", text: query.isFiltered ? "Search and filters (\(result.total) shown)" : "Search and filters")
+                    controls(query, shelves: shelves)
+                }
+            }
             if query.isFiltered { FilterBadges(query: query) }
             for problem in query.problems { Tag("p", .cls("notice warning"), Attr("role", "status"), text: problem) }
             if totalBooks == 0 {
