@@ -37,6 +37,19 @@ struct EnrichmentJobTests {
         return id
     }
 
+    /// A reader on an application whose look-ups go to a fresh replay server.
+    static func withReader(
+        _ database: TestDatabase, named name: String, _ body: (BooksTrack, Store, User, ReplayServer) async throws -> Void
+    ) async throws {
+        let server = try ReplayServer()
+        defer { server.stop() }
+        try await database.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
+            let user = try await store.users.create(name: name, now: TestClock.now)
+            try await body(app, store, user, server)
+        }
+    }
+
     static func author(_ name: String, of user: User, store: Store) async throws -> Author {
         let id = try #require(try await store.enrichment.authors(for: user.id).first { $0.name == name }?.id)
         return try #require(try await store.catalogue.author(id: id))
@@ -46,11 +59,7 @@ struct EnrichmentJobTests {
         "Three authors: one found (facts with Wikidata provenance), namesakes become a question, an unknown name stays unknown",
         arguments: TestDatabase.available)
     func foundAmbiguousUnknown(_ database: TestDatabase) async throws {
-        let server = try ReplayServer()
-        defer { server.stop() }
-        try await database.withStore { (store: Store) async throws in
-            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
-            let user = try await store.users.create(name: "erin", now: TestClock.now)
+        try await Self.withReader(database, named: "erin") { app, store, user, server in
             try await Self.add("The Hitchhiker's Guide to the Galaxy", by: "Douglas Adams", for: user, app: app)
             try await Self.add("Michael Jackson's Beer Companion", by: "Michael Jackson", for: user, app: app)
             try await Self.add("Untitled", by: "xyzzy_totally_nonexistent_query_12345", for: user, app: app)
@@ -107,11 +116,7 @@ struct EnrichmentJobTests {
         "A book with an ISBN: Open Library's edition gives its page count; what nobody recorded is not invented",
         arguments: TestDatabase.available)
     func openLibraryByISBN(_ database: TestDatabase) async throws {
-        let server = try ReplayServer()
-        defer { server.stop() }
-        try await database.withStore { (store: Store) async throws in
-            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
-            let user = try await store.users.create(name: "kai", now: TestClock.now)
+        try await Self.withReader(database, named: "kai") { app, store, user, server in
             let entry = try await Self.add(
                 "Slow reading", by: "John Miedema", for: user, app: app, year: "", isbn: "9780980200447")
             await app.jobs.drain()
@@ -130,11 +135,7 @@ struct EnrichmentJobTests {
         "A batch of ids that fails is asked for one by one: one unanswered id does not hold back the others",
         arguments: TestDatabase.available)
     func batchFallsBackToSingles(_ database: TestDatabase) async throws {
-        let server = try ReplayServer()
-        defer { server.stop() }
-        try await database.withStore { (store: Store) async throws in
-            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
-            let user = try await store.users.create(name: "lee", now: TestClock.now)
+        try await Self.withReader(database, named: "lee") { app, store, user, server in
             // Both ids come from the bundled table; only Douglas Adams's answer was recorded.
             try await Self.add("The Hitchhiker's Guide to the Galaxy", by: "Douglas Adams", for: user, app: app)
             try await Self.add("Beloved", by: "Toni Morrison", for: user, app: app)
@@ -152,11 +153,7 @@ struct EnrichmentJobTests {
 
     @Test("A person's answer is never replaced by a look-up", arguments: TestDatabase.available)
     func personWins(_ database: TestDatabase) async throws {
-        let server = try ReplayServer()
-        defer { server.stop() }
-        try await database.withStore { (store: Store) async throws in
-            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
-            let user = try await store.users.create(name: "gale", now: TestClock.now)
+        try await Self.withReader(database, named: "gale") { app, store, user, server in
             let book = try await Self.add("Mostly Harmless", by: "Douglas Adams", for: user, app: app)
             let adams = try await Self.author("Douglas Adams", of: user, store: store)
             _ = try await app.profiling.answer(
@@ -172,11 +169,7 @@ struct EnrichmentJobTests {
         "A look-up stopped mid-way (its process killed) resumes after the restart without asking again what it had",
         arguments: TestDatabase.available)
     func resumes(_ database: TestDatabase) async throws {
-        let server = try ReplayServer()
-        defer { server.stop() }
-        try await database.withStore { (store: Store) async throws in
-            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
-            let user = try await store.users.create(name: "hana", now: TestClock.now)
+        try await Self.withReader(database, named: "hana") { app, store, user, server in
             try await Self.add("Life, the Universe and Everything", by: "Douglas Adams", for: user, app: app)
             await app.jobs.drain()
             #expect(try server.log().count == 1)
@@ -203,12 +196,8 @@ struct EnrichmentJobTests {
         "With the network down the product works, says so calmly, and the look-up waits for a retry",
         arguments: TestDatabase.available)
     func networkDown(_ database: TestDatabase) async throws {
-        let server = try ReplayServer()
-        defer { server.stop() }
-        try await server.down(host: "www.wikidata.org")
-        try await database.withStore { (store: Store) async throws in
-            let app = BooksTrack(store: store, clock: { TestClock.now }, enrichment: Self.settings(server))
-            let user = try await store.users.create(name: "ines", now: TestClock.now)
+        try await Self.withReader(database, named: "ines") { app, store, user, server in
+            try await server.down(host: "www.wikidata.org")
             try await Self.add("Beloved", by: "Toni Morrison", for: user, app: app)
             try await Self.add("Kindred", by: "Octavia E. Butler", for: user, app: app)
             try await Self.add("Pachinko", by: "Min Jin Lee", for: user, app: app)
