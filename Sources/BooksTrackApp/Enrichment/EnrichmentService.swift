@@ -116,9 +116,7 @@ public final class EnrichmentService: Sendable {
             // each author once and a server that turns look-ups on finds them waiting.
             let added = try await store.enrichment.queue(for: userID, entry: entry, now: clock())
             guard settings.enabled, entry == nil || added > 0 else { return }
-            try await store.jobs.requeue(
-                kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: clock(), now: clock())
-            wake.ring()
+            try await schedule(userID, at: clock())
         } catch {
             logger.error("Could not start looking up authors: \(String(reflecting: error))")
         }
@@ -130,7 +128,12 @@ public final class EnrichmentService: Sendable {
         let now = clock()
         if retryFailed { try await store.enrichment.retryFailed(for: userID, now: now) }
         try await store.enrichment.queue(for: userID, now: now)
-        try await store.jobs.requeue(kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: now, now: now)
+        try await schedule(userID, at: now)
+    }
+
+    /// Queues the reader's `enrich` job (again) for `date` and wakes this process's runner.
+    func schedule(_ userID: User.ID, at date: Date) async throws {
+        try await store.jobs.requeue(kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: date, now: clock())
         wake.ring()
     }
 
@@ -158,7 +161,7 @@ public final class EnrichmentService: Sendable {
     /// had found is kept (each subject is recorded as it is finished), so it goes on where it stopped.
     func interrupted(_ job: Job) async throws {
         guard let userID = job.userID else { return }
-        try await store.jobs.requeue(kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: clock(), now: clock())
+        try await schedule(userID, at: clock())
     }
 
     /// Looks up every due book and author of the reader, reporting progress after each. Used by
@@ -201,14 +204,10 @@ public final class EnrichmentService: Sendable {
         if unreachableInARow >= 3 {
             // No network: the rest waits as long as a failed subject does, not a second.
             logger.notice("Look-ups paused: the services cannot be reached. They are tried again later.")
-            try await store.jobs.requeue(
-                kind: Self.jobKind, subject: userID.string, userID: userID,
-                runAfter: clock().addingTimeInterval(settings.retryAfter), now: clock())
+            try await schedule(userID, at: clock().addingTimeInterval(settings.retryAfter))
         } else if let due = try await store.enrichment.nextDue(for: userID) {
             // Subjects that failed wait for their retry; the job comes back for them then.
-            try await store.jobs.requeue(
-                kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: max(due, clock().addingTimeInterval(1)),
-                now: clock())
+            try await schedule(userID, at: max(due, clock().addingTimeInterval(1)))
         }
     }
 
@@ -229,6 +228,11 @@ public final class EnrichmentService: Sendable {
     }
 
     // MARK: Questions
+
+    /// How many "Is this …?" questions wait for the reader, and about how many authors.
+    public func questionCounts(for userID: User.ID) async throws -> (questions: Int, authors: Int) {
+        try await store.enrichment.openCandidateCounts(for: userID)
+    }
 
     /// The "Is this …?" questions waiting for the reader.
     public func questions(for userID: User.ID) async throws -> [CandidateQuestion] {

@@ -36,14 +36,35 @@ extension EnrichmentRepository {
         }
     }
 
+    /// The open candidates of the reader's authors (none once one of an author is confirmed).
+    private static func open(for userID: User.ID) -> SQLQueryString {
+        """
+        k.status = 'open' AND k.author_id IN (\(readerAuthors(userID)))
+            AND NOT EXISTS (SELECT 1 FROM author_candidates c WHERE c.author_id = k.author_id AND c.status = 'confirmed')
+        """
+    }
+
+    /// How many questions wait for the reader, and about how many authors (one query, for pages
+    /// that only link to them).
+    public func openCandidateCounts(for userID: User.ID) async throws -> (questions: Int, authors: Int) {
+        try await database.read { db in
+            let row = try await db.raw(
+                """
+                SELECT COUNT(*) AS questions, COUNT(DISTINCT k.author_id) AS authors FROM author_candidates k
+                WHERE \(Self.open(for: userID))
+                """
+            ).first()
+            return (try row?.optionalInteger("questions") ?? 0, try row?.optionalInteger("authors") ?? 0)
+        }
+    }
+
     /// The candidates waiting for the reader, for authors of their books, oldest first.
     public func openCandidates(for userID: User.ID, limit: Int = 50) async throws -> [CandidateQuestion] {
         try await database.read { db in
             let rows = try await db.raw(
                 """
                 SELECT k.*, a.name AS author_name FROM author_candidates k JOIN authors a ON a.id = k.author_id
-                WHERE k.status = 'open' AND k.author_id IN (\(Self.readerAuthors(userID)))
-                    AND NOT EXISTS (SELECT 1 FROM author_candidates c WHERE c.author_id = k.author_id AND c.status = 'confirmed')
+                WHERE \(Self.open(for: userID))
                 ORDER BY k.created_at, k.id LIMIT \(literal: limit)
                 """
             ).all()

@@ -80,8 +80,8 @@ struct EnrichmentAPI {
 
     private func status(for user: User) async throws -> Status {
         async let progress = enrichment.progress(for: user.id)
-        async let questions = enrichment.questions(for: user.id)
-        return Status(try await progress, enabled: enrichment.settings.enabled, questions: try await questions.count)
+        async let questions = enrichment.questionCounts(for: user.id)
+        return Status(try await progress, enabled: enrichment.settings.enabled, questions: try await questions.questions)
     }
 
     @Sendable func status(_ request: Request, context: AppContext) async throws -> Response {

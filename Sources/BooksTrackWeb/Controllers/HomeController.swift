@@ -37,13 +37,13 @@ struct HomeController {
         async let contributions = reader.contributions()
         async let unread = notifications.unread(of: user)
         async let progress = enrichment.progress(for: user.id)
-        async let questions = enrichment.questions(for: user.id)
+        async let questions = enrichment.questionCounts(for: user.id)
         let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
             notifications: try await unread, enrichment: try await progress,
-            questions: Set(try await questions.map(\.candidate.authorID)).count)
+            questions: try await questions.authors)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
     }

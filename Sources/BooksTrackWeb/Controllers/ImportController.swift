@@ -147,13 +147,13 @@ struct ImportController {
         let filter = parameters["outcome"].flatMap(ImportOutcome.Kind.init(rawValue:))
         let page = max(1, Int(parameters["page"] ?? "") ?? 1)
         async let progress = app.enrichment.progress(for: user.id)
-        async let questions = app.enrichment.questions(for: user.id)
+        async let questions = app.enrichment.questionCounts(for: user.id)
         return HTMLResponse(
             html: ImportPages.report(
                 page: context.page(.import),
                 model: .init(
                     summary: summary, report: report, filter: filter, pageNumber: page, enrichment: try await progress,
-                    questions: Set(try await questions.map(\.candidate.authorID)).count)))
+                    questions: try await questions.authors)))
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
