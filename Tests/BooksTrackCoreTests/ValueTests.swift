@@ -115,6 +115,25 @@ struct IdentifierTests {
         let decoded = try JSONDecoder().decode([Author.ID].self, from: JSONEncoder().encode([id]))
         #expect(decoded == [id])
     }
+
+    @Test("Any UUID's text is read, an uppercase one kept in lowercase; anything else is not an identifier")
+    func parsing() {
+        for _ in 0..<500 {
+            let uuid = UUID()
+            for text in [uuid.uuidString, uuid.uuidString.lowercased()] {
+                #expect(Work.ID(text)?.uuid == uuid)
+                #expect(Work.ID(text)?.string == uuid.uuidString.lowercased())
+            }
+        }
+        let valid = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        for broken in [
+            "", String(valid.dropLast()), valid + "0", valid.replacingOccurrences(of: "-", with: "_"),
+            "0f8fad5b-d9cb-469f-a165-70867728950g", "0f8fad5bd-9cb-469f-a165-70867728950e", " " + valid.dropLast(),
+            "0f8fad5b-d9cb-469f-a165-70867728950é",
+        ] {
+            #expect(Work.ID(broken) == nil, "\(broken)")
+        }
+    }
 }
 
 @Suite("The language menu")

@@ -23,6 +23,48 @@ enum RandomIdentifiers {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Parses the 36-character form (either case), as `UUID(uuidString:)` does but without its
+    /// `sscanf` (which dominated loading a library's rows); also says whether the text was
+    /// already lowercase.
+    static func parse(_ text: String) -> (UUID, lowercase: Bool)? {
+        var text = text
+        return text.withUTF8 { utf8 -> (UUID, lowercase: Bool)? in
+            guard utf8.count == 36 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: 16)
+            var lowercase = true
+            var index = 0
+            var high: UInt8? = nil
+            for (position, character) in utf8.enumerated() {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard character == 45 else { return nil }
+                    continue
+                }
+                let nibble: UInt8
+                switch character {
+                case 48...57: nibble = character - 48
+                case 97...102: nibble = character - 87
+                case 65...70:
+                    nibble = character - 55
+                    lowercase = false
+                default: return nil
+                }
+                if let first = high {
+                    bytes[index] = first << 4 | nibble
+                    index += 1
+                    high = nil
+                } else {
+                    high = nibble
+                }
+            }
+            let uuid = UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                    bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
+            return (uuid, lowercase)
+        }
+    }
+
     private final class Mutex: @unchecked Sendable {
         private let lock = NSLock()
         private var buffer = [UInt8](repeating: 0, count: 4096)

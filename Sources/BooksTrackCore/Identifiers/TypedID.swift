@@ -19,8 +19,10 @@ public struct TypedID<Owner>: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Parses the string form; `nil` when the text is not a UUID.
     public init?(_ string: String) {
-        guard let uuid = UUID(uuidString: string) else { return nil }
-        self.init(uuid)
+        guard let (uuid, lowercase) = RandomIdentifiers.parse(string) else { return nil }
+        self.uuid = uuid
+        // Identifiers come back from the database in their own lowercase form: kept as they are.
+        self.string = lowercase ? string : RandomIdentifiers.string(uuid)
     }
 
     /// A new random identifier.
@@ -39,11 +41,11 @@ extension TypedID: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let uuid = UUID(uuidString: text) else {
+        guard let parsed = Self(text) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "“\(text)” is not an identifier")
         }
-        self.init(uuid)
+        self = parsed
     }
 
     public func encode(to encoder: any Encoder) throws {
