@@ -38,7 +38,7 @@ public struct ProfilingService: Sendable {
     {
         let reader = store.reader(user.id)
         guard let book else {
-            let library = try await reader.library()
+            let library = try await insights.library(of: user.id)
             return ProfilingPrompts.next(for: axis, library: library, skips: try await reader.promptSkips(), now: now)
         }
         let (facts, context) = try await self.book(book, of: user)

@@ -29,6 +29,7 @@ public final class InsightsService: Sendable {
     let store: Store
     let logger: Logger
     private let memo = Memo()
+    private let snapshots = LibrarySnapshots()
 
     public init(store: Store, logger: Logger = Logger(label: "bookstrack.insights")) {
         self.store = store
@@ -53,7 +54,7 @@ public final class InsightsService: Sendable {
             memo.put(user: user.id, key: key, versions: versions, report: report)
             return Answer(report: report, versions: versions, validator: validator)
         }
-        let library = try await reader.library()
+        let library = try await snapshots.library(of: reader)
         let report = InsightsReport.compute(request, library: library, today: today, timeZone: timeZone)
         memo.put(user: user.id, key: key, versions: versions, report: report)
         do {
@@ -64,6 +65,11 @@ public final class InsightsService: Sendable {
             logger.warning("Could not store an insights report in the shared cache: \(error)")
         }
         return Answer(report: report, versions: versions, validator: validator)
+    }
+
+    /// The reader's whole library, kept in this process and brought up to date by what changed.
+    public func library(of user: User.ID) async throws -> ReaderLibrary {
+        try await snapshots.library(of: store.reader(user))
     }
 
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {

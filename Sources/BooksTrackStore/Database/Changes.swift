@@ -14,13 +14,20 @@ import SQLKit
 public final class Changes: @unchecked Sendable {
     private let lock = NSLock()
     private var readers: Set<String> = []
+    private var entries: [String: Set<String>] = [:]
     private var works: Set<String> = []
     private var authors: Set<String> = []
 
     init() {}
 
-    /// The reader's own data changed.
+    /// The reader's own data changed: anything of it may have (a whole-library reload).
     public func reader(_ id: User.ID) { lock.withLock { _ = readers.insert(id.string) } }
+
+    /// Only these entries of the reader changed (their rows, readings and shelves; their works
+    /// and editions are reloaded with them). An entry that is gone was deleted.
+    public func entries(_ ids: some Sequence<LibraryEntry.ID>, of reader: User.ID) {
+        lock.withLock { entries[reader.string, default: []].formUnion(ids.lazy.map(\.string)) }
+    }
 
     /// Shared works changed.
     public func works(_ ids: some Sequence<Work.ID>) { lock.withLock { works.formUnion(ids.lazy.map(\.string)) } }
@@ -28,37 +35,83 @@ public final class Changes: @unchecked Sendable {
     /// Shared authors (their names or facts) changed.
     public func authors(_ ids: some Sequence<Author.ID>) { lock.withLock { authors.formUnion(ids.lazy.map(\.string)) } }
 
-    /// Moves the version of every reader the changes reach. Rows are locked in id order on
-    /// PostgreSQL, so two writes reaching the same readers wait for each other instead of
-    /// deadlocking.
+    /// Whether the write said what it changed of this reader (one of the calls above).
+    func declared(_ reader: User.ID) -> Bool {
+        lock.withLock { readers.contains(reader.string) || entries[reader.string] != nil }
+    }
+
+    /// More subjects than this for one reader in one write are logged as the whole library: a
+    /// reload is cheaper than patching that much.
+    static let subjectLimit = 500
+    /// Log rows older than this many versions of a reader are pruned.
+    static let kept = 256
+
+    /// Moves the version of every reader the changes reach, and logs what reached each of them
+    /// (`reader_changes`). Rows are locked in id order on PostgreSQL, so two writes reaching the
+    /// same readers wait for each other instead of deadlocking.
     func invalidate(on db: any SQLDatabase, dialect: Database.Dialect) async throws {
-        let (readers, works, authors) = lock.withLock { (self.readers, self.works, self.authors) }
-        var reached = readers
+        let (readers, entries, works, authors) = lock.withLock { (self.readers, self.entries, self.works, self.authors) }
+        var log: [String: Set<Subject>] = [:]
+        for reader in readers { log[reader] = [Subject(kind: "reader", id: "")] }
+        // A reader's write that changed none of their entries (a book already there) moves nothing.
+        for (reader, ids) in entries where !readers.contains(reader) && !ids.isEmpty {
+            log[reader, default: []].formUnion(ids.map { Subject(kind: "entry", id: $0) })
+        }
         for row in try await db.rows(
             in: Array(works),
-            { "SELECT DISTINCT user_id FROM library_entries WHERE work_id IN (\(binds: $0))" })
+            { "SELECT DISTINCT user_id, work_id FROM library_entries WHERE work_id IN (\(binds: $0))" })
         {
-            reached.insert(try row.text("user_id"))
+            log[try row.text("user_id"), default: []].insert(Subject(kind: "work", id: try row.text("work_id")))
         }
         for row in try await db.rows(
             in: Array(authors),
             {
                 """
-                SELECT DISTINCT e.user_id FROM work_contributors c JOIN library_entries e ON e.work_id = c.work_id
+                SELECT DISTINCT e.user_id, c.author_id FROM work_contributors c JOIN library_entries e ON e.work_id = c.work_id
                 WHERE c.author_id IN (\(binds: $0))
                 """
             })
         {
-            reached.insert(try row.text("user_id"))
+            log[try row.text("user_id"), default: []].insert(Subject(kind: "author", id: try row.text("author_id")))
         }
-        let ordered = reached.sorted()
+        let ordered = log.keys.sorted()
+        guard !ordered.isEmpty else { return }
         // One row cannot be locked out of order; most writes reach only their own reader.
         if dialect == .postgres, ordered.count > 1 {
             _ = try await db.rows(in: ordered) { "SELECT id FROM users WHERE id IN (\(binds: $0)) ORDER BY id FOR UPDATE" }
         }
-        _ = try await db.rows(in: ordered) {
-            "UPDATE users SET data_version = data_version + 1 WHERE id IN (\(binds: $0))"
+        let moved = try await db.rows(in: ordered) {
+            "UPDATE users SET data_version = data_version + 1 WHERE id IN (\(binds: $0)) RETURNING id, data_version"
         }
+        var rows: [SQLQueryString] = []
+        var pruned: [String] = []
+        for row in moved {
+            let reader = try row.text("id")
+            let version = try row.integer("data_version")
+            var subjects = log[reader] ?? []
+            if subjects.count > Self.subjectLimit { subjects = [Subject(kind: "reader", id: "")] }
+            for subject in subjects {
+                rows.append("(\(bind: reader), \(bind: version), \(bind: subject.kind), \(bind: subject.id))")
+            }
+            if version % 64 == 0 { pruned.append(reader) }
+        }
+        for chunk in rows.chunked(into: 200) {
+            try await db.raw(
+                "INSERT INTO reader_changes (user_id, data_version, kind, subject) VALUES \(chunk.joined(separator: ", "))"
+            ).run()
+        }
+        // Now and then, not on every write: what no server can still need.
+        _ = try await db.rows(in: pruned) {
+            """
+            DELETE FROM reader_changes WHERE user_id IN (\(binds: $0))
+            AND data_version <= (SELECT u.data_version FROM users u WHERE u.id = reader_changes.user_id) - \(unsafeRaw: String(Self.kept))
+            """
+        }
+    }
+
+    private struct Subject: Hashable {
+        var kind: String
+        var id: String
     }
 }
 
@@ -78,12 +131,18 @@ extension Database {
 
 extension ReaderStore {
     /// A write to this reader's data: the reader's own caches are always invalidated; the body
-    /// declares the shared works and authors it changed.
-    func changing<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase, Changes) async throws -> T) async throws -> T {
+    /// declares the shared works and authors it changed. With `entries: true` the body also
+    /// declares the entries it changed (``Changes/entries(_:of:)``), so servers keeping the
+    /// library in memory reload only those; a body that declares none counts as changing all.
+    func changing<T: Sendable>(
+        entries: Bool = false, _ body: @escaping @Sendable (any SQLDatabase, Changes) async throws -> T
+    ) async throws -> T {
         let userID = self.userID
         return try await database.changing { db, changes in
-            changes.reader(userID)
-            return try await body(db, changes)
+            if !entries { changes.reader(userID) }
+            let result = try await body(db, changes)
+            if !changes.declared(userID) { changes.reader(userID) }
+            return result
         }
     }
 }

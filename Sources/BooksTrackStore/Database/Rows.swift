@@ -40,6 +40,12 @@ extension SQLRow {
     func json<T: Decodable>(_ column: String, as type: T.Type) throws -> T {
         try JSONDecoder().decode(T.self, from: Data(try text(column).utf8))
     }
+
+    /// A JSON object column of strings; the common empty one without a decoder.
+    func json(_ column: String, as type: [String: String].Type) throws -> [String: String] {
+        let text = try text(column)
+        return text == "{}" ? [:] : try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
 }
 
 /// JSON text for list and map columns, with sorted keys so equal values are equal text.

@@ -16,7 +16,7 @@ extension ReaderStore {
         let userID = self.userID
         let batch = ImportBatch(format: .backup, records: [draft.record(today: today)])
         let dialect = database.dialect
-        return try await changing { db, changes in
+        return try await changing(entries: true) { db, changes in
             // One catalogue write of a reader at a time: twenty identical adds at once (a
             // double-tapped button, three tabs, three servers) find the first one's book.
             try await ReaderLock.take(userID, on: db, dialect: dialect)
@@ -26,7 +26,11 @@ extension ReaderStore {
             guard let outcome = plan.report.outcomes.first, let entryID = outcome.entryID else {
                 throw StoreError.invalid(.book(reason: plan.report.outcomes.first?.reason ?? ""))
             }
-            if outcome.kind != .imported { return .alreadyInLibrary(entryID) }
+            if outcome.kind != .imported {
+                changes.entries([], of: userID)
+                return .alreadyInLibrary(entryID)
+            }
+            changes.entries([entryID], of: userID)
             let written = try await PlanWriter(db: db, userID: userID, now: now, progress: nil).write(plan, readerData: nil)
             changes.works(plan.workFills.keys)
             changes.works(plan.editionFills.map(\.workID))
@@ -40,9 +44,10 @@ extension ReaderStore {
     public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, today: LocalDate, now: Date) async throws {
         let userID = self.userID
         let dialect = database.dialect
-        try await changing { db, changes in
+        try await changing(entries: true) { db, changes in
             try await ReaderLock.take(userID, on: db, dialect: dialect)
             var entry = try await Self.entry(entryID, of: userID, on: db)
+            changes.entries([entryID], of: userID)
             // The reader edits their own copy: a public record is forked first (SPEC F9).
             (entry.workID, entry.editionID) = try await WorkOwnership.own(
                 entry.workID, edition: entry.editionID, for: userID, now: now, on: db)
@@ -68,9 +73,10 @@ extension ReaderStore {
     /// Moves a book to another status: finishing records the day, re-reading keeps history.
     public func changeStatus(of entryID: LibraryEntry.ID, to status: ReadingStatus, today: LocalDate, now: Date) async throws {
         let userID = self.userID
-        try await changing { db, _ in
+        try await changing(entries: true) { db, changes in
             var entry = try await Self.entry(entryID, of: userID, on: db)
-            guard entry.state.status != status else { return }
+            guard entry.state.status != status else { return changes.entries([], of: userID) }
+            changes.entries([entryID], of: userID)
             entry.state = entry.state.changingStatus(to: status, on: today)
             entry.updatedAt = now
             try await EntryRows.replace([entry], on: db)
@@ -80,8 +86,9 @@ extension ReaderStore {
     /// Removes a book from the library, with its readings and sessions. The shared work stays.
     public func delete(_ entryID: LibraryEntry.ID) async throws {
         let userID = self.userID
-        try await changing { db, _ in
+        try await changing(entries: true) { db, changes in
             _ = try await Self.entry(entryID, of: userID, on: db)
+            changes.entries([entryID], of: userID)
             try await db.raw(
                 "DELETE FROM library_entries WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)"
             ).run()

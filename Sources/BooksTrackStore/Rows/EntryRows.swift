@@ -65,13 +65,19 @@ enum EntryRows {
         ]
     }
 
-    /// A reader's entries — all of them, or those for the given works.
-    static func entries(of userID: User.ID, works: [Work.ID]? = nil, on db: any SQLDatabase) async throws -> [LibraryEntry] {
+    /// A reader's entries — all of them, those for the given works, or those with the given ids.
+    static func entries(
+        of userID: User.ID, works: [Work.ID]? = nil, ids: [LibraryEntry.ID]? = nil, on db: any SQLDatabase
+    ) async throws -> [LibraryEntry] {
         let user = userID.string
         let rows: [any SQLRow]
         if let works {
             rows = try await db.rows(in: works.map(\.string)) {
                 "SELECT * FROM library_entries WHERE user_id = \(bind: user) AND work_id IN (\(binds: $0))"
+            }
+        } else if let ids {
+            rows = try await db.rows(in: ids.map(\.string)) {
+                "SELECT * FROM library_entries WHERE user_id = \(bind: user) AND id IN (\(binds: $0))"
             }
         } else {
             rows = try await db.raw("SELECT * FROM library_entries WHERE user_id = \(bind: user)").all()
@@ -80,18 +86,18 @@ enum EntryRows {
         // (PostgreSQL's row order changes with its query plan).
         var entries = try rows.map(entry).sorted { $0.id < $1.id }
         guard !entries.isEmpty else { return [] }
-        let ids = entries.map(\.id.string)
+        let entryIDs = entries.map(\.id.string)
         var shelves: [String: [String]] = [:]
         let shelfRows: [any SQLRow]
         let readingRows: [any SQLRow]
-        if works == nil {
+        if works == nil && ids == nil {
             shelfRows = try await db.raw("SELECT entry_id, name FROM entry_shelves WHERE user_id = \(bind: user)").all()
             readingRows = try await db.raw("SELECT * FROM readings WHERE user_id = \(bind: user)").all()
         } else {
-            shelfRows = try await db.rows(in: ids) {
+            shelfRows = try await db.rows(in: entryIDs) {
                 "SELECT entry_id, name FROM entry_shelves WHERE user_id = \(bind: user) AND entry_id IN (\(binds: $0))"
             }
-            readingRows = try await db.rows(in: ids) {
+            readingRows = try await db.rows(in: entryIDs) {
                 "SELECT * FROM readings WHERE user_id = \(bind: user) AND entry_id IN (\(binds: $0))"
             }
         }

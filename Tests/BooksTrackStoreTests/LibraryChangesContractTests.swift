@@ -1,0 +1,119 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+/// A library kept by an app server and brought up to date from the change log must be the
+/// library a fresh read gives, after every kind of write — or the reader sees stale figures.
+@Suite("A kept library follows the change log")
+struct LibraryChangesContractTests {
+    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+
+    /// The parts of a library the figures read: the entries and what they reach.
+    struct Reached: Equatable {
+        var entries: [LibraryEntry]
+        var works: [Work.ID: Work]
+        var editions: [Edition.ID: Edition]
+        var authors: [Author.ID: Author]
+        var sessions: [ReadingSession]
+        var settings: ReaderSettings
+
+        init(_ library: ReaderLibrary) {
+            entries = library.entries
+            works = library.works.filter { id, _ in library.entries.contains { $0.workID == id } }
+            editions = library.editions.filter { id, _ in library.entries.contains { $0.editionID == id } }
+            let authorIDs = Set(works.values.flatMap { $0.authorIDs + $0.contributors.map(\.authorID) })
+            authors = library.authors.filter { authorIDs.contains($0.key) }
+            sessions = library.sessions
+            settings = library.user.settings
+        }
+    }
+
+    @Test(
+        "Adds, status changes, edits, deletions and other readers' facts are patched in; whole-library writes reload",
+        arguments: TestDatabase.available)
+    func followsEveryWrite(_ database: TestDatabase) async throws {
+        do {
+            try await database.withStore { (store: Store) async throws in
+                let alice = try await store.makeReader("alice")
+                let bob = try await store.makeReader("bob")
+                try await alice.importFixture(Fixtures.goodreadsFiles[2])
+                var (version, kept) = try await alice.versionedLibrary()
+
+                /// Brings the kept library up to date and compares it with a fresh read.
+                func follow(_ what: String, patched: Bool) async throws {
+                    let changes = try await alice.libraryChanges(since: version)
+                    #expect((changes != nil) == patched, "\(what): patched \(changes != nil)")
+                    let fresh = try await alice.versionedLibrary()
+                    if let changes {
+                        kept = try await alice.library(kept, applying: changes)
+                        version = changes.version
+                    } else {
+                        (version, kept) = fresh
+                    }
+                    #expect(version == fresh.version, "\(what)")
+                    #expect(Reached(kept) == Reached(fresh.library), "\(what)")
+                    let request = InsightRequest(scope: .library)
+                    let timeZone = TimeZone(identifier: "UTC")!
+                    #expect(
+                        InsightsReport.compute(request, library: kept, today: Self.today, timeZone: timeZone)
+                            == InsightsReport.compute(request, library: fresh.library, today: Self.today, timeZone: timeZone),
+                        "\(what)")
+                }
+
+                let draft = try BookDraft.parse(
+                    ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read"], today: Self.today
+                ).get()
+                guard case .added(let kindred) = try await alice.add(draft, today: Self.today, now: TestClock.now) else {
+                    Issue.record("Kindred was not added")
+                    return
+                }
+                try await follow("an added book", patched: true)
+
+                #expect(try await alice.add(draft, today: Self.today, now: TestClock.now) == .alreadyInLibrary(kindred))
+                // A book already there changes nothing: the version stays.
+                let none = try await alice.libraryChanges(since: version)
+                #expect(none?.isEmpty == true && none?.version == version)
+
+                let first = try #require(kept.entries.first { $0.id != kindred })
+                try await alice.changeStatus(of: first.id, to: .dnf, today: Self.today, now: TestClock.now)
+                try await follow("a status change", patched: true)
+
+                let edited = try BookDraft.parse(
+                    [
+                        "title": "Kindred", "authors": "Octavia E. Butler, Damian Duffy", "status": "read", "year": "1979",
+                        "pages": "287",
+                    ],
+                    today: Self.today
+                ).get()
+                try await alice.update(kindred, with: edited, today: Self.today, now: TestClock.now)
+                try await follow("an edit that forks the work", patched: true)
+
+                // Bob has Butler too and says where she is from: Alice's copy of her changes.
+                _ = try await bob.add(draft, today: Self.today, now: TestClock.now)
+                let butler = try #require(kept.authors.values.first { $0.name == "Octavia E. Butler" })
+                try await bob.recordFacts([(.country, "US"), (.gender, "female")], about: butler.id, now: TestClock.now)
+                try await follow("another reader's facts about a shared author", patched: true)
+
+                try await alice.delete(first.id)
+                try await follow("a deleted book", patched: true)
+
+                // Several writes between two reads are patched in together.
+                for entry in kept.entries.prefix(5) {
+                    try await alice.changeStatus(of: entry.id, to: .onHold, today: Self.today, now: TestClock.now)
+                }
+                try await follow("five status changes", patched: true)
+
+                try await store.users.update(
+                    settings: ReaderSettings(primaryLanguage: LanguageCode(lenient: "fr"), timeZone: "UTC"), for: alice.userID,
+                    now: TestClock.now)
+                try await follow("a settings change", patched: false)
+
+                try await alice.importFixture(Fixtures.goodreadsFiles[0])
+                try await follow("an import", patched: false)
+            }
+        }
+    }
+}
