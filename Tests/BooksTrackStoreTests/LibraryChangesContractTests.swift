@@ -48,7 +48,7 @@ struct LibraryChangesContractTests {
                     #expect((changes != nil) == patched, "\(what): patched \(changes != nil)")
                     let fresh = try await alice.versionedLibrary()
                     if let changes {
-                        kept = try await alice.library(kept, applying: changes)
+                        kept.apply(try await alice.patch(for: changes, of: kept))
                         version = changes.version
                     } else {
                         (version, kept) = fresh

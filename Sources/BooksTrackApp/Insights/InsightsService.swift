@@ -54,7 +54,7 @@ public final class InsightsService: Sendable {
             memo.put(user: user.id, key: key, versions: versions, report: report)
             return Answer(report: report, versions: versions, validator: validator)
         }
-        let library = try await snapshots.library(of: reader)
+        let library = try await snapshots.library(of: reader, atLeast: versions.data)
         let report = InsightsReport.compute(request, library: library, today: today, timeZone: timeZone)
         memo.put(user: user.id, key: key, versions: versions, report: report)
         do {
@@ -69,7 +69,8 @@ public final class InsightsService: Sendable {
 
     /// The reader's whole library, kept in this process and brought up to date by what changed.
     public func library(of user: User.ID) async throws -> ReaderLibrary {
-        try await snapshots.library(of: store.reader(user))
+        let reader = store.reader(user)
+        return try await snapshots.library(of: reader, atLeast: try await reader.dataVersion())
     }
 
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {

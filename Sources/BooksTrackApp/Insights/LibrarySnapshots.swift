@@ -6,54 +6,88 @@ import Foundation
 /// to date by what changed since (``ReaderStore/libraryChanges(since:)``) rather than read whole
 /// again after every write. Another server's writes reach it the same way: through the change
 /// log in the database. When the log cannot say what changed, the library is read whole.
+///
+/// One refresh per reader at a time: requests arriving meanwhile wait for it (sixteen requests
+/// after a write make one patch, not sixteen; a cold library is read once, not by every request),
+/// and take its result when it is at least as new as the version they need.
 final class LibrarySnapshots: @unchecked Sendable {
-    private struct Snapshot {
+    private struct Snapshot: Sendable {
         var version: Int
         var library: ReaderLibrary
-        var used: UInt64
     }
 
     private let lock = NSLock()
     private var snapshots: [User.ID: Snapshot] = [:]
+    private var used: [User.ID: UInt64] = [:]
+    private var refreshing: [User.ID: Task<Snapshot, any Error>] = [:]
     private var clock: UInt64 = 0
     /// How many books all kept libraries may hold together; the least recently used go first.
     let bookBudget: Int
 
     init(bookBudget: Int = 250_000) { self.bookBudget = bookBudget }
 
-    /// The reader's library, at least as new as the database's version when asked.
-    func library(of reader: ReaderStore) async throws -> ReaderLibrary {
-        if let kept = get(reader.userID), let changes = try await reader.libraryChanges(since: kept.version) {
-            let library = changes.isEmpty ? kept.library : try await reader.library(kept.library, applying: changes)
-            put(reader.userID, version: changes.version, library: library)
-            return library
+    /// The reader's library, at `version` (the reader's `data_version` read by the caller) or newer.
+    func library(of reader: ReaderStore, atLeast version: Int) async throws -> ReaderLibrary {
+        let id = reader.userID
+        while true {
+            let (kept, running): (Snapshot?, Task<Snapshot, any Error>?) = lock.withLock {
+                clock += 1
+                used[id] = clock
+                if let kept = snapshots[id], kept.version >= version { return (kept, nil) }
+                if let running = refreshing[id] { return (nil, running) }
+                let task = Task { try await self.refresh(reader) }
+                refreshing[id] = task
+                return (nil, task)
+            }
+            if let kept { return kept.library }
+            guard let running else { continue }
+            let result: Snapshot
+            do {
+                result = try await running.value
+            } catch {
+                lock.withLock { if refreshing[id] == running { refreshing[id] = nil } }
+                throw error
+            }
+            lock.withLock {
+                if refreshing[id] == running { refreshing[id] = nil }
+                if (snapshots[id]?.version ?? Int.min) < result.version { snapshots[id] = result }
+                evict(keeping: id)
+            }
+            if result.version >= version { return result.library }
+            // A refresh that began before the caller's write: one more.
+        }
+    }
+
+    /// The kept library brought up to date, or read whole. Runs alone for its reader, holding the
+    /// kept library out of the table so the patch changes it in place rather than a copy of it
+    /// (requests meanwhile wait for this refresh).
+    private func refresh(_ reader: ReaderStore) async throws -> Snapshot {
+        let id = reader.userID
+        if var kept = lock.withLock({ snapshots.removeValue(forKey: id) }) {
+            do {
+                if let changes = try await reader.libraryChanges(since: kept.version) {
+                    if !changes.isEmpty { kept.library.apply(try await reader.patch(for: changes, of: kept.library)) }
+                    kept.version = changes.version
+                    return kept
+                }
+            } catch {
+                lock.withLock { if snapshots[id] == nil { snapshots[id] = kept } }
+                throw error
+            }
         }
         let (version, library) = try await reader.versionedLibrary()
-        put(reader.userID, version: version, library: library)
-        return library
+        return Snapshot(version: version, library: library)
     }
 
-    private func get(_ id: User.ID) -> Snapshot? {
-        lock.withLock {
-            clock += 1
-            snapshots[id]?.used = clock
-            return snapshots[id]
-        }
-    }
-
-    private func put(_ id: User.ID, version: Int, library: ReaderLibrary) {
-        lock.withLock {
-            clock += 1
-            // Two requests may bring the same library up to date at once: the newer one stays.
-            if let kept = snapshots[id], kept.version > version { return }
-            snapshots[id] = Snapshot(version: version, library: library, used: clock)
-            var books = snapshots.values.reduce(0) { $0 + $1.library.entries.count }
-            while books > bookBudget, snapshots.count > 1,
-                let oldest = snapshots.filter({ $0.key != id }).min(by: { $0.value.used < $1.value.used })
-            {
-                books -= oldest.value.library.entries.count
-                snapshots[oldest.key] = nil
-            }
+    /// Drops the least recently used libraries while all of them hold more than the budget.
+    private func evict(keeping id: User.ID) {
+        var books = snapshots.values.reduce(0) { $0 + $1.library.entries.count }
+        while books > bookBudget, snapshots.count > 1,
+            let oldest = snapshots.keys.filter({ $0 != id }).min(by: { used[$0, default: 0] < used[$1, default: 0] })
+        {
+            books -= snapshots[oldest]?.library.entries.count ?? 0
+            snapshots[oldest] = nil
+            used[oldest] = nil
         }
     }
 }

@@ -9,16 +9,31 @@ extension ReaderStore {
         let userID = self.userID
         return try await database.read { db in
             let filter = LibraryFilterSQL(query: query, userID: userID, primaryLanguage: primaryLanguage)
-            let total = try await db.raw("SELECT COUNT(*) AS n \(filter.fromWhere)").first()?.integer("n") ?? 0
+            // Unfiltered, the count needs no join (every entry has its work).
+            let counting: SQLQueryString =
+                query.isFiltered
+                ? "SELECT COUNT(*) AS n \(filter.fromWhere)"
+                : "SELECT COUNT(*) AS n FROM library_entries WHERE user_id = \(bind: userID.string)"
+            let total = try await db.raw(counting).first()?.integer("n") ?? 0
+            // The page's ids first, sorting only what the order needs; then the page's details:
+            // the columns (a reading's finish day among them) for 50 rows, not for the library.
+            let ids = try await db.raw(
+                """
+                SELECT e.id \(filter.fromWhere)
+                ORDER BY \(unsafeRaw: filter.orderBy)
+                LIMIT \(literal: LibraryQuery.pageSize) OFFSET \(literal: query.offset)
+                """
+            ).all().map { try $0.text("id") }
+            guard !ids.isEmpty else { return LibraryPage(items: [], total: total, query: query) }
             let rows = try await db.raw(
                 """
                 SELECT e.id, e.work_id, e.status, e.rating_quarters, e.owned, e.added_on, w.title, w.first_published_year,
                     ed.format, (SELECT MAX(r.finished_on) FROM readings r WHERE r.entry_id = e.id) AS finished_on
-                \(filter.fromWhere)
-                ORDER BY \(unsafeRaw: filter.orderBy)
-                LIMIT \(literal: LibraryQuery.pageSize) OFFSET \(literal: query.offset)
+                FROM library_entries e JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
+                WHERE e.user_id = \(bind: userID.string) AND e.id IN (\(binds: ids))
                 """
             ).all()
+            let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
             var items = try rows.map { row in
                 LibraryListItem(
                     entryID: try row.id("id"), workID: try row.id("work_id"), title: try row.text("title"), authors: [],
@@ -29,6 +44,7 @@ extension ReaderStore {
                     firstPublishedYear: try row.optionalInteger("first_published_year"),
                     format: try row.optionalText("format").flatMap(BookFormat.init(rawValue:)), shelves: [])
             }
+            items.sort { position[$0.entryID.string, default: 0] < position[$1.entryID.string, default: 0] }
             try await Self.attachNamesAndShelves(&items, userID: userID, on: db)
             return LibraryPage(items: items, total: total, query: query)
         }

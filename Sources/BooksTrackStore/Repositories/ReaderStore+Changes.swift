@@ -58,46 +58,64 @@ extension ReaderStore {
         }
     }
 
-    /// `library` with what `changes` names reloaded: changed entries replaced (or removed, when
-    /// deleted), with their works, editions and authors; changed works and authors reloaded.
-    public func library(_ library: ReaderLibrary, applying changes: LibraryChanges) async throws -> ReaderLibrary {
-        guard !changes.isEmpty else { return library }
+    /// The rows `changes` names, read again, for ``ReaderLibrary/apply(_:)``: the changed entries
+    /// (with their works, editions and authors), the changed works (with the editions the
+    /// library's entries of them use) and the changed authors.
+    public func patch(for changes: LibraryChanges, of library: ReaderLibrary) async throws -> LibraryPatch {
         let userID = self.userID
         let entryIDs = changes.entries.compactMap(LibraryEntry.ID.init)
         let changedWorks = Set(changes.works.compactMap(Work.ID.init))
+        var editionIDs = Set<Edition.ID>()
+        if !changedWorks.isEmpty {
+            for entry in library.entries where changedWorks.contains(entry.workID) {
+                if let edition = entry.editionID { editionIDs.insert(edition) }
+            }
+        }
+        let knownEditions = editionIDs
         return try await database.read { db in
-            var library = library
-            let loaded = try await EntryRows.entries(of: userID, ids: entryIDs, on: db)
-            let gone = Set(entryIDs).subtracting(loaded.map(\.id))
-            let replaced = Set(entryIDs)
-            if !replaced.isEmpty {
-                library.entries.removeAll { replaced.contains($0.id) }
-                library.entries += loaded
-                library.entries.sort { $0.id < $1.id }
-            }
-            if !gone.isEmpty { library.sessions.removeAll { gone.contains($0.entryID) } }
-            let workIDs = changedWorks.union(loaded.map(\.workID))
-            let works = try await CatalogueRows.works(Array(workIDs), on: db)
-            for id in workIDs { library.works[id] = works[id] }
-            var editionIDs = Set(loaded.compactMap(\.editionID))
-            if !changedWorks.isEmpty {
-                for entry in library.entries where changedWorks.contains(entry.workID) {
-                    if let edition = entry.editionID { editionIDs.insert(edition) }
-                }
-            }
-            let editions = try await CatalogueRows.editions(Array(editionIDs), on: db)
-            for id in editionIDs { library.editions[id] = editions[id] }
-            var authorIDs = Set(changes.authors.compactMap(Author.ID.init))
-            for work in works.values { authorIDs.formUnion(work.authorIDs + work.contributors.map(\.authorID)) }
-            let authors = try await CatalogueRows.authors(Array(authorIDs), on: db)
-            for id in authorIDs { library.authors[id] = authors[id] }
-            library.dropUnreferenced()
-            return library
+            var patch = LibraryPatch(entryIDs: Set(entryIDs))
+            patch.entries = try await EntryRows.entries(of: userID, ids: entryIDs, on: db)
+            patch.workIDs = changedWorks.union(patch.entries.map(\.workID))
+            patch.works = try await CatalogueRows.works(Array(patch.workIDs), on: db)
+            patch.editionIDs = knownEditions.union(patch.entries.compactMap(\.editionID))
+            patch.editions = try await CatalogueRows.editions(Array(patch.editionIDs), on: db)
+            patch.authorIDs = Set(changes.authors.compactMap(Author.ID.init))
+            for work in patch.works.values { patch.authorIDs.formUnion(work.authorIDs + work.contributors.map(\.authorID)) }
+            patch.authors = try await CatalogueRows.authors(Array(patch.authorIDs), on: db)
+            return patch
         }
     }
 }
 
+/// Rows read again for a kept library (``ReaderStore/patch(for:of:)``); an id asked for whose
+/// row is missing was deleted.
+public struct LibraryPatch: Sendable {
+    var entryIDs: Set<LibraryEntry.ID>
+    var entries: [LibraryEntry] = []
+    var workIDs: Set<Work.ID> = []
+    var works: [Work.ID: Work] = [:]
+    var editionIDs: Set<Edition.ID> = []
+    var editions: [Edition.ID: Edition] = [:]
+    var authorIDs: Set<Author.ID> = []
+    var authors: [Author.ID: Author] = [:]
+}
+
 extension ReaderLibrary {
+    /// Replaces what the patch read again (in place: a kept library is not copied).
+    public mutating func apply(_ patch: LibraryPatch) {
+        if !patch.entryIDs.isEmpty {
+            let gone = patch.entryIDs.subtracting(patch.entries.map(\.id))
+            entries.removeAll { patch.entryIDs.contains($0.id) }
+            entries += patch.entries
+            entries.sort { $0.id < $1.id }
+            if !gone.isEmpty { sessions.removeAll { gone.contains($0.entryID) } }
+        }
+        for id in patch.workIDs { works[id] = patch.works[id] }
+        for id in patch.editionIDs { editions[id] = patch.editions[id] }
+        for id in patch.authorIDs { authors[id] = patch.authors[id] }
+        dropUnreferenced()
+    }
+
     /// Forgets works, editions and authors no entry reaches any more, once there are a few.
     mutating func dropUnreferenced() {
         guard works.count > entries.count + 64 || editions.count > entries.count + 64 else { return }
