@@ -39,6 +39,11 @@ struct AccountContractTests {
             #expect(try await store.tokens.deleteToken(token.id, of: bob.id) == false)
             #expect(try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now + 60)?.id == alice.id)
             #expect(try await store.tokens.tokens(of: alice.id).first?.lastUsedAt == TestClock.now + 60)
+            // "Last used" is kept to the minute: a burst of requests writes it once.
+            _ = try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now + 90)
+            #expect(try await store.tokens.tokens(of: alice.id).first?.lastUsedAt == TestClock.now + 60)
+            _ = try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now + 125)
+            #expect(try await store.tokens.tokens(of: alice.id).first?.lastUsedAt == TestClock.now + 125)
             #expect(try await store.tokens.deleteToken(token.id, of: alice.id))
             #expect(try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now) == nil)
         }

@@ -51,19 +51,32 @@ public struct TokenRepository: Sendable {
         }
     }
 
-    /// Authenticates an API token: the reader it belongs to, recording when it was last used.
+    /// Authenticates an API token: the reader it belongs to, recording when it was last used —
+    /// to the minute, so a client's burst of requests is a read each, not a write each (a write
+    /// per request serialised every API call on SQLite's one writer).
     public func authenticate(tokenHash hash: String, now: Date) async throws -> User? {
-        try await database.write { db in
-            guard
-                let row = try await db.raw(
+        guard
+            let row = try await database.read({ db in
+                try await db.raw(
                     """
-                    SELECT u.* FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: hash)
+                    SELECT u.*, t.last_used_at AS token_last_used_at FROM api_tokens t JOIN users u ON u.id = t.user_id
+                    WHERE t.token_hash = \(bind: hash)
                     """
                 ).first()
-            else { return nil }
-            try await db.raw("UPDATE api_tokens SET last_used_at = \(bind: now.milliseconds) WHERE token_hash = \(bind: hash)")
+            })
+        else { return nil }
+        let lastUsed = try row.optionalInstant("token_last_used_at")
+        if lastUsed.map({ now.timeIntervalSince($0) >= Self.lastUsedPrecision || $0 > now }) ?? true {
+            try await database.write { db in
+                try await db.raw(
+                    "UPDATE api_tokens SET last_used_at = \(bind: now.milliseconds) WHERE token_hash = \(bind: hash)"
+                )
                 .run()
-            return try UserRepository.user(row)
+            }
         }
+        return try UserRepository.user(row)
     }
+
+    /// How stale a token's "last used" may be, in seconds.
+    static let lastUsedPrecision: TimeInterval = 60
 }
