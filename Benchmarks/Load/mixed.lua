@@ -13,7 +13,11 @@ function setup(thread)
 end
 
 function init(args)
-  math.randomseed(os.time() * 1000 + id)
+  -- Seeded from the system, so several wrk processes started together add different books.
+  local urandom = io.open("/dev/urandom", "rb")
+  local a, b, c = urandom:read(3):byte(1, 3)
+  urandom:close()
+  math.randomseed(((a * 256 + b) * 256 + c) * 16 + id)
   statuses = {}
   fivexx = 0
   writes = 0

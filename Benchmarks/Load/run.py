@@ -105,6 +105,8 @@ def main():
                         help="give every reader this many books, the fixtures' rows repeated under new titles "
                              "(default: each reader imports one real Goodreads export as it is)")
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="serve processes on the one database (PostgreSQL), the connections spread over them")
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--warmup", type=int, default=5, help="seconds of load before the measured run")
     arguments = parser.parse_args()
@@ -128,35 +130,58 @@ def main():
         readers.append({"name": name, "token": token})
     print(f"{arguments.readers} readers imported in {time.time() - started:.1f} s", flush=True)
 
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([arguments.binary, "serve", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=open(work / "serve.log", "w"))
+    urls, servers = [], []
+    for _ in range(arguments.processes):
+        port = free_port()
+        urls.append(f"http://127.0.0.1:{port}")
+        servers.append(subprocess.Popen([arguments.binary, "serve", "--port", str(port)], env=env,
+                                        stdout=subprocess.DEVNULL, stderr=open(work / f"serve-{port}.log", "w")))
+    url = urls[0]
     try:
-        wait_for(url)
+        for each in urls:
+            wait_for(each)
         for reader in readers:
             reader["cookie"] = sign_in(url, reader["name"])
             reader["entries"] = entry_ids(url, reader["token"])
         books = sum(len(r["entries"]) for r in readers)
-        print(f"{books} books in all; {arguments.connections} connections for {arguments.seconds} s", flush=True)
+        print(f"{books} books in all; {arguments.connections} connections on {len(urls)} process(es) "
+              f"for {arguments.seconds} s", flush=True)
         table = work / "readers.lua"
         table.write_text("return {\n" + "".join(
             '{token = "%s", cookie = "%s", entries = {%s}},\n'
             % (r["token"], r["cookie"], ", ".join(f'"{e}"' for e in r["entries"])) for r in readers) + "}\n")
         wrk_env = dict(os.environ, BOOKSTRACK_LOAD_READERS=str(table))
         script = str(pathlib.Path(__file__).with_name("mixed.lua"))
+        shares = [arguments.connections // len(urls) + (1 if i < arguments.connections % len(urls) else 0)
+                  for i in range(len(urls))]
+
+        def load(seconds, latency):
+            runs = [subprocess.Popen(
+                ["wrk", f"-t{min(2, c)}", f"-c{c}", f"-d{seconds}s", "--timeout", "10s", "-s", script, each]
+                + (["--latency"] if latency else []),
+                env=wrk_env, stdout=subprocess.PIPE, text=True) for each, c in zip(urls, shares)]
+            return [run.communicate()[0] for run in runs]
+
         if arguments.warmup:
-            subprocess.run(["wrk", "-t2", f"-c{arguments.connections}", f"-d{arguments.warmup}s", "-s", script, url],
-                           env=wrk_env, capture_output=True, check=True)
-        result = subprocess.run(
-            ["wrk", "-t2", f"-c{arguments.connections}", f"-d{arguments.seconds}s", "--timeout", "10s",
-             "--latency", "-s", script, url], env=wrk_env, capture_output=True, text=True, check=True)
-        print(result.stdout, end="")
-        if server.poll() is not None:
-            raise SystemExit("the server stopped during the run; see " + str(work / "serve.log"))
+            load(arguments.warmup, False)
+        outputs = load(arguments.seconds, True)
+        for output in outputs:
+            print(output, end="")
+        if len(outputs) > 1:
+            results = [dict(field.split("=") for field in line.split()[1:])
+                       for output in outputs for line in output.splitlines() if line.startswith("RESULT")]
+            total = sum(int(r["requests"]) for r in results)
+            print("RESULT (all processes) requests=%d rps=%.1f p99_ms<=%.1f 5xx=%d" % (
+                total, sum(float(r["rps"]) for r in results), max(float(r["p99_ms"]) for r in results),
+                sum(int(r["5xx"]) for r in results)))
+        for server in servers:
+            if server.poll() is not None:
+                raise SystemExit("a server stopped during the run; see " + str(work))
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
     shutil.rmtree(work, ignore_errors=True)
 
 
