@@ -24,7 +24,7 @@ final class LibrarySnapshots: @unchecked Sendable {
     /// How many books all kept libraries may hold together; the least recently used go first.
     let bookBudget: Int
 
-    init(bookBudget: Int = 250_000) { self.bookBudget = bookBudget }
+    init(bookBudget: Int = 100_000) { self.bookBudget = bookBudget }
 
     /// The reader's library, at `version` (the reader's `data_version` read by the caller) or newer.
     func library(of reader: ReaderStore, atLeast version: Int) async throws -> ReaderLibrary {
