@@ -75,10 +75,26 @@ final class SQLiteConnector: Connector {
     func withTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await writeLock.withLock {
             try await self.withConnection { db in
-                try await self.transaction(on: db, begin: "BEGIN IMMEDIATE", body)
+                // Room for every page a big import dirties: with SQLite's 2 MB default the
+                // transaction spilled pages to the WAL and read them back again and again (3 GB
+                // through write() for a 121 MB database). Given back after the write.
+                try await db.raw(SQLQueryString(Self.writeCache)).run()
+                do {
+                    let result = try await self.transaction(on: db, begin: "BEGIN IMMEDIATE", body)
+                    try await db.raw(SQLQueryString(Self.readCache)).run()
+                    return result
+                } catch {
+                    try? await db.raw(SQLQueryString(Self.readCache)).run()
+                    throw error
+                }
             }
         }
     }
+
+    /// The page cache of a connection between writes (16 MiB; pages are allocated as used).
+    static let readCache = "PRAGMA cache_size = -16384"
+    /// The page cache during a write (256 MiB at most, only as far as the write needs it).
+    static let writeCache = "PRAGMA cache_size = -262144"
 
     func translate(_ error: any Error) -> any Error {
         guard let error = error as? SQLiteError else { return error }
@@ -159,6 +175,7 @@ actor SQLitePool {
             for pragma in [
                 "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
                 "PRAGMA busy_timeout = 10000",
+                SQLiteConnector.readCache, "PRAGMA temp_store = MEMORY",
             ] {
                 _ = try await connection.query(pragma)
             }
