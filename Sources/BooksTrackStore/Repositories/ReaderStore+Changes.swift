@@ -30,10 +30,7 @@ extension ReaderStore {
         let userID = self.userID
         return try await database.read { db -> LibraryChanges? in
             // The version first: whatever is read after it is at least as new.
-            guard
-                let now = try await db.raw("SELECT data_version FROM users WHERE id = \(bind: userID.string)").first()?
-                    .integer("data_version")
-            else { throw StoreError.notFound(.reader) }
+            guard let now = try await Self.dataVersion(of: userID, on: db) else { throw StoreError.notFound(.reader) }
             var changes = LibraryChanges(version: now)
             guard now > version else { return now == version ? changes : nil }
             guard now - version <= Changes.kept else { return nil }

@@ -20,9 +20,8 @@ extension ReaderStore {
     public func insightVersions() async throws -> InsightVersions {
         let userID = self.userID
         return try await database.read { db in
-            guard let row = try await db.raw("SELECT data_version FROM users WHERE id = \(bind: userID.string)").first()
-            else { throw StoreError.notFound(.reader) }
-            return InsightVersions(data: try row.integer("data_version"))
+            guard let version = try await Self.dataVersion(of: userID, on: db) else { throw StoreError.notFound(.reader) }
+            return InsightVersions(data: version)
         }
     }
 

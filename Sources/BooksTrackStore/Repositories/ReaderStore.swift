@@ -101,9 +101,11 @@ public struct ReaderStore: Sendable {
     /// The reader's change counter: it moves on every write that can change what they see.
     public func dataVersion() async throws -> Int {
         let userID = self.userID
-        return try await database.read { db in
-            try await db.raw("SELECT data_version FROM users WHERE id = \(bind: userID.string)").first()?.integer("data_version")
-                ?? 0
-        }
+        return try await database.read { db in try await Self.dataVersion(of: userID, on: db) ?? 0 }
+    }
+
+    /// The reader's `data_version`, or `nil` when there is no such reader.
+    static func dataVersion(of userID: User.ID, on db: any SQLDatabase) async throws -> Int? {
+        try await db.raw("SELECT data_version FROM users WHERE id = \(bind: userID.string)").first()?.integer("data_version")
     }
 }
