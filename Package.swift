@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "BooksTrackCore", resources: [.copy("Resources/authors.tsv")]),
         // SVG charts rendered from Core values.
         .target(name: "BooksTrackCharts", dependencies: ["BooksTrackCore"]),
+        // The system's zlib, for compressed backups (`.json.gz`).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Parsers for Goodreads, StoryGraph, LibraryThing and our own backup.
-        .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"]),
+        .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore", "CZlib"]),
         // Wikidata and Open Library clients (SPEC F8): HTTP, rate limits, retries, parsing.
         .target(name: "BooksTrackEnrichment", dependencies: ["BooksTrackCore"]),
         // SQLKit schema, migrations and repositories on SQLite and PostgreSQL.

@@ -44,11 +44,19 @@ struct BackupContractTests {
         return alice
     }
 
-    @Test("Export → import into an empty database → export gives the same document", arguments: TestDatabase.available)
+    @Test(
+        "Export → import (compressed) into an empty database → export gives the same document", arguments: TestDatabase.available)
     func backupRoundTrip(database: TestDatabase) async throws {
-        let first = try await database.withStore { (store: Store) async throws in
+        let (first, compressed) = try await database.withStore { (store: Store) async throws in
             let alice = try await Self.populate(store)
-            return try BackupWriter.document(for: try await alice.library()).encoded()
+            let library = try await alice.library()
+            let whole = try BackupWriter.document(for: library).encoded()
+            // Written a piece at a time, the backup is the same bytes; compressed, it decompresses to them.
+            #expect(try Self.pieces(BackupStream(library: library)) == whole)
+            let compressed = try Self.pieces(BackupStream(library: library, compressed: true))
+            #expect(compressed.count * 4 < whole.count)
+            #expect(try Gzip.decompress([UInt8](compressed), limit: nil) == [UInt8](whole))
+            return (whole, compressed)
         }
         let document = try BackupDocument.decode(first)
         #expect(document.entries.count > 400)
@@ -62,7 +70,7 @@ struct BackupContractTests {
 
         let second = try await database.withStore { (store: Store) async throws in
             let restored = try await store.makeReader("alice")
-            let batch = try LibraryFileReader.read(bytes: [UInt8](first), today: LocalDate(year: 2026, month: 11, day: 21)!)
+            let batch = try LibraryFileReader.read(bytes: [UInt8](compressed), today: LocalDate(year: 2026, month: 11, day: 21)!)
             let report = try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
             #expect(report.imported == document.entries.count)
             let again = try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
@@ -70,6 +78,13 @@ struct BackupContractTests {
             return try BackupWriter.document(for: try await restored.library()).encoded()
         }
         #expect(first == second)
+    }
+
+    static func pieces(_ stream: BackupStream) throws -> Data {
+        var stream = stream
+        var data = Data()
+        while let piece = try stream.next() { data.append(piece) }
+        return data
     }
 
     @Test("A Goodreads CSV export imports back into the same library", arguments: TestDatabase.available)

@@ -46,9 +46,10 @@ public final class ImportService: Sendable {
     /// How far this process has got with an upload's import.
     public func progress(of uploadID: ImportUpload.ID) -> ImportProgress? { board.get(uploadID) }
 
-    /// Parses a file on a thread made for blocking work, never on a request's event loop.
-    public static func parse(_ bytes: [UInt8], today: LocalDate) async throws -> ImportBatch {
-        try await NIOThreadPool.singleton.runIfActive { try LibraryFileReader.read(bytes: bytes, today: today) }
+    /// Parses a file on a thread made for blocking work, never on a request's event loop;
+    /// `limit` is the server's upload limit.
+    public static func parse(_ bytes: [UInt8], today: LocalDate, limit: Int?) async throws -> ImportBatch {
+        try await NIOThreadPool.singleton.runIfActive { try LibraryFileReader.read(bytes: bytes, today: today, limit: limit) }
     }
 
     /// Runs one claimed import job: reads the upload, imports it in one transaction, and records
@@ -62,7 +63,8 @@ public final class ImportService: Sendable {
         else { return }
         var failure: String?
         do {
-            let batch = try await Self.parse(bytes, today: user.today(at: clock()))
+            // The upload was accepted within the server's limit when it was made.
+            let batch = try await Self.parse(bytes, today: user.today(at: clock()), limit: nil)
             _ = try await importNow(
                 batch, for: user, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false, runID: runID,
                 progress: { [board] in board.set(uploadID, $0) })

@@ -16,6 +16,10 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
     case unreadableJSON(String)
     case unrecognisedJSON
     case unsupportedBackupVersion(Int)
+    /// A gzip file whose compressed data is damaged or cut off.
+    case damagedCompression
+    /// A compressed file that grows past what this instance accepts when decompressed.
+    case tooLargeWhenDecompressed(limit: Int)
 
     public var description: String {
         switch self {
@@ -25,7 +29,9 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
             "The file is empty. Export your library again and import the new file."
         case .tooLarge(let bytes, let limit):
             "The file is \(Self.megabytes(bytes)); imports are limited to \(Self.megabytes(limit)). "
-                + "Even a 20,000-book Goodreads export is under 10 MB — is this the right file?"
+                + "Even a 20,000-book Goodreads export is under 10 MB — is this the right file? "
+                + "A BooksTrack backup this large goes through compressed (export it as .json.gz), "
+                + "or with `bookstrack import` on the server, which has no limit."
         case .notAnExport(let kind, let advice):
             "This is \(kind), not a library export. \(advice)"
         case .binary:
@@ -45,6 +51,11 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
             "This JSON file is neither a BooksTrack backup nor a LibraryThing export."
         case .unsupportedBackupVersion(let version):
             "This backup is version \(version) of the format; this BooksTrack reads version \(BackupDocument.currentVersion). Update BooksTrack to restore it."
+        case .damagedCompression:
+            "The compressed (gzip) file is damaged or cut off, so it cannot be read. Download or export it again and import the new file."
+        case .tooLargeWhenDecompressed(let limit):
+            "Decompressed, the file is larger than \(Self.megabytes(limit)), the most this server accepts. "
+                + "Import it with `bookstrack import` on the server, which has no limit."
         }
     }
 

@@ -6,26 +6,86 @@ import Foundation
 /// The checks run before anything is parsed: size, emptiness, known binary formats (images,
 /// archives, spreadsheets, PDFs), text encoding (UTF-8 with or without a byte-order mark, or
 /// UTF-16 with one). A refused file produces one ``ImportFileError``.
+///
+/// A gzip-compressed file is decompressed as it is read, whatever is inside. A BooksTrack backup
+/// is streamed: entries are read one at a time, so neither the file nor its parsed JSON is ever
+/// whole in memory (a 100,000-book backup is over 100 MB).
 public enum LibraryFileReader {
-    /// The largest file accepted: 50 MB (SPEC §6).
+    /// The largest upload a server accepts unless its owner sets another (SPEC §6): 50 MB.
     public static let sizeLimit = 50 * 1_048_576
 
-    /// Reads and parses the file at a path. The size is checked before the file is read.
-    public static func read(fileAt path: String, today: LocalDate) throws(ImportFileError) -> ImportBatch {
+    /// How many times its size a compressed upload may grow when decompressed: a 50 MB limit
+    /// lets a backup of a million books through, and stops a "zip bomb".
+    public static let decompressionFactor = 20
+
+    /// Reads and parses the file at a path. `limit` (none from the command line) is checked
+    /// against the file's size before anything is read.
+    public static func read(fileAt path: String, today: LocalDate, limit: Int? = sizeLimit) throws(ImportFileError)
+        -> ImportBatch
+    {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw .unreadable(FileManager.default.fileExists(atPath: path) ? "permission denied" : "there is no file at \(path)")
         }
         if attributes[.type] as? FileAttributeType == .typeDirectory { throw .unreadable("\(path) is a folder, not a file") }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        if size > sizeLimit { throw .tooLarge(bytes: size, limit: sizeLimit) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable("permission denied") }
-        return try read(bytes: [UInt8](data), today: today)
+        if let limit, size > limit { throw .tooLarge(bytes: size, limit: limit) }
+        return try read(
+            opening: { () throws(ImportFileError) -> any ByteChunks in try FileChunks(path: path) }, today: today,
+            expandedLimit: limit.map { $0 * decompressionFactor })
     }
 
-    /// Parses the bytes of an export.
-    public static func read(bytes: [UInt8], today: LocalDate) throws(ImportFileError) -> ImportBatch {
-        if bytes.count > sizeLimit { throw .tooLarge(bytes: bytes.count, limit: sizeLimit) }
+    /// Parses the bytes of an export (an upload); `limit` is the server's upload limit.
+    public static func read(bytes: [UInt8], today: LocalDate, limit: Int? = sizeLimit) throws(ImportFileError)
+        -> ImportBatch
+    {
+        if let limit, bytes.count > limit { throw .tooLarge(bytes: bytes.count, limit: limit) }
+        return try read(
+            opening: { () throws(ImportFileError) -> any ByteChunks in MemoryChunks(bytes) }, today: today,
+            expandedLimit: limit.map { $0 * decompressionFactor })
+    }
+
+    /// Reads a file from its pieces; `open` starts again from the beginning (a file that turns
+    /// out not to be a backup is read a second time, whole).
+    private static func read(
+        opening open: @escaping () throws(ImportFileError) -> any ByteChunks, today: LocalDate, expandedLimit: Int?
+    ) throws(ImportFileError) -> ImportBatch {
+        var (head, rest) = try Self.head(of: try open())
+        var reopen: () throws(ImportFileError) -> any ByteChunks = open
+        if Gzip.isCompressed(head) {
+            reopen = { () throws(ImportFileError) -> any ByteChunks in
+                LimitedChunks(InflatingChunks(try open()), limit: expandedLimit)
+            }
+            (head, rest) = try Self.head(of: PrefixedChunks(head, rest: rest).inflated(limit: expandedLimit))
+        }
+        if head.isEmpty { throw .empty }
+        if let (kind, advice) = FileSignature.knownBinary(head) { throw .notAnExport(kind: kind, advice: advice) }
+        let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
+        let first = text.first(where: { !FileSignature.isWhitespace($0) })
+        if first == UInt8(ascii: "{"), !text.contains(0),
+            let batch = try BackupStreamReader.read(PrefixedChunks(text, rest: rest))
+        {
+            return batch
+        }
+        // Not a backup: the whole file, as text, unless its start already shows it is not text.
+        let utf16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+        if !utf16, head.contains(0) { throw .binary }
+        var bytes: [UInt8] = []
+        var whole = try reopen()
+        while let chunk = try whole.next() { bytes += chunk }
+        return try read(text: bytes, today: today)
+    }
+
+    /// The first 64 KB (or all) of a file, and the source of the rest.
+    private static func head(of source: any ByteChunks) throws(ImportFileError) -> ([UInt8], any ByteChunks) {
+        var source = source
+        var head: [UInt8] = []
+        while head.count < 65_536, let chunk = try source.next() { head += chunk }
+        return (head, source)
+    }
+
+    /// Parses a whole file held in memory.
+    private static func read(text bytes: [UInt8], today: LocalDate) throws(ImportFileError) -> ImportBatch {
         if let (kind, advice) = FileSignature.knownBinary(bytes) { throw .notAnExport(kind: kind, advice: advice) }
         let text = try FileSignature.utf8Text(bytes)
         guard let first = text.first(where: { !FileSignature.isWhitespace($0) }) else { throw .empty }
@@ -41,7 +101,7 @@ public enum LibraryFileReader {
         if let object = json as? [String: Any], object["format"] as? String == BackupDocument.formatName {
             let version = object["version"] as? Int ?? 0
             guard version == BackupDocument.currentVersion else { throw .unsupportedBackupVersion(version) }
-            do { return BackupParser(document: try BackupDocument.decode(Data(bytes))).parse() } catch {
+            do { return BackupParser.parse(try BackupDocument.decode(Data(bytes))) } catch {
                 throw .unreadableJSON(decodingProblem(error))
             }
         }
@@ -111,7 +171,7 @@ public enum LibraryFileReader {
         throw .unrecognisedColumns(table.headers.filter { !$0.isEmpty })
     }
 
-    private static func jsonProblem(_ error: any Error) -> String {
+    static func jsonProblem(_ error: any Error) -> String {
         let text = String(describing: error)
         if text.localizedCaseInsensitiveContains("end of") || text.localizedCaseInsensitiveContains("unexpected end") {
             return "it ends too early"
@@ -119,19 +179,20 @@ public enum LibraryFileReader {
         return "it is not valid JSON"
     }
 
-    private static func decodingProblem(_ error: any Error) -> String {
+    static func decodingProblem(_ error: any Error, at prefix: [String] = []) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):
-            return "“\(key.stringValue)” is missing at \(path(context.codingPath))"
+            return "“\(key.stringValue)” is missing at \(path(prefix, context.codingPath))"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
             DecodingError.dataCorrupted(let context):
-            return "\(context.debugDescription) at \(path(context.codingPath))"
+            return "\(context.debugDescription) at \(path(prefix, context.codingPath))"
         default:
             return "it does not follow the backup format"
         }
     }
 
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    private static func path(_ prefix: [String], _ keys: [any CodingKey]) -> String {
+        let parts = prefix + keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        return parts.isEmpty ? "the top level" : parts.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
     }
 }

@@ -148,19 +148,29 @@ public struct BackupDocument: Codable, Hashable, Sendable {
 extension BackupDocument {
     /// Encodes with sorted keys and millisecond timestamps, so equal documents are equal bytes.
     public func encoded() throws -> Data {
+        var data = try Self.encoder().encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// The encoder of backups: pretty, sorted keys, millisecond timestamps.
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(BackupDates.string(from: date))
         }
-        var data = try encoder.encode(self)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        return encoder
     }
 
     /// Decodes a document; dates may be written with or without fractional seconds.
     public static func decode(_ data: Data) throws -> BackupDocument {
+        try decoder().decode(BackupDocument.self, from: data)
+    }
+
+    /// The decoder of backups and their parts.
+    static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -170,7 +180,7 @@ extension BackupDocument {
             }
             return date
         }
-        return try decoder.decode(BackupDocument.self, from: data)
+        return decoder
     }
 }
 

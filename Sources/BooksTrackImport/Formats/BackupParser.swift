@@ -2,26 +2,57 @@ import BooksTrackCore
 import Foundation
 
 /// Reads a BooksTrack JSON backup into records (one per entry) and the reader's own data.
+///
+/// Entries are turned into records one at a time as a backup is streamed (``record(_:number:)``);
+/// ``batch(_:)`` then attaches the authors' facts and the reader's data.
 struct BackupParser {
-    let document: BackupDocument
+    var reader: BackupDocument.Reader
+    var authors: [BackupDocument.Author]
+    var goals: [BackupDocument.Goal]
+    var contributions: [BackupDocument.Contribution]
+    var achievements: [BackupDocument.Achievement]
 
-    func parse() -> ImportBatch {
-        let factsByAuthor = Dictionary(grouping: document.authors, by: { TextNormalization.nameKey($0.name) })
+    init(document: BackupDocument) {
+        self.init(
+            reader: document.reader, authors: document.authors, goals: document.goals,
+            contributions: document.contributions, achievements: document.achievements)
+    }
+
+    init(
+        reader: BackupDocument.Reader, authors: [BackupDocument.Author], goals: [BackupDocument.Goal],
+        contributions: [BackupDocument.Contribution], achievements: [BackupDocument.Achievement]
+    ) {
+        self.reader = reader
+        self.authors = authors
+        self.goals = goals
+        self.contributions = contributions
+        self.achievements = achievements
+    }
+
+    /// The whole document at once.
+    static func parse(_ document: BackupDocument) -> ImportBatch {
+        BackupParser(document: document).batch(document.entries.enumerated().map { BackupParser.record($1, number: $0 + 1) })
+    }
+
+    /// The batch of the entries' records: each author's facts travel with the first record that
+    /// names them.
+    func batch(_ entryRecords: [ImportRecord]) -> ImportBatch {
+        let factsByAuthor = Dictionary(grouping: authors, by: { TextNormalization.nameKey($0.name) })
         var restoredFacts = Set<String>()
-        let records = document.entries.enumerated().map { offset, entry -> ImportRecord in
-            var record = self.record(entry, number: offset + 1)
-            // Each author's facts travel with the first entry that names them.
-            for name in entry.authors + entry.contributors.map(\.name) {
+        var records = entryRecords
+        for index in records.indices {
+            for name in records[index].authors + records[index].contributors.map(\.name) {
                 let key = TextNormalization.nameKey(name)
                 guard restoredFacts.insert(key).inserted, let author = factsByAuthor[key]?.first else { continue }
-                record.authorFacts += author.facts.compactMap { fact($0, authorName: author.name, warnings: &record.warnings) }
+                records[index].authorFacts += author.facts.compactMap {
+                    fact($0, authorName: author.name, warnings: &records[index].warnings)
+                }
             }
-            return record
         }
         return ImportBatch(format: .backup, records: records, readerData: readerData())
     }
 
-    private func record(_ entry: BackupDocument.Entry, number: Int) -> ImportRecord {
+    static func record(_ entry: BackupDocument.Entry, number: Int) -> ImportRecord {
         var warnings: [ImportWarning] = []
         guard let status = ReadingStatus(rawValue: entry.status) ?? ReadingStatus(lenient: entry.status) else {
             return .skipped(row: number, line: nil, title: entry.title, reason: "“\(entry.status)” is not a reading status.")
@@ -74,7 +105,7 @@ struct BackupParser {
             warnings: warnings)
     }
 
-    private func editionDetails(_ edition: BackupDocument.Edition) -> EditionDetails {
+    private static func editionDetails(_ edition: BackupDocument.Edition) -> EditionDetails {
         EditionDetails(
             isbn10: edition.isbn10, isbn13: edition.isbn13, publisher: edition.publisher, year: edition.year,
             pageCount: edition.pages, format: edition.format.flatMap(BookFormat.init(rawValue:)),
@@ -99,14 +130,13 @@ struct BackupParser {
     }
 
     private func readerData() -> ReaderData {
-        let reader = document.reader
         let settings = ReaderSettings(
             primaryLanguage: reader.primaryLanguage.flatMap(LanguageCode.init(lenient:)), timeZone: reader.timeZone,
             underrepresentedRegions: Set(reader.underrepresentedRegions.compactMap(CulturalRegion.init(rawValue:))))
         var goals: [BooksTrackCore.Goal] = []
         var milestones: [Milestone] = []
         let placeholder = User.ID.random()
-        for section in document.goals {
+        for section in self.goals {
             guard let kind = BooksTrackCore.Goal.Kind(rawValue: section.kind),
                 let cadence = BooksTrackCore.Goal.Cadence(rawValue: section.cadence),
                 let status = BooksTrackCore.Goal.Status(rawValue: section.status),
@@ -121,11 +151,11 @@ struct BackupParser {
         }
         return ReaderData(
             displayName: reader.displayName, settings: settings, goals: goals, milestones: milestones,
-            contributions: document.contributions.map {
+            contributions: contributions.map {
                 ContributionDraft(
                     authorName: $0.author, workTitle: $0.work, fact: $0.fact, value: $0.value, note: $0.note, points: $0.points,
                     recordedAt: $0.recordedAt)
             },
-            achievements: document.achievements.map { AchievementUnlock(achievement: $0.achievement, unlockedAt: $0.unlockedAt) })
+            achievements: achievements.map { AchievementUnlock(achievement: $0.achievement, unlockedAt: $0.unlockedAt) })
     }
 }

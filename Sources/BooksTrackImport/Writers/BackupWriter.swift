@@ -3,28 +3,48 @@ import Foundation
 
 /// Builds the JSON backup of a reader's library.
 public enum BackupWriter {
-    /// The backup document of a library; deterministic for the same library.
+    /// The backup document of a library; deterministic for the same library. A backup to be
+    /// written out is better made by ``BackupStream``, which never holds it whole.
     public static func document(for library: ReaderLibrary) -> BackupDocument {
-        let settings = library.user.settings
-        var authorIDs = Set<BooksTrackCore.Author.ID>()
-        let entries = library.entries.map { entry -> (String, BackupDocument.Entry) in
-            let work = library.works[entry.workID]
-            for id in (work?.authorIDs ?? []) + (work?.contributors.map(\.authorID) ?? []) { authorIDs.insert(id) }
-            let section = self.entry(entry, library: library)
-            return (sortKey(section), section)
-        }.sorted { $0.0 < $1.0 }.map(\.1)
-        let authors = authorIDs.compactMap { library.authors[$0] }
-            .sorted { ($0.nameKey, $0.name) < ($1.nameKey, $1.name) }
-            .map { author($0, readerID: library.user.id) }
+        let parts = Parts(library)
         return BackupDocument(
-            format: BackupDocument.formatName, version: BackupDocument.currentVersion,
-            reader: .init(
+            format: BackupDocument.formatName, version: BackupDocument.currentVersion, reader: parts.reader,
+            authors: parts.authors.map { author($0, readerID: library.user.id) },
+            entries: parts.entries.map { entry($0, library: library, sessions: parts.sessions[$0.id] ?? []) },
+            goals: parts.goals, contributions: parts.contributions, achievements: parts.achievements)
+    }
+
+    /// Everything of a backup but its entries' and authors' sections, which are made one at a
+    /// time; entries and authors come in the backup's order.
+    struct Parts {
+        var reader: BackupDocument.Reader
+        var authors: [BooksTrackCore.Author]
+        var entries: [LibraryEntry]
+        var sessions: [LibraryEntry.ID: [ReadingSession]]
+        var goals: [BackupDocument.Goal]
+        var contributions: [BackupDocument.Contribution]
+        var achievements: [BackupDocument.Achievement]
+
+        init(_ library: ReaderLibrary) {
+            let settings = library.user.settings
+            var authorIDs = Set<BooksTrackCore.Author.ID>()
+            let name = { (id: BooksTrackCore.Author.ID) in library.authors[id]?.name ?? "" }
+            entries = library.entries.map { entry -> (String, LibraryEntry) in
+                let work = library.works[entry.workID]
+                for id in (work?.authorIDs ?? []) + (work?.contributors.map(\.authorID) ?? []) { authorIDs.insert(id) }
+                let key = BackupWriter.sortKey(
+                    title: work?.title ?? "", authors: work?.authorIDs.map(name) ?? [],
+                    identifiers: (work?.identifiers ?? []).sorted().map(\.description), added: entry.state.addedOn?.description)
+                return (key, entry)
+            }.sorted { $0.0 < $1.0 }.map(\.1)
+            authors = authorIDs.compactMap { library.authors[$0] }.sorted { ($0.nameKey, $0.name) < ($1.nameKey, $1.name) }
+            sessions = Dictionary(grouping: library.sessions, by: \.entryID)
+            reader = .init(
                 name: library.user.name, displayName: library.user.displayName,
                 primaryLanguage: settings.primaryLanguage?.code, timeZone: settings.timeZone,
-                underrepresentedRegions: settings.underrepresentedRegions.sorted().map(\.rawValue)),
-            authors: authors, entries: entries,
-            goals: goals(library),
-            contributions: library.contributions.map { contribution in
+                underrepresentedRegions: settings.underrepresentedRegions.sorted().map(\.rawValue))
+            goals = BackupWriter.goals(library)
+            contributions = library.contributions.map { contribution in
                 BackupDocument.Contribution(
                     author: contribution.authorID.flatMap { library.authors[$0]?.name },
                     work: contribution.workID.flatMap { library.works[$0]?.title },
@@ -34,12 +54,13 @@ public enum BackupWriter {
                 ($0.recordedAt, $0.fact, $0.author ?? "", $0.work ?? "") < (
                     $1.recordedAt, $1.fact, $1.author ?? "", $1.work ?? ""
                 )
-            },
-            achievements: library.achievements.sorted { $0.achievement < $1.achievement }
-                .map { .init(achievement: $0.achievement, unlockedAt: $0.unlockedAt) })
+            }
+            achievements = library.achievements.sorted { $0.achievement < $1.achievement }
+                .map { .init(achievement: $0.achievement, unlockedAt: $0.unlockedAt) }
+        }
     }
 
-    private static func author(_ author: BooksTrackCore.Author, readerID: User.ID) -> BackupDocument.Author {
+    static func author(_ author: BooksTrackCore.Author, readerID: User.ID) -> BackupDocument.Author {
         let facts = author.currentAssertions.map { assertion in
             BackupDocument.Fact(
                 kind: assertion.kind.rawValue, value: assertion.value, source: assertion.provenance.source.rawValue,
@@ -49,11 +70,11 @@ public enum BackupWriter {
         return BackupDocument.Author(name: author.name, sortName: author.sortName, facts: facts)
     }
 
-    private static func entry(_ entry: LibraryEntry, library: ReaderLibrary) -> BackupDocument.Entry {
+    static func entry(_ entry: LibraryEntry, library: ReaderLibrary, sessions: [ReadingSession]) -> BackupDocument.Entry {
         let work = library.works[entry.workID]
         let state = entry.state
         let name = { (id: BooksTrackCore.Author.ID) in library.authors[id]?.name ?? "" }
-        let sessions = library.sessions.filter { $0.entryID == entry.id }.sorted { $0.startedAt < $1.startedAt }
+        let sessions = sessions.sorted { $0.startedAt < $1.startedAt }
         return BackupDocument.Entry(
             title: work?.title ?? "",
             authors: work?.authorIDs.map(name) ?? [],
@@ -99,10 +120,10 @@ public enum BackupWriter {
     }
 
     /// Orders entries by title, then author, then identifiers, so the document is stable.
-    private static func sortKey(_ entry: BackupDocument.Entry) -> String {
+    static func sortKey(title: String, authors: [String], identifiers: [String], added: String?) -> String {
         [
-            TextNormalization.titleKey(entry.title), entry.title, entry.authors.joined(separator: ";"),
-            entry.work.identifiers.joined(separator: ";"), entry.added ?? "",
+            TextNormalization.titleKey(title), title, authors.joined(separator: ";"), identifiers.joined(separator: ";"),
+            added ?? "",
         ].joined(separator: "\u{1}")
     }
 }

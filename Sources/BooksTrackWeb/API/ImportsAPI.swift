@@ -37,7 +37,7 @@ struct ImportsAPI {
         let dryRun = try parameters.flag("dryRun")
         let bytes = [UInt8](try await APIRequest.body(request, limit: configuration.uploadLimit))
         let now = configuration.clock()
-        let batch = try await ImportService.parse(bytes, today: user.today(at: now))
+        let batch = try await ImportService.parse(bytes, today: user.today(at: now), limit: configuration.uploadLimit)
         let runID = ImportRunSummary.ID.random()
         let fileName = parameters["fileName"].map(Exports.cleanFileName)
         let report = try await app.imports.importNow(

@@ -44,7 +44,7 @@ struct ImportController {
         let now = configuration.clock()
         let batch: ImportBatch
         do {
-            batch = try await ImportService.parse(file.bytes, today: user.today(at: now))
+            batch = try await ImportService.parse(file.bytes, today: user.today(at: now), limit: configuration.uploadLimit)
         } catch let error as ImportFileError {
             return try await refuse("“\(file.fileName)”: \(error.description)")
         }
@@ -74,7 +74,7 @@ struct ImportController {
             var preview = upload.preview
             if preview == nil {
                 // Uploaded by an older BooksTrack, before previews were kept.
-                let batch = try await ImportService.parse(bytes, today: user.today(at: now))
+                let batch = try await ImportService.parse(bytes, today: user.today(at: now), limit: configuration.uploadLimit)
                 preview = try await store.reader(user.id).importBatch(batch, dryRun: true, now: now)
             }
             guard let preview else { throw WebError.internal }
@@ -160,12 +160,14 @@ struct ImportController {
         try await Self.export(request, user: try context.requireUser(), store: store, configuration: configuration)
     }
 
-    /// `?format=json` (a backup, the default) or `?format=goodreads`, as a download. The page and
-    /// the API answer the same.
+    /// `?format=json` (a backup, the default), `?format=json.gz` (the backup compressed) or
+    /// `?format=goodreads`, as a download written a piece at a time. The page and the API answer
+    /// the same.
     static func export(_ request: Request, user: User, store: Store, configuration: WebConfiguration) async throws -> Response {
         let asked = URLQuery.parameters(of: request)["format"] ?? "json"
         guard let format = Exports.Format(rawValue: asked) else {
-            throw WebError.badRequest("Export as format=json (a BooksTrack backup) or format=goodreads (CSV).")
+            throw WebError.badRequest(
+                "Export as format=json (a BooksTrack backup), format=json.gz (the backup, compressed) or format=goodreads (CSV).")
         }
         let file = try await Exports.file(format, for: user, store: store, now: configuration.clock())
         return Response(
@@ -174,6 +176,9 @@ struct ImportController {
                 .contentType: file.contentType, .contentDisposition: "attachment; filename=\"\(file.name)\"",
                 .cacheControl: "no-store",
             ],
-            body: .init(byteBuffer: .init(data: file.data)))
+            body: ResponseBody { writer in
+                try await file.write { try await writer.write(ByteBuffer(data: $0)) }
+                try await writer.finish(nil)
+            })
     }
 }

@@ -10,8 +10,9 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import a Goodreads, StoryGraph, LibraryThing, BookWyrm, Openreads or Calibre export, or a BooksTrack backup.",
         discussion: """
-            The format is detected from the file. The whole file is imported in one transaction: \
-            if anything fails, nothing is written. Importing the same file again changes nothing.
+            The format is detected from the file; a gzip-compressed file (backup.json.gz) is \
+            decompressed as it is read. There is no size limit here (the server has one). The \
+            whole file is imported in one transaction: if anything fails, nothing is written. Importing the same file again changes nothing.
             """)
 
     @Argument(help: "The export file (CSV, TSV or JSON).", completion: .file())
@@ -55,7 +56,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     private func readFile(today: LocalDate) throws -> ImportBatch {
         do throws(ImportFileError) {
-            return try LibraryFileReader.read(fileAt: file, today: today)
+            return try LibraryFileReader.read(fileAt: file, today: today, limit: nil)
         } catch {
             throw CLIFailure.file(error)
         }

@@ -23,6 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address readers use, behind a proxy (BOOKSTRACK_PUBLIC_URL); https:// makes cookies Secure.")
     var publicURL: String? = ProcessInfo.processInfo.environment["BOOKSTRACK_PUBLIC_URL"]
 
+    @Option(
+        help: ArgumentHelp(
+            "The largest file a reader may upload, in MB (BOOKSTRACK_UPLOAD_LIMIT; default 50).",
+            discussion: "A compressed backup may grow to 20 times this when decompressed."))
+    var uploadLimit: Int = ProcessInfo.processInfo.environment["BOOKSTRACK_UPLOAD_LIMIT"].flatMap(Int.init) ?? 50
+
     @OptionGroup var store: StoreOptions
     @ParentCommand var root: Bookstrack
 
@@ -30,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://.")
+        }
+        guard (1...4_096).contains(uploadLimit) else {
+            throw ValidationError("--upload-limit (BOOKSTRACK_UPLOAD_LIMIT) is in MB, from 1 to 4096.")
         }
     }
 
@@ -39,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
             var logger = Logger(label: "bookstrack")
             logger.logLevel =
                 ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-            let configuration = WebConfiguration(host: host, port: port, publicURL: publicURL)
+            let configuration = WebConfiguration(
+                host: host, port: port, publicURL: publicURL, uploadLimit: uploadLimit * 1_048_576)
             // The database's services (PostgreSQL's pool) run around the web server's own service
             // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {
