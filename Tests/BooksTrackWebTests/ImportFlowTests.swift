@@ -154,4 +154,39 @@ struct ImportFlowTests {
             #expect(try await browser.get("/export?format=pdf").status == .badRequest)
         }
     }
+
+    @Test("A compressed backup downloads, and restores through the import page into another reader's library")
+    func compressedBackup() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let report = try await app.importFixture(Self.fixture, for: user)
+            let page = try await browser.get("/import")
+            #expect(page.body.contains("/export?format=json.gz"))
+            #expect(page.text.contains("Up to 50 MB. A compressed file"))
+            let plain = try await browser.get("/export?format=json")
+            let compressed = try await browser.get("/export?format=json.gz")
+            #expect(compressed.headers[.contentType] == "application/gzip")
+            #expect(
+                compressed.headers[.contentDisposition]
+                    == "attachment; filename=\"bookstrack-dana-\(WebHarness.today).json.gz\"")
+            #expect(compressed.bytes.count * 4 < plain.bytes.count)
+            #expect(try Gzip.decompress(compressed.bytes, limit: nil) == plain.bytes)
+
+            let (other, restorer) = try await app.signedInReader("erin")
+            try await restorer.get("/import")
+            let uploaded = try await restorer.upload("/import", fileName: "dana.json.gz", bytes: compressed.bytes)
+            let preview = try await restorer.follow(uploaded)
+            #expect(preview.text.contains("BooksTrack backup"), "\(preview.text.prefix(400))")
+            _ = try await Self.confirm(try #require(uploaded.location), with: restorer)
+            let restored = try await app.store.reader(other.id).entryCounts().values.reduce(0, +)
+            #expect(restored == report.imported)
+
+            // A damaged compressed file is refused on the page, with nothing imported.
+            try await restorer.get("/import")
+            let damaged = try await restorer.upload(
+                "/import", fileName: "cut.json.gz", bytes: Array(compressed.bytes.prefix(500)))
+            #expect(damaged.status == .unprocessableContent)
+            #expect(damaged.text.contains("“cut.json.gz”: The compressed (gzip) file is damaged or cut off"))
+        }
+    }
 }

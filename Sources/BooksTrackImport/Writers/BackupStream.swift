@@ -93,13 +93,17 @@ public struct BackupStream {
     /// raw line breaks, so every line break is between tokens). Empty lines stay empty, as the
     /// encoder writes them (an empty array is `[`, an empty line, `]`).
     private static func append(_ data: Data, indentedBy spaces: Int, to piece: inout Data) {
-        let indent = [UInt8](repeating: UInt8(ascii: " "), count: spaces)
-        var start = data.startIndex
-        while let newline = data[start...].firstIndex(of: 10) {
-            piece.append(data[start...newline])
-            start = newline + 1
-            if start < data.endIndex && data[start] != 10 { piece.append(contentsOf: indent) }
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count + data.count / 8)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for index in bytes.indices {
+                out.append(bytes[index])
+                if bytes[index] == 10, index + 1 < bytes.count, bytes[index + 1] != 10 {
+                    for _ in 0..<spaces { out.append(UInt8(ascii: " ")) }
+                }
+            }
         }
-        piece.append(data[start...])
+        piece.append(contentsOf: out)
     }
 }

@@ -26,7 +26,9 @@ struct ImportController {
     @Sendable func index(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
         let runs = try await store.reader(user.id).importRuns()
-        return HTMLResponse(html: ImportPages.index(page: context.page(.import), model: .init(runs: runs)))
+        return HTMLResponse(
+            html: ImportPages.index(page: context.page(.import), model: .init(runs: runs, uploadLimit: configuration.uploadLimit))
+        )
     }
 
     @Sendable func upload(_ request: Request, context: AppContext) async throws -> Response {
@@ -35,7 +37,8 @@ struct ImportController {
         let reader = store.reader(user.id)
         func refuse(_ message: String, status: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
             let html = ImportPages.index(
-                page: context.page(.import), model: .init(runs: try await reader.importRuns(), error: message))
+                page: context.page(.import),
+                model: .init(runs: try await reader.importRuns(), error: message, uploadLimit: configuration.uploadLimit))
             return HTMLResponse(html: html, status: status).response(from: request, context: context)
         }
         guard let file = form.files["file"], !(file.fileName.isEmpty && file.bytes.isEmpty) else {

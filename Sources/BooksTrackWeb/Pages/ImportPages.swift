@@ -9,6 +9,8 @@ enum ImportPages {
     struct IndexModel {
         var runs: [ImportRunSummary]
         var error: String? = nil
+        /// The server's upload limit, in bytes.
+        var uploadLimit: Int = 50 * 1_048_576
     }
 
     static func index(page: PageContext, model: IndexModel) -> String {
@@ -28,8 +30,12 @@ enum ImportPages {
                             name: "file", label: "Export file",
                             control: .text(
                                 type: "file", value: nil,
-                                attributes: [Attr("accept", ".csv,.tsv,.txt,.json,text/csv,application/json")]),
-                            hint: "Up to 50 MB.", error: nil, required: true)
+                                attributes: [
+                                    Attr("accept", ".csv,.tsv,.txt,.json,.gz,text/csv,application/json,application/gzip")
+                                ]),
+                            hint:
+                                "Up to \(model.uploadLimit / 1_048_576) MB. A compressed file (.gz, such as a compressed backup) is read as it is decompressed.",
+                            error: nil, required: true)
                         Tag("button", .type("submit"), text: "Upload and preview")
                     }
                     Tag("details", .cls("help")) {
@@ -48,10 +54,12 @@ enum ImportPages {
                     Tag(
                         "p",
                         text:
-                            "Take your library with you. The backup restores everything into BooksTrack; the Goodreads CSV works with other trackers."
+                            "Take your library with you. The backup restores everything into BooksTrack (compressed, it is about a tenth of the size); the Goodreads CSV works with other trackers."
                     )
                     Tag("p", .cls("actions")) {
                         ButtonLink(label: "Download JSON backup", href: "/export?format=json")
+                        ButtonLink(
+                            label: "Download compressed backup (.json.gz)", href: "/export?format=json.gz", secondary: true)
                         ButtonLink(label: "Download Goodreads CSV", href: "/export?format=goodreads", secondary: true)
                     }
                 }

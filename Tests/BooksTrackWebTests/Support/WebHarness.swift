@@ -81,6 +81,8 @@ struct Page {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let body: String
+    /// The body's bytes, for downloads that are not text (a compressed backup).
+    var bytes: [UInt8] = []
 
     var location: String? { headers[.location] }
 
@@ -121,7 +123,9 @@ final class Browser: @unchecked Sendable {
         }
         let text = String(buffer: response.body)
         if let token = Self.csrfToken(in: text) { csrfToken = token }
-        return Page(status: response.status, headers: response.headers, body: text)
+        return Page(
+            status: response.status, headers: response.headers, body: text,
+            bytes: response.body.getBytes(at: response.body.readerIndex, length: response.body.readableBytes) ?? [])
     }
 
     @discardableResult
