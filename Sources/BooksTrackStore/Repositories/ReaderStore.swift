@@ -23,14 +23,23 @@ public struct ReaderStore: Sendable {
             return ImportPlanner.plan(batch, context: context, dryRun: dryRun)
         }
         if dryRun { return try await database.read { try await planning($0).report } }
+        // Matching reads the library and the catalogue, and for a big file takes seconds: it runs
+        // outside the write lock, on the library as of `version` (read first, so a write that
+        // lands while matching moves it). If the library has moved by the time the write lock is
+        // held, the file is matched again inside it.
+        let (matched, version) = try await database.read { db in
+            let version = try await Self.dataVersion(of: userID, on: db)
+            return (try await planning(db), version)
+        }
         // Not `changing`: an import that finds everything already there changes nothing the
         // reader sees, so it leaves their caches warm.
         return try await database.changing { db, changes in
             // One catalogue write of a reader at a time (works and identifiers are the reader's own,
             // so readers do not wait for each other; shared authors are created race-free).
             try await ReaderLock.take(userID, on: db, dialect: dialect)
+            let unmoved = try await Self.dataVersion(of: userID, on: db) == version
             let plan = try await PlanWriter(db: db, userID: userID, now: now, progress: progress).write(
-                try await planning(db), readerData: batch.readerData)
+                unmoved ? matched : try await planning(db), readerData: batch.readerData)
             try await ImportRunRows.record(
                 plan.report, id: runID, userID: userID, fileName: fileName, fileSize: fileSize,
                 startedAt: now, finishedAt: Date(), on: db)
