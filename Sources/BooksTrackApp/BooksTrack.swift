@@ -18,6 +18,7 @@ public final class BooksTrack: Sendable {
     public let clock: @Sendable () -> Date
     public let logger: Logger
     public let library: LibraryService
+    public let sessions: SessionService
     public let notifications: NotificationService
     public let insights: InsightsService
     public let profiling: ProfilingService
@@ -40,6 +41,7 @@ public final class BooksTrack: Sendable {
             store: store, clock: clock, logger: logger, notifications: notifications, settings: settings)
         self.enrichment = enrichment
         library = LibraryService(store: store, notifications: notifications, enrichment: enrichment)
+        sessions = SessionService(store: store, notifications: notifications)
         insights = InsightsService(store: store, logger: logger)
         profiling = ProfilingService(store: store, insights: insights, notifications: notifications)
         let imports = ImportService(

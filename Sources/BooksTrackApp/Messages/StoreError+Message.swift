@@ -15,6 +15,7 @@ extension StoreError {
             case .ownerExists: "This BooksTrack already has an owner. Sign in instead."
             case .ownerHasReaders: "You own this BooksTrack; other readers still use it, so the account cannot be deleted."
             case .duplicate: "Someone else just saved the same thing. Reload the page to see it."
+            case .sessionRunning: "A reading session is already running. Stop it before starting another."
             }
         case .notFound(let missing):
             switch missing {
@@ -27,12 +28,16 @@ extension StoreError {
             case .invitation: "This invitation has expired or has already been used. Ask for a new one."
             case .notification: "There is no such notification."
             case .candidate: "There is no such question about an author in your library."
+            case .session: "There is no such reading session in your library."
             }
         case .invalid(let invalid):
             switch invalid {
             case .userName(let reason), .password(let reason): reason
             case .factValue(let kind, let value): AuthorFactInput.problem(kind, value)
             case .book(let reason): reason.isEmpty ? "The book could not be added." : reason
+            case .session(let reason): reason
+            case .sessionNeedsEnd:
+                "This session has been running for more than 12 hours. Say when you really stopped and on which page."
             case .storedValue(let column, let value):
                 "The database holds “\(value)” in \(column), which BooksTrack cannot read. Was it edited by hand?"
             }

@@ -1,3 +1,4 @@
+import Foundation
 import BooksTrackCore
 
 /// What the store reports. Cases say *what* went wrong in terms of the data; the sentences a
@@ -26,6 +27,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case ownerHasReaders
         /// A row violated a unique constraint on this table (two writers raced).
         case duplicate(table: String)
+        /// The reader already has a running session (one at a time, SPEC F5).
+        case sessionRunning(ReadingSession.ID)
     }
 
     /// What was not found.
@@ -43,6 +46,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case notification(AppNotification.ID)
         /// A possible identification of an author that is not for this reader's books.
         case candidate(AuthorCandidate.ID)
+        case session(ReadingSession.ID)
     }
 
     /// Why a value was refused.
@@ -57,6 +61,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case password(reason: String)
         /// A stored value that cannot be read back (the database was edited by hand).
         case storedValue(column: String, value: String)
+        /// A session's pages or times the rules refuse, with the reason.
+        case session(reason: String)
+        /// A session has run longer than anyone reads unattended: its real end must be given.
+        case sessionNeedsEnd(startedAt: Date)
     }
 
     /// For logs: the case, not a sentence for people.

@@ -72,6 +72,10 @@ extension ReaderStore {
         return try await database.read { db in
             var patch = LibraryPatch(entryIDs: Set(entryIDs))
             patch.entries = try await EntryRows.entries(of: userID, ids: entryIDs, on: db)
+            // Sessions belong to their entry: a changed entry's sessions are read again with it.
+            patch.sessions = try await db.rows(in: entryIDs.map(\.string)) {
+                "SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
+            }.map(ActivityRows.session(row:))
             patch.workIDs = changedWorks.union(patch.entries.map(\.workID))
             patch.works = try await CatalogueRows.works(Array(patch.workIDs), on: db)
             patch.editionIDs = knownEditions.union(patch.entries.compactMap(\.editionID))
@@ -89,6 +93,7 @@ extension ReaderStore {
 public struct LibraryPatch: Sendable {
     var entryIDs: Set<LibraryEntry.ID>
     var entries: [LibraryEntry] = []
+    var sessions: [ReadingSession] = []
     var workIDs: Set<Work.ID> = []
     var works: [Work.ID: Work] = [:]
     var editionIDs: Set<Edition.ID> = []
@@ -105,7 +110,9 @@ extension ReaderLibrary {
             entries.removeAll { patch.entryIDs.contains($0.id) }
             entries += patch.entries
             entries.sort { $0.id < $1.id }
-            if !gone.isEmpty { sessions.removeAll { gone.contains($0.entryID) } }
+            sessions.removeAll { patch.entryIDs.contains($0.entryID) }
+            sessions += patch.sessions
+            sessions.sort { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
         }
         for id in patch.workIDs { works[id] = patch.works[id] }
         for id in patch.editionIDs { editions[id] = patch.editions[id] }

@@ -30,22 +30,32 @@ enum ActivityRows {
             })
     }
 
-    static func sessions(of userID: User.ID, entry: LibraryEntry.ID? = nil, on db: any SQLDatabase) async throws
-        -> [ReadingSession]
-    {
+    static func sessions(
+        of userID: User.ID, entry: LibraryEntry.ID? = nil, running: Bool = false, on db: any SQLDatabase
+    ) async throws -> [ReadingSession] {
         var query: SQLQueryString = "SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string)"
         if let entry {
             query.appendLiteral(" AND entry_id = ")
             query.appendInterpolation(bind: entry.string)
         }
+        if running { query.appendLiteral(" AND ended_at IS NULL") }
         query.appendLiteral(" ORDER BY started_at")
-        return try await db.raw(query).all().map { row in
-            ReadingSession(
-                id: try row.id("id"), userID: try row.id("user_id"), entryID: try row.id("entry_id"),
-                startedAt: try row.instant("started_at"), endedAt: try row.optionalInstant("ended_at"),
-                startPage: try row.integer("start_page"), endPage: try row.optionalInteger("end_page"),
-                loggedAfterwards: try row.flag("logged_afterwards"))
-        }
+        return try await db.raw(query).all().map(session(row:))
+    }
+
+    /// One of a reader's sessions.
+    static func session(_ id: ReadingSession.ID, of userID: User.ID, on db: any SQLDatabase) async throws -> ReadingSession? {
+        try await db.raw(
+            "SELECT * FROM reading_sessions WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)"
+        ).first().map(session(row:))
+    }
+
+    static func session(row: any SQLRow) throws -> ReadingSession {
+        ReadingSession(
+            id: try row.id("id"), userID: try row.id("user_id"), entryID: try row.id("entry_id"),
+            startedAt: try row.instant("started_at"), endedAt: try row.optionalInstant("ended_at"),
+            startPage: try row.integer("start_page"), endPage: try row.optionalInteger("end_page"),
+            loggedAfterwards: try row.flag("logged_afterwards"))
     }
 
     static func insert(goals: [Goal], userID: User.ID, now: Date, on db: any SQLDatabase) async throws {

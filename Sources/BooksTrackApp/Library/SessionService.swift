@@ -1,0 +1,71 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+/// Reading sessions, quick progress and streaks (SPEC F5, §4) — every face starts, stops and logs
+/// through here, and each write ends with the after-write step.
+public struct SessionService: Sendable {
+    let store: Store
+    let notifications: NotificationService
+
+    /// The shortest session after which a question about the book is offered (seed 000, Story 6).
+    public static let promptAfterMinutes = 5
+
+    public func start(on entryID: LibraryEntry.ID, startPage: Int? = nil, for user: User, now: Date) async throws
+        -> ReaderStore.SessionStart
+    {
+        let outcome = try await store.reader(user.id).startSession(on: entryID, startPage: startPage, now: now)
+        await notifications.settle(user.id, now: now)
+        return outcome
+    }
+
+    public func finish(
+        _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, for user: User, now: Date
+    ) async throws -> ReadingSession {
+        let session = try await store.reader(user.id).finishSession(
+            id, endPage: endPage, endedAt: endedAt, correction: correction, now: now)
+        await notifications.settle(user.id, now: now)
+        return session
+    }
+
+    public func log(
+        on entryID: LibraryEntry.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, correction: Bool = false,
+        for user: User, now: Date
+    ) async throws -> ReadingSession {
+        let session = try await store.reader(user.id).logSession(
+            on: entryID, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage,
+            correction: correction, now: now)
+        await notifications.settle(user.id, now: now)
+        return session
+    }
+
+    public func update(
+        _ id: ReadingSession.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, for user: User, now: Date
+    ) async throws -> ReadingSession {
+        let session = try await store.reader(user.id).updateSession(
+            id, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage, now: now)
+        await notifications.settle(user.id, now: now)
+        return session
+    }
+
+    public func delete(_ id: ReadingSession.ID, for user: User, now: Date) async throws {
+        try await store.reader(user.id).deleteSession(id)
+        await notifications.settle(user.id, now: now)
+    }
+
+    public func progress(on entryID: LibraryEntry.ID, page: Int, for user: User, now: Date) async throws {
+        try await store.reader(user.id).recordProgress(on: entryID, page: page, now: now)
+        await notifications.settle(user.id, now: now)
+    }
+
+    public func streak(for user: User, now: Date) async throws -> Streak {
+        try await store.reader(user.id).streak(in: user.timeZone, now: now)
+    }
+
+    /// Minutes and seconds (or hours) of a running session: `12:05`, `1:02:09`.
+    public static func clock(_ seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%02d:%02d", m, s)
+    }
+}

@@ -1,0 +1,265 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// Reading sessions, quick progress and the streak (SPEC F5, §4). One running session per reader
+/// is enforced by the database (a unique index on the reader's sessions without an end), so two
+/// tabs, two devices or twenty requests at once start one.
+extension ReaderStore {
+    /// How a start ended: a new session, or the one already running (anywhere).
+    public enum SessionStart: Sendable, Equatable {
+        case started(ReadingSession)
+        case alreadyRunning(ReadingSession)
+    }
+
+    /// Starts a session on one of the reader's books, from `startPage` or the book's current page.
+    public func startSession(on entryID: LibraryEntry.ID, startPage: Int? = nil, now: Date) async throws -> SessionStart {
+        let userID = self.userID
+        if let running = try await activeSession() { return .alreadyRunning(running) }
+        if let startPage, startPage < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
+        let inserted: ReadingSession? = try await changing(entries: true) { db, changes in
+            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
+                throw StoreError.notFound(.entry(entryID))
+            }
+            let session = ReadingSession(
+                userID: userID, entryID: entryID, startedAt: now, startPage: startPage ?? entry.state.currentPage ?? 0)
+            let row = try await db.raw(
+                """
+                INSERT INTO reading_sessions (id, user_id, entry_id, started_at, ended_at, start_page, end_page,
+                    logged_afterwards, created_at)
+                VALUES (\(bind: session.id.string), \(bind: userID.string), \(bind: entryID.string),
+                    \(bind: now.milliseconds), NULL, \(bind: session.startPage), NULL, 0, \(bind: now.milliseconds))
+                ON CONFLICT DO NOTHING RETURNING id
+                """
+            ).first()
+            changes.entries([entryID], of: userID)
+            return row == nil ? nil : session
+        }
+        if let inserted { return .started(inserted) }
+        // Another request started one between the look and the insert.
+        guard let running = try await activeSession() else { throw StoreError.conflict(.duplicate(table: "reading_sessions")) }
+        return .alreadyRunning(running)
+    }
+
+    /// The reader's running session, if any.
+    public func activeSession() async throws -> ReadingSession? {
+        let userID = self.userID
+        return try await database.read { db in
+            try await ActivityRows.sessions(of: userID, running: true, on: db).first
+        }
+    }
+
+    /// One of the reader's sessions.
+    public func session(_ id: ReadingSession.ID) async throws -> ReadingSession? {
+        let userID = self.userID
+        return try await database.read { db in try await ActivityRows.session(id, of: userID, on: db) }
+    }
+
+    /// Stops the running session at `endPage`, at `endedAt` (default now), and moves the book's
+    /// current page there. An end before the start page needs `correction`. A session running for
+    /// more than 12 hours needs its real end time. Stopping a session already stopped (a double
+    /// submit) answers it as it is.
+    public func finishSession(
+        _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, now: Date
+    ) async throws -> ReadingSession {
+        let userID = self.userID
+        return try await changing(entries: true) { db, changes in
+            guard var session = try await ActivityRows.session(id, of: userID, on: db) else {
+                throw StoreError.notFound(.session(id))
+            }
+            if session.endedAt != nil { return session }
+            let end = endedAt ?? now
+            if endedAt == nil, now.timeIntervalSince(session.startedAt) > SessionPages.longestUnattended {
+                throw StoreError.invalid(.sessionNeedsEnd(startedAt: session.startedAt))
+            }
+            try Self.checkTimes(start: session.startedAt, end: end, now: now)
+            let entry = try await Self.ownedEntry(session.entryID, of: userID, on: db)
+            let pageCount = try await Self.pageCount(of: entry, on: db)
+            if let problem = SessionPages.check(end: endPage, start: session.startPage, pageCount: pageCount, correction: correction) {
+                throw StoreError.invalid(.session(reason: problem.description))
+            }
+            session.endedAt = end
+            session.endPage = endPage
+            try await db.raw(
+                """
+                UPDATE reading_sessions SET ended_at = \(bind: end.milliseconds), end_page = \(bind: endPage)
+                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND ended_at IS NULL
+                """
+            ).run()
+            try await Self.moveCurrentPage(of: session.entryID, to: endPage, userID: userID, now: now, on: db)
+            changes.entries([session.entryID], of: userID)
+            return session
+        }
+    }
+
+    /// Records a session after the fact: the day it started, how long and which pages.
+    public func logSession(
+        on entryID: LibraryEntry.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, correction: Bool = false,
+        now: Date
+    ) async throws -> ReadingSession {
+        let userID = self.userID
+        guard (1...(24 * 60)).contains(minutes) else {
+            throw StoreError.invalid(.session(reason: "A session lasts from 1 minute to 24 hours (1440 minutes)."))
+        }
+        if startPage < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
+        let session = ReadingSession(
+            userID: userID, entryID: entryID, startedAt: startedAt,
+            endedAt: startedAt.addingTimeInterval(TimeInterval(minutes * 60)), startPage: startPage, endPage: endPage,
+            loggedAfterwards: true)
+        try Self.checkTimes(start: session.startedAt, end: session.endedAt!, now: now)
+        return try await changing(entries: true) { db, changes in
+            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
+                throw StoreError.notFound(.entry(entryID))
+            }
+            let pageCount = try await Self.pageCount(of: entry, on: db)
+            if let problem = SessionPages.check(end: endPage, start: startPage, pageCount: pageCount, correction: correction) {
+                throw StoreError.invalid(.session(reason: problem.description))
+            }
+            try await ActivityRows.insert(newSessionsOf: [session], userID: userID, now: now, on: db)
+            if endPage > (entry.state.currentPage ?? 0) {
+                try await Self.moveCurrentPage(of: entryID, to: endPage, userID: userID, now: now, on: db)
+            }
+            changes.entries([entryID], of: userID)
+            return session
+        }
+    }
+
+    /// Changes a finished session's times or pages.
+    public func updateSession(
+        _ id: ReadingSession.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, now: Date
+    ) async throws -> ReadingSession {
+        let userID = self.userID
+        guard (1...(24 * 60)).contains(minutes) else {
+            throw StoreError.invalid(.session(reason: "A session lasts from 1 minute to 24 hours (1440 minutes)."))
+        }
+        let end = startedAt.addingTimeInterval(TimeInterval(minutes * 60))
+        try Self.checkTimes(start: startedAt, end: end, now: now)
+        return try await changing(entries: true) { db, changes in
+            guard var session = try await ActivityRows.session(id, of: userID, on: db), session.endedAt != nil else {
+                throw StoreError.notFound(.session(id))
+            }
+            let pageCount = try await Self.pageCount(of: try await Self.ownedEntry(session.entryID, of: userID, on: db), on: db)
+            if startPage < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
+            if let problem = SessionPages.check(end: endPage, start: startPage, pageCount: pageCount, correction: true) {
+                throw StoreError.invalid(.session(reason: problem.description))
+            }
+            try await db.raw(
+                """
+                UPDATE reading_sessions SET started_at = \(bind: startedAt.milliseconds), ended_at = \(bind: end.milliseconds),
+                    start_page = \(bind: startPage), end_page = \(bind: endPage)
+                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)
+                """
+            ).run()
+            (session.startedAt, session.endedAt, session.startPage, session.endPage) = (startedAt, end, startPage, endPage)
+            changes.entries([session.entryID], of: userID)
+            return session
+        }
+    }
+
+    /// Deletes one of the reader's sessions (a running one too: the timer is abandoned).
+    public func deleteSession(_ id: ReadingSession.ID) async throws {
+        let userID = self.userID
+        try await changing(entries: true) { db, changes in
+            guard let session = try await ActivityRows.session(id, of: userID, on: db) else {
+                throw StoreError.notFound(.session(id))
+            }
+            try await db.raw(
+                "DELETE FROM reading_sessions WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)"
+            ).run()
+            changes.entries([session.entryID], of: userID)
+        }
+    }
+
+    /// A page of a book's sessions, newest first, and how many there are.
+    public func sessions(of entryID: LibraryEntry.ID, page: Int = 1, pageSize: Int = 20) async throws
+        -> (sessions: [ReadingSession], total: Int)
+    {
+        let userID = self.userID
+        return try await database.read { db in
+            guard try await Self.ownedEntry(entryID, of: userID, on: db) != nil else {
+                throw StoreError.notFound(.entry(entryID))
+            }
+            let total = try await db.raw(
+                """
+                SELECT COUNT(*) AS n FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id = \(bind: entryID.string)
+                """
+            ).first()?.integer("n") ?? 0
+            let rows = try await db.raw(
+                """
+                SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id = \(bind: entryID.string)
+                ORDER BY started_at DESC, id LIMIT \(unsafeRaw: String(pageSize)) OFFSET \(unsafeRaw: String(max(0, page - 1) * pageSize))
+                """
+            ).all()
+            return (try rows.map(ActivityRows.session(row:)), total)
+        }
+    }
+
+    /// "I'm on page N": a progress update without a session; moves the book's current page.
+    public func recordProgress(on entryID: LibraryEntry.ID, page: Int, now: Date) async throws {
+        let userID = self.userID
+        try await changing(entries: true) { db, changes in
+            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
+                throw StoreError.notFound(.entry(entryID))
+            }
+            if page < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
+            if let pages = try await Self.pageCount(of: entry, on: db), pages > 0, page > pages {
+                throw StoreError.invalid(.session(reason: SessionPages.Problem.beyondBook(pages: pages).description))
+            }
+            try await db.raw(
+                """
+                INSERT INTO progress_updates (id, user_id, entry_id, page, recorded_at)
+                VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: userID.string), \(bind: entryID.string),
+                    \(bind: page), \(bind: now.milliseconds))
+                """
+            ).run()
+            try await Self.moveCurrentPage(of: entryID, to: page, userID: userID, now: now, on: db)
+            changes.entries([entryID], of: userID)
+        }
+    }
+
+    /// The reader's streak as of `now` in their time zone.
+    public func streak(in timeZone: TimeZone, now: Date) async throws -> Streak {
+        let userID = self.userID
+        let user = userID.string
+        return try await database.read { db in
+            let sessions = try await db.raw(
+                "SELECT started_at, ended_at FROM reading_sessions WHERE user_id = \(bind: user)"
+            ).all().map { (start: try $0.instant("started_at"), end: try $0.optionalInstant("ended_at")) }
+            let progress = try await db.raw(
+                "SELECT recorded_at FROM progress_updates WHERE user_id = \(bind: user)"
+            ).all().map { try $0.instant("recorded_at") }
+            let finished = try await db.raw(
+                """
+                SELECT DISTINCT finished_on FROM readings
+                WHERE user_id = \(bind: user) AND outcome = 'finished' AND finished_on IS NOT NULL
+                """
+            ).all().compactMap { LocalDate(try $0.text("finished_on")) }
+            let days = Streak.days(sessions: sessions, progress: progress, finished: finished, in: timeZone, now: now)
+            return Streak(days: days, today: LocalDate(now, in: timeZone))
+        }
+    }
+
+    private static func checkTimes(start: Date, end: Date, now: Date) throws {
+        if end < start { throw StoreError.invalid(.session(reason: "A session cannot end before it starts.")) }
+        if end > now.addingTimeInterval(60) {
+            throw StoreError.invalid(.session(reason: "A session cannot end in the future."))
+        }
+    }
+
+    private static func pageCount(of entry: LibraryEntry?, on db: any SQLDatabase) async throws -> Int? {
+        guard let editionID = entry?.editionID else { return nil }
+        return try await db.raw("SELECT page_count FROM editions WHERE id = \(bind: editionID.string)").first()?
+            .optionalInteger("page_count")
+    }
+
+    private static func moveCurrentPage(
+        of entryID: LibraryEntry.ID, to page: Int, userID: User.ID, now: Date, on db: any SQLDatabase
+    ) async throws {
+        try await db.raw(
+            """
+            UPDATE library_entries SET current_page = \(bind: page), updated_at = \(bind: now.milliseconds)
+            WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)
+            """
+        ).run()
+    }
+}
