@@ -1,5 +1,5 @@
-import Foundation
 import BooksTrackCore
+import Foundation
 
 /// What the store reports. Cases say *what* went wrong in terms of the data; the sentences a
 /// person reads are written by the face that shows them (`StoreError.message` in BooksTrackApp).

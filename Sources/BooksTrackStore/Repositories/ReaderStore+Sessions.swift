@@ -75,7 +75,9 @@ extension ReaderStore {
             try Self.checkTimes(start: session.startedAt, end: end, now: now)
             let entry = try await Self.ownedEntry(session.entryID, of: userID, on: db)
             let pageCount = try await Self.pageCount(of: entry, on: db)
-            if let problem = SessionPages.check(end: endPage, start: session.startPage, pageCount: pageCount, correction: correction) {
+            if let problem = SessionPages.check(
+                end: endPage, start: session.startPage, pageCount: pageCount, correction: correction)
+            {
                 throw StoreError.invalid(.session(reason: problem.description))
             }
             session.endedAt = end
@@ -179,11 +181,12 @@ extension ReaderStore {
             guard try await Self.ownedEntry(entryID, of: userID, on: db) != nil else {
                 throw StoreError.notFound(.entry(entryID))
             }
-            let total = try await db.raw(
-                """
-                SELECT COUNT(*) AS n FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id = \(bind: entryID.string)
-                """
-            ).first()?.integer("n") ?? 0
+            let total =
+                try await db.raw(
+                    """
+                    SELECT COUNT(*) AS n FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id = \(bind: entryID.string)
+                    """
+                ).first()?.integer("n") ?? 0
             let rows = try await db.raw(
                 """
                 SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id = \(bind: entryID.string)

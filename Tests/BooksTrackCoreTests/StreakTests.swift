@@ -1,0 +1,103 @@
+import BooksTrackCore
+import Foundation
+import Testing
+
+@Suite("Streaks: reading days in the reader's time zone (SPEC §4, the seeds' known bugs pinned)")
+struct StreakTests {
+    static func instant(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+    static func day(_ text: String) -> LocalDate { LocalDate(text)! }
+
+    func streak(
+        sessions: [(String, String?)] = [], progress: [String] = [], finished: [String] = [], zone: String, now: String
+    ) -> Streak {
+        let timeZone = TimeZone(identifier: zone)!
+        let days = Streak.days(
+            sessions: sessions.map { (start: Self.instant($0.0), end: $0.1.map(Self.instant)) },
+            progress: progress.map(Self.instant), finished: finished.map(Self.day), in: timeZone, now: Self.instant(now))
+        return Streak(days: days, today: LocalDate(Self.instant(now), in: timeZone))
+    }
+
+    @Test("The first reading day counts: one day is a 1-day streak")
+    func firstDay() {
+        let streak = streak(progress: ["2026-03-15T09:00:00Z"], zone: "UTC", now: "2026-03-15T20:00:00Z")
+        #expect(streak == Streak(current: 1, longest: 1, readToday: true))
+        #expect(streak.message.hasPrefix("🔥 1-day streak"))
+        #expect(Streak(days: [], today: Self.day("2026-03-15")).message == "Read today to start a streak")
+    }
+
+    @Test("Yesterday keeps the streak alive until today ends; a missed day ends it")
+    func alive() {
+        let progress = ["2026-03-12T09:00:00Z", "2026-03-13T09:00:00Z", "2026-03-14T09:00:00Z"]
+        let alive = streak(progress: progress, zone: "UTC", now: "2026-03-15T20:00:00Z")
+        #expect(alive == Streak(current: 3, longest: 3, readToday: false))
+        #expect(alive.message == "Read today to keep your 3-day streak")
+        #expect(streak(progress: progress, zone: "UTC", now: "2026-03-16T08:00:00Z").current == 0)
+        let longer = streak(
+            progress: progress + ["2026-03-01T09:00:00Z", "2026-03-15T21:00:00Z"], finished: ["2026-03-02", "2026-03-16"],
+            zone: "UTC",
+            now: "2026-03-16T10:00:00Z")
+        #expect(longer == Streak(current: 5, longest: 5, readToday: true))
+        #expect(longer.message == "🔥 5-day streak")
+    }
+
+    @Test("A session crossing midnight counts for both days")
+    func crossingMidnight() {
+        let streak = streak(
+            sessions: [("2026-03-14T23:30:00Z", "2026-03-15T00:40:00Z")], zone: "UTC", now: "2026-03-15T12:00:00Z")
+        #expect(streak == Streak(current: 2, longest: 2, readToday: true))
+    }
+
+    @Test("The same instants make different days in Tokyo, Los Angeles and Berlin")
+    func threeTimeZones() {
+        // 23:30 UTC on the 14th and 08:00 UTC on the 15th.
+        let sessions: [(String, String?)] = [
+            ("2026-03-14T23:30:00Z", "2026-03-14T23:50:00Z"), ("2026-03-15T08:00:00Z", "2026-03-15T08:30:00Z"),
+        ]
+        // Tokyo (UTC+9): both on the 15th → one day.
+        #expect(
+            streak(sessions: sessions, zone: "Asia/Tokyo", now: "2026-03-15T10:00:00Z")
+                == Streak(current: 1, longest: 1, readToday: true))
+        // Los Angeles (UTC−7 in March): the 14th 16:30 and the 15th 01:00 → two days.
+        #expect(
+            streak(sessions: sessions, zone: "America/Los_Angeles", now: "2026-03-15T10:00:00Z")
+                == Streak(current: 2, longest: 2, readToday: true))
+        // Berlin (UTC+1): the 15th 00:30 and 09:00 → one day; at 23:30 UTC on the 15th it is already the 16th there.
+        #expect(
+            streak(sessions: sessions, zone: "Europe/Berlin", now: "2026-03-15T10:00:00Z")
+                == Streak(current: 1, longest: 1, readToday: true))
+        #expect(
+            streak(sessions: sessions, zone: "Europe/Berlin", now: "2026-03-15T23:30:00Z")
+                == Streak(current: 1, longest: 1, readToday: false))
+    }
+
+    @Test("Daylight-saving days (23 and 25 hours long) are one day each")
+    func daylightSaving() {
+        // Europe/Berlin springs forward on 29 March 2026 and falls back on 25 October 2026.
+        let spring = ["2026-03-28T21:00:00Z", "2026-03-29T21:00:00Z", "2026-03-30T21:00:00Z"]  // 22:00, 23:00, 23:00 local
+        #expect(
+            streak(progress: spring, zone: "Europe/Berlin", now: "2026-03-30T21:30:00Z")
+                == Streak(current: 3, longest: 3, readToday: true))
+        let autumn = ["2026-10-24T22:30:00Z", "2026-10-25T23:30:00Z"]  // 00:30 on the 25th, 00:30 on the 26th local
+        #expect(
+            streak(progress: autumn, zone: "Europe/Berlin", now: "2026-10-26T08:00:00Z")
+                == Streak(current: 2, longest: 2, readToday: true))
+    }
+
+    @Test("A running session counts up to now; a wrong clock cannot make thousands of days")
+    func running() {
+        #expect(streak(sessions: [("2026-03-14T23:00:00Z", nil)], zone: "UTC", now: "2026-03-15T00:30:00Z").current == 2)
+        #expect(
+            streak(sessions: [("2020-01-01T00:00:00Z", "2026-01-01T00:00:00Z")], zone: "UTC", now: "2026-03-15T00:30:00Z").longest
+                == 4)
+    }
+
+    @Test("The end page rules: not past the book, not before the start unless corrected")
+    func endPages() {
+        #expect(SessionPages.check(end: 120, start: 100, pageCount: 300, correction: false) == nil)
+        #expect(SessionPages.check(end: 301, start: 100, pageCount: 300, correction: false) == .beyondBook(pages: 300))
+        #expect(SessionPages.check(end: 90, start: 100, pageCount: 300, correction: false) == .beforeStart(start: 100))
+        #expect(SessionPages.check(end: 90, start: 100, pageCount: 300, correction: true) == nil)
+        #expect(SessionPages.check(end: -1, start: 0, pageCount: nil, correction: true) == .negative)
+        #expect(SessionPages.check(end: 5000, start: 0, pageCount: nil, correction: false) == nil)
+    }
+}

@@ -1,0 +1,157 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+@Suite("Reading sessions: one at a time, pages checked, progress and the streak")
+struct SessionContractTests {
+    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+
+    /// A reader with one 300-page book being read, on page 40.
+    static func reader(_ store: Store, name: String = "dana") async throws -> (ReaderStore, LibraryEntry.ID) {
+        let user = try await store.users.create(name: name, now: TestClock.now)
+        let reader = store.reader(user.id)
+        let draft = try BookDraft.parse(
+            ["title": "Kindred", "authors": "Octavia E. Butler", "pages": "300", "status": "reading"], today: today
+        ).get()
+        guard case .added(let entryID) = try await reader.add(draft, today: today, now: TestClock.now) else {
+            throw StoreError.notFound(.reader)
+        }
+        try await reader.recordProgress(on: entryID, page: 40, now: TestClock.now)
+        return (reader, entryID)
+    }
+
+    @Test("20 starts at once over three servers make one session; every answer names it", arguments: TestDatabase.available)
+    func concurrentStarts(_ database: TestDatabase) async throws {
+        try await RaceContractTests.withThreeServers(database) { stores in
+            let (reader, entryID) = try await Self.reader(stores[0])
+            let outcomes = try await withThrowingTaskGroup(of: ReaderStore.SessionStart.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await stores[index % 3].reader(reader.userID).startSession(on: entryID, now: TestClock.now)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let started = outcomes.compactMap { if case .started(let s) = $0 { s } else { nil } }
+            #expect(started.count == 1)
+            let id = try #require(started.first?.id)
+            #expect(
+                outcomes.allSatisfy { outcome in
+                    switch outcome {
+                    case .started(let s), .alreadyRunning(let s): s.id == id
+                    }
+                })
+            #expect(try await reader.sessions(of: entryID).total == 1)
+            #expect(try await reader.activeSession()?.startPage == 40, "it starts from the book's current page")
+        }
+    }
+
+    @Test(
+        "Stopping checks the end page, moves the current page, and a double stop changes nothing",
+        arguments: TestDatabase.available)
+    func finishing(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let (reader, entryID) = try await Self.reader(store)
+            guard case .started(let session) = try await reader.startSession(on: entryID, now: TestClock.now) else {
+                Issue.record("a session starts")
+                return
+            }
+            let later = TestClock.now.addingTimeInterval(25 * 60)
+            await #expect(throws: StoreError.invalid(.session(reason: SessionPages.Problem.beyondBook(pages: 300).description))) {
+                try await reader.finishSession(session.id, endPage: 301, now: later)
+            }
+            await #expect(throws: StoreError.invalid(.session(reason: SessionPages.Problem.beforeStart(start: 40).description))) {
+                try await reader.finishSession(session.id, endPage: 30, now: later)
+            }
+            let finished = try await reader.finishSession(session.id, endPage: 72, now: later)
+            #expect(finished.minutes == 25 && finished.pagesRead == 32)
+            #expect(try await reader.entry(entryID)?.state.currentPage == 72)
+            let again = try await reader.finishSession(session.id, endPage: 90, now: later.addingTimeInterval(5))
+            #expect(again == finished, "a double submit answers the stopped session as it is")
+            #expect(try await reader.activeSession() == nil)
+
+            // A correction backwards is allowed when confirmed.
+            guard case .started(let second) = try await reader.startSession(on: entryID, now: later) else { return }
+            let corrected = try await reader.finishSession(
+                second.id, endPage: 60, correction: true, now: later.addingTimeInterval(600))
+            #expect(corrected.pagesRead == 0)
+            #expect(try await reader.entry(entryID)?.state.currentPage == 60)
+        }
+    }
+
+    @Test("A session left running for over 12 hours asks for its real end", arguments: TestDatabase.available)
+    func forgotten(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let (reader, entryID) = try await Self.reader(store)
+            guard case .started(let session) = try await reader.startSession(on: entryID, now: TestClock.now) else { return }
+            let nextDay = TestClock.now.addingTimeInterval(15 * 3600)
+            await #expect(throws: StoreError.invalid(.sessionNeedsEnd(startedAt: session.startedAt))) {
+                try await reader.finishSession(session.id, endPage: 80, now: nextDay)
+            }
+            let real = try await reader.finishSession(
+                session.id, endPage: 80, endedAt: TestClock.now.addingTimeInterval(45 * 60), now: nextDay)
+            #expect(real.minutes == 45)
+            await #expect(throws: StoreError.self) {
+                try await reader.logSession(
+                    on: entryID, startedAt: nextDay.addingTimeInterval(3600), minutes: 30, startPage: 80, endPage: 90,
+                    now: nextDay)
+            }
+        }
+    }
+
+    @Test(
+        "Logged, edited and deleted sessions; the history newest first, paginated; another reader sees none",
+        arguments: TestDatabase.available)
+    func history(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let (reader, entryID) = try await Self.reader(store)
+            for day in 0..<25 {
+                _ = try await reader.logSession(
+                    on: entryID, startedAt: TestClock.now.addingTimeInterval(Double(-day) * 86_400 - 7200), minutes: 30,
+                    startPage: 100 + day, endPage: 110 + day, now: TestClock.now)
+            }
+            let first = try await reader.sessions(of: entryID, page: 1)
+            #expect(first.total == 25 && first.sessions.count == 20)
+            #expect(first.sessions.map(\.startedAt) == first.sessions.map(\.startedAt).sorted(by: >))
+            #expect(try await reader.sessions(of: entryID, page: 2).sessions.count == 5)
+            #expect(try await reader.entry(entryID)?.state.currentPage == 134, "a logged session moves the page forward only")
+            let newest = try #require(first.sessions.first)
+            let edited = try await reader.updateSession(
+                newest.id, startedAt: newest.startedAt, minutes: 50, startPage: 100, endPage: 130, now: TestClock.now)
+            #expect(edited.minutes == 50 && edited.pagesRead == 30)
+            try await reader.deleteSession(newest.id)
+            #expect(try await reader.sessions(of: entryID).total == 24)
+
+            let other = store.reader(try await store.users.create(name: "erin", now: TestClock.now).id)
+            await #expect(throws: StoreError.notFound(.entry(entryID))) { try await other.sessions(of: entryID) }
+            await #expect(throws: StoreError.notFound(.session(first.sessions[1].id))) {
+                try await other.deleteSession(first.sessions[1].id)
+            }
+            await #expect(throws: StoreError.notFound(.entry(entryID))) {
+                try await other.startSession(on: entryID, now: TestClock.now)
+            }
+        }
+    }
+
+    @Test("The streak counts sessions, progress and finished books in the reader's time zone", arguments: TestDatabase.available)
+    func streak(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let (reader, entryID) = try await Self.reader(store)
+            let utc = TimeZone(identifier: "UTC")!
+            // Progress today (TestClock.now), sessions the two days before.
+            for day in 1...2 {
+                _ = try await reader.logSession(
+                    on: entryID, startedAt: TestClock.now.addingTimeInterval(Double(-day) * 86_400), minutes: 20,
+                    startPage: 40, endPage: 50, now: TestClock.now)
+            }
+            let streak = try await reader.streak(in: utc, now: TestClock.now)
+            #expect(streak == Streak(current: 3, longest: 3, readToday: true))
+            let tomorrow = try await reader.streak(in: utc, now: TestClock.now.addingTimeInterval(86_400))
+            #expect(tomorrow == Streak(current: 3, longest: 3, readToday: false), "alive until tomorrow is over")
+            let later = try await reader.streak(in: utc, now: TestClock.now.addingTimeInterval(2 * 86_400))
+            #expect(later == Streak(current: 0, longest: 3, readToday: false))
+        }
+    }
+}
