@@ -57,7 +57,7 @@ doc = {
    "description": "Everything the BooksTrack web app does, as JSON. Sign in with a personal API token (`Authorization: Bearer TOKEN`; create one on the account page or with `bookstrack user token NAME`). Requests from a signed-in browser session work too and must send the session's `X-CSRF-Token` header when they change something. Every error is an RFC 9457 problem document. Another reader's ids always answer 404."},
  "servers": [{"url": "/"}],
  "security": [{"bearerAuth": []}, {"cookieAuth": []}],
- "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "insights"}, {"name": "curation"}, {"name": "notifications"}, {"name": "enrichment"}],
+ "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "sessions"}, {"name": "insights"}, {"name": "curation"}, {"name": "notifications"}, {"name": "enrichment"}],
  "paths": {
   "/api/v1/radar": {
     "get": {"operationId": "getRadar", "tags": ["curation"], "summary": "The library's representation radar",
@@ -195,6 +195,46 @@ doc = {
       "parameters": [idp("entryId", "The library entry's id.")],
       "requestBody": body(S("StatusChange"), {"status": "reading"}),
       "responses": {"200": ok("The book.", S("Entry")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/entries/{entryId}/sessions": {
+    "parameters": [idp("entryId", "The library entry's id.")],
+    "post": {"operationId": "startSession", "tags": ["sessions"], "summary": "Start a reading session on a book",
+      "description": "Starts from `startPage`, or the book's current page. One session runs at a time per reader: when one is running (anywhere) the answer is 409 naming it.",
+      "requestBody": body(S("SessionStart"), {"startPage": 10}, required=False),
+      "responses": {"201": ok("The running session.", S("Session")), "401": E401, "404": E404, "409": E409, "422": E422}},
+    "get": {"operationId": "listSessions", "tags": ["sessions"], "summary": "A book's sessions, newest first, 20 to a page",
+      "parameters": [PAGE],
+      "responses": {"200": ok("A page of sessions.", S("SessionPage")), "401": E401, "404": E404}}},
+  "/api/v1/entries/{entryId}/sessions/logged": {
+    "post": {"operationId": "logSession", "tags": ["sessions"], "summary": "Record a session afterwards",
+      "description": "From 1 to 1440 minutes, ending no later than now; the end page is not past the edition's last page. The book's current page moves forward to the end page.",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "requestBody": body(S("SessionLog"), {"startedAt": "2026-03-14T20:00:00Z", "minutes": 30, "startPage": 10, "endPage": 40}),
+      "responses": {"201": ok("The session.", S("Session")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/entries/{entryId}/progress": {
+    "post": {"operationId": "recordProgress", "tags": ["sessions"], "summary": "\"I'm on page N\" without a session",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "requestBody": body(S("ProgressInput"), {"page": 12}),
+      "responses": {"204": {"description": "Saved; the book's current page is N."}, "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/sessions/active": {
+    "get": {"operationId": "getActiveSession", "tags": ["sessions"], "summary": "The reader's running session",
+      "responses": {"200": ok("The running session.", S("Session")), "401": E401, "404": problem("No session is running.")}}},
+  "/api/v1/sessions/{sessionId}/finish": {
+    "post": {"operationId": "finishSession", "tags": ["sessions"], "summary": "Stop the running session",
+      "description": "`endPage` is not past the edition's last page, and not before the start page unless `correction` is true. A session running for more than 12 hours needs `endedAt` (422 otherwise). Finishing a finished session answers it unchanged.",
+      "parameters": [idp("sessionId", "The session's id.")],
+      "requestBody": body(S("SessionFinish"), {"endPage": 20}),
+      "responses": {"200": ok("The finished session.", S("Session")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/sessions/{sessionId}": {
+    "parameters": [idp("sessionId", "The session's id.")],
+    "patch": {"operationId": "updateSession", "tags": ["sessions"], "summary": "Change a finished session; fields not sent stay",
+      "requestBody": body(S("SessionChange"), {"minutes": 45}),
+      "responses": {"200": ok("The session.", S("Session")), "401": E401, "404": E404, "409": E409, "422": E422}},
+    "delete": {"operationId": "deleteSession", "tags": ["sessions"], "summary": "Delete a session (a running one too)",
+      "responses": {"204": {"description": "Deleted."}, "401": E401, "404": E404}}},
+  "/api/v1/me/streak": {
+    "get": {"operationId": "getStreak", "tags": ["sessions"], "summary": "The reading streak in the reader's time zone",
+      "description": "A reading day has a session, a progress update or a finished book. `current` ends today, or yesterday when today has none yet.",
+      "responses": {"200": ok("The streak.", S("Streak")), "401": E401}}},
   "/api/v1/authors/{authorId}": {
     "get": {"operationId": "getAuthor", "tags": ["library"], "summary": "An author of one of the reader's books, with every fact's provenance",
       "parameters": [idp("authorId", "The author's id.")],
@@ -274,6 +314,27 @@ doc = {
       "lastUsedAt": {"type": ["string", "null"], "format": "date-time"}, "token": {"type": "string", "description": "Only when just created."}}},
     "TokenInput": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 100}}},
     "Invitation": {"type": "object", "required": ["url", "expiresAt"], "properties": {"url": {"type": "string"}, "expiresAt": {"type": "string", "format": "date-time"}}},
+    "Session": {"type": "object", "required": ["id", "entryID", "startedAt", "startPage", "loggedAfterwards", "running"], "properties": {
+      "id": {"type": "string", "format": "uuid"}, "entryID": {"type": "string", "format": "uuid"},
+      "startedAt": {"type": "string", "format": "date-time"}, "endedAt": {"type": "string", "format": "date-time"},
+      "startPage": {"type": "integer"}, "endPage": {"type": "integer"}, "minutes": {"type": "integer"}, "pagesRead": {"type": "integer"},
+      "pace": {"type": "number", "description": "Pages per hour."}, "loggedAfterwards": {"type": "boolean"}, "running": {"type": "boolean"}}},
+    "SessionPage": {"type": "object", "required": ["items", "page", "pageSize", "total", "pageCount"], "properties": {
+      "items": {"type": "array", "items": S("Session")}, "page": {"type": "integer"}, "pageSize": {"type": "integer"},
+      "total": {"type": "integer"}, "pageCount": {"type": "integer"}}},
+    "SessionStart": {"type": "object", "additionalProperties": False, "properties": {"startPage": {"type": ["integer", "null"], "minimum": 0}}},
+    "SessionFinish": {"type": "object", "additionalProperties": False, "required": ["endPage"], "properties": {
+      "endPage": {"type": "integer", "minimum": 0}, "endedAt": {"type": ["string", "null"], "format": "date-time"},
+      "correction": {"type": ["boolean", "null"]}}},
+    "SessionLog": {"type": "object", "additionalProperties": False, "required": ["startedAt", "minutes", "startPage", "endPage"], "properties": {
+      "startedAt": {"type": "string", "format": "date-time"}, "minutes": {"type": "integer", "minimum": 1, "maximum": 1440},
+      "startPage": {"type": "integer", "minimum": 0}, "endPage": {"type": "integer", "minimum": 0}}},
+    "SessionChange": {"type": "object", "additionalProperties": False, "properties": {
+      "startedAt": {"type": ["string", "null"], "format": "date-time"}, "minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 1440},
+      "startPage": {"type": ["integer", "null"], "minimum": 0}, "endPage": {"type": ["integer", "null"], "minimum": 0}}},
+    "ProgressInput": {"type": "object", "additionalProperties": False, "required": ["page"], "properties": {"page": {"type": "integer", "minimum": 0}}},
+    "Streak": {"type": "object", "required": ["current", "longest", "readToday"], "properties": {
+      "current": {"type": "integer"}, "longest": {"type": "integer"}, "readToday": {"type": "boolean"}}},
     "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},
     "ImportRun": {"type": "object", "required": ["id", "format", "startedAt", "rows", "imported", "updated", "unchanged", "skipped", "fileWarnings"], "properties": {
       "id": {"type": "string"}, "format": {"type": "string"}, "fileName": nullable("string"), "startedAt": {"type": "string", "format": "date-time"},

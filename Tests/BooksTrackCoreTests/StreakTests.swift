@@ -93,11 +93,11 @@ struct StreakTests {
 
     @Test("The end page rules: not past the book, not before the start unless corrected")
     func endPages() {
-        #expect(SessionPages.check(end: 120, start: 100, pageCount: 300, correction: false) == nil)
-        #expect(SessionPages.check(end: 301, start: 100, pageCount: 300, correction: false) == .beyondBook(pages: 300))
-        #expect(SessionPages.check(end: 90, start: 100, pageCount: 300, correction: false) == .beforeStart(start: 100))
-        #expect(SessionPages.check(end: 90, start: 100, pageCount: 300, correction: true) == nil)
-        #expect(SessionPages.check(end: -1, start: 0, pageCount: nil, correction: true) == .negative)
-        #expect(SessionPages.check(end: 5000, start: 0, pageCount: nil, correction: false) == nil)
+        #expect(SessionRules.check(end: 120, start: 100, pageCount: 300, correction: false) == nil)
+        #expect(SessionRules.check(end: 301, start: 100, pageCount: 300, correction: false) == .beyondBook(pages: 300))
+        #expect(SessionRules.check(end: 90, start: 100, pageCount: 300, correction: false) == .beforeStart(start: 100))
+        #expect(SessionRules.check(end: 90, start: 100, pageCount: 300, correction: true) == nil)
+        #expect(SessionRules.check(end: -1, start: 0, pageCount: nil, correction: true) == .negative)
+        #expect(SessionRules.check(end: 5000, start: 0, pageCount: nil, correction: false) == nil)
     }
 }

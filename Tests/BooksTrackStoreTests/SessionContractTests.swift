@@ -59,10 +59,10 @@ struct SessionContractTests {
                 return
             }
             let later = TestClock.now.addingTimeInterval(25 * 60)
-            await #expect(throws: StoreError.invalid(.session(reason: SessionPages.Problem.beyondBook(pages: 300).description))) {
+            await #expect(throws: StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: 300).description))) {
                 try await reader.finishSession(session.id, endPage: 301, now: later)
             }
-            await #expect(throws: StoreError.invalid(.session(reason: SessionPages.Problem.beforeStart(start: 40).description))) {
+            await #expect(throws: StoreError.invalid(.session(reason: SessionRules.Problem.beforeStart(start: 40).description))) {
                 try await reader.finishSession(session.id, endPage: 30, now: later)
             }
             let finished = try await reader.finishSession(session.id, endPage: 72, now: later)

@@ -79,7 +79,22 @@ struct OpenAPITests {
                 authorID: author.id, source: .wikidata, reference: "Q42", label: "Douglas Adams",
                 description: "English writer and humorist, born 1952", facts: [])
             try await app.store.enrichment.propose([question], now: TestClock.now)
+            // Stopping and the running session need one running; the rest a finished one (a
+            // running session would make "start" a 409).
+            let sessionID: String
+            if ["getActiveSession", "finishSession"].contains(operation.id) {
+                guard case .started(let running) = try await reader.startSession(on: entryID, now: TestClock.now) else {
+                    throw HarnessError.unexpected("a session starts")
+                }
+                sessionID = running.id.string
+            } else {
+                sessionID = try await reader.logSession(
+                    on: entryID, startedAt: TestClock.now.addingTimeInterval(-86_400), minutes: 20, startPage: 0, endPage: 10,
+                    now: TestClock.now
+                ).id.string
+            }
             let values = [
+                "sessionId": sessionID,
                 "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
                 "notificationId": notification.id.string, "questionId": question.id.string,
             ]

@@ -67,7 +67,7 @@ public struct Streak: Sendable, Equatable, Codable {
 }
 
 /// The rules of a session's end page (SPEC F5).
-public enum SessionPages {
+public enum SessionRules {
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case negative
         case beforeStart(start: Int)

@@ -16,7 +16,7 @@ extension ReaderStore {
     public func startSession(on entryID: LibraryEntry.ID, startPage: Int? = nil, now: Date) async throws -> SessionStart {
         let userID = self.userID
         if let running = try await activeSession() { return .alreadyRunning(running) }
-        if let startPage, startPage < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
+        if let startPage, startPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
         let inserted: ReadingSession? = try await changing(entries: true) { db, changes in
             guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
                 throw StoreError.notFound(.entry(entryID))
@@ -69,13 +69,13 @@ extension ReaderStore {
             }
             if session.endedAt != nil { return session }
             let end = endedAt ?? now
-            if endedAt == nil, now.timeIntervalSince(session.startedAt) > SessionPages.longestUnattended {
+            if endedAt == nil, now.timeIntervalSince(session.startedAt) > SessionRules.longestUnattended {
                 throw StoreError.invalid(.sessionNeedsEnd(startedAt: session.startedAt))
             }
             try Self.checkTimes(start: session.startedAt, end: end, now: now)
             let entry = try await Self.ownedEntry(session.entryID, of: userID, on: db)
             let pageCount = try await Self.pageCount(of: entry, on: db)
-            if let problem = SessionPages.check(
+            if let problem = SessionRules.check(
                 end: endPage, start: session.startPage, pageCount: pageCount, correction: correction)
             {
                 throw StoreError.invalid(.session(reason: problem.description))
@@ -103,7 +103,7 @@ extension ReaderStore {
         guard (1...(24 * 60)).contains(minutes) else {
             throw StoreError.invalid(.session(reason: "A session lasts from 1 minute to 24 hours (1440 minutes)."))
         }
-        if startPage < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
+        if startPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
         let session = ReadingSession(
             userID: userID, entryID: entryID, startedAt: startedAt,
             endedAt: startedAt.addingTimeInterval(TimeInterval(minutes * 60)), startPage: startPage, endPage: endPage,
@@ -114,7 +114,7 @@ extension ReaderStore {
                 throw StoreError.notFound(.entry(entryID))
             }
             let pageCount = try await Self.pageCount(of: entry, on: db)
-            if let problem = SessionPages.check(end: endPage, start: startPage, pageCount: pageCount, correction: correction) {
+            if let problem = SessionRules.check(end: endPage, start: startPage, pageCount: pageCount, correction: correction) {
                 throw StoreError.invalid(.session(reason: problem.description))
             }
             try await ActivityRows.insert(newSessionsOf: [session], userID: userID, now: now, on: db)
@@ -141,8 +141,8 @@ extension ReaderStore {
                 throw StoreError.notFound(.session(id))
             }
             let pageCount = try await Self.pageCount(of: try await Self.ownedEntry(session.entryID, of: userID, on: db), on: db)
-            if startPage < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
-            if let problem = SessionPages.check(end: endPage, start: startPage, pageCount: pageCount, correction: true) {
+            if startPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
+            if let problem = SessionRules.check(end: endPage, start: startPage, pageCount: pageCount, correction: true) {
                 throw StoreError.invalid(.session(reason: problem.description))
             }
             try await db.raw(
@@ -204,9 +204,9 @@ extension ReaderStore {
             guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
                 throw StoreError.notFound(.entry(entryID))
             }
-            if page < 0 { throw StoreError.invalid(.session(reason: SessionPages.Problem.negative.description)) }
+            if page < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
             if let pages = try await Self.pageCount(of: entry, on: db), pages > 0, page > pages {
-                throw StoreError.invalid(.session(reason: SessionPages.Problem.beyondBook(pages: pages).description))
+                throw StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: pages).description))
             }
             try await db.raw(
                 """

@@ -35,21 +35,42 @@ struct BookController {
 
     @Sendable func show(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let (user, detail) = try await detail(context)
+        return HTMLResponse(html: try await bookPage(user: user, detail: detail, context: context))
+    }
+
+    /// A book's page; a refused session action shows its reason in the sessions card.
+    func bookPage(
+        user: User, detail: EntryDetail, context: AppContext, sessionProblem: String? = nil, needsEnd: Bool = false
+    ) async throws -> String {
+        let reader = store.reader(user.id)
+        let now = configuration.clock()
+        let (facts, prompt) = try await Self.prompt(for: detail, user: user, store: store, now: now)
+        let active = try await reader.activeSession()
+        var activeTitle: String?
+        if let active, active.entryID != detail.entry.id {
+            activeTitle = try await reader.detail(of: active.entryID)?.work.title
+        }
+        let overdue = active.map { now.timeIntervalSince($0.startedAt) > SessionRules.longestUnattended } ?? false
+        return BookPage.render(
+            page: context.page(.library),
+            model: .init(
+                detail: detail,
+                curation: BookPage.Curation(
+                    facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
+                primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone,
+                sessions: .init(
+                    active: active, activeTitle: activeTitle, problem: sessionProblem, needsEnd: needsEnd || overdue, now: now)))
+    }
+
+    /// The book's facts and the next question about it (skipped ones are left out for 30 days).
+    static func prompt(for detail: EntryDetail, user: User, store: Store, now: Date) async throws -> (BookFacts, ProfilingPrompt?)
+    {
         let reader = store.reader(user.id)
         let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
         async let promptContext = reader.promptContext(
             authors: detail.authors.map(\.id), primaryLanguage: user.settings.primaryLanguage)
         async let skips = reader.promptSkips()
-        let prompt = ProfilingPrompts.forBook(
-            facts, context: try await promptContext, skips: try await skips, now: configuration.clock())
-        return HTMLResponse(
-            html: BookPage.render(
-                page: context.page(.library),
-                model: .init(
-                    detail: detail,
-                    curation: BookPage.Curation(
-                        facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
-                    primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone)))
+        return (facts, ProfilingPrompts.forBook(facts, context: try await promptContext, skips: try await skips, now: now))
     }
 
     @Sendable func newBook(_ request: Request, context: AppContext) async throws -> HTMLResponse {

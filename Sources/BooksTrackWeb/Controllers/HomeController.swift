@@ -38,12 +38,13 @@ struct HomeController {
         async let unread = notifications.unread(of: user)
         async let progress = enrichment.progress(for: user.id)
         async let questions = enrichment.questionCounts(for: user.id)
+        async let streak = reader.streak(in: user.timeZone, now: configuration.clock())
         let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
             notifications: try await unread, enrichment: try await progress,
-            questions: try await questions.authors)
+            questions: try await questions.authors, streak: try await streak)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
     }

@@ -21,6 +21,7 @@ enum BookPage {
         var curation: Curation
         var primaryLanguage: LanguageCode?
         var timeZone: TimeZone
+        var sessions: SessionPages.CardModel
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -35,7 +36,7 @@ enum BookPage {
                 header(detail, facts: curation.facts, primaryLanguage: primaryLanguage)
                 Tag("div", .cls("bento")) {
                     progress(detail, csrfToken: page.csrfToken)
-                    habits(detail, timeZone: timeZone)
+                    SessionPages.card(detail, model: model.sessions, csrfToken: page.csrfToken, timeZone: timeZone)
                     Card("Representation", span: .full, id: "radar") {
                         representation(detail, curation: curation, csrfToken: page.csrfToken)
                     }
@@ -159,32 +160,6 @@ enum BookPage {
         case .inProgress:
             return "Reading now" + (started.map { ", \($0)" } ?? "")
         }
-    }
-
-    private static func habits(_ detail: EntryDetail, timeZone: TimeZone) -> Component {
-        Card("Reading sessions", id: "habits") {
-            if detail.sessions.isEmpty {
-                Tag(
-                    "p", .cls("muted"),
-                    text: "No reading sessions for this book yet. Timed sessions, pace and streaks will show here.")
-            } else {
-                let minutes = detail.sessions.compactMap(\.minutes).reduce(0, +)
-                let pages = detail.sessions.compactMap(\.pagesRead).reduce(0, +)
-                Tag("p", text: "\(detail.sessions.count) sessions · \(minutes) minutes · \(pages) pages")
-                Tag("ul", .cls("sessions")) {
-                    for session in detail.sessions.prefix(5) {
-                        Tag("li", text: sessionLine(session, timeZone: timeZone))
-                    }
-                }
-            }
-        }
-    }
-
-    private static func sessionLine(_ session: ReadingSession, timeZone: TimeZone) -> String {
-        var parts = [LocalDate(session.startedAt, in: timeZone).description]
-        if let minutes = session.minutes { parts.append("\(minutes) min") }
-        if let pages = session.pagesRead { parts.append("\(pages) pages") }
-        return parts.joined(separator: " · ")
     }
 
     private static func representation(_ detail: EntryDetail, curation: Curation, csrfToken: String) -> Component {

@@ -20,6 +20,7 @@ enum HomePage {
         var enrichment: EnrichmentProgress? = nil
         /// "Is this …?" questions waiting for the reader.
         var questions: Int = 0
+        var streak: Streak? = nil
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -55,15 +56,30 @@ enum HomePage {
                             }
                         } else {
                             Tag("ul", .cls("plain-list")) {
-                                for item in model.reading {
+                                for (index, item) in model.reading.enumerated() {
                                     Tag("li") {
                                         Tag("a", .href("/books/\(item.entryID.string)"), text: item.title)
                                         if !item.authors.isEmpty { Txt(" by " + item.authors.joined(separator: ", ")) }
+                                        PostForm(
+                                            action: "/books/\(item.entryID.string)/progress", csrfToken: page.csrfToken,
+                                            cls: "inline-form quick-progress"
+                                        ) {
+                                            Tag.void("input", .type("hidden"), .name("return"), .value("home"))
+                                            Tag("label", Attr("for", "progress-\(index)"), text: "I’m on page")
+                                            Tag.void(
+                                                "input", .type("number"), .id("progress-\(index)"), .name("page"),
+                                                Attr("min", "0"),
+                                                Attr("inputmode", "numeric"), .flag("required"))
+                                            Tag(
+                                                "button", .type("submit"), .cls("secondary"),
+                                                .aria("label", "Save the page of \(item.title)"), text: "Save")
+                                        }
                                     }
                                 }
                             }
                         }
                     }
+                    if let streak = model.streak { SessionPages.streakCard(streak) }
                     Card("Representation", span: .full, id: "radar") {
                         Tag("div", .cls("radar-module")) {
                             RadarView(

@@ -60,6 +60,12 @@ enum Notice: String, CaseIterable {
     case settingsSaved = "settings-saved"
     case authorConfirmed = "author-confirmed"
     case authorRuledOut = "author-ruled-out"
+    case sessionStarted = "session-started"
+    case sessionAlreadyRunning = "session-already-running"
+    case sessionLogged = "session-logged"
+    case sessionSaved = "session-saved"
+    case sessionDeleted = "session-deleted"
+    case progressSaved = "progress-saved"
 
     var message: String {
         switch self {
@@ -78,6 +84,12 @@ enum Notice: String, CaseIterable {
         case .settingsSaved: "Your settings are saved; your insights use them from now on."
         case .authorConfirmed: "Thank you: that person’s facts are recorded for the author, with where they came from."
         case .authorRuledOut: "Thank you: that person is ruled out."
+        case .sessionStarted: "Your session has started. The timer keeps running if you close this page."
+        case .sessionAlreadyRunning: "A session is already running — here it is. Stop it before starting another."
+        case .sessionLogged: "The session is logged."
+        case .sessionSaved: "The session is saved."
+        case .sessionDeleted: "The session was deleted."
+        case .progressSaved: "Your page is saved."
         }
     }
 }
