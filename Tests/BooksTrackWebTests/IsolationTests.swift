@@ -21,6 +21,8 @@ struct IsolationTests {
         let notification: String
         /// An "Is this …?" question about A's author.
         let question: String
+        /// A reading session of A's book.
+        let session: String
     }
 
     static func readerA(_ app: WebHarness) async throws -> (User, Ids) {
@@ -42,11 +44,15 @@ struct IsolationTests {
             authorID: detail.authors[0].id, source: .wikidata, reference: "Q1", label: "Someone", description: "a namesake",
             facts: [])
         try await app.store.enrichment.propose([candidate], now: TestClock.now)
+        let session = try await reader.logSession(
+            on: entryID, startedAt: TestClock.now.addingTimeInterval(-7200), minutes: 30, startPage: 0, endPage: 12,
+            now: TestClock.now)
         return (
             user,
             Ids(
                 entry: entryID.string, author: detail.authors[0].id.string, run: run.id.string, upload: upload.id.string,
-                token: token.id.string, notification: notification.id.string, question: candidate.id.string)
+                token: token.id.string, notification: notification.id.string, question: candidate.id.string,
+                session: session.id.string)
         )
     }
 
@@ -61,6 +67,8 @@ struct IsolationTests {
                 "/books/\(a.entry)/authors/\(a.author)",
                 "/imports/\(a.run)", "/import/uploads/\(a.upload)", "/import/uploads/\(a.upload)/progress",
                 "/prompt?book=\(a.entry)", "/prompt?book=\(a.entry)&fact=gender",
+                "/books/\(a.entry)/sessions", "/sessions/\(a.session)/done", "/sessions/\(a.session)/edit",
+                "/sessions/\(a.session)/delete",
             ]
             for path in gets {
                 let page = try await bob.get(path)
@@ -75,6 +83,11 @@ struct IsolationTests {
                 ("/prompt", ["entry": a.entry, "fact": "gender", "author": a.author, "value": "male"]),
                 ("/prompt/skip", ["entry": a.entry, "fact": "gender"]),
                 ("/prompts/authors/\(a.question)", ["answer": "yes"]),
+                ("/books/\(a.entry)/sessions", ["start_page": "1"]),
+                ("/books/\(a.entry)/sessions/logged", ["date": "2026-03-14", "minutes": "20", "from_page": "1", "to_page": "5"]),
+                ("/books/\(a.entry)/progress", ["page": "3"]), ("/sessions/\(a.session)/finish", ["end_page": "20"]),
+                ("/sessions/\(a.session)", ["date": "2026-03-14", "minutes": "20", "from_page": "1", "to_page": "5"]),
+                ("/sessions/\(a.session)/delete", [:]),
             ]
             for (path, fields) in posts {
                 try await bob.get("/")
@@ -87,6 +100,7 @@ struct IsolationTests {
             #expect(try await app.store.reader(alice.id).upload(try #require(ImportUpload.ID(a.upload)))?.0.status == .previewed)
             #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
             #expect(!(try await bob.get("/").text.contains("alice's badge")))
+            #expect(after.sessions == before.sessions)
         }
     }
 
@@ -106,6 +120,14 @@ struct IsolationTests {
                 (.post, "/api/v1/entries/\(a.entry)/skips", ["fact": "gender"]),
                 (.post, "/api/v1/notifications/\(a.notification)/read", nil),
                 (.post, "/api/v1/author-questions/\(a.question)", ["answer": "yes"]),
+                (.post, "/api/v1/entries/\(a.entry)/sessions", nil), (.get, "/api/v1/entries/\(a.entry)/sessions", nil),
+                (
+                    .post, "/api/v1/entries/\(a.entry)/sessions/logged",
+                    ["startedAt": "2026-03-14T20:00:00Z", "minutes": 20, "startPage": 1, "endPage": 5]
+                ),
+                (.post, "/api/v1/entries/\(a.entry)/progress", ["page": 3]),
+                (.post, "/api/v1/sessions/\(a.session)/finish", ["endPage": 20]),
+                (.patch, "/api/v1/sessions/\(a.session)", ["minutes": 10]), (.delete, "/api/v1/sessions/\(a.session)", nil),
             ]
             for (method, path, body) in calls {
                 let answer = try await bob.request(method, path, json: body)
@@ -181,6 +203,13 @@ struct IsolationTests {
         "GET /api/v1/imports/{run}", "DELETE /api/v1/tokens/{token}", "POST /notifications/{notification}/read",
         "POST /api/v1/notifications/{notification}/read", "POST /prompts/authors/{question}",
         "POST /api/v1/author-questions/{question}",
+        "GET /books/{entry}/sessions", "POST /books/{entry}/sessions", "POST /books/{entry}/sessions/logged",
+        "POST /books/{entry}/progress", "GET /sessions/{session}/done", "GET /sessions/{session}/edit",
+        "GET /sessions/{session}/delete", "POST /sessions/{session}/finish", "POST /sessions/{session}",
+        "POST /sessions/{session}/delete",
+        "POST /api/v1/entries/{entry}/sessions", "GET /api/v1/entries/{entry}/sessions",
+        "POST /api/v1/entries/{entry}/sessions/logged", "POST /api/v1/entries/{entry}/progress",
+        "POST /api/v1/sessions/{session}/finish", "PATCH /api/v1/sessions/{session}", "DELETE /api/v1/sessions/{session}",
     ]
 
     @Test("Every route with an id in its path is among the ones tried above")

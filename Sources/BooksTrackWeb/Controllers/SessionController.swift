@@ -126,8 +126,8 @@ struct SessionController {
         guard let startedAt = SessionPages.instant(day: form["date"], time: form["time"], in: user.timeZone) else {
             return .failure(.badRequest("Give the day as YYYY-MM-DD and the time as HH:MM."))
         }
-        guard let minutes = Self.number(form, "minutes"), let startPage = Self.number(form, "start_page"),
-            let endPage = Self.number(form, "end_page")
+        guard let minutes = Self.number(form, "minutes"), let startPage = Self.number(form, "from_page"),
+            let endPage = Self.number(form, "to_page")
         else { return .failure(.badRequest("Minutes and both pages are whole numbers.")) }
         return .success((startedAt, minutes, startPage, endPage))
     }

@@ -223,14 +223,14 @@ enum SessionPages {
                     attributes: [Attr("min", "1"), Attr("max", "1440"), Attr("inputmode", "numeric")]),
                 required: true)
             Field(
-                name: "start_page", label: "From page",
+                name: "from_page", label: "From page",
                 control: .text(
-                    type: "number", value: values["start_page"], attributes: [Attr("min", "0"), Attr("inputmode", "numeric")]),
+                    type: "number", value: values["from_page"], attributes: [Attr("min", "0"), Attr("inputmode", "numeric")]),
                 required: true)
             Field(
-                name: "end_page", label: "To page",
+                name: "to_page", label: "To page",
                 control: .text(
-                    type: "number", value: values["end_page"], attributes: [Attr("min", "0"), Attr("inputmode", "numeric")]),
+                    type: "number", value: values["to_page"], attributes: [Attr("min", "0"), Attr("inputmode", "numeric")]),
                 required: true)
             Tag("button", .type("submit"), text: submit)
         }
@@ -244,8 +244,8 @@ enum SessionPages {
         let filled =
             values ?? [
                 "date": day(session.startedAt, in: timeZone), "time": time(session.startedAt, in: timeZone),
-                "minutes": session.minutes.map(String.init) ?? "", "start_page": String(session.startPage),
-                "end_page": session.endPage.map(String.init) ?? "",
+                "minutes": session.minutes.map(String.init) ?? "", "from_page": String(session.startPage),
+                "to_page": session.endPage.map(String.init) ?? "",
             ]
         return Layout.document(title: "Edit session", page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) {
