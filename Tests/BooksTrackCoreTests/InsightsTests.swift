@@ -293,6 +293,19 @@ struct PeriodAndReadingStatsTests {
         #expect(b.report(InsightRequest(period: .thisYear), zone: "UTC").reading.pagesRead == 380)
     }
 
+    @Test("A running session on a finished book does not take the book's pages out of the stats")
+    func runningSession() {
+        var b = LibraryBuilder()
+        let book = b.book("Rereading", by: [b.author("A")], finished: "2026-03-10", pages: 300)
+        b.library.sessions.append(
+            ReadingSession(
+                userID: b.library.user.id, entryID: book, startedAt: ISO8601DateFormatter().date(from: "2026-11-20T10:00:00Z")!,
+                startPage: 12))
+        let stats = b.report().reading
+        #expect(stats.pagesRead == 300)
+        #expect(stats.sessions == 0 && stats.readingMinutes == 0)
+    }
+
     @Test("A period with nothing read has zero figures and no pace")
     func emptyPeriod() {
         var b = LibraryBuilder()

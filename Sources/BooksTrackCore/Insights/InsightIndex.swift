@@ -64,8 +64,10 @@ struct InsightIndex {
         var withSessions = Set<LibraryEntry.ID>()
         sessions.reserveCapacity(library.sessions.count)
         for session in library.sessions {
-            withSessions.insert(session.entryID)
+            // A running session has no pages yet: it must not take its book's pages out of the
+            // stats (they come from the book when it has no finished session).
             guard let pages = session.pagesRead, let minutes = session.minutes else { continue }
+            withSessions.insert(session.entryID)
             sessions.append(Session(day: Self.dayNumber(session.startedAt, in: timeZone), pages: pages, minutes: minutes))
         }
         books.reserveCapacity(library.entries.count)
