@@ -31,6 +31,7 @@ struct BackupContractTests {
                 userID: alice.userID, entryID: entry.id, startedAt: TestClock.now,
                 endedAt: TestClock.now.addingTimeInterval(1800.123), startPage: 10, endPage: 42),
             now: TestClock.now)
+        try await alice.recordProgress(on: entry.id, page: 5, now: TestClock.now.addingTimeInterval(3600))
         let goal = Goal(
             userID: alice.userID, title: "30 books in 2026", kind: .books, target: 30, cadence: .year,
             startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
@@ -64,6 +65,7 @@ struct BackupContractTests {
         #expect(document.goals.first?.milestones.count == 1)
         #expect(document.contributions.first?.value == "male" && document.contributions.first?.note == "From his memoir")
         #expect(document.entries.contains { !$0.sessions.isEmpty })
+        #expect(document.entries.contains { $0.progress?.map(\.page) == [5] })
         let london = try #require(document.authors.first { $0.name == "Jack London" })
         #expect(london.facts.map(\.kind) == ["country", "gender"])
         #expect(london.facts.first { $0.kind == "gender" }?.enteredBy == "you")

@@ -26,6 +26,7 @@ extension ImportRecord {
         merged.carries.formUnion(other.carries)
         merged.authorFacts += other.authorFacts
         merged.sessions += other.sessions
+        merged.progress += other.progress
         return merged
     }
 }

@@ -18,13 +18,14 @@ public struct ImportPlan: Sendable {
     public var updatedEntries: [LibraryEntry] = []
     public var authorFacts: [PlannedAuthorFact] = []
     public var sessions: [ReadingSession] = []
+    public var progress: [ProgressUpdate] = []
     public var report: ImportReport
 
     /// Whether writing the plan would change anything in the database.
     public var isEmpty: Bool {
         newAuthors.isEmpty && newWorks.isEmpty && newEditions.isEmpty && newIdentifiers.isEmpty
             && workFills.isEmpty && editionFills.isEmpty && newEntries.isEmpty
-            && updatedEntries.isEmpty && authorFacts.isEmpty && sessions.isEmpty
+            && updatedEntries.isEmpty && authorFacts.isEmpty && sessions.isEmpty && progress.isEmpty
     }
 }
 

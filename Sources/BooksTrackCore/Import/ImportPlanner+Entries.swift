@@ -137,5 +137,9 @@ extension PlannerState {
                     userID: context.userID, entryID: entryID, startedAt: draft.startedAt, endedAt: draft.endedAt,
                     startPage: draft.startPage, endPage: draft.endPage, loggedAfterwards: draft.loggedAfterwards))
         }
+        for draft in record.progress {
+            plan.progress.append(
+                ProgressUpdate(userID: context.userID, entryID: entryID, page: draft.page, recordedAt: draft.recordedAt))
+        }
     }
 }

@@ -36,6 +36,8 @@ public struct ImportRecord: Hashable, Sendable {
     public var authorFacts: [AuthorFactDraft]
     /// Reading sessions, carried by a backup.
     public var sessions: [SessionDraft]
+    /// Progress updates ("I'm on page N"), carried by a backup: page and when.
+    public var progress: [ProgressDraft] = []
 
     public var warnings: [ImportWarning]
     /// Set when the row cannot be imported; the report shows it as skipped with this reason.
@@ -125,6 +127,16 @@ public struct AuthorFactDraft: Hashable, Sendable, Codable {
 }
 
 /// A reading session carried by a backup, before it is attached to an entry.
+public struct ProgressDraft: Hashable, Sendable, Codable {
+    public var page: Int
+    public var recordedAt: Date
+
+    public init(page: Int, recordedAt: Date) {
+        self.page = page
+        self.recordedAt = recordedAt
+    }
+}
+
 public struct SessionDraft: Hashable, Sendable, Codable {
     public var startedAt: Date
     public var endedAt: Date?

@@ -9,6 +9,8 @@ public struct ReaderLibrary: Sendable {
     public var editions: [Edition.ID: Edition]
     public var authors: [Author.ID: Author]
     public var sessions: [ReadingSession]
+    /// Progress updates without a session, oldest first.
+    public var progress: [ProgressUpdate]
     public var goals: [Goal]
     public var milestones: [Milestone]
     public var contributions: [Contribution]
@@ -17,7 +19,7 @@ public struct ReaderLibrary: Sendable {
     public init(
         user: User, entries: [LibraryEntry] = [], works: [Work.ID: Work] = [:],
         editions: [Edition.ID: Edition] = [:], authors: [Author.ID: Author] = [:],
-        sessions: [ReadingSession] = [], goals: [Goal] = [], milestones: [Milestone] = [],
+        sessions: [ReadingSession] = [], progress: [ProgressUpdate] = [], goals: [Goal] = [], milestones: [Milestone] = [],
         contributions: [Contribution] = [], achievements: [AchievementUnlock] = []
     ) {
         self.user = user
@@ -26,6 +28,7 @@ public struct ReaderLibrary: Sendable {
         self.editions = editions
         self.authors = authors
         self.sessions = sessions
+        self.progress = progress
         self.goals = goals
         self.milestones = milestones
         self.contributions = contributions

@@ -1,5 +1,25 @@
 import Foundation
 
+/// "I'm on page N" without a session (SPEC F5): moves the book's current page and counts as a
+/// reading day for the streak.
+public struct ProgressUpdate: Hashable, Sendable, Codable, Identifiable {
+    public typealias ID = TypedID<ProgressUpdate>
+
+    public var id: ID
+    public var userID: User.ID
+    public var entryID: LibraryEntry.ID
+    public var page: Int
+    public var recordedAt: Date
+
+    public init(id: ID = .random(), userID: User.ID, entryID: LibraryEntry.ID, page: Int, recordedAt: Date) {
+        self.id = id
+        self.userID = userID
+        self.entryID = entryID
+        self.page = page
+        self.recordedAt = recordedAt
+    }
+}
+
 /// A timed stretch of reading one book (SPEC §3, F5).
 public struct ReadingSession: Hashable, Sendable, Codable, Identifiable {
     public typealias ID = TypedID<ReadingSession>

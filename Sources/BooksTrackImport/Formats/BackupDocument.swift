@@ -61,6 +61,8 @@ public struct BackupDocument: Codable, Hashable, Sendable {
         public var notes: String?
         public var readings: [Reading]
         public var sessions: [Session]
+        /// Progress updates without a session; absent when there are none (and in older backups).
+        public var progress: [Progress]? = nil
         public var work: Work
         public var edition: Edition?
         public var extras: [String: String]
@@ -76,6 +78,11 @@ public struct BackupDocument: Codable, Hashable, Sendable {
         public var finished: String?
         public var outcome: String
         public var origin: String
+    }
+
+    public struct Progress: Codable, Hashable, Sendable {
+        public var page: Int
+        public var recordedAt: Date
     }
 
     public struct Session: Codable, Hashable, Sendable {

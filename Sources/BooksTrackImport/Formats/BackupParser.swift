@@ -87,7 +87,7 @@ struct BackupParser {
             status: status, rating: rating, owned: entry.owned, addedOn: entry.added.flatMap(LocalDate.init),
             readCount: entry.readCount, currentPage: entry.currentPage, shelves: entry.shelves,
             review: entry.review, notes: entry.notes, readings: readings, extras: entry.extras)
-        return ImportRecord(
+        var record = ImportRecord(
             row: number, title: entry.title, authors: entry.authors.map(PersonName.clean),
             contributors: entry.contributors.map {
                 ContributorName(name: PersonName.clean($0.name), role: ContributorRole(rawValue: $0.role) ?? .contributor)
@@ -103,6 +103,8 @@ struct BackupParser {
                     endPage: $0.endPage, loggedAfterwards: $0.loggedAfterwards)
             },
             warnings: warnings)
+        record.progress = (entry.progress ?? []).map { ProgressDraft(page: $0.page, recordedAt: $0.recordedAt) }
+        return record
     }
 
     private static func editionDetails(_ edition: BackupDocument.Edition) -> EditionDetails {

@@ -58,7 +58,8 @@ public struct BackupStream {
                 ? try encoder.encode(BackupWriter.author(parts.authors[element], readerID: library.user.id))
                 : try encoder.encode(
                     BackupWriter.entry(
-                        parts.entries[element], library: library, sessions: parts.sessions[parts.entries[element].id] ?? []))
+                        parts.entries[element], library: library, sessions: parts.sessions[parts.entries[element].id] ?? [],
+                        progress: parts.progress[parts.entries[element].id] ?? []))
             piece.append(contentsOf: "    ".utf8)
             Self.append(data, indentedBy: 4, to: &piece)
             element += 1

@@ -10,7 +10,9 @@ public enum BackupWriter {
         return BackupDocument(
             format: BackupDocument.formatName, version: BackupDocument.currentVersion, reader: parts.reader,
             authors: parts.authors.map { author($0, readerID: library.user.id) },
-            entries: parts.entries.map { entry($0, library: library, sessions: parts.sessions[$0.id] ?? []) },
+            entries: parts.entries.map {
+                entry($0, library: library, sessions: parts.sessions[$0.id] ?? [], progress: parts.progress[$0.id] ?? [])
+            },
             goals: parts.goals, contributions: parts.contributions, achievements: parts.achievements)
     }
 
@@ -21,6 +23,7 @@ public enum BackupWriter {
         var authors: [BooksTrackCore.Author]
         var entries: [LibraryEntry]
         var sessions: [LibraryEntry.ID: [ReadingSession]]
+        var progress: [LibraryEntry.ID: [ProgressUpdate]]
         var goals: [BackupDocument.Goal]
         var contributions: [BackupDocument.Contribution]
         var achievements: [BackupDocument.Achievement]
@@ -39,6 +42,7 @@ public enum BackupWriter {
             }.sorted { $0.0 < $1.0 }.map(\.1)
             authors = authorIDs.compactMap { library.authors[$0] }.sorted { ($0.nameKey, $0.name) < ($1.nameKey, $1.name) }
             sessions = Dictionary(grouping: library.sessions, by: \.entryID)
+            progress = Dictionary(grouping: library.progress, by: \.entryID)
             reader = .init(
                 name: library.user.name, displayName: library.user.displayName,
                 primaryLanguage: settings.primaryLanguage?.code, timeZone: settings.timeZone,
@@ -70,7 +74,9 @@ public enum BackupWriter {
         return BackupDocument.Author(name: author.name, sortName: author.sortName, facts: facts)
     }
 
-    static func entry(_ entry: LibraryEntry, library: ReaderLibrary, sessions: [ReadingSession]) -> BackupDocument.Entry {
+    static func entry(
+        _ entry: LibraryEntry, library: ReaderLibrary, sessions: [ReadingSession], progress: [ProgressUpdate]
+    ) -> BackupDocument.Entry {
         let work = library.works[entry.workID]
         let state = entry.state
         let name = { (id: BooksTrackCore.Author.ID) in library.authors[id]?.name ?? "" }
@@ -93,6 +99,11 @@ public enum BackupWriter {
                     startedAt: $0.startedAt, endedAt: $0.endedAt, startPage: $0.startPage, endPage: $0.endPage,
                     loggedAfterwards: $0.loggedAfterwards)
             },
+            progress: progress.isEmpty
+                ? nil
+                : progress.sorted { ($0.recordedAt, $0.page) < ($1.recordedAt, $1.page) }.map {
+                    .init(page: $0.page, recordedAt: $0.recordedAt)
+                },
             work: .init(
                 originalLanguage: work?.originalLanguage?.code, firstPublished: work?.firstPublishedYear,
                 genres: work?.genres ?? [], ownVoices: work?.ownVoices?.rawValue,

@@ -52,6 +52,7 @@ struct PlanWriter {
         }
         try await FactRows.record(plan.authorFacts, now: now, on: db)
         try await ActivityRows.insert(newSessionsOf: plan.sessions, userID: userID, now: now, on: db)
+        try await ActivityRows.insert(newProgressOf: plan.progress, userID: userID, on: db)
         if let readerData { try await ActivityRows.restore(readerData, userID: userID, now: now, on: db) }
         return plan
     }

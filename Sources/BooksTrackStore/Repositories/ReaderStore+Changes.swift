@@ -76,6 +76,9 @@ extension ReaderStore {
             patch.sessions = try await db.rows(in: entryIDs.map(\.string)) {
                 "SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             }.map(ActivityRows.session(row:))
+            patch.progress = try await db.rows(in: entryIDs.map(\.string)) {
+                "SELECT * FROM progress_updates WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
+            }.map(ActivityRows.progress(row:))
             patch.workIDs = changedWorks.union(patch.entries.map(\.workID))
             patch.works = try await CatalogueRows.works(Array(patch.workIDs), on: db)
             patch.editionIDs = knownEditions.union(patch.entries.compactMap(\.editionID))
@@ -94,6 +97,7 @@ public struct LibraryPatch: Sendable {
     var entryIDs: Set<LibraryEntry.ID>
     var entries: [LibraryEntry] = []
     var sessions: [ReadingSession] = []
+    var progress: [ProgressUpdate] = []
     var workIDs: Set<Work.ID> = []
     var works: [Work.ID: Work] = [:]
     var editionIDs: Set<Edition.ID> = []
@@ -113,6 +117,9 @@ extension ReaderLibrary {
             sessions.removeAll { patch.entryIDs.contains($0.entryID) }
             sessions += patch.sessions
             sessions.sort { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+            progress.removeAll { patch.entryIDs.contains($0.entryID) }
+            progress += patch.progress
+            progress.sort { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
         }
         for id in patch.workIDs { works[id] = patch.works[id] }
         for id in patch.editionIDs { editions[id] = patch.editions[id] }

@@ -211,7 +211,7 @@ extension ReaderStore {
             try await db.raw(
                 """
                 INSERT INTO progress_updates (id, user_id, entry_id, page, recorded_at)
-                VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: userID.string), \(bind: entryID.string),
+                VALUES (\(bind: ProgressUpdate.ID.random().string), \(bind: userID.string), \(bind: entryID.string),
                     \(bind: page), \(bind: now.milliseconds))
                 """
             ).run()

@@ -78,6 +78,7 @@ public struct ReaderStore: Sendable {
                 editions: try await CatalogueRows.editions(Array(Set(entries.compactMap(\.editionID))), on: db),
                 authors: try await CatalogueRows.authors(Array(authorIDs), on: db),
                 sessions: try await ActivityRows.sessions(of: userID, on: db),
+                progress: try await ActivityRows.progress(of: userID, on: db),
                 goals: try await ActivityRows.goals(of: userID, on: db),
                 milestones: try await ActivityRows.milestones(of: userID, on: db),
                 contributions: try await ActivityRows.contributions(of: userID, on: db),

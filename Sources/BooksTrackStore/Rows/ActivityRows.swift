@@ -43,6 +43,34 @@ enum ActivityRows {
         return try await db.raw(query).all().map(session(row:))
     }
 
+    /// A reader's progress updates, oldest first.
+    static func progress(of userID: User.ID, on db: any SQLDatabase) async throws -> [ProgressUpdate] {
+        try await db.raw(
+            "SELECT * FROM progress_updates WHERE user_id = \(bind: userID.string) ORDER BY recorded_at, id"
+        ).all().map(progress(row:))
+    }
+
+    static func progress(row: any SQLRow) throws -> ProgressUpdate {
+        ProgressUpdate(
+            id: try row.id("id"), userID: try row.id("user_id"), entryID: try row.id("entry_id"), page: try row.integer("page"),
+            recordedAt: try row.instant("recorded_at"))
+    }
+
+    /// Progress updates from a backup, leaving out those already there (same book, same instant).
+    static func insert(newProgressOf updates: [ProgressUpdate], userID: User.ID, on db: any SQLDatabase) async throws {
+        guard !updates.isEmpty else { return }
+        var existing = Set<String>()
+        for row in try await db.raw("SELECT entry_id, recorded_at FROM progress_updates WHERE user_id = \(bind: userID.string)")
+            .all()
+        {
+            existing.insert("\(try row.text("entry_id"))@\(try row.integer("recorded_at"))")
+        }
+        let fresh = updates.filter { existing.insert("\($0.entryID.string)@\($0.recordedAt.milliseconds)").inserted }
+        try await db.insertRows(
+            into: "progress_updates", columns: ["id", "user_id", "entry_id", "page", "recorded_at"],
+            rows: fresh.map { [$0.id.string, userID.string, $0.entryID.string, $0.page, $0.recordedAt.milliseconds] })
+    }
+
     /// One of a reader's sessions.
     static func session(_ id: ReadingSession.ID, of userID: User.ID, on db: any SQLDatabase) async throws -> ReadingSession? {
         try await db.raw(
