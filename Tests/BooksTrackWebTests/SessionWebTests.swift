@@ -1,0 +1,109 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+@Suite("Sessions in the browser: a forgotten timer, the saved page, logging, progress, editing, deleting")
+struct SessionWebTests {
+    /// A reader with a 300-page book being read.
+    static func reader(_ app: WebHarness) async throws -> (User, Browser, LibraryEntry.ID) {
+        let (user, browser) = try await app.signedInReader("dana")
+        let draft = try BookDraft.parse(
+            ["title": "Kindred", "authors": "Octavia E. Butler", "pages": "300", "status": "reading"], today: WebHarness.today
+        ).get()
+        guard case .added(let id) = try await app.store.reader(user.id).add(draft, today: WebHarness.today, now: TestClock.now)
+        else { throw HarnessError.unexpected("the book is added") }
+        return (user, browser, id)
+    }
+
+    @Test("A session running for 13 hours asks when it really ended instead of recording 13 hours")
+    func forgotten() async throws {
+        try await WebHarness.run { app in
+            let (user, browser, entry) = try await Self.reader(app)
+            guard
+                case .started(let session) = try await app.store.reader(user.id).startSession(
+                    on: entry, startPage: 10, now: TestClock.now.addingTimeInterval(-13 * 3600))
+            else { throw HarnessError.unexpected("started") }
+            let page = try await browser.get("/books/\(entry.string)")
+            #expect(page.text.contains("When did you stop?"))
+            #expect(page.body.contains(#"role="timer""#))
+            let refused = try await browser.post("/sessions/\(session.id.string)/finish", ["end_page": "40"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("running for more than 12 hours"))
+            // 13 hours ago was 23:00 UTC the day before; the reader stopped at 23:45.
+            let stopped = try await browser.post(
+                "/sessions/\(session.id.string)/finish", ["end_page": "40", "ended_at": "2026-03-14T23:45"])
+            #expect(stopped.location == "/sessions/\(session.id.string)/done")
+            let saved = try #require(try await app.store.reader(user.id).session(session.id))
+            #expect(saved.minutes == 45 && saved.pagesRead == 30)
+        }
+    }
+
+    @Test("After five minutes or more, the saved page asks one question about the book; at the last page it offers Mark as read")
+    func savedPage() async throws {
+        try await WebHarness.run { app in
+            let (user, browser, entry) = try await Self.reader(app)
+            guard
+                case .started(let session) = try await app.store.reader(user.id).startSession(
+                    on: entry, startPage: 280, now: TestClock.now.addingTimeInterval(-20 * 60))
+            else { throw HarnessError.unexpected("started") }
+            try await browser.get("/books/\(entry.string)")
+            let stopped = try await browser.post("/sessions/\(session.id.string)/finish", ["end_page": "300"])
+            let done = try await browser.follow(stopped)
+            #expect(done.text.contains("Session saved"))
+            #expect(done.text.contains("20 min"))
+            #expect(done.text.contains("pages 280–300, 20 pages, 60 pages an hour"))
+            #expect(done.text.contains("That was the last page."))
+            #expect(done.body.contains(#"value="read""#))
+            #expect(done.text.contains("While it is fresh"), "a question about the book after 20 minutes")
+            #expect(try await app.store.reader(user.id).entry(entry)?.state.currentPage == 300)
+        }
+    }
+
+    @Test("Logging, saving a page, editing and deleting through the forms")
+    func forms() async throws {
+        try await WebHarness.run { app in
+            let (user, browser, entry) = try await Self.reader(app)
+            let reader = app.store.reader(user.id)
+            try await browser.get("/books/\(entry.string)")
+            let logged = try await browser.post(
+                "/books/\(entry.string)/sessions/logged",
+                ["date": "2026-03-14", "time": "20:30", "minutes": "40", "from_page": "0", "to_page": "35"])
+            #expect(logged.location == "/books/\(entry.string)#sessions")
+            let session = try #require(try await reader.sessions(of: entry).sessions.first)
+            #expect(session.minutes == 40 && session.loggedAfterwards)
+            #expect(try await reader.entry(entry)?.state.currentPage == 35)
+
+            let beyond = try await browser.post(
+                "/books/\(entry.string)/sessions/logged",
+                ["date": "2026-03-14", "time": "21:30", "minutes": "10", "from_page": "35", "to_page": "400"])
+            #expect(beyond.status == .unprocessableContent && beyond.text.contains("This edition has 300 pages"))
+            let future = try await browser.post(
+                "/books/\(entry.string)/sessions/logged",
+                ["date": "2026-03-16", "minutes": "10", "from_page": "35", "to_page": "40"])
+            #expect(future.status == .unprocessableContent && future.text.contains("cannot end in the future"))
+
+            try await browser.get("/")
+            let progress = try await browser.post("/books/\(entry.string)/progress", ["page": "50", "return": "home"])
+            #expect(progress.location == "/")
+            #expect(try await reader.entry(entry)?.state.currentPage == 50)
+            #expect(try await browser.get("/").text.contains("Reading streak"))
+
+            let history = try await browser.get("/books/\(entry.string)/sessions")
+            #expect(history.text.contains("0–35 (35)"))
+            try await browser.get("/sessions/\(session.id.string)/edit")
+            let edited = try await browser.post(
+                "/sessions/\(session.id.string)",
+                ["date": "2026-03-14", "time": "20:30", "minutes": "70", "from_page": "0", "to_page": "35"])
+            #expect(edited.location == "/books/\(entry.string)/sessions")
+            #expect(try await reader.session(session.id)?.minutes == 70)
+            try await browser.get("/sessions/\(session.id.string)/delete")
+            let deleted = try await browser.post("/sessions/\(session.id.string)/delete")
+            #expect(deleted.location == "/books/\(entry.string)/sessions")
+            #expect(try await reader.sessions(of: entry).total == 0)
+            #expect(try await browser.get("/books/\(entry.string)/sessions").text.contains("No sessions yet"))
+        }
+    }
+}
