@@ -211,7 +211,7 @@ doc = {
       "requestBody": body(S("SessionLog"), {"startedAt": "2026-03-14T20:00:00Z", "minutes": 30, "startPage": 10, "endPage": 40}),
       "responses": {"201": ok("The session.", S("Session")), "401": E401, "404": E404, "422": E422}}},
   "/api/v1/entries/{entryId}/progress": {
-    "post": {"operationId": "recordProgress", "tags": ["sessions"], "summary": "\"I'm on page N\" without a session",
+    "post": {"operationId": "recordProgress", "tags": ["sessions"], "summary": "\"I'm on page N\" (or N% through) without a session",
       "parameters": [idp("entryId", "The library entry's id.")],
       "requestBody": body(S("ProgressInput"), {"page": 12}),
       "responses": {"204": {"description": "Saved; the book's current page is N."}, "401": E401, "404": E404, "422": E422}}},
@@ -332,7 +332,8 @@ doc = {
     "SessionChange": {"type": "object", "additionalProperties": False, "properties": {
       "startedAt": {"type": ["string", "null"], "format": "date-time"}, "minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 1440},
       "startPage": {"type": ["integer", "null"], "minimum": 0}, "endPage": {"type": ["integer", "null"], "minimum": 0}}},
-    "ProgressInput": {"type": "object", "additionalProperties": False, "required": ["page"], "properties": {"page": {"type": "integer", "minimum": 0}}},
+    "ProgressInput": {"type": "object", "additionalProperties": False, "description": "`page`, or `percent` (0–100) — one of them. A percentage on a book with a page count becomes that page.",
+      "properties": {"page": {"type": "integer", "minimum": 0}, "percent": {"type": "integer", "minimum": 0, "maximum": 100}}},
     "Streak": {"type": "object", "required": ["current", "longest", "readToday"], "properties": {
       "current": {"type": "integer"}, "longest": {"type": "integer"}, "readToday": {"type": "boolean"}}},
     "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},

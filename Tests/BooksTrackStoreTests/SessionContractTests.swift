@@ -135,6 +135,28 @@ struct SessionContractTests {
         }
     }
 
+    @Test(
+        "Progress in percent: a page on a book with a page count, kept as a percentage on one without",
+        arguments: TestDatabase.available)
+    func percent(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let (reader, entryID) = try await Self.reader(store)
+            try await reader.recordProgress(on: entryID, percent: 50, now: TestClock.now)
+            #expect(try await reader.entry(entryID)?.state.currentPage == 150)
+            #expect(try await reader.detail(of: entryID)?.percentRead == nil)
+            let draft = try BookDraft.parse(
+                ["title": "Beloved", "authors": "Toni Morrison", "status": "reading"], today: Self.today
+            ).get()
+            guard case .added(let unpaged) = try await reader.add(draft, today: Self.today, now: TestClock.now) else { return }
+            try await reader.recordProgress(on: unpaged, percent: 40, now: TestClock.now)
+            #expect(try await reader.detail(of: unpaged)?.percentRead == 40)
+            #expect(try await reader.library().progress.contains { $0.entryID == unpaged && $0.percent == 40 })
+            await #expect(throws: StoreError.invalid(.session(reason: "A percentage is from 0 to 100."))) {
+                try await reader.recordProgress(on: unpaged, percent: 140, now: TestClock.now)
+            }
+        }
+    }
+
     @Test("The streak counts sessions, progress and finished books in the reader's time zone", arguments: TestDatabase.available)
     func streak(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in

@@ -42,7 +42,7 @@ struct BookPageTests {
             #expect(page.text.contains("classics, time travel"))
             #expect(page.text.contains("From the library sale"))
             // The places later work fills are there, in order.
-            let order = ["id=\"progress\"", "id=\"habits\"", "id=\"radar\"", "id=\"dna\"", "id=\"annotations\""].compactMap {
+            let order = ["id=\"progress\"", "id=\"sessions\"", "id=\"radar\"", "id=\"dna\"", "id=\"annotations\""].compactMap {
                 page.body.range(of: $0)?.lowerBound
             }
             #expect(order.count == 5 && order == order.sorted())

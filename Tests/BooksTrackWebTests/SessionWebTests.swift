@@ -104,6 +104,20 @@ struct SessionWebTests {
             #expect(deleted.location == "/books/\(entry.string)/sessions")
             #expect(try await reader.sessions(of: entry).total == 0)
             #expect(try await browser.get("/books/\(entry.string)/sessions").text.contains("No sessions yet"))
+
+            // A book without a page count takes a percentage.
+            let draft = try BookDraft.parse(
+                ["title": "Beloved", "authors": "Toni Morrison", "status": "reading"], today: WebHarness.today
+            )
+            .get()
+            guard case .added(let unpaged) = try await reader.add(draft, today: WebHarness.today, now: TestClock.now) else {
+                return
+            }
+            let before = try await browser.get("/books/\(unpaged.string)")
+            #expect(before.text.contains("I’m this far through (%)"))
+            let saved = try await browser.post("/books/\(unpaged.string)/progress", ["percent": "30"])
+            #expect(saved.location == "/books/\(unpaged.string)#sessions")
+            #expect(try await browser.get("/books/\(unpaged.string)").text.contains("About 30% read"))
         }
     }
 }

@@ -58,6 +58,11 @@ public struct SessionService: Sendable {
         await notifications.settle(user.id, now: now)
     }
 
+    public func progress(on entryID: LibraryEntry.ID, percent: Int, for user: User, now: Date) async throws {
+        try await store.reader(user.id).recordProgress(on: entryID, percent: percent, now: now)
+        await notifications.settle(user.id, now: now)
+    }
+
     public func streak(for user: User, now: Date) async throws -> Streak {
         try await store.reader(user.id).streak(in: user.timeZone, now: now)
     }

@@ -139,7 +139,9 @@ extension PlannerState {
         }
         for draft in record.progress {
             plan.progress.append(
-                ProgressUpdate(userID: context.userID, entryID: entryID, page: draft.page, recordedAt: draft.recordedAt))
+                ProgressUpdate(
+                    userID: context.userID, entryID: entryID, page: draft.page, percent: draft.percent,
+                    recordedAt: draft.recordedAt))
         }
     }
 }

@@ -129,10 +129,12 @@ public struct AuthorFactDraft: Hashable, Sendable, Codable {
 /// A reading session carried by a backup, before it is attached to an entry.
 public struct ProgressDraft: Hashable, Sendable, Codable {
     public var page: Int
+    public var percent: Int?
     public var recordedAt: Date
 
-    public init(page: Int, recordedAt: Date) {
+    public init(page: Int, percent: Int? = nil, recordedAt: Date) {
         self.page = page
+        self.percent = percent
         self.recordedAt = recordedAt
     }
 }

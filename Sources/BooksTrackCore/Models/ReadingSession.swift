@@ -9,13 +9,18 @@ public struct ProgressUpdate: Hashable, Sendable, Codable, Identifiable {
     public var userID: User.ID
     public var entryID: LibraryEntry.ID
     public var page: Int
+    /// "N% through", for an edition without a page count (`page` is then the current page as it was).
+    public var percent: Int?
     public var recordedAt: Date
 
-    public init(id: ID = .random(), userID: User.ID, entryID: LibraryEntry.ID, page: Int, recordedAt: Date) {
+    public init(
+        id: ID = .random(), userID: User.ID, entryID: LibraryEntry.ID, page: Int, percent: Int? = nil, recordedAt: Date
+    ) {
         self.id = id
         self.userID = userID
         self.entryID = entryID
         self.page = page
+        self.percent = percent
         self.recordedAt = recordedAt
     }
 }

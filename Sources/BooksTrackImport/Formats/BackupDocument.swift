@@ -82,6 +82,8 @@ public struct BackupDocument: Codable, Hashable, Sendable {
 
     public struct Progress: Codable, Hashable, Sendable {
         public var page: Int
+        /// For an edition without a page count: how far through, in percent.
+        public var percent: Int? = nil
         public var recordedAt: Date
     }
 

@@ -103,7 +103,9 @@ struct BackupParser {
                     endPage: $0.endPage, loggedAfterwards: $0.loggedAfterwards)
             },
             warnings: warnings)
-        record.progress = (entry.progress ?? []).map { ProgressDraft(page: $0.page, recordedAt: $0.recordedAt) }
+        record.progress = (entry.progress ?? []).map {
+            ProgressDraft(page: $0.page, percent: $0.percent, recordedAt: $0.recordedAt)
+        }
         return record
     }
 

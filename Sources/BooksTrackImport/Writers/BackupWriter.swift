@@ -102,7 +102,7 @@ public enum BackupWriter {
             progress: progress.isEmpty
                 ? nil
                 : progress.sorted { ($0.recordedAt, $0.page) < ($1.recordedAt, $1.page) }.map {
-                    .init(page: $0.page, recordedAt: $0.recordedAt)
+                    .init(page: $0.page, percent: $0.percent, recordedAt: $0.recordedAt)
                 },
             work: .init(
                 originalLanguage: work?.originalLanguage?.code, firstPublished: work?.firstPublishedYear,

@@ -39,6 +39,9 @@ public struct EntryDetail: Sendable {
     public var sessions: [ReadingSession]
     /// Every statement about each author, oldest first, for the provenance view.
     public var factHistory: [Author.ID: [AuthorFactAssertion]]
+    /// How far through the book the reader said they are, in percent, when the edition has no
+    /// page count and the latest progress update was a percentage.
+    public var percentRead: Int? = nil
 }
 
 /// A shelf and how many of the reader's books are on it.

@@ -114,13 +114,19 @@ extension ReaderStore {
             else { return nil }
             let people = try await CatalogueRows.authors(work.authorIDs + work.contributors.map(\.authorID), on: db)
             let sessions = try await ActivityRows.sessions(of: userID, entry: entryID, on: db)
+            let percent = try await db.raw(
+                """
+                SELECT percent FROM progress_updates WHERE user_id = \(bind: userID.string) AND entry_id = \(bind: entryID.string)
+                ORDER BY recorded_at DESC, id DESC LIMIT 1
+                """
+            ).first()?.optionalInteger("percent")
             return EntryDetail(
                 entry: entry, work: work,
                 edition: try await entry.editionID.asyncMap { try await CatalogueRows.editions([$0], on: db)[$0] } ?? nil,
                 authors: work.authorIDs.compactMap { people[$0] },
                 contributors: work.contributors.compactMap { c in people[c.authorID].map { ($0, c.role) } },
                 sessions: sessions.sorted { $0.startedAt > $1.startedAt },
-                factHistory: try await FactRows.history(of: Array(people.keys), on: db))
+                factHistory: try await FactRows.history(of: Array(people.keys), on: db), percentRead: percent)
         }
     }
 }

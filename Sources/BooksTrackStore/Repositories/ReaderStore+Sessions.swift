@@ -220,6 +220,38 @@ extension ReaderStore {
         }
     }
 
+    /// "I'm N% through": on a book with a page count it is that page; on one without, the
+    /// percentage is kept with the update and the current page stays.
+    public func recordProgress(on entryID: LibraryEntry.ID, percent: Int, now: Date) async throws {
+        let userID = self.userID
+        guard (0...100).contains(percent) else {
+            throw StoreError.invalid(.session(reason: "A percentage is from 0 to 100."))
+        }
+        let pages: Int? = try await database.read { db in
+            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
+                throw StoreError.notFound(.entry(entryID))
+            }
+            return try await Self.pageCount(of: entry, on: db)
+        }
+        if let pages, pages > 0 {
+            return try await recordProgress(
+                on: entryID, page: Int((Double(percent) * Double(pages) / 100).rounded()), now: now)
+        }
+        try await changing(entries: true) { db, changes in
+            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
+                throw StoreError.notFound(.entry(entryID))
+            }
+            try await db.raw(
+                """
+                INSERT INTO progress_updates (id, user_id, entry_id, page, percent, recorded_at)
+                VALUES (\(bind: ProgressUpdate.ID.random().string), \(bind: userID.string), \(bind: entryID.string),
+                    \(bind: entry.state.currentPage ?? 0), \(bind: percent), \(bind: now.milliseconds))
+                """
+            ).run()
+            changes.entries([entryID], of: userID)
+        }
+    }
+
     /// The reader's streak as of `now` in their time zone.
     public func streak(in timeZone: TimeZone, now: Date) async throws -> Streak {
         let userID = self.userID

@@ -53,7 +53,7 @@ enum ActivityRows {
     static func progress(row: any SQLRow) throws -> ProgressUpdate {
         ProgressUpdate(
             id: try row.id("id"), userID: try row.id("user_id"), entryID: try row.id("entry_id"), page: try row.integer("page"),
-            recordedAt: try row.instant("recorded_at"))
+            percent: try row.optionalInteger("percent"), recordedAt: try row.instant("recorded_at"))
     }
 
     /// Progress updates from a backup, leaving out those already there (same book, same instant).
@@ -67,8 +67,8 @@ enum ActivityRows {
         }
         let fresh = updates.filter { existing.insert("\($0.entryID.string)@\($0.recordedAt.milliseconds)").inserted }
         try await db.insertRows(
-            into: "progress_updates", columns: ["id", "user_id", "entry_id", "page", "recorded_at"],
-            rows: fresh.map { [$0.id.string, userID.string, $0.entryID.string, $0.page, $0.recordedAt.milliseconds] })
+            into: "progress_updates", columns: ["id", "user_id", "entry_id", "page", "percent", "recorded_at"],
+            rows: fresh.map { [$0.id.string, userID.string, $0.entryID.string, $0.page, $0.percent, $0.recordedAt.milliseconds] })
     }
 
     /// One of a reader's sessions.

@@ -58,7 +58,7 @@ struct SessionsAPI {
         var instants: [String: Date] = [:]
         var flags: [String: Bool] = [:]
 
-        static let numberFields: Set<String> = ["startPage", "endPage", "minutes", "page"]
+        static let numberFields: Set<String> = ["startPage", "endPage", "minutes", "page", "percent"]
         static let instantFields: Set<String> = ["startedAt", "endedAt"]
         static let flagFields: Set<String> = ["correction"]
 
@@ -191,8 +191,15 @@ struct SessionsAPI {
         let user = try context.requireUser()
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
         let body = try await APIRequest.decode(Body.self, from: request, example: " For example {\"page\": 120}.")
-        try body.require("page")
-        try await sessions.progress(on: entryID, page: body.numbers["page"]!, for: user, now: configuration.clock())
+        switch (body.numbers["page"], body.numbers["percent"]) {
+        case (let page?, nil): try await sessions.progress(on: entryID, page: page, for: user, now: configuration.clock())
+        case (nil, let percent?):
+            try await sessions.progress(on: entryID, percent: percent, for: user, now: configuration.clock())
+        default:
+            throw WebError.invalid(
+                FieldErrors(["page": "Send the page, or the percentage for a book without a page count — one of them."]),
+                message: "Send page or percent.")
+        }
         return Responses.noContent()
     }
 

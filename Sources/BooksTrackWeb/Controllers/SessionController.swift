@@ -168,12 +168,19 @@ struct SessionController {
         let user = try context.requireUser()
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
         let form = try context.requireForm()
-        guard let page = Self.number(form, "page") else {
+        let percent = Self.number(form, "percent")
+        let page = Self.number(form, "page")
+        guard page != nil || percent != nil else {
             return try await refuse(
-                "Give the page you are on as a whole number.", entryID: entryID, user: user, request: request, context: context)
+                "Give the page you are on (or how far through, in percent) as a whole number.", entryID: entryID, user: user,
+                request: request, context: context)
         }
         do {
-            try await sessions.progress(on: entryID, page: page, for: user, now: configuration.clock())
+            if let page {
+                try await sessions.progress(on: entryID, page: page, for: user, now: configuration.clock())
+            } else if let percent {
+                try await sessions.progress(on: entryID, percent: percent, for: user, now: configuration.clock())
+            }
             return Responses.redirect(
                 to: form["return"] == "home" ? "/" : "/books/\(entryID.string)#sessions", notice: .progressSaved)
         } catch let error as StoreError {

@@ -105,6 +105,10 @@ enum BookPage {
                 Txt("Status: ")
                 StatusPill(status: state.status)
             }
+            if state.status == .reading, pages == nil || pages == 0, let percent = detail.percentRead {
+                Tag("label", Attr("for", "reading-progress"), text: "About \(percent)% read")
+                Tag("progress", .id("reading-progress"), Attr("max", "100"), Attr("value", String(percent)), text: "\(percent)%")
+            }
             if state.status == .reading, let current = state.currentPage, let pages, pages > 0 {
                 let percent = min(100, current * 100 / pages)
                 Tag("label", Attr("for", "reading-progress"), text: "Page \(current) of \(pages) (\(percent)%)")

@@ -52,7 +52,17 @@ enum SessionPages {
                     "p", .cls("muted"),
                     text: "Sessions are for books you are reading: “Start reading” above, then time your reading here.")
             }
-            if entry.state.status == .reading && model.active?.entryID != entry.id {
+            if entry.state.status == .reading && model.active?.entryID != entry.id && pages == nil {
+                PostForm(action: "\(book)/progress", csrfToken: csrfToken, cls: "inline-form") {
+                    Field(
+                        name: "percent", label: "I’m this far through (%)",
+                        control: .text(
+                            type: "number", value: detail.percentRead.map(String.init),
+                            attributes: [Attr("min", "0"), Attr("max", "100"), Attr("inputmode", "numeric")]),
+                        hint: "This edition has no page count: add one on the edit page to track pages.", required: true)
+                    Tag("button", .type("submit"), .cls("secondary"), text: "Save progress")
+                }
+            } else if entry.state.status == .reading && model.active?.entryID != entry.id {
                 PostForm(action: "\(book)/progress", csrfToken: csrfToken, cls: "inline-form") {
                     Field(
                         name: "page", label: "I’m on page",
