@@ -333,7 +333,7 @@ doc = {
       "startedAt": {"type": ["string", "null"], "format": "date-time"}, "minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 1440},
       "startPage": {"type": ["integer", "null"], "minimum": 0}, "endPage": {"type": ["integer", "null"], "minimum": 0}}},
     "ProgressInput": {"type": "object", "additionalProperties": False, "description": "`page`, or `percent` (0–100) — one of them. A percentage on a book with a page count becomes that page.",
-      "properties": {"page": {"type": "integer", "minimum": 0}, "percent": {"type": "integer", "minimum": 0, "maximum": 100}}},
+      "properties": {"page": {"type": ["integer", "null"], "minimum": 0}, "percent": {"type": ["integer", "null"], "minimum": 0, "maximum": 100}}},
     "Streak": {"type": "object", "required": ["current", "longest", "readToday"], "properties": {
       "current": {"type": "integer"}, "longest": {"type": "integer"}, "readToday": {"type": "boolean"}}},
     "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},

@@ -27,6 +27,13 @@ struct APITests {
                 (.get, "/api/v1/nothing-here", nil, .notFound),
                 // A path that exists, with a method it does not take.
                 (.put, "/api/v1/shelves", nil, .methodNotAllowed),
+                // A literal path beside a parameter one (sessions/active, sessions/{id}) takes only its own methods.
+                (.patch, "/api/v1/sessions/active", ByteBuffer(string: "{}"), .methodNotAllowed),
+                // A time a lenient parser would take (minute 99) is refused.
+                (
+                    .post, "/api/v1/sessions/3b4982d1-b30d-42d4-8b9a-5a0c3864a373/finish",
+                    ByteBuffer(string: #"{"endPage": 3, "endedAt": "2024-01-01T12:99:00Z"}"#), .unprocessableContent
+                ),
             ]
             for (method, path, body, status) in cases {
                 let answer = try await api.request(method, path, body: body)
@@ -38,6 +45,7 @@ struct APITests {
             }
             let wrongMethod = try await api.request(.delete, "/api/v1/entries")
             #expect(wrongMethod.headers[.allow] == "GET, HEAD, POST")
+            #expect(try await api.request(.delete, "/api/v1/sessions/active").headers[.allow] == "GET, HEAD")
             let invalid = try await api.request(.post, "/api/v1/entries", json: ["title": "", "rating": 9])
             let errors = try #require(try invalid.json()["errors"] as? [String: String])
             #expect(Set(errors.keys) == ["title", "rating"])

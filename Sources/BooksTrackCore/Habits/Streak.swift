@@ -85,8 +85,8 @@ public enum SessionRules {
 
     /// Checks an end page against the start page and the edition's page count.
     public static func check(end: Int, start: Int, pageCount: Int?, correction: Bool) -> Problem? {
-        if end < 0 { return .negative }
-        if let pageCount, pageCount > 0, end > pageCount { return .beyondBook(pages: pageCount) }
+        if end < 0 || start < 0 { return .negative }
+        if let pageCount, pageCount > 0, max(end, start) > pageCount { return .beyondBook(pages: pageCount) }
         if end < start && !correction { return .beforeStart(start: start) }
         return nil
     }

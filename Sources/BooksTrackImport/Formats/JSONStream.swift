@@ -27,21 +27,11 @@ struct JSONStream<Source: ByteChunks> {
     /// (``value()``, ``skipValue()`` or ``elements(_:)``). Anything after the object other than
     /// whitespace is a problem.
     mutating func members(_ member: (inout JSONStream, String) throws -> Void) throws {
-        try expect(UInt8(ascii: "{"))
-        var first = true
-        while true {
-            try skipWhitespace()
-            if try peek() == UInt8(ascii: "}") {
-                position += 1
-                break
-            }
-            if !first { try expect(UInt8(ascii: ",")) }
-            first = false
-            try skipWhitespace()
-            let key = try string()
-            try expect(UInt8(ascii: ":"))
-            try skipWhitespace()
-            try member(&self, key)
+        try list(open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { stream in
+            let key = try stream.string()
+            try stream.expect(UInt8(ascii: ":"))
+            try stream.skipWhitespace()
+            try member(&stream, key)
         }
         try skipWhitespace()
         if try peekOrEnd() != nil { throw Problem.invalid(offset: offset) }
@@ -49,18 +39,23 @@ struct JSONStream<Source: ByteChunks> {
 
     /// Calls `element` with the bytes of each element of the array that comes next.
     mutating func elements(_ element: ([UInt8]) throws -> Void) throws {
-        try expect(UInt8(ascii: "["))
+        try list(open: UInt8(ascii: "["), close: UInt8(ascii: "]")) { stream in try element(try stream.value()) }
+    }
+
+    /// An object's members or an array's elements: `open`, items separated by commas, `close`.
+    private mutating func list(open: UInt8, close: UInt8, _ item: (inout JSONStream) throws -> Void) throws {
+        try expect(open)
         var first = true
         while true {
             try skipWhitespace()
-            if try peek() == UInt8(ascii: "]") {
+            if try peek() == close {
                 position += 1
                 return
             }
             if !first { try expect(UInt8(ascii: ",")) }
             first = false
             try skipWhitespace()
-            try element(try value())
+            try item(&self)
         }
     }
 

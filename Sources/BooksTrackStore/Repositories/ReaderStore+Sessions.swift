@@ -23,6 +23,9 @@ extension ReaderStore {
             }
             let session = ReadingSession(
                 userID: userID, entryID: entryID, startedAt: now, startPage: startPage ?? entry.state.currentPage ?? 0)
+            if startPage != nil, let pages = try await Self.pageCount(of: entry, on: db), pages > 0, session.startPage > pages {
+                throw StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: pages).description))
+            }
             let row = try await db.raw(
                 """
                 INSERT INTO reading_sessions (id, user_id, entry_id, started_at, ended_at, start_page, end_page,
@@ -63,6 +66,7 @@ extension ReaderStore {
         _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
+        if endPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
         return try await changing(entries: true) { db, changes in
             guard var session = try await ActivityRows.session(id, of: userID, on: db) else {
                 throw StoreError.notFound(.session(id))

@@ -12,12 +12,7 @@ enum ActivityRows {
     static func insert(newSessionsOf sessions: [ReadingSession], userID: User.ID, now: Date, on db: any SQLDatabase) async throws
     {
         guard !sessions.isEmpty else { return }
-        var existing = Set<String>()
-        for row in try await db.raw("SELECT entry_id, started_at FROM reading_sessions WHERE user_id = \(bind: userID.string)")
-            .all()
-        {
-            existing.insert("\(try row.text("entry_id"))@\(try row.integer("started_at"))")
-        }
+        var existing = try await keys(of: "reading_sessions", instant: "started_at", userID: userID, on: db)
         let fresh = sessions.filter { existing.insert("\($0.entryID.string)@\($0.startedAt.milliseconds)").inserted }
         try await db.insertRows(
             into: "reading_sessions", columns: sessionColumns,
@@ -43,6 +38,20 @@ enum ActivityRows {
         return try await db.raw(query).all().map(session(row:))
     }
 
+    /// `entry@milliseconds` of a reader's rows in an activity table: a backup restored twice
+    /// adds a session or progress update once.
+    private static func keys(of table: String, instant: String, userID: User.ID, on db: any SQLDatabase) async throws
+        -> Set<String>
+    {
+        var keys = Set<String>()
+        for row in try await db.raw(
+            "SELECT entry_id, \(unsafeRaw: instant) AS at FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID.string)"
+        ).all() {
+            keys.insert("\(try row.text("entry_id"))@\(try row.integer("at"))")
+        }
+        return keys
+    }
+
     /// A reader's progress updates, oldest first.
     static func progress(of userID: User.ID, on db: any SQLDatabase) async throws -> [ProgressUpdate] {
         try await db.raw(
@@ -59,12 +68,7 @@ enum ActivityRows {
     /// Progress updates from a backup, leaving out those already there (same book, same instant).
     static func insert(newProgressOf updates: [ProgressUpdate], userID: User.ID, on db: any SQLDatabase) async throws {
         guard !updates.isEmpty else { return }
-        var existing = Set<String>()
-        for row in try await db.raw("SELECT entry_id, recorded_at FROM progress_updates WHERE user_id = \(bind: userID.string)")
-            .all()
-        {
-            existing.insert("\(try row.text("entry_id"))@\(try row.integer("recorded_at"))")
-        }
+        var existing = try await keys(of: "progress_updates", instant: "recorded_at", userID: userID, on: db)
         let fresh = updates.filter { existing.insert("\($0.entryID.string)@\($0.recordedAt.milliseconds)").inserted }
         try await db.insertRows(
             into: "progress_updates", columns: ["id", "user_id", "entry_id", "page", "percent", "recorded_at"],

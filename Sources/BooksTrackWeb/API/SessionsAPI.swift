@@ -77,7 +77,7 @@ struct SessionsAPI {
                     }
                 } else if Self.instantFields.contains(name) {
                     let text = (try? container.decode(String.self, forKey: key)) ?? ""
-                    if let date = try? Date(text, strategy: .iso8601) {
+                    if let date = Self.instant(text) {
                         instants[name] = date
                     } else {
                         errors[name] = "An ISO 8601 time, such as 2026-03-15T20:30:00Z."
@@ -89,6 +89,25 @@ struct SessionsAPI {
                 }
             }
             if !errors.messages.isEmpty { throw errors }
+        }
+
+        /// An RFC 3339 time, checked strictly (a lenient parser takes minute 99 as the next hour).
+        static func instant(_ text: String) -> Date? {
+            let pattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|z|[+-](\d{2}):(\d{2}))$/
+            guard let match = text.wholeMatch(of: pattern),
+                let month = Int(match.2), (1...12).contains(month), let day = Int(match.3), (1...31).contains(day),
+                let hour = Int(match.4), hour < 24, let minute = Int(match.5), minute < 60, let second = Int(match.6),
+                second < 60
+            else { return nil }
+            if let offsetHours = match.9.flatMap({ Int($0) }), let offsetMinutes = match.10.flatMap({ Int($0) }),
+                offsetHours > 23 || offsetMinutes > 59
+            {
+                return nil
+            }
+            guard let date = try? Date(text, strategy: .iso8601),
+                LocalDate(year: Int(match.1) ?? 0, month: month, day: day) != nil
+            else { return nil }
+            return date
         }
 
         func require(_ names: String...) throws {

@@ -19,12 +19,17 @@ final class RouteMethods: Sendable {
     /// The methods a path answers, or `nil` when no route has this path.
     func methods(for path: String) -> Set<String>? {
         let asked = Self.segments(path)
-        let found = table.withLock { table in
+        let matching = table.withLock { table in
             table.filter { route in
                 route.segments.count == asked.count
                     && zip(route.segments, asked).allSatisfy { pattern, part in pattern.hasPrefix("{") || pattern == part }
-            }.reduce(into: Set<String>()) { $0.formUnion($1.methods) }
+            }
         }
+        // The router prefers a literal segment to a parameter (`sessions/active` over
+        // `sessions/{session}`), so only the most literal matches say which methods the path takes.
+        let literals = { (segments: [String]) in segments.filter { !$0.hasPrefix("{") }.count }
+        let most = matching.map { literals($0.segments) }.max()
+        let found = matching.filter { literals($0.segments) == most }.reduce(into: Set<String>()) { $0.formUnion($1.methods) }
         return found.isEmpty ? nil : found
     }
 
