@@ -118,3 +118,53 @@ struct GoalProgressTests {
         #expect(progress(goal(.pages, target: 2400), b).current == 400 + 500 + 40)
     }
 }
+
+@Suite("Goal forms: ranges, periods and templates (SPEC F6)")
+struct GoalDraftTests {
+    let today = LocalDate("2026-07-02")!  // a Thursday
+
+    @Test("Periods: the calendar year, month, and the week from Monday; custom dates checked")
+    func periods() throws {
+        let year = try GoalDraft.parse(["kind": "books", "target": "30", "cadence": "year"], today: today).get()
+        #expect(year.startsOn == LocalDate("2026-01-01") && year.endsOn == LocalDate("2026-12-31") && year.title == "30 books")
+        let month = try GoalDraft.parse(["kind": "pages", "target": "900", "cadence": "month"], today: today).get()
+        #expect(month.startsOn == LocalDate("2026-07-01") && month.endsOn == LocalDate("2026-07-31"))
+        let week = try GoalDraft.parse(["kind": "minutes", "target": "300", "cadence": "week", "recurring": "on"], today: today)
+            .get()
+        #expect(week.startsOn == LocalDate("2026-06-29") && week.endsOn == LocalDate("2026-07-05") && week.recurring)
+        let backwards = GoalDraft.parse(
+            ["kind": "books", "target": "3", "cadence": "custom", "starts_on": "2026-08-01", "ends_on": "2026-07-01"],
+            today: today)
+        #expect(backwards == .failure(FieldErrors(["ends_on": "The last day is before the first."])))
+    }
+
+    @Test("Targets outside the seed's ranges, a diversity goal over a month, and criteria-less challenges are refused")
+    func ranges() {
+        #expect(
+            GoalDraft.parse(["kind": "books", "target": "0"], today: today)
+                == .failure(FieldErrors(["target": "The target is a whole number from 1 to 1000 books."])))
+        #expect(GoalDraft.parse(["kind": "books", "target": "1000000"], today: today).isFailure)
+        let monthly = GoalDraft.parse(
+            ["kind": "diversity", "target": "5", "cadence": "month", "regions": "africa"], today: today)
+        #expect(monthly.failureMessages["cadence"]?.contains("3 to 12 months") == true)
+        let vague = GoalDraft.parse(["kind": "share", "target": "50"], today: today)
+        #expect(vague.failureMessages["criteria"] != nil)
+        #expect(
+            GoalDraft.parse(["kind": "diversity", "target": "5", "regions": "atlantis"], today: today).failureMessages["regions"]
+                != nil)
+        #expect(GoalDraft.parse(["target": "5"], today: today).failureMessages["kind"] != nil)
+    }
+
+    @Test("Every template makes a valid goal")
+    func templates() {
+        for template in GoalDraft.templates {
+            #expect(GoalDraft.range(of: template.kind).contains(template.target), "\(template.id)")
+        }
+        #expect(GoalDraft.templates.map(\.id) == ["52-books", "read-women", "around-the-world", "tbr-stack-buster"])
+    }
+}
+
+extension Result where Failure == FieldErrors {
+    var isFailure: Bool { if case .failure = self { true } else { false } }
+    var failureMessages: [String: String] { if case .failure(let errors) = self { errors.messages } else { [:] } }
+}

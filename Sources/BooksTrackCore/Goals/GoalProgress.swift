@@ -131,6 +131,14 @@ extension Goal {
         case .genresExplored:
             counted = finished.map(\.1)
             current = Double(Set(counted.flatMap { library.works[$0.workID]?.genres.map { $0.lowercased() } ?? [] }).count)
+        case .regionsExplored:
+            counted = finished.map(\.1)
+            current = Double(
+                Set(
+                    counted.flatMap { entry in
+                        (library.works[entry.workID]?.authorIDs ?? []).compactMap { library.authors[$0]?.region }
+                    }
+                ).count)
         }
         let countries = Set(
             counted.flatMap { entry in
@@ -203,7 +211,7 @@ extension Goal {
             case .books, .diversity, .category, .authorsExplored, .genresExplored: (1, "books")
             case .pages: (300, "pages")
             case .minutes: (480, "minutes")
-            case .share, .streakDays: (.infinity, "")
+            case .share, .streakDays, .regionsExplored: (.infinity, "")
             }
         guard perDay > limit else { return nil }
         return "This requires \(String(format: "%.1f", perDay)) \(unit)/day."

@@ -17,6 +17,8 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
         case category
         case authorsExplored
         case genresExplored
+        /// Distinct cultural regions of the authors read ("Around the world: all 11 regions").
+        case regionsExplored
     }
 
     public enum Status: String, Sendable, Codable, Hashable, CaseIterable {

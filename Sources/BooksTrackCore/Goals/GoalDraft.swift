@@ -1,0 +1,178 @@
+import Foundation
+
+/// A goal as a person fills it in (the web form, the API), checked against the ranges of SPEC F6
+/// with a message per field.
+public struct GoalDraft: Sendable, Equatable {
+    public var title: String
+    public var kind: Goal.Kind
+    public var target: Int
+    public var cadence: Goal.Cadence
+    public var recurring: Bool
+    public var startsOn: LocalDate
+    public var endsOn: LocalDate
+    public var criteria: Goal.Criteria
+
+    /// A ready-made goal (seed 004).
+    public struct Template: Sendable, Identifiable {
+        public var id: String
+        public var title: String
+        public var summary: String
+        public var kind: Goal.Kind
+        public var target: Int
+        public var cadence: Goal.Cadence
+        public var criteria: Goal.Criteria
+    }
+
+    public static let templates: [Template] = [
+        Template(
+            id: "52-books", title: "52 books in 52 weeks", summary: "A book a week for a year.", kind: .books, target: 52,
+            cadence: .year, criteria: .init()),
+        Template(
+            id: "read-women", title: "Read women: 50%", summary: "At least half of this year’s books by women.",
+            kind: .share, target: 50, cadence: .year, criteria: .init(genders: [.female])),
+        Template(
+            id: "around-the-world", title: "Around the world: all 11 regions",
+            summary: "Authors from every cultural region this year.", kind: .regionsExplored, target: 11, cadence: .year,
+            criteria: .init()),
+        Template(
+            id: "tbr-stack-buster", title: "TBR stack buster", summary: "Finish 10 books you already own.", kind: .category,
+            target: 10, cadence: .year, criteria: .init(ownedOnly: true)),
+    ]
+
+    /// The allowed targets of each kind.
+    public static func range(of kind: Goal.Kind) -> ClosedRange<Int> {
+        switch kind {
+        case .books, .category, .authorsExplored: 1...1000
+        case .pages: 1...1_000_000
+        case .minutes: 1...525_600
+        case .streakDays: 1...366
+        case .diversity: 1...50
+        case .share: 1...100
+        case .genresExplored: 1...200
+        case .regionsExplored: 1...CulturalRegion.allCases.count
+        }
+    }
+
+    /// What the target counts, for messages and pages.
+    public static func unit(of kind: Goal.Kind) -> String {
+        switch kind {
+        case .books, .diversity, .category: "books"
+        case .pages: "pages"
+        case .minutes: "minutes"
+        case .streakDays: "days"
+        case .share: "%"
+        case .authorsExplored: "authors"
+        case .genresExplored: "genres"
+        case .regionsExplored: "regions"
+        }
+    }
+
+    /// The period of a cadence that contains `today`: the calendar year, month, or the week from
+    /// Monday.
+    public static func period(_ cadence: Goal.Cadence, containing today: LocalDate) -> ClosedRange<LocalDate>? {
+        switch cadence {
+        case .year:
+            return LocalDate(year: today.year, month: 1, day: 1)!...LocalDate(year: today.year, month: 12, day: 31)!
+        case .month:
+            let first = LocalDate(year: today.year, month: today.month, day: 1)!
+            let next =
+                today.month == 12
+                ? LocalDate(year: today.year + 1, month: 1, day: 1)!
+                : LocalDate(year: today.year, month: today.month + 1, day: 1)!
+            return first...next.adding(days: -1)
+        case .week:
+            // Day number 0 (1970-01-01) was a Thursday: Monday is 3 days before it.
+            let sinceMonday = ((today.dayNumber + 3) % 7 + 7) % 7
+            let monday = today.adding(days: -sinceMonday)
+            return monday...monday.adding(days: 6)
+        case .custom:
+            return nil
+        }
+    }
+
+    /// Reads form fields (`title`, `kind`, `target`, `cadence`, `starts_on`, `ends_on`,
+    /// `recurring`, and the criteria `regions`, `genders`, `marginalized`, `languages`,
+    /// `translated`, `genre`, `shelf`, `owned`; lists comma-separated).
+    public static func parse(_ fields: [String: String], today: LocalDate) -> Result<GoalDraft, FieldErrors> {
+        var errors = FieldErrors()
+        func text(_ name: String) -> String? {
+            let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return value?.isEmpty == false ? value : nil
+        }
+        func list(_ name: String) -> [String] {
+            (fields[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        func flag(_ name: String) -> Bool { ["on", "true", "yes", "1"].contains(fields[name]?.lowercased() ?? "") }
+
+        guard let kind = text("kind").flatMap(Goal.Kind.init(rawValue:)) else {
+            errors["kind"] = "Choose what the goal counts."
+            return .failure(errors)
+        }
+        let cadence = text("cadence").flatMap(Goal.Cadence.init(rawValue:)) ?? .year
+        var target = 0
+        let range = range(of: kind)
+        if let value = text("target").flatMap(Int.init), range.contains(value) {
+            target = value
+        } else {
+            errors["target"] = "The target is a whole number from \(range.lowerBound) to \(range.upperBound) \(unit(of: kind))."
+        }
+        var period = Self.period(cadence, containing: today)
+        if cadence == .custom {
+            let start = text("starts_on").flatMap(LocalDate.init)
+            let end = text("ends_on").flatMap(LocalDate.init)
+            if start == nil { errors["starts_on"] = "Give the first day as YYYY-MM-DD." }
+            if end == nil { errors["ends_on"] = "Give the last day as YYYY-MM-DD." }
+            if let start, let end {
+                if end < start {
+                    errors["ends_on"] = "The last day is before the first."
+                } else if end.dayNumber - start.dayNumber > 5 * 366 {
+                    errors["ends_on"] = "A goal lasts at most five years."
+                } else {
+                    period = start...end
+                }
+            }
+        }
+        if kind == .diversity, let days = period.map({ $0.upperBound.dayNumber - $0.lowerBound.dayNumber + 1 }),
+            !(89...366).contains(days)
+        {
+            errors["cadence"] = "A diversity challenge runs from 3 to 12 months (a year, or custom dates)."
+        }
+        var criteria = Goal.Criteria()
+        for name in list("regions") {
+            if let region = CulturalRegion(rawValue: name) {
+                criteria.regions.append(region)
+            } else {
+                errors["regions"] = "“\(name.prefix(40))” is not one of the 11 regions."
+            }
+        }
+        for name in list("genders") {
+            if let gender = Gender(rawValue: name) {
+                criteria.genders.append(gender)
+            } else {
+                errors["genders"] = "“\(name.prefix(40))” is not a gender BooksTrack records."
+            }
+        }
+        for code in list("languages") {
+            if let language = LanguageCode(lenient: code) {
+                criteria.languages.append(language)
+            } else {
+                errors["languages"] = "“\(code.prefix(40))” is not a language BooksTrack knows."
+            }
+        }
+        criteria.marginalizedOnly = flag("marginalized")
+        criteria.translatedOnly = flag("translated")
+        criteria.ownedOnly = flag("owned")
+        criteria.genre = text("genre").map { String($0.prefix(100)) }
+        criteria.shelf = text("shelf").map { String($0.prefix(100)) }
+        let hasCriteria = criteria != Goal.Criteria()
+        if (kind == .diversity || kind == .share || kind == .category) && !hasCriteria {
+            errors["criteria"] = "Say which books count: a region, a gender, a language, translated, a genre, a shelf or owned."
+        }
+        let title = text("title").map { String($0.prefix(100)) } ?? "\(target) \(unit(of: kind))"
+        guard errors.messages.isEmpty, let period else { return .failure(errors) }
+        return .success(
+            GoalDraft(
+                title: title, kind: kind, target: target, cadence: cadence, recurring: cadence != .custom && flag("recurring"),
+                startsOn: period.lowerBound, endsOn: period.upperBound, criteria: criteria))
+    }
+}
