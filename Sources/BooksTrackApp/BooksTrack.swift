@@ -19,6 +19,7 @@ public final class BooksTrack: Sendable {
     public let logger: Logger
     public let library: LibraryService
     public let sessions: SessionService
+    public let goals: GoalService
     public let notifications: NotificationService
     public let insights: InsightsService
     public let profiling: ProfilingService
@@ -35,14 +36,16 @@ public final class BooksTrack: Sendable {
         self.store = store
         self.clock = clock
         self.logger = logger
-        let notifications = NotificationService(store: store, logger: logger)
+        let insights = InsightsService(store: store, logger: logger)
+        self.insights = insights
+        let notifications = NotificationService(store: store, logger: logger, insights: insights)
         self.notifications = notifications
         let enrichment = EnrichmentService(
             store: store, clock: clock, logger: logger, notifications: notifications, settings: settings)
         self.enrichment = enrichment
         library = LibraryService(store: store, notifications: notifications, enrichment: enrichment)
         sessions = SessionService(store: store, notifications: notifications)
-        insights = InsightsService(store: store, logger: logger)
+        goals = GoalService(store: store, insights: insights, notifications: notifications)
         profiling = ProfilingService(store: store, insights: insights, notifications: notifications)
         let imports = ImportService(
             store: store, clock: clock, logger: logger, notifications: notifications, enrichment: enrichment)

@@ -29,6 +29,7 @@ extension StoreError {
             case .notification: "There is no such notification."
             case .candidate: "There is no such question about an author in your library."
             case .session: "There is no such reading session in your library."
+            case .goal: "There is no such goal."
             }
         case .invalid(let invalid):
             switch invalid {

@@ -7,10 +7,13 @@ import Logging
 public struct NotificationService: Sendable {
     let store: Store
     let logger: Logger
+    /// The kept libraries goals are measured on (nil: goals are not settled).
+    let insights: InsightsService?
 
-    public init(store: Store, logger: Logger) {
+    public init(store: Store, logger: Logger, insights: InsightsService? = nil) {
         self.store = store
         self.logger = logger
+        self.insights = insights
     }
 
     /// After a write: did an achievement (and, with their issues, a goal milestone or a streak)
@@ -23,7 +26,8 @@ public struct NotificationService: Sendable {
         do {
             let reader = store.reader(userID)
             let (standing, recorded) = try await reader.noticeStanding()
-            let due = Notices.due(for: standing, recorded: recorded)
+            var due = Notices.due(for: standing, recorded: recorded)
+            if let insights { due += try await GoalService.settle(userID, store: store, insights: insights, now: now) }
             if !due.isEmpty { try await reader.record(notices: due, now: now) }
         } catch {
             logger.warning("notifications not settled", metadata: ["user": "\(userID.string)", "error": "\(error)"])

@@ -28,9 +28,9 @@ public enum DemoLibrary {
                 startsOn: LocalDate(year: year, month: 1, day: 1)!, endsOn: LocalDate(year: year, month: 12, day: 31)!,
                 createdAt: now),
             Goal(
-                userID: .random(), title: "Around the world: all 11 regions", kind: .diversity, target: 11, cadence: .year,
-                startsOn: LocalDate(year: year, month: 1, day: 1)!, endsOn: LocalDate(year: year, month: 12, day: 31)!,
-                criteria: Goal.Criteria(regions: CulturalRegion.allCases), createdAt: now),
+                userID: .random(), title: "Around the world: all 11 regions", kind: .regionsExplored, target: 11,
+                cadence: .year, startsOn: LocalDate(year: year, month: 1, day: 1)!,
+                endsOn: LocalDate(year: year, month: 12, day: 31)!, createdAt: now),
             Goal(
                 userID: .random(), title: "Read women: 50%", kind: .share, target: 50, cadence: .year,
                 startsOn: LocalDate(year: year, month: 1, day: 1)!, endsOn: LocalDate(year: year, month: 12, day: 31)!,

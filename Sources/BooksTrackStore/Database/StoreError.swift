@@ -47,6 +47,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A possible identification of an author that is not for this reader's books.
         case candidate(AuthorCandidate.ID)
         case session(ReadingSession.ID)
+        case goal(Goal.ID)
     }
 
     /// Why a value was refused.

@@ -39,13 +39,14 @@ public enum WebApp {
         AuthController(store: store, configuration: configuration).addRoutes(to: router)
         HomeController(
             store: store, configuration: configuration, insights: insights, demo: app.imports,
-            notifications: app.notifications, enrichment: app.enrichment
+            notifications: app.notifications, enrichment: app.enrichment, goals: app.goals
         ).addRoutes(to: router)
         InsightsController(store: store, configuration: configuration, insights: insights).addRoutes(to: router)
         LibraryController(store: store).addRoutes(to: router)
         let books = BookController(store: store, configuration: configuration, library: app.library)
         books.addRoutes(to: router)
         SessionController(store: store, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
+        GoalController(store: store, configuration: configuration, goals: app.goals).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(store: store, configuration: configuration).addRoutes(to: router)

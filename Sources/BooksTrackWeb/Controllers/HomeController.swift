@@ -13,10 +13,10 @@ struct HomeController {
     let demo: ImportService
     let notifications: NotificationService
     let enrichment: EnrichmentService
+    let goals: GoalService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
-        router.get("/goals", use: goals)
         router.post("/demo", use: loadDemo)
         router.post("/notifications/:notification/read", use: markRead)
         router.get("/prompts/authors", use: authorQuestions)
@@ -39,12 +39,13 @@ struct HomeController {
         async let progress = enrichment.progress(for: user.id)
         async let questions = enrichment.questionCounts(for: user.id)
         async let streak = reader.streak(in: user.timeZone, now: configuration.clock())
+        async let goalList = goals.goals(for: user, now: configuration.clock())
         let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
             notifications: try await unread, enrichment: try await progress,
-            questions: try await questions.authors, streak: try await streak)
+            questions: try await questions.authors, streak: try await streak, goals: try await goalList)
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
     }
@@ -70,11 +71,6 @@ struct HomeController {
     /// Credits for the bundled author table and the services looked up (no sign-in needed).
     @Sendable func attribution(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         HTMLResponse(html: EnrichmentPages.attribution(page: context.page(nil)))
-    }
-
-    @Sendable func goals(_ request: Request, context: AppContext) async throws -> HTMLResponse {
-        _ = try context.requireUser()
-        return HTMLResponse(html: ComingAreaPage.goals(page: context.page(.goals)))
     }
 
     @Sendable func markRead(_ request: Request, context: AppContext) async throws -> Response {

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -21,6 +22,8 @@ enum HomePage {
         /// "Is this …?" questions waiting for the reader.
         var questions: Int = 0
         var streak: Streak? = nil
+        /// Active goals with their progress.
+        var goals: [GoalService.Standing] = []
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -80,6 +83,24 @@ enum HomePage {
                         }
                     }
                     if let streak = model.streak { SessionPages.streakCard(streak) }
+                    Card("Goals", id: "goals") {
+                        let active = model.goals.filter { $0.goal.status == .active }
+                        if active.isEmpty {
+                            Tag("p", .cls("muted")) {
+                                Txt("No goal yet. ")
+                                Tag("a", .href("/goals/new"), text: "Set one from a template")
+                            }
+                        } else {
+                            Tag("ul", .cls("plain-list")) {
+                                for standing in active.prefix(3) {
+                                    Tag("li") {
+                                        Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title)
+                                        Txt(": " + GoalPages.progressText(standing) + ". " + GoalPages.paceText(standing))
+                                    }
+                                }
+                            }
+                        }
+                    }
                     Card("Representation", span: .full, id: "radar") {
                         Tag("div", .cls("radar-module")) {
                             RadarView(
@@ -168,21 +189,6 @@ enum HomePage {
                     Txt(" — you can delete them later.")
                 }
             }
-        }
-    }
-}
-
-/// The Goals area before its feature lands: it says what will be there and
-/// what to do meanwhile.
-enum ComingAreaPage {
-    static func goals(page: PageContext) -> String {
-        Layout.document(title: "Goals", page: page) {
-            Tag("h1", text: "Goals")
-            EmptyState(
-                title: "Reading goals are on their way",
-                message:
-                    "Goals, streaks and achievements will live here. Meanwhile, keep your library current: every book you finish counts once goals arrive.",
-                actions: [("Books you are reading", "/library?status=reading")])
         }
     }
 }

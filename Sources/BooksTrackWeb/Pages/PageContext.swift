@@ -66,6 +66,9 @@ enum Notice: String, CaseIterable {
     case sessionSaved = "session-saved"
     case sessionDeleted = "session-deleted"
     case progressSaved = "progress-saved"
+    case goalCreated = "goal-created"
+    case goalUpdated = "goal-updated"
+    case goalDeleted = "goal-deleted"
 
     var message: String {
         switch self {
@@ -90,6 +93,9 @@ enum Notice: String, CaseIterable {
         case .sessionSaved: "The session is saved."
         case .sessionDeleted: "The session was deleted."
         case .progressSaved: "Your page is saved."
+        case .goalCreated: "Your goal is set. It counts the books already in your library."
+        case .goalUpdated: "The goal is updated."
+        case .goalDeleted: "The goal was deleted."
         }
     }
 }

@@ -1,0 +1,132 @@
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+/// Reading goals (SPEC F6): the goals with their progress, derived from the reader's kept library
+/// on every read, and the milestones and completions a write crossed.
+public struct GoalService: Sendable {
+    let store: Store
+    let insights: InsightsService
+    let notifications: NotificationService
+
+    /// A goal with where it stands.
+    public struct Standing: Sendable {
+        public var goal: Goal
+        public var milestones: [Milestone]
+        public var progress: GoalProgress
+        /// "This requires 2.7 books/day", for a target out of reach.
+        public var warning: String?
+    }
+
+    public func goals(for user: User, now: Date) async throws -> [Standing] {
+        let goals = try await store.reader(user.id).goals()
+        guard !goals.isEmpty else { return [] }
+        let library = try await insights.library(of: user.id)
+        let today = user.today(at: now)
+        return goals.map { goal, milestones in
+            let progress = goal.progress(in: library, today: today, timeZone: user.timeZone)
+            return Standing(
+                goal: goal, milestones: milestones, progress: progress,
+                warning: goal.status == .active ? goal.unrealisticWarning(progress, today: today) : nil)
+        }
+    }
+
+    public func goal(_ id: Goal.ID, for user: User, now: Date) async throws -> Standing {
+        guard let standing = try await goals(for: user, now: now).first(where: { $0.goal.id == id }) else {
+            throw StoreError.notFound(.goal(id))
+        }
+        return standing
+    }
+
+    public func create(_ draft: GoalDraft, for user: User, now: Date) async throws -> Goal {
+        let goal = Goal(
+            userID: user.id, title: draft.title, kind: draft.kind, target: draft.target, cadence: draft.cadence,
+            recurring: draft.recurring, startsOn: draft.startsOn, endsOn: draft.endsOn, criteria: draft.criteria,
+            createdAt: now)
+        try await store.reader(user.id).create(goal: goal, now: now)
+        await notifications.settle(user.id, now: now)
+        return goal
+    }
+
+    /// Changes a goal; `status` pauses, resumes or abandons it.
+    public func update(_ id: Goal.ID, with draft: GoalDraft?, status: Goal.Status?, for user: User, now: Date) async throws
+        -> Goal
+    {
+        guard var goal = try await store.reader(user.id).goal(id)?.goal else { throw StoreError.notFound(.goal(id)) }
+        if let draft {
+            (goal.title, goal.kind, goal.target, goal.cadence) = (draft.title, draft.kind, draft.target, draft.cadence)
+            (goal.recurring, goal.startsOn, goal.endsOn, goal.criteria) = (
+                draft.recurring, draft.startsOn, draft.endsOn, draft.criteria
+            )
+        }
+        if let status { goal.status = status }
+        try await store.reader(user.id).update(goal: goal, now: now)
+        await notifications.settle(user.id, now: now)
+        return goal
+    }
+
+    public func delete(_ id: Goal.ID, for user: User) async throws {
+        try await store.reader(user.id).deleteGoal(id)
+    }
+
+    /// The marks a goal's milestones are at: 25/50/75/100% of the target, or for a streak goal
+    /// 7, 30, 100 and 365 days (those up to the target) and the target itself.
+    static func marks(of goal: Goal) -> [Int] {
+        guard goal.kind == .streakDays else { return [25, 50, 75, 100] }
+        return ([7, 30, 100, 365].filter { $0 < goal.target } + [goal.target])
+    }
+
+    /// After a write: records the milestones the reader's active goals have crossed (once each,
+    /// with today's date), completes the goals that reached their target with their story, and
+    /// returns the notices owed.
+    static func settle(_ userID: User.ID, store: Store, insights: InsightsService, now: Date) async throws -> [Notice] {
+        let reader = store.reader(userID)
+        let goals = try await reader.goals().filter { $0.goal.status == .active }
+        guard !goals.isEmpty, let user = try await store.users.user(id: userID) else { return [] }
+        let library = try await insights.library(of: userID)
+        let today = user.today(at: now)
+        var notices: [Notice] = []
+        for (goal, milestones) in goals where goal.startsOn <= today {
+            let progress = goal.progress(in: library, today: today, timeZone: user.timeZone)
+            let reached = marks(of: goal).filter { mark in
+                goal.kind == .streakDays ? progress.current >= Double(mark) : progress.percent >= mark
+            }
+            let recorded = Set(milestones.map(\.percent))
+            let new = try await reader.record(
+                milestones: reached.filter { !recorded.contains($0) }, of: goal.id, at: now)
+            let unit = GoalDraft.unit(of: goal.kind)
+            for mark in new where !(mark == 100 && goal.kind != .streakDays) && !(goal.kind == .streakDays && mark == goal.target)
+            {
+                notices.append(
+                    Notice(
+                        kind: "goal", key: "goal:\(goal.id.string):\(mark)",
+                        title: goal.kind == .streakDays ? "\(mark)-day streak: \(goal.title)" : "\(mark)% of “\(goal.title)”",
+                        body: "\(Self.figure(progress.current)) / \(goal.target) \(unit) so far.",
+                        link: "/goals/\(goal.id.string)"))
+            }
+            if progress.current >= Double(goal.target),
+                try await reader.complete(goal: goal.id, snapshot: progress.story, at: now)
+            {
+                notices.append(
+                    Notice(
+                        kind: "goal", key: "goal:\(goal.id.string):done", title: "Goal complete: \(goal.title)",
+                        body: story(progress.story), link: "/goals/\(goal.id.string)"))
+            }
+        }
+        return notices
+    }
+
+    /// "30 books · 9,450 pages · 12 countries".
+    public static func story(_ snapshot: Goal.Snapshot) -> String {
+        let pages = snapshot.pages.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        return [
+            snapshot.books == 1 ? "1 book" : "\(snapshot.books) books", "\(pages) pages",
+            snapshot.countries == 1 ? "1 country" : "\(snapshot.countries) countries",
+        ].joined(separator: " · ")
+    }
+
+    /// A figure without a needless ".0".
+    public static func figure(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,104 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// A reader's goals and their milestones (SPEC F6). Progress is never stored: it is derived from
+/// the library (``Goal/progress(in:today:timeZone:)``). What is stored is the goal, the date each
+/// milestone was first crossed (once: the milestone's key is the goal and the percentage), and a
+/// completed goal's final figures.
+extension ReaderStore {
+    /// The reader's goals, oldest first, with their milestones.
+    public func goals() async throws -> [(goal: Goal, milestones: [Milestone])] {
+        let userID = self.userID
+        return try await database.read { db in
+            let milestones = Dictionary(grouping: try await ActivityRows.milestones(of: userID, on: db), by: \.goalID)
+            return try await ActivityRows.goals(of: userID, on: db).map { ($0, milestones[$0.id] ?? []) }
+        }
+    }
+
+    /// One of the reader's goals with its milestones.
+    public func goal(_ id: Goal.ID) async throws -> (goal: Goal, milestones: [Milestone])? {
+        try await goals().first { $0.goal.id == id }
+    }
+
+    /// Adds a goal.
+    public func create(goal: Goal, now: Date) async throws {
+        var goal = goal
+        goal.userID = userID
+        let owned = goal
+        let userID = self.userID
+        try await database.write { db in try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db) }
+    }
+
+    /// Changes a goal's title, target, period, criteria and status.
+    public func update(goal: Goal, now: Date) async throws {
+        let userID = self.userID
+        let changed = try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE goals SET title = \(bind: goal.title), kind = \(bind: goal.kind.rawValue), target = \(bind: goal.target),
+                    cadence = \(bind: goal.cadence.rawValue), recurring = \(bind: goal.recurring ? 1 : 0),
+                    starts_on = \(bind: goal.startsOn.description), ends_on = \(bind: goal.endsOn.description),
+                    criteria = \(bind: JSONColumn.text(goal.criteria)), status = \(bind: goal.status.rawValue),
+                    completed_at = \(bind: goal.completedAt?.milliseconds), snapshot = \(bind: goal.snapshot.map(JSONColumn.text)),
+                    updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: goal.id.string) AND user_id = \(bind: userID.string)
+                RETURNING id
+                """
+            ).all().count
+        }
+        if changed == 0 { throw StoreError.notFound(.goal(goal.id)) }
+    }
+
+    /// Deletes a goal with its milestones.
+    public func deleteGoal(_ id: Goal.ID) async throws {
+        let userID = self.userID
+        let deleted = try await database.write { db in
+            try await db.raw(
+                "DELETE FROM goals WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) RETURNING id"
+            ).all().count
+        }
+        if deleted == 0 { throw StoreError.notFound(.goal(id)) }
+    }
+
+    /// Records milestones first crossed now; returns the percentages that were new (a
+    /// milestone another request recorded a moment ago is not new: it is recorded once).
+    public func record(milestones percents: [Int], of goalID: Goal.ID, at reachedAt: Date) async throws -> [Int] {
+        guard !percents.isEmpty else { return [] }
+        let userID = self.userID
+        return try await database.write { db in
+            guard
+                try await db.raw("SELECT id FROM goals WHERE id = \(bind: goalID.string) AND user_id = \(bind: userID.string)")
+                    .first() != nil
+            else { throw StoreError.notFound(.goal(goalID)) }
+            var new: [Int] = []
+            for percent in percents {
+                let inserted = try await db.raw(
+                    """
+                    INSERT INTO goal_milestones (goal_id, user_id, percent, reached_at)
+                    VALUES (\(bind: goalID.string), \(bind: userID.string), \(bind: percent), \(bind: reachedAt.milliseconds))
+                    ON CONFLICT (goal_id, percent) DO NOTHING RETURNING percent
+                    """
+                ).all()
+                if !inserted.isEmpty { new.append(percent) }
+            }
+            return new
+        }
+    }
+
+    /// Marks an active goal completed with its final figures; false when it was not active (a
+    /// concurrent request completed it first).
+    public func complete(goal id: Goal.ID, snapshot: Goal.Snapshot, at: Date) async throws -> Bool {
+        let userID = self.userID
+        return try await database.write { db in
+            !(try await db.raw(
+                """
+                UPDATE goals SET status = 'completed', completed_at = \(bind: at.milliseconds),
+                    snapshot = \(bind: JSONColumn.text(snapshot)), updated_at = \(bind: at.milliseconds)
+                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'active'
+                RETURNING id
+                """
+            ).all().isEmpty)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// Reading goals in the browser (SPEC F6).
+struct GoalController {
+    let store: Store
+    let configuration: WebConfiguration
+    let goals: GoalService
+
+    func addRoutes(to router: Router<AppContext>) {
+        router.get("/goals", use: index)
+        router.get("/goals/new", use: new)
+        router.post("/goals", use: create)
+        router.get("/goals/:goal", use: show)
+        router.post("/goals/:goal/status", use: status)
+        router.get("/goals/:goal/delete", use: confirmDelete)
+        router.post("/goals/:goal/delete", use: delete)
+    }
+
+    @Sendable func index(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let user = try context.requireUser()
+        return HTMLResponse(
+            html: GoalPages.index(page: context.page(.goals), goals: try await goals.goals(for: user, now: configuration.clock()))
+        )
+    }
+
+    @Sendable func new(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        _ = try context.requireUser()
+        return HTMLResponse(html: GoalPages.form(page: context.page(.goals), values: [:]))
+    }
+
+    @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        let now = configuration.clock()
+        var fields = form.fields
+        if let id = form["template"] {
+            guard let template = GoalDraft.templates.first(where: { $0.id == id }) else {
+                throw WebError.badRequest("Choose one of the templates on the page.")
+            }
+            fields = [
+                "title": template.title, "kind": template.kind.rawValue, "target": String(template.target),
+                "cadence": template.cadence.rawValue, "regions": template.criteria.regions.map(\.rawValue).joined(separator: ","),
+                "genders": template.criteria.genders.map(\.rawValue).joined(separator: ","),
+                "owned": template.criteria.ownedOnly ? "on" : "",
+            ]
+        }
+        switch GoalDraft.parse(fields, today: user.today(at: now)) {
+        case .failure(let errors):
+            return HTMLResponse(
+                html: GoalPages.form(page: context.page(.goals), values: form.fields, errors: errors),
+                status: .unprocessableContent
+            ).response(from: request, context: context)
+        case .success(let draft):
+            let goal = try await goals.create(draft, for: user, now: now)
+            return Responses.redirect(to: "/goals/\(goal.id.string)", notice: .goalCreated)
+        }
+    }
+
+    private func standing(_ context: AppContext) async throws -> (User, GoalService.Standing) {
+        let user = try context.requireUser()
+        let id: Goal.ID = try context.parameters.id("goal")
+        do {
+            return (user, try await goals.goal(id, for: user, now: configuration.clock()))
+        } catch StoreError.notFound {
+            throw WebError.notFound("There is no such goal.")
+        }
+    }
+
+    @Sendable func show(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (user, standing) = try await standing(context)
+        let reader = store.reader(user.id)
+        var titles: [LibraryEntry.ID: String] = [:]
+        for id in standing.progress.books.prefix(500) { titles[id] = try await reader.detail(of: id)?.work.title }
+        return HTMLResponse(html: GoalPages.show(page: context.page(.goals), standing: standing, titles: titles))
+    }
+
+    @Sendable func status(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, standing) = try await standing(context)
+        let form = try context.requireForm()
+        guard let status = form["status"].flatMap(Goal.Status.init(rawValue:)), status != .completed else {
+            throw WebError.badRequest("Choose one of the buttons on the goal’s page.")
+        }
+        _ = try await goals.update(standing.goal.id, with: nil, status: status, for: user, now: configuration.clock())
+        return Responses.redirect(to: "/goals/\(standing.goal.id.string)", notice: .goalUpdated)
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (_, standing) = try await standing(context)
+        return HTMLResponse(html: GoalPages.confirmDelete(page: context.page(.goals), goal: standing.goal))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, standing) = try await standing(context)
+        try await goals.delete(standing.goal.id, for: user)
+        return Responses.redirect(to: "/goals", notice: .goalDeleted)
+    }
+}

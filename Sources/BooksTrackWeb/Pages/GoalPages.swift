@@ -1,0 +1,261 @@
+import BooksTrackApp
+import BooksTrackCharts
+import BooksTrackCore
+import Foundation
+import Plot
+
+/// Reading goals (SPEC F6): the list, a goal's page, and the form with its templates.
+enum GoalPages {
+    static func index(page: PageContext, goals: [GoalService.Standing]) -> String {
+        Layout.document(title: "Goals", page: page) {
+            Tag("h1", text: "Goals")
+            Tag("p", .cls("actions")) { ButtonLink(label: "New goal", href: "/goals/new") }
+            if goals.isEmpty {
+                EmptyState(
+                    title: "No goals yet",
+                    message:
+                        "A goal counts what you finish, read or explore in a period — from the books already in your library. Start from a template or make your own.",
+                    actions: [("Choose a goal", "/goals/new")])
+            } else {
+                let (current, past) = (
+                    goals.filter { $0.goal.status == .active || $0.goal.status == .paused },
+                    goals.filter { $0.goal.status == .completed || $0.goal.status == .abandoned }
+                )
+                Tag("div", .cls("bento")) {
+                    for standing in current + past { card(standing) }
+                }
+            }
+        }
+    }
+
+    /// A goal's card: ring, "12 / 30 books (40%)", pace.
+    static func card(_ standing: GoalService.Standing) -> Component {
+        let goal = standing.goal
+        return Card(goal.title, id: "goal-\(goal.id.string)") {
+            Tag("div", .cls("goal-summary")) {
+                Raw(CompletionRing.svg(standing.progress.fraction, label: "\(progressText(standing)) — \(goal.title)"))
+                Tag("div") {
+                    Tag("p", .cls("goal-figure"), text: progressText(standing))
+                    Tag("p", .cls("muted"), text: "\(status(goal)) · \(goal.startsOn.description) to \(goal.endsOn.description)")
+                    Tag("p", text: paceText(standing))
+                }
+            }
+            Tag("p") { Tag("a", .href("/goals/\(goal.id.string)"), text: "Open “\(goal.title)”") }
+        }
+    }
+
+    static func show(page: PageContext, standing: GoalService.Standing, titles: [LibraryEntry.ID: String]) -> String {
+        let goal = standing.goal
+        let progress = standing.progress
+        return Layout.document(title: goal.title, page: page) {
+            Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) { Tag("a", .href("/goals"), text: "Goals") }
+            Tag("h1", text: goal.title)
+            Tag("div", .cls("bento")) {
+                Card("Progress", id: "goal-progress") {
+                    Tag("div", .cls("goal-summary")) {
+                        Raw(CompletionRing.svg(progress.fraction, label: progressText(standing)))
+                        Tag("div") {
+                            Tag("p", .cls("goal-figure"), text: progressText(standing))
+                            Tag("p", text: paceText(standing))
+                            if let warning = standing.warning { Tag("p", .cls("form-error"), text: warning) }
+                        }
+                    }
+                    if goal.status == .completed, let snapshot = goal.snapshot {
+                        Tag("p", .cls("celebration"), Attr("role", "status"), text: "🎉 Completed: \(GoalService.story(snapshot))")
+                    }
+                    Tag("p", .cls("muted"), text: "\(status(goal)) · \(goal.startsOn.description) to \(goal.endsOn.description)")
+                    PostForm(action: "/goals/\(goal.id.string)/status", csrfToken: page.csrfToken, cls: "status-actions") {
+                        Tag("fieldset") {
+                            Tag("legend", text: "Change")
+                            for (status, label) in moves(goal.status) {
+                                Tag(
+                                    "button", .type("submit"), .name("status"), .value(status.rawValue), .cls("secondary"),
+                                    text: label)
+                            }
+                        }
+                    }
+                    Tag("p") { Tag("a", .href("/goals/\(goal.id.string)/delete"), text: "Delete this goal") }
+                }
+                Card("Milestones", id: "goal-milestones") {
+                    if standing.milestones.isEmpty {
+                        Tag("p", .cls("muted"), text: "None reached yet. Each is recorded with the day it is first reached.")
+                    } else {
+                        Tag("ol", .cls("timeline")) {
+                            for milestone in standing.milestones.sorted(by: { $0.percent < $1.percent }) {
+                                Tag(
+                                    "li",
+                                    text: (goal.kind == .streakDays ? "\(milestone.percent) days" : "\(milestone.percent)%")
+                                        + " — "
+                                        + LocalDate(milestone.reachedAt, in: .gmt).description)
+                            }
+                        }
+                    }
+                }
+                Card("Books that count", span: .full, id: "goal-books") {
+                    if progress.books.isEmpty {
+                        Tag("p", .cls("muted"), text: "No finished book in this period counts yet.")
+                    } else {
+                        Tag("ol") {
+                            for id in progress.books {
+                                Tag("li") { Tag("a", .href("/books/\(id.string)"), text: titles[id] ?? "A book") }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func form(page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors()) -> String {
+        Layout.document(title: "New goal", page: page) {
+            Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) { Tag("a", .href("/goals"), text: "Goals") }
+            Tag("h1", text: "New goal")
+            Card("Start from a template", span: .full, id: "templates") {
+                Tag("ul", .cls("plain-list")) {
+                    for template in GoalDraft.templates {
+                        Tag("li") {
+                            PostForm(action: "/goals", csrfToken: page.csrfToken, cls: "inline-form") {
+                                Tag.void("input", .type("hidden"), .name("template"), .value(template.id))
+                                Tag("span") {
+                                    Tag("strong", text: template.title)
+                                    Txt(" — " + template.summary)
+                                }
+                                Tag(
+                                    "button", .type("submit"), .cls("secondary"), .aria("label", "Add “\(template.title)”"),
+                                    text: "Add")
+                            }
+                        }
+                    }
+                }
+            }
+            if !errors.isEmpty {
+                ErrorSummary(
+                    errors: errors,
+                    order: ["kind", "target", "cadence", "starts_on", "ends_on", "criteria", "regions", "genders", "languages"])
+            }
+            PostForm(action: "/goals", csrfToken: page.csrfToken, cls: "stack") {
+                Field(
+                    name: "title", label: "Title", control: .text(value: values["title"]),
+                    hint: "Optional: “30 books in 2026” is made for you.")
+                Field(
+                    name: "kind", label: "What it counts",
+                    control: .select(
+                        options: Goal.Kind.allCases.map { ($0.rawValue, kindLabel($0)) }, selected: values["kind"] ?? "books"),
+                    error: errors["kind"])
+                Field(
+                    name: "target", label: "Target",
+                    control: .text(type: "number", value: values["target"], attributes: [Attr("min", "1")]),
+                    hint: "Books 1–1000, diversity 1–50, a share in percent 1–100.", error: errors["target"], required: true)
+                Field(
+                    name: "cadence", label: "Period",
+                    control: .select(
+                        options: [
+                            ("year", "This year"), ("month", "This month"), ("week", "This week"), ("custom", "Custom dates"),
+                        ],
+                        selected: values["cadence"] ?? "year"),
+                    error: errors["cadence"])
+                Field(
+                    name: "starts_on", label: "First day (custom)", control: .text(type: "date", value: values["starts_on"]),
+                    error: errors["starts_on"])
+                Field(
+                    name: "ends_on", label: "Last day (custom)", control: .text(type: "date", value: values["ends_on"]),
+                    error: errors["ends_on"])
+                Field(
+                    name: "recurring", label: "Start again when the period ends",
+                    control: .checkbox(checked: values["recurring"] == "on"))
+                Tag("fieldset") {
+                    Tag("legend", text: "Which books count (diversity, share and category goals)")
+                    if let problem = errors["criteria"] { Tag("p", .cls("field-error"), text: problem) }
+                    Field(
+                        name: "regions", label: "Regions", control: .text(value: values["regions"]),
+                        hint:
+                            "Comma-separated: africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean, centralAsia, indigenous, international.",
+                        error: errors["regions"])
+                    Field(
+                        name: "genders", label: "Author genders", control: .text(value: values["genders"]),
+                        hint: "Comma-separated: female, male, nonBinary.",
+                        error: errors["genders"])
+                    Field(
+                        name: "languages", label: "Original languages", control: .text(value: values["languages"]),
+                        hint: "Codes such as ja, es.", error: errors["languages"])
+                    Field(
+                        name: "translated", label: "Read in translation",
+                        control: .checkbox(checked: values["translated"] == "on"))
+                    Field(
+                        name: "marginalized", label: "Marginalized voices",
+                        control: .checkbox(checked: values["marginalized"] == "on"))
+                    Field(name: "owned", label: "Books I own", control: .checkbox(checked: values["owned"] == "on"))
+                    Field(name: "genre", label: "Genre", control: .text(value: values["genre"]))
+                    Field(name: "shelf", label: "Shelf", control: .text(value: values["shelf"]))
+                }
+                Tag("button", .type("submit"), text: "Create goal")
+            }
+        }
+    }
+
+    static func confirmDelete(page: PageContext, goal: Goal) -> String {
+        Layout.document(title: "Delete goal", page: page) {
+            Tag("h1", text: "Delete “\(goal.title)”?")
+            Tag("p", text: "Its milestones go with it. Your books stay as they are.")
+            PostForm(action: "/goals/\(goal.id.string)/delete", csrfToken: page.csrfToken, cls: "actions") {
+                Tag("button", .type("submit"), .cls("danger"), text: "Delete goal")
+                Tag("a", .cls("button secondary"), .href("/goals/\(goal.id.string)"), text: "Keep it")
+            }
+        }
+    }
+
+    /// "12 / 30 books (40%)", or "67% of books by … (target 50%)" for a share.
+    static func progressText(_ standing: GoalService.Standing) -> String {
+        let goal = standing.goal
+        let progress = standing.progress
+        if goal.kind == .share {
+            return "\(Int(progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
+        }
+        return "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
+    }
+
+    static func paceText(_ standing: GoalService.Standing) -> String {
+        switch standing.progress.pace {
+        case .done: "Reached. Well done!"
+        case .ended: "The period is over."
+        case .notStarted: "Starts \(standing.goal.startsOn.description)."
+        case .ahead: "You’re ahead!"
+        case .onTrack: "On track."
+        case .behind(let perWeek):
+            "Need \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: standing.goal.kind))/week to finish on time."
+        }
+    }
+
+    static func status(_ goal: Goal) -> String {
+        switch goal.status {
+        case .active: "Active"
+        case .paused: "Paused"
+        case .completed: "Completed"
+        case .abandoned: "Abandoned"
+        }
+    }
+
+    static func moves(_ status: Goal.Status) -> [(Goal.Status, String)] {
+        switch status {
+        case .active: [(.paused, "Pause"), (.abandoned, "Abandon")]
+        case .paused: [(.active, "Resume"), (.abandoned, "Abandon")]
+        case .abandoned: [(.active, "Take it up again")]
+        case .completed: []
+        }
+    }
+
+    static func kindLabel(_ kind: Goal.Kind) -> String {
+        switch kind {
+        case .books: "Books finished"
+        case .pages: "Pages read"
+        case .minutes: "Minutes of reading"
+        case .streakDays: "Reading streak (days)"
+        case .diversity: "Diversity challenge (books that match)"
+        case .share: "Share of books (percent that match)"
+        case .category: "Books in a genre, on a shelf, or owned"
+        case .authorsExplored: "Different authors"
+        case .genresExplored: "Different genres"
+        case .regionsExplored: "Regions explored"
+        }
+    }
+}
