@@ -57,7 +57,7 @@ doc = {
    "description": "Everything the BooksTrack web app does, as JSON. Sign in with a personal API token (`Authorization: Bearer TOKEN`; create one on the account page or with `bookstrack user token NAME`). Requests from a signed-in browser session work too and must send the session's `X-CSRF-Token` header when they change something. Every error is an RFC 9457 problem document. Another reader's ids always answer 404."},
  "servers": [{"url": "/"}],
  "security": [{"bearerAuth": []}, {"cookieAuth": []}],
- "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "sessions"}, {"name": "insights"}, {"name": "curation"}, {"name": "notifications"}, {"name": "enrichment"}],
+ "tags": [{"name": "account"}, {"name": "library"}, {"name": "imports"}, {"name": "sessions"}, {"name": "goals"}, {"name": "insights"}, {"name": "curation"}, {"name": "notifications"}, {"name": "enrichment"}],
  "paths": {
   "/api/v1/radar": {
     "get": {"operationId": "getRadar", "tags": ["curation"], "summary": "The library's representation radar",
@@ -235,6 +235,22 @@ doc = {
     "get": {"operationId": "getStreak", "tags": ["sessions"], "summary": "The reading streak in the reader's time zone",
       "description": "A reading day has a session, a progress update or a finished book. `current` ends today, or yesterday when today has none yet.",
       "responses": {"200": ok("The streak.", S("Streak")), "401": E401}}},
+  "/api/v1/goals": {
+    "get": {"operationId": "listGoals", "tags": ["goals"], "summary": "The reader's goals with their progress, derived from the library",
+      "responses": {"200": ok("The goals, oldest first.", {"type": "array", "items": S("Goal")}), "401": E401}},
+    "post": {"operationId": "createGoal", "tags": ["goals"], "summary": "Set a goal, from a template or your own",
+      "description": "Ranges (SPEC F6): books 1–1000, pages 1–1,000,000, minutes 1–525,600, streak days 1–366, diversity 1–50 over 3–12 months, share 1–100 (%). Diversity, share and category goals need criteria. Templates: 52-books, read-women, around-the-world, tbr-stack-buster.",
+      "requestBody": body(S("GoalInput"), {"template": "52-books"}),
+      "responses": {"201": ok("The goal.", S("Goal")), "401": E401, "422": E422}}},
+  "/api/v1/goals/{goalId}": {
+    "parameters": [idp("goalId", "The goal's id.")],
+    "get": {"operationId": "getGoal", "tags": ["goals"], "summary": "A goal with its progress, pace and milestones",
+      "responses": {"200": ok("The goal.", S("Goal")), "401": E401, "404": E404}},
+    "patch": {"operationId": "updateGoal", "tags": ["goals"], "summary": "Change a goal, or pause, resume or abandon it",
+      "requestBody": body(S("GoalInput"), {"status": "paused"}),
+      "responses": {"200": ok("The goal.", S("Goal")), "401": E401, "404": E404, "422": E422}},
+    "delete": {"operationId": "deleteGoal", "tags": ["goals"], "summary": "Delete a goal and its milestones",
+      "responses": {"204": {"description": "Deleted."}, "401": E401, "404": E404}}},
   "/api/v1/authors/{authorId}": {
     "get": {"operationId": "getAuthor", "tags": ["library"], "summary": "An author of one of the reader's books, with every fact's provenance",
       "parameters": [idp("authorId", "The author's id.")],
@@ -336,6 +352,34 @@ doc = {
       "properties": {"page": {"type": ["integer", "null"], "minimum": 0}, "percent": {"type": ["integer", "null"], "minimum": 0, "maximum": 100}}},
     "Streak": {"type": "object", "required": ["current", "longest", "readToday"], "properties": {
       "current": {"type": "integer"}, "longest": {"type": "integer"}, "readToday": {"type": "boolean"}}},
+    "Goal": {"type": "object", "required": ["id", "title", "kind", "target", "cadence", "recurring", "startsOn", "endsOn", "status", "criteria", "createdAt", "progress", "milestones"], "properties": {
+      "id": {"type": "string", "format": "uuid"}, "title": {"type": "string"}, "kind": {"type": "string", "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored"]},
+      "target": {"type": "integer"}, "cadence": {"type": "string", "enum": ["year", "month", "week", "custom"]}, "recurring": {"type": "boolean"},
+      "startsOn": {"type": "string", "format": "date"}, "endsOn": {"type": "string", "format": "date"},
+      "status": {"type": "string", "enum": ["active", "paused", "completed", "abandoned"]},
+      "criteria": {"type": "object", "required": ["regions", "genders", "languages", "marginalized", "translated", "owned"], "properties": {
+        "regions": {"type": "array", "items": {"type": "string"}}, "genders": {"type": "array", "items": {"type": "string"}},
+        "languages": {"type": "array", "items": {"type": "string"}}, "marginalized": {"type": "boolean"}, "translated": {"type": "boolean"},
+        "owned": {"type": "boolean"}, "genre": {"type": "string"}, "shelf": {"type": "string"}}},
+      "createdAt": {"type": "string", "format": "date-time"}, "completedAt": {"type": "string", "format": "date-time"},
+      "story": {"type": "string", "description": "A completed goal's final figures: \"30 books · 9,450 pages · 12 countries\"."},
+      "progress": {"type": "object", "required": ["current", "target", "percent", "pace", "finishedInPeriod", "books"], "properties": {
+        "current": {"type": "number"}, "target": {"type": "integer"}, "percent": {"type": "integer"},
+        "pace": {"type": "string", "enum": ["done", "ended", "notStarted", "ahead", "onTrack", "behind"]},
+        "neededPerWeek": {"type": "number"}, "finishedInPeriod": {"type": "integer"},
+        "books": {"type": "array", "items": {"type": "string"}}, "warning": {"type": "string"}}},
+      "milestones": {"type": "array", "items": {"type": "object", "required": ["mark", "reachedAt"], "properties": {
+        "mark": {"type": "integer", "description": "25, 50, 75 or 100 (%); for a streak goal, days."}, "reachedAt": {"type": "string", "format": "date-time"}}}}}},
+    "GoalInput": {"type": "object", "additionalProperties": False, "properties": {
+      "template": {"type": ["string", "null"], "enum": ["52-books", "read-women", "around-the-world", "tbr-stack-buster", None]},
+      "title": {"type": ["string", "null"]}, "kind": {"type": ["string", "null"], "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored"] + [None]},
+      "target": {"type": ["integer", "null"]}, "cadence": {"type": ["string", "null"], "enum": ["year", "month", "week", "custom", None]},
+      "startsOn": {"type": ["string", "null"], "format": "date"}, "endsOn": {"type": ["string", "null"], "format": "date"},
+      "recurring": {"type": ["boolean", "null"]}, "regions": {"type": ["array", "null"], "items": {"type": "string"}},
+      "genders": {"type": ["array", "null"], "items": {"type": "string"}}, "languages": {"type": ["array", "null"], "items": {"type": "string"}},
+      "marginalized": {"type": ["boolean", "null"]}, "translated": {"type": ["boolean", "null"]}, "owned": {"type": ["boolean", "null"]},
+      "genre": {"type": ["string", "null"]}, "shelf": {"type": ["string", "null"]},
+      "status": {"type": ["string", "null"], "enum": ["active", "paused", "abandoned", None]}}},
     "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},
     "ImportRun": {"type": "object", "required": ["id", "format", "startedAt", "rows", "imported", "updated", "unchanged", "skipped", "fileWarnings"], "properties": {
       "id": {"type": "string"}, "format": {"type": "string"}, "fileName": nullable("string"), "startedAt": {"type": "string", "format": "date-time"},

@@ -13,7 +13,7 @@ struct CSRFTests {
     /// Every form post of the signed-in app, with the ids it names filled in.
     static func signedInPosts(
         entry: String, author: String, upload: String, token: String, notification: String, question: String,
-        session: String
+        session: String, goal: String
     ) -> [String] {
         [
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
@@ -23,6 +23,7 @@ struct CSRFTests {
             "/demo", "/notifications/\(notification)/read", "/prompts/authors/\(question)",
             "/books/\(entry)/sessions", "/books/\(entry)/sessions/logged", "/books/\(entry)/progress",
             "/sessions/\(session)/finish", "/sessions/\(session)", "/sessions/\(session)/delete",
+            "/goals", "/goals/\(goal)/status", "/goals/\(goal)/delete",
         ]
     }
 
@@ -46,12 +47,16 @@ struct CSRFTests {
             let session = try await reader.logSession(
                 on: item.entryID, startedAt: TestClock.now.addingTimeInterval(-3600), minutes: 20, startPage: 0, endPage: 5,
                 now: TestClock.now)
+            let goal = Goal(
+                userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
+                startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
+            try await reader.create(goal: goal, now: TestClock.now)
             let entryBefore = try await reader.detail(of: item.entryID)?.entry
             let before = try await reader.dataVersion()
             for path in Self.signedInPosts(
                 entry: item.entryID.string, author: detail.authors[0].id.string, upload: upload.id.string,
                 token: token.id.string, notification: notification.id.string, question: candidate.id.string,
-                session: session.id.string)
+                session: session.id.string, goal: goal.id.string)
             {
                 let refused = try await browser.post(
                     path, ["status": "read", "title": "Changed", "password": WebHarness.password], csrf: false)
@@ -77,7 +82,7 @@ struct CSRFTests {
             let listed = Set(
                 Self.signedInPosts(
                     entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}", notification: "{notification}",
-                    question: "{question}", session: "{session}")
+                    question: "{question}", session: "{session}", goal: "{goal}")
                     + ["/setup", "/login", "/invite/{token}"])
             #expect(posts == listed)
         }

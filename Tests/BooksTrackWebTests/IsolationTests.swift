@@ -23,6 +23,8 @@ struct IsolationTests {
         let question: String
         /// A reading session of A's book.
         let session: String
+        /// A goal of A's.
+        let goal: String
     }
 
     static func readerA(_ app: WebHarness) async throws -> (User, Ids) {
@@ -47,12 +49,16 @@ struct IsolationTests {
         let session = try await reader.logSession(
             on: entryID, startedAt: TestClock.now.addingTimeInterval(-7200), minutes: 30, startPage: 0, endPage: 12,
             now: TestClock.now)
+        let goal = Goal(
+            userID: user.id, title: "alice's goal", kind: .books, target: 30, cadence: .year,
+            startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
+        try await reader.create(goal: goal, now: TestClock.now)
         return (
             user,
             Ids(
                 entry: entryID.string, author: detail.authors[0].id.string, run: run.id.string, upload: upload.id.string,
                 token: token.id.string, notification: notification.id.string, question: candidate.id.string,
-                session: session.id.string)
+                session: session.id.string, goal: goal.id.string)
         )
     }
 
@@ -68,7 +74,7 @@ struct IsolationTests {
                 "/imports/\(a.run)", "/import/uploads/\(a.upload)", "/import/uploads/\(a.upload)/progress",
                 "/prompt?book=\(a.entry)", "/prompt?book=\(a.entry)&fact=gender",
                 "/books/\(a.entry)/sessions", "/sessions/\(a.session)/done", "/sessions/\(a.session)/edit",
-                "/sessions/\(a.session)/delete",
+                "/sessions/\(a.session)/delete", "/goals/\(a.goal)", "/goals/\(a.goal)/delete",
             ]
             for path in gets {
                 let page = try await bob.get(path)
@@ -87,7 +93,8 @@ struct IsolationTests {
                 ("/books/\(a.entry)/sessions/logged", ["date": "2026-03-14", "minutes": "20", "from_page": "1", "to_page": "5"]),
                 ("/books/\(a.entry)/progress", ["page": "3"]), ("/sessions/\(a.session)/finish", ["end_page": "20"]),
                 ("/sessions/\(a.session)", ["date": "2026-03-14", "minutes": "20", "from_page": "1", "to_page": "5"]),
-                ("/sessions/\(a.session)/delete", [:]),
+                ("/sessions/\(a.session)/delete", [:]), ("/goals/\(a.goal)/status", ["status": "paused"]),
+                ("/goals/\(a.goal)/delete", [:]),
             ]
             for (path, fields) in posts {
                 try await bob.get("/")
@@ -128,6 +135,8 @@ struct IsolationTests {
                 (.post, "/api/v1/entries/\(a.entry)/progress", ["page": 3]),
                 (.post, "/api/v1/sessions/\(a.session)/finish", ["endPage": 20]),
                 (.patch, "/api/v1/sessions/\(a.session)", ["minutes": 10]), (.delete, "/api/v1/sessions/\(a.session)", nil),
+                (.get, "/api/v1/goals/\(a.goal)", nil), (.patch, "/api/v1/goals/\(a.goal)", ["status": "paused"]),
+                (.delete, "/api/v1/goals/\(a.goal)", nil),
             ]
             for (method, path, body) in calls {
                 let answer = try await bob.request(method, path, json: body)
@@ -210,6 +219,8 @@ struct IsolationTests {
         "POST /api/v1/entries/{entry}/sessions", "GET /api/v1/entries/{entry}/sessions",
         "POST /api/v1/entries/{entry}/sessions/logged", "POST /api/v1/entries/{entry}/progress",
         "POST /api/v1/sessions/{session}/finish", "PATCH /api/v1/sessions/{session}", "DELETE /api/v1/sessions/{session}",
+        "GET /goals/{goal}", "POST /goals/{goal}/status", "GET /goals/{goal}/delete", "POST /goals/{goal}/delete",
+        "GET /api/v1/goals/{goal}", "PATCH /api/v1/goals/{goal}", "DELETE /api/v1/goals/{goal}",
     ]
 
     @Test("Every route with an id in its path is among the ones tried above")

@@ -93,8 +93,12 @@ struct OpenAPITests {
                     now: TestClock.now
                 ).id.string
             }
+            let goal = Goal(
+                userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
+                startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
+            try await reader.create(goal: goal, now: TestClock.now)
             let values = [
-                "sessionId": sessionID,
+                "sessionId": sessionID, "goalId": goal.id.string,
                 "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
                 "notificationId": notification.id.string, "questionId": question.id.string,
             ]

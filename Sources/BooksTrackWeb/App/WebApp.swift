@@ -56,6 +56,7 @@ public enum WebApp {
         SettingsAPI(store: store, configuration: configuration).addRoutes(to: api)
         EntriesAPI(store: store, configuration: configuration, library: app.library).addRoutes(to: api)
         SessionsAPI(store: store, configuration: configuration, sessions: app.sessions).addRoutes(to: api)
+        GoalsAPI(configuration: configuration, goals: app.goals).addRoutes(to: api)
         AuthorsAPI(store: store, configuration: configuration, library: app.library).addRoutes(to: api)
         ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
         InsightsAPI(insights: insights, configuration: configuration).addRoutes(to: api)

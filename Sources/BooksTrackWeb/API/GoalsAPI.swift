@@ -1,0 +1,248 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/goals`: reading goals with their progress inline (SPEC F6).
+struct GoalsAPI {
+    let configuration: WebConfiguration
+    let goals: GoalService
+
+    func addRoutes(to api: RouterGroup<AppContext>) {
+        api.get("goals", use: list)
+        api.post("goals", use: create)
+        api.get("goals/:goal", use: show)
+        api.patch("goals/:goal", use: update)
+        api.delete("goals/:goal", use: delete)
+    }
+
+    struct GoalModel: Encodable {
+        struct Criteria: Encodable {
+            let regions: [String]
+            let genders: [String]
+            let languages: [String]
+            let marginalized: Bool
+            let translated: Bool
+            let owned: Bool
+            let genre: String?
+            let shelf: String?
+        }
+        struct Progress: Encodable {
+            let current: Double
+            let target: Int
+            let percent: Int
+            /// done, ended, notStarted, ahead, onTrack or behind.
+            let pace: String
+            /// With `behind`: what is needed per week to finish on time.
+            let neededPerWeek: Double?
+            let finishedInPeriod: Int
+            let books: [String]
+            let warning: String?
+        }
+        struct MilestoneModel: Encodable {
+            let mark: Int
+            let reachedAt: Date
+        }
+        let id: String
+        let title: String
+        let kind: String
+        let target: Int
+        let cadence: String
+        let recurring: Bool
+        let startsOn: String
+        let endsOn: String
+        let status: String
+        let criteria: Criteria
+        let createdAt: Date
+        let completedAt: Date?
+        let story: String?
+        let progress: Progress
+        let milestones: [MilestoneModel]
+
+        init(_ standing: GoalService.Standing) {
+            let goal = standing.goal
+            let progress = standing.progress
+            id = goal.id.string
+            title = goal.title
+            kind = goal.kind.rawValue
+            target = goal.target
+            cadence = goal.cadence.rawValue
+            recurring = goal.recurring
+            startsOn = goal.startsOn.description
+            endsOn = goal.endsOn.description
+            status = goal.status.rawValue
+            let c = goal.criteria
+            criteria = Criteria(
+                regions: c.regions.map(\.rawValue), genders: c.genders.map(\.rawValue), languages: c.languages.map(\.code),
+                marginalized: c.marginalizedOnly, translated: c.translatedOnly, owned: c.ownedOnly, genre: c.genre,
+                shelf: c.shelf)
+            createdAt = goal.createdAt
+            completedAt = goal.completedAt
+            story = goal.snapshot.map(GoalService.story)
+            var pace = "onTrack"
+            var perWeek: Double?
+            switch progress.pace {
+            case .done: pace = "done"
+            case .ended: pace = "ended"
+            case .notStarted: pace = "notStarted"
+            case .ahead: pace = "ahead"
+            case .onTrack: pace = "onTrack"
+            case .behind(let needed):
+                pace = "behind"
+                perWeek = (needed * 100).rounded() / 100
+            }
+            self.progress = Progress(
+                current: (progress.current * 100).rounded() / 100, target: goal.target, percent: progress.percent, pace: pace,
+                neededPerWeek: perWeek, finishedInPeriod: progress.finishedInPeriod, books: progress.books.map(\.string),
+                warning: standing.warning)
+            milestones = standing.milestones.sorted { $0.percent < $1.percent }.map {
+                MilestoneModel(mark: $0.percent, reachedAt: $0.reachedAt)
+            }
+        }
+    }
+
+    /// A goal's fields as JSON: the form's names in camel case, lists as arrays.
+    struct GoalInput: Decodable {
+        var fields: [String: String] = [:]
+        var status: Goal.Status?
+
+        static let textFields = ["title", "kind", "cadence", "startsOn", "endsOn", "genre", "shelf", "template"]
+        static let listFields = ["regions", "genders", "languages"]
+        static let flagFields = ["recurring", "marginalized", "translated", "owned"]
+        static let formName = ["startsOn": "starts_on", "endsOn": "ends_on"]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            try container.refuseUnknown(Set(Self.textFields + Self.listFields + Self.flagFields + ["target", "status"]))
+            var errors = FieldErrors()
+            for key in container.allKeys {
+                let name = key.stringValue
+                let form = Self.formName[name] ?? name
+                if try container.decodeNil(forKey: key) { continue }
+                if Self.textFields.contains(name) {
+                    if let text = try? container.decode(String.self, forKey: key) {
+                        fields[form] = text
+                    } else {
+                        errors[name] = "A string."
+                    }
+                } else if Self.listFields.contains(name) {
+                    if let list = try? container.decode([String].self, forKey: key) {
+                        fields[form] = list.joined(separator: ",")
+                    } else {
+                        errors[name] = "A list of strings."
+                    }
+                } else if Self.flagFields.contains(name) {
+                    if let flag = try? container.decode(Bool.self, forKey: key) {
+                        fields[form] = flag ? "on" : ""
+                    } else {
+                        errors[name] = "true or false."
+                    }
+                } else if name == "target" {
+                    if let number = try? container.decode(Int.self, forKey: key) {
+                        fields["target"] = String(number)
+                    } else {
+                        errors[name] = "A whole number."
+                    }
+                } else if name == "status" {
+                    let text = try? container.decode(String.self, forKey: key)
+                    if let status = text.flatMap(Goal.Status.init(rawValue:)), status != .completed {
+                        self.status = status
+                    } else {
+                        errors[name] = "active, paused or abandoned (a goal is completed by reaching its target)."
+                    }
+                }
+            }
+            if !errors.isEmpty { throw errors }
+        }
+
+        /// The fields with a template's filled in first (the request's own win).
+        func resolved() throws -> [String: String] {
+            guard let id = fields["template"] else { return fields }
+            guard let template = GoalDraft.templates.first(where: { $0.id == id }) else {
+                throw WebError.invalid(
+                    FieldErrors(["template": "One of: " + GoalDraft.templates.map(\.id).joined(separator: ", ") + "."]),
+                    message: "There is no such template.")
+            }
+            let base = [
+                "title": template.title, "kind": template.kind.rawValue, "target": String(template.target),
+                "cadence": template.cadence.rawValue, "regions": template.criteria.regions.map(\.rawValue).joined(separator: ","),
+                "genders": template.criteria.genders.map(\.rawValue).joined(separator: ","),
+                "owned": template.criteria.ownedOnly ? "on" : "",
+            ]
+            return base.merging(fields.filter { $0.key != "template" }) { _, mine in mine }
+        }
+    }
+
+    private static let example = " For example {\"template\": \"52-books\"} or {\"kind\": \"books\", \"target\": 30}."
+
+    private func draft(_ fields: [String: String], user: User) throws -> GoalDraft {
+        switch GoalDraft.parse(fields, today: user.today(at: configuration.clock())) {
+        case .success(let draft): return draft
+        case .failure(let errors):
+            let named = Dictionary(
+                uniqueKeysWithValues: errors.messages.map { key, value in
+                    (GoalInput.formName.first { $0.value == key }?.key ?? key, value)
+                })
+            throw WebError.invalid(FieldErrors(named), message: "The goal has problems.")
+        }
+    }
+
+    @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        _ = try APIQuery(request, allowed: [])
+        return try Responses.json(try await goals.goals(for: user, now: configuration.clock()).map(GoalModel.init))
+    }
+
+    @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let input = try await APIRequest.decode(GoalInput.self, from: request, example: Self.example)
+        let goal = try await goals.create(try draft(try input.resolved(), user: user), for: user, now: configuration.clock())
+        let standing = try await goals.goal(goal.id, for: user, now: configuration.clock())
+        return try Responses.json(
+            GoalModel(standing), status: .created, headers: [.location: "/api/v1/goals/\(goal.id.string)"])
+    }
+
+    @Sendable func show(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id: Goal.ID = try context.parameters.id("goal")
+        return try Responses.json(GoalModel(try await goals.goal(id, for: user, now: configuration.clock())))
+    }
+
+    @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id: Goal.ID = try context.parameters.id("goal")
+        let current = try await goals.goal(id, for: user, now: configuration.clock()).goal
+        let input = try await APIRequest.decode(GoalInput.self, from: request, example: " For example {\"status\": \"paused\"}.")
+        var draft: GoalDraft?
+        if !input.fields.isEmpty {
+            let c = current.criteria
+            var fields: [String: String] = [
+                "title": current.title, "kind": current.kind.rawValue, "target": String(current.target),
+                "cadence": current.cadence.rawValue, "starts_on": current.startsOn.description,
+                "ends_on": current.endsOn.description, "recurring": current.recurring ? "on" : "",
+                "regions": c.regions.map(\.rawValue).joined(separator: ","),
+                "genders": c.genders.map(\.rawValue).joined(separator: ","),
+                "languages": c.languages.map(\.code).joined(separator: ","), "marginalized": c.marginalizedOnly ? "on" : "",
+                "translated": c.translatedOnly ? "on" : "", "owned": c.ownedOnly ? "on" : "", "genre": c.genre ?? "",
+                "shelf": c.shelf ?? "",
+            ]
+            fields.merge(try input.resolved()) { _, new in new }
+            draft = try self.draft(fields, user: user)
+            // A goal keeps its own dates unless new ones (or a new period) are given.
+            if fields["cadence"] == current.cadence.rawValue, input.fields["starts_on"] == nil, input.fields["ends_on"] == nil {
+                draft?.startsOn = current.startsOn
+                draft?.endsOn = current.endsOn
+            }
+        }
+        _ = try await goals.update(id, with: draft, status: input.status, for: user, now: configuration.clock())
+        return try Responses.json(GoalModel(try await goals.goal(id, for: user, now: configuration.clock())))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id: Goal.ID = try context.parameters.id("goal")
+        try await goals.delete(id, for: user)
+        return Responses.noContent()
+    }
+}
