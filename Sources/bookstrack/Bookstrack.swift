@@ -15,7 +15,7 @@ struct Bookstrack: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ServeCommand.self, ImportCommand.self, ExportCommand.self, UserCommand.self, DemoCommand.self,
-            MigrateCommand.self, InsightsCommand.self, EnrichCommand.self, SessionCommand.self,
+            MigrateCommand.self, InsightsCommand.self, EnrichCommand.self, SessionCommand.self, GoalsCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions

@@ -32,3 +32,23 @@ struct SessionCommandTests {
         #expect(vague.status != 0 && vague.stderr.contains("name one by its id"))
     }
 }
+
+@Suite("bookstrack goals: the goals page in the terminal")
+struct GoalsCommandTests {
+    @Test("The demo's three goals with their progress")
+    func goals() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["user", "create", "kim"])
+        let none = try cli.run(["goals", "--user", "kim"])
+        #expect(none.stdout.contains("kim has no goals yet."))
+        try cli.run(["demo", "--user", "kim"])
+        let goals = try cli.run(["goals", "--user", "kim"])
+        #expect(goals.status == 0)
+        let lines = goals.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.contains { $0.hasPrefix("30 books in ") && $0.contains(" books (") })
+        #expect(lines.contains { $0.hasPrefix("Around the world: all 11 regions") && $0.contains(" regions (") })
+        #expect(lines.contains { $0.hasPrefix("Read women: 50%") && $0.contains("finished books (target 50%)") })
+    }
+}

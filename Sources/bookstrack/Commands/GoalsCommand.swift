@@ -1,0 +1,58 @@
+import ArgumentParser
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+/// `bookstrack goals --user NAME`: a reader's goals with their progress, as the goals page shows them.
+struct GoalsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goals", abstract: "Show a reader's reading goals and how far each has got.")
+
+    @Option(help: "The reader.")
+    var user: String
+
+    @OptionGroup var store: StoreOptions
+    @ParentCommand var root: Bookstrack
+
+    func run() async throws {
+        try await reportingFailures {
+            let lines = try await store.withStore(parent: root.store) { store in
+                let reader = try await StoreOptions.reader(named: user, in: store)
+                let goals = try await BooksTrack(store: store).goals.goals(for: reader, now: Date())
+                guard !goals.isEmpty else {
+                    return ["\(reader.name) has no goals yet. Set one on the Goals page or with POST /api/v1/goals."]
+                }
+                return goals.map { standing in
+                    let goal = standing.goal
+                    var line = "\(goal.title) [\(goal.status.rawValue), \(goal.startsOn) to \(goal.endsOn)]: "
+                    line += Self.progress(standing)
+                    if let warning = standing.warning { line += " " + warning }
+                    if let snapshot = goal.snapshot { line += " — " + GoalService.story(snapshot) }
+                    return line
+                }
+            }
+            Terminal.print(lines.joined(separator: "\n"))
+        }
+    }
+
+    static func progress(_ standing: GoalService.Standing) -> String {
+        let goal = standing.goal
+        let progress = standing.progress
+        let figure =
+            goal.kind == .share
+            ? "\(Int(progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
+            : "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
+        let pace =
+            switch progress.pace {
+            case .done: "reached"
+            case .ended: "period over"
+            case .notStarted: "not started"
+            case .ahead: "ahead"
+            case .onTrack: "on track"
+            case .behind(let perWeek):
+                "behind: \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: goal.kind))/week needed"
+            }
+        return "\(figure), \(pace)."
+    }
+}
