@@ -1,0 +1,64 @@
+"""Reading goals in a real browser: a goal from a template, books finished and owned counting
+toward it, the 25% milestone notification on home, and a goal reaching 100% with its
+celebration — axe on every state."""
+
+import re
+
+from conftest import Server, check_accessibility, create_owner
+from playwright.sync_api import expect
+
+
+def finish_owned_book(page, server, title):
+    page.goto(server.url + "/books/new")
+    page.locator("#field-title").fill(title)
+    page.locator("#field-authors").fill("Octavia E. Butler")
+    page.locator("#field-status").select_option("read")
+    page.locator("#field-owned").check()
+    page.locator("#field-pages").fill("300")
+    page.get_by_role("button", name="Add to my library").click()
+    expect(page.get_by_role("heading", level=1, name=title)).to_be_visible()
+
+
+def test_goals(browser):
+    server = Server()
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        create_owner(page, server, "gia")
+
+        page.goto(server.url + "/goals")
+        expect(page.get_by_text("No goals yet")).to_be_visible()
+        check_accessibility(page, "goals, none yet")
+        page.get_by_role("link", name="New goal").click()
+        check_accessibility(page, "new goal")
+        page.get_by_role("button", name="Add “TBR stack buster”").click()
+        expect(page.get_by_role("heading", level=1, name="TBR stack buster")).to_be_visible()
+        expect(page.get_by_text("0 / 10 books (0%)").first).to_be_visible()
+        check_accessibility(page, "goal page, empty")
+
+        for title in ("Kindred", "Dawn", "Wild Seed"):
+            finish_owned_book(page, server, title)
+        page.goto(server.url + "/")
+        expect(page.locator("#notifications")).to_contain_text("25% of “TBR stack buster”")
+        expect(page.locator("#goals")).to_contain_text("3 / 10 books (30%)")
+        check_accessibility(page, "home with a goal milestone")
+
+        # A small goal of its own, reached by the next book: completed, with its story.
+        page.goto(server.url + "/goals/new")
+        page.locator("#field-title").fill("One more")
+        page.locator("#field-kind").select_option("books")
+        page.locator("#field-target").fill("4")
+        page.get_by_role("button", name="Create goal").click()
+        expect(page.get_by_role("heading", level=1, name="One more")).to_be_visible()
+        goal = page.url
+        finish_owned_book(page, server, "Fledgling")
+        page.goto(goal)
+        expect(page.get_by_role("status")).to_contain_text("Completed: 4 books · 1,200 pages")
+        expect(page.get_by_text("Reached. Well done!")).to_be_visible()
+        check_accessibility(page, "goal completed")
+        page.goto(server.url + "/goals")
+        expect(page.locator("section").filter(has_text="TBR stack buster")).to_contain_text("4 / 10 books (40%)")
+        context.close()
+    finally:
+        server.stop()
