@@ -34,6 +34,32 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // SPEC §7: 100 active goals over a 10,000-book library evaluated in ≤ 10 ms (what the goals
+    // page, home and the after-write step do: one board, every goal measured on it).
+    do {
+        let library = SyntheticLibrary.make(books: 10_000, today: today)
+        let kinds: [(Goal.Kind, Goal.Criteria)] = [
+            (.books, .init()), (.pages, .init()), (.minutes, .init()), (.streakDays, .init()),
+            (.diversity, .init(regions: [.africa, .asia])), (.share, .init(genders: [.female])),
+            (.category, .init(ownedOnly: true)), (.authorsExplored, .init()), (.genresExplored, .init()),
+            (.regionsExplored, .init()),
+        ]
+        let goals = (0..<100).map { index in
+            let (kind, criteria) = kinds[index % kinds.count]
+            return Goal(
+                userID: library.user.id, title: "goal \(index)", kind: kind, target: 50 + index, cadence: .year,
+                startsOn: LocalDate(year: 2026 - index % 3, month: 1, day: 1)!,
+                endsOn: LocalDate(year: 2026, month: 12, day: 31)!,
+                criteria: criteria, createdAt: Date(timeIntervalSince1970: 0))
+        }
+        Benchmark("100 active goals, 10000 books") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let board = GoalBoard(library, timeZone: utc)
+                for goal in goals { blackHole(board.progress(of: goal, today: today)) }
+            }
+        }
+    }
+
     for size in [1_000, 10_000] {
         let library = SyntheticLibrary.make(books: size, today: today)
         Benchmark("Next question for a radar axis (era), \(size) books") { benchmark in

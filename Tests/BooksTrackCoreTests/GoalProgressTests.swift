@@ -42,7 +42,8 @@ struct GoalProgressTests {
         let (b, ids) = Self.library()
         let books = progress(goal(.books, target: 12), b)
         #expect(books.current == 3 && books.books == ids && books.percent == 25 && books.milestones == [25])
-        #expect(books.story == Goal.Snapshot(progress: 0.25, books: 3, pages: 1200, countries: 3))
+        #expect(books.story == Goal.Snapshot(progress: 0.25, books: 3, pages: 1200, countries: 0))
+        #expect(progress(goal(.books, target: 3), b).story == Goal.Snapshot(progress: 1, books: 3, pages: 1200, countries: 3))
         #expect(progress(goal(.pages, target: 2400), b).current == 1200)
         #expect(progress(goal(.authorsExplored, target: 10), b).current == 3)
     }

@@ -21,10 +21,10 @@ public struct GoalService: Sendable {
     public func goals(for user: User, now: Date) async throws -> [Standing] {
         let goals = try await store.reader(user.id).goals()
         guard !goals.isEmpty else { return [] }
-        let library = try await insights.library(of: user.id)
+        let board = GoalBoard(try await insights.library(of: user.id), timeZone: user.timeZone)
         let today = user.today(at: now)
         return goals.map { goal, milestones in
-            let progress = goal.progress(in: library, today: today, timeZone: user.timeZone)
+            let progress = board.progress(of: goal, today: today)
             return Standing(
                 goal: goal, milestones: milestones, progress: progress,
                 warning: goal.status == .active ? goal.unrealisticWarning(progress, today: today) : nil)
@@ -83,11 +83,11 @@ public struct GoalService: Sendable {
         let reader = store.reader(userID)
         let goals = try await reader.goals().filter { $0.goal.status == .active }
         guard !goals.isEmpty, let user = try await store.users.user(id: userID) else { return [] }
-        let library = try await insights.library(of: userID)
+        let board = GoalBoard(try await insights.library(of: userID), timeZone: user.timeZone)
         let today = user.today(at: now)
         var notices: [Notice] = []
         for (goal, milestones) in goals where goal.startsOn <= today {
-            let progress = goal.progress(in: library, today: today, timeZone: user.timeZone)
+            let progress = board.progress(of: goal, today: today)
             let reached = marks(of: goal).filter { mark in
                 goal.kind == .streakDays ? progress.current >= Double(mark) : progress.percent >= mark
             }
