@@ -109,6 +109,9 @@ public struct GoalDraft: Sendable, Equatable {
             return .failure(errors)
         }
         let cadence = text("cadence").flatMap(Goal.Cadence.init(rawValue:)) ?? .year
+        if let given = text("cadence"), Goal.Cadence(rawValue: given) == nil {
+            errors["cadence"] = "Choose a period: year, month, week or custom dates."
+        }
         var target = 0
         let range = range(of: kind)
         if let value = text("target").flatMap(Int.init), range.contains(value) {

@@ -41,33 +41,44 @@ public struct GoalProgress: Sendable, Equatable {
 }
 
 /// What every goal of a reader is measured on, worked out once from the library: each finished
-/// book's finish days and traits, the sessions by day and the reading days. Evaluating a goal
-/// then walks only the finished books (100 goals over 10,000 books in a few milliseconds).
+/// book's finish days and traits as plain numbers (bit masks for regions and genders, indices for
+/// authors, languages, genres, shelves and countries), the sorted finishes, the finished sessions
+/// with running totals, and the reading days. Evaluating a goal then walks only the finishes in
+/// its period, with no hashing and no reference counting.
 public struct GoalBoard: Sendable {
     struct Book: Sendable {
         var id: LibraryEntry.ID
-        /// Day numbers of finished read-throughs, ascending.
-        var finishDays: [Int]
-        // Small arrays, not sets: a book has one or two of each, and 10,000 books' sets would be
-        // 50,000 allocations.
-        var regions: [CulturalRegion]
-        var genders: [Gender]
+        var regionMask: UInt16
+        var genderMask: UInt8
         var marginalized: Bool
-        var originalLanguage: LanguageCode?
+        /// Index into `languages`, or -1.
+        var language: Int32
         var translated: Bool
-        var genres: [String]
-        var shelves: [String]
         var owned: Bool
-        var pageCount: Int?
+        /// -1 when unknown.
+        var pageCount: Int32
         var timed: Bool
-        var authors: [Author.ID]
-        var countries: [CountryCode]
+        /// Ranges into the flat lists.
+        var authors: Range<Int32>
+        var genres: Range<Int32>
+        var shelves: Range<Int32>
     }
 
     var books: [Book] = []
+    var flatAuthors: [Int32] = []
+    var flatGenres: [Int32] = []
+    var flatShelves: [Int32] = []
+    /// Each author's country index (or -1), by author index.
+    var authorCountry: [Int32] = []
+    var languageIndex: [LanguageCode: Int32] = [:]
+    var genreIndex: [String: Int32] = [:]
+    var shelfIndex: [String: Int32] = [:]
+    var countryCount = 0
     /// Every finish as (day number, book index), sorted: a period's finishes are one slice.
     var finishDays: [Int] = []
-    var finishBooks: [Int] = []
+    var finishBooks: [Int32] = []
+    /// Running totals over the finishes: page counts of books without a finished session.
+    var untimedPagesBefore: [Int] = [0]
     /// Whether some book was finished more than once (only then a period may hold it twice).
     var rereads = false
     /// Finished sessions sorted by day, with running totals of minutes and pages (a period's sum
@@ -75,103 +86,168 @@ public struct GoalBoard: Sendable {
     var sessionDays: [Int] = []
     var minutesBefore: [Int] = [0]
     var pagesBefore: [Int] = [0]
-    /// Reading days (sessions, progress updates, finishes), for streak goals.
-    var readingDays: Set<LocalDate> = []
+    /// Reading days (sessions, progress updates, finishes) as sorted day numbers.
+    var readingDays: [Int] = []
+
+    static func bit(_ region: CulturalRegion) -> UInt16 {
+        1 << UInt16(CulturalRegion.allCases.firstIndex(of: region) ?? 0)
+    }
+
+    static func bit(_ gender: Gender) -> UInt8 { 1 << UInt8(Gender.allCases.firstIndex(of: gender) ?? 0) }
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let settings = library.user.settings
         var timed = Set<LibraryEntry.ID>()
         var sessions: [(day: Int, minutes: Int, pages: Int)] = []
+        var days = Set<Int>()
         for session in library.sessions {
+            let first = InsightIndex.dayNumber(session.startedAt, in: timeZone)
+            if let end = session.endedAt {
+                // Every day a session covers is a reading day (at most four: a wrong clock must
+                // not make a streak).
+                let last = InsightIndex.dayNumber(max(end, session.startedAt), in: timeZone)
+                for day in first...min(last, first + 3) { days.insert(day) }
+            } else {
+                days.insert(first)
+            }
             guard let pages = session.pagesRead, let minutes = session.minutes else { continue }
             timed.insert(session.entryID)
-            sessions.append((LocalDate(session.startedAt, in: timeZone).dayNumber, minutes, pages))
+            sessions.append((first, minutes, pages))
         }
+        for update in library.progress { days.insert(InsightIndex.dayNumber(update.recordedAt, in: timeZone)) }
         sessions.sort { $0.day < $1.day }
         for session in sessions {
             sessionDays.append(session.day)
             minutesBefore.append(minutesBefore.last! + session.minutes)
             pagesBefore.append(pagesBefore.last! + session.pages)
         }
-        var finishedDates: [LocalDate] = []
-        // Each author's traits once (authors repeat across books).
-        var traits: [Author.ID: (region: CulturalRegion?, gender: Gender?, marginalized: Bool, country: CountryCode?)] = [:]
-        func traitsOf(_ id: Author.ID) -> (region: CulturalRegion?, gender: Gender?, marginalized: Bool, country: CountryCode?)? {
-            if let known = traits[id] { return known }
+        var authorIndex: [Author.ID: Int32] = [:]
+        var authorTraits: [(region: UInt16, gender: UInt8, marginalized: Bool)] = []
+        var countryIndex: [CountryCode: Int32] = [:]
+        func author(_ id: Author.ID) -> Int32? {
+            if let known = authorIndex[id] { return known }
             guard let author = library.authors[id] else { return nil }
-            let found = (
-                author.region, author.gender?.value,
-                marginalizedVoice(author, underrepresented: settings.underrepresentedRegions) == true, author.country?.value
-            )
-            traits[id] = found
-            return found
+            let index = Int32(authorTraits.count)
+            authorIndex[id] = index
+            authorTraits.append(
+                (
+                    author.region.map(Self.bit) ?? 0, author.gender.map { Self.bit($0.value) } ?? 0,
+                    marginalizedVoice(author, underrepresented: settings.underrepresentedRegions) == true
+                ))
+            if let country = author.country?.value {
+                if countryIndex[country] == nil { countryIndex[country] = Int32(countryIndex.count) }
+                authorCountry.append(countryIndex[country]!)
+            } else {
+                authorCountry.append(-1)
+            }
+            return index
         }
+        func intern(_ text: String, in table: inout [String: Int32]) -> Int32 {
+            if let known = table[text] { return known }
+            let index = Int32(table.count)
+            table[text] = index
+            return index
+        }
+        var finishes: [(day: Int, book: Int32)] = []
         for entry in library.entries {
-            let finishes = entry.state.readings.filter { $0.outcome == .finished }.compactMap(\.finishedOn)
-            guard !finishes.isEmpty, let work = library.works[entry.workID] else { continue }
-            finishedDates += finishes
-            let authors = work.authorIDs.compactMap(traitsOf)
+            var finished: [Int] = []
+            for reading in entry.state.readings where reading.outcome == .finished {
+                if let day = reading.finishedOn?.dayNumber { finished.append(day) }
+            }
+            guard !finished.isEmpty, let work = library.works[entry.workID] else { continue }
+            let index = Int32(books.count)
+            if finished.count > 1 { rereads = true }
+            for day in finished {
+                days.insert(day)
+                finishes.append((day, index))
+            }
+            let authorsStart = Int32(flatAuthors.count)
+            var regionMask: UInt16 = 0
+            var genderMask: UInt8 = 0
+            var marginalized = false
+            for id in work.authorIDs {
+                guard let a = author(id) else { continue }
+                flatAuthors.append(a)
+                regionMask |= authorTraits[Int(a)].region
+                genderMask |= authorTraits[Int(a)].gender
+                marginalized = marginalized || authorTraits[Int(a)].marginalized
+            }
+            let genresStart = Int32(flatGenres.count)
+            for genre in work.genres { flatGenres.append(intern(genre.lowercased(), in: &genreIndex)) }
+            let shelvesStart = Int32(flatShelves.count)
+            for shelf in entry.state.shelves { flatShelves.append(intern(shelf.lowercased(), in: &shelfIndex)) }
+            var language: Int32 = -1
+            if let code = work.originalLanguage {
+                if let known = languageIndex[code] {
+                    language = known
+                } else {
+                    language = Int32(languageIndex.count)
+                    languageIndex[code] = language
+                }
+            }
             let edition = entry.editionID.flatMap { library.editions[$0]?.details }
             let read = edition?.language ?? settings.primaryLanguage
             books.append(
                 Book(
-                    id: entry.id, finishDays: finishes.map(\.dayNumber).sorted(),
-                    regions: authors.compactMap(\.region), genders: authors.compactMap(\.gender),
-                    marginalized: authors.contains { $0.marginalized },
-                    originalLanguage: work.originalLanguage,
+                    id: entry.id, regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: language,
                     translated: work.originalLanguage.map { original in read.map { $0 != original } ?? false } ?? false,
-                    genres: work.genres.map { $0.lowercased() }, shelves: entry.state.shelves.map { $0.lowercased() },
-                    owned: entry.state.owned, pageCount: edition?.pageCount, timed: timed.contains(entry.id),
-                    authors: work.authorIDs, countries: authors.compactMap(\.country)))
+                    owned: entry.state.owned, pageCount: edition?.pageCount.map(Int32.init) ?? -1,
+                    timed: timed.contains(entry.id), authors: authorsStart..<Int32(flatAuthors.count),
+                    genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
         }
-        var finishes: [(day: Int, book: Int)] = []
-        for index in books.indices {
-            if books[index].finishDays.count > 1 { rereads = true }
-            for day in books[index].finishDays { finishes.append((day, index)) }
-        }
+        countryCount = countryIndex.count
         finishes.sort { ($0.day, $0.book) < ($1.day, $1.book) }
         finishDays = finishes.map(\.day)
         finishBooks = finishes.map(\.book)
-        readingDays = Streak.days(
-            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt ?? $0.startedAt) },
-            progress: library.progress.map(\.recordedAt), finished: finishedDates, in: timeZone, now: .distantPast)
+        untimedPagesBefore.reserveCapacity(finishes.count + 1)
+        for finish in finishes {
+            let book = books[Int(finish.book)]
+            untimedPagesBefore.append(untimedPagesBefore.last! + (book.timed ? 0 : max(0, Int(book.pageCount))))
+        }
+        readingDays = days.sorted()
     }
 
     /// A goal's progress as of `today`.
     public func progress(of goal: Goal, today: LocalDate) -> GoalProgress {
         let days = goal.measuredDays(today: today).map { $0.lowerBound.dayNumber...$0.upperBound.dayNumber }
-        // Books finished in the period, each once, by their first finish in it (indices into
-        // `books`, so no book is copied): a slice of the sorted finishes.
-        var all: [Int] = []
+        // The period's finishes are one slice of the sorted finishes; a book finished twice in
+        // it counts once, by its first finish.
+        var slice = 0..<0
         var sessionRange = 0..<0
         if let days {
-            let slice = Self.first(finishDays, atLeast: days.lowerBound)..<Self.first(finishDays, atLeast: days.upperBound + 1)
-            if rereads {
-                var seen = [Bool](repeating: false, count: books.count)
-                for index in finishBooks[slice] where !seen[index] {
-                    seen[index] = true
-                    all.append(index)
-                }
-            } else {
-                all = Array(finishBooks[slice])
-            }
+            slice = Self.first(finishDays, atLeast: days.lowerBound)..<Self.first(finishDays, atLeast: days.upperBound + 1)
             sessionRange =
                 Self.first(sessionDays, atLeast: days.lowerBound)..<Self.first(sessionDays, atLeast: days.upperBound + 1)
         }
+        var all: [Int32]
+        if rereads {
+            var seen = [Bool](repeating: false, count: books.count)
+            all = []
+            for index in finishBooks[slice] where !seen[Int(index)] {
+                seen[Int(index)] = true
+                all.append(index)
+            }
+        } else {
+            all = Array(finishBooks[slice])
+        }
         let criteria = goal.criteria
-        let regions = Set(criteria.regions)
-        let genders = Set(criteria.genders)
-        let languages = Set(criteria.languages)
-        let genre = criteria.genre?.lowercased()
-        let shelf = criteria.shelf?.lowercased()
-        func matches(_ index: Int) -> Bool {
-            (regions.isEmpty || books[index].regions.contains(where: regions.contains))
-                && (genders.isEmpty || books[index].genders.contains(where: genders.contains))
-                && (!criteria.marginalizedOnly || books[index].marginalized)
-                && (languages.isEmpty || books[index].originalLanguage.map(languages.contains) == true)
-                && (!criteria.translatedOnly || books[index].translated)
-                && (genre.map { books[index].genres.contains($0) } ?? true)
-                && (shelf.map { books[index].shelves.contains($0) } ?? true) && (!criteria.ownedOnly || books[index].owned)
+        let regionMask = criteria.regions.reduce(UInt16(0)) { $0 | Self.bit($1) }
+        let genderMask = criteria.genders.reduce(UInt8(0)) { $0 | Self.bit($1) }
+        let languages = criteria.languages.map { languageIndex[$0] ?? -2 }
+        // A genre or shelf no book has matches nothing (-2 is no index).
+        let genre = criteria.genre.map { genreIndex[$0.lowercased()] ?? -2 }
+        let shelf = criteria.shelf.map { shelfIndex[$0.lowercased()] ?? -2 }
+        func matches(_ index: Int32) -> Bool {
+            let book = books[Int(index)]
+            if regionMask != 0 && book.regionMask & regionMask == 0 { return false }
+            if genderMask != 0 && book.genderMask & genderMask == 0 { return false }
+            if criteria.marginalizedOnly && !book.marginalized { return false }
+            if !languages.isEmpty && !languages.contains(book.language) { return false }
+            if criteria.translatedOnly && !book.translated { return false }
+            if criteria.ownedOnly && !book.owned { return false }
+            if let genre, !book.genres.contains(where: { flatGenres[Int($0)] == genre }) { return false }
+            if let shelf, !book.shelves.contains(where: { flatShelves[Int($0)] == shelf }) { return false }
+            return true
         }
         var counted = all
         var current: Double
@@ -185,37 +261,76 @@ public struct GoalBoard: Sendable {
             current = all.isEmpty ? 0 : Double(counted.count) / Double(all.count) * 100
         case .pages:
             let sessionPages = pagesBefore[sessionRange.upperBound] - pagesBefore[sessionRange.lowerBound]
-            current = Double(sessionPages + all.filter { !books[$0].timed }.compactMap { books[$0].pageCount }.reduce(0, +))
+            let untimed =
+                rereads
+                ? all.reduce(0) { $0 + (books[Int($1)].timed ? 0 : max(0, Int(books[Int($1)].pageCount))) }
+                : untimedPagesBefore[slice.upperBound] - untimedPagesBefore[slice.lowerBound]
+            current = Double(sessionPages + untimed)
         case .minutes:
             counted = []
             current = Double(minutesBefore[sessionRange.upperBound] - minutesBefore[sessionRange.lowerBound])
         case .streakDays:
             counted = []
-            let inPeriod: Set<LocalDate> = days.map { days in readingDays.filter { days.contains($0.dayNumber) } } ?? []
-            current = Double(Streak(days: inPeriod, today: min(goal.endsOn, today)).longest)
+            current = Double(days.map(longestRun) ?? 0)
         case .authorsExplored:
-            var seen = Set<Author.ID>()
-            for index in all { seen.formUnion(books[index].authors) }
-            current = Double(seen.count)
+            var seen = [Bool](repeating: false, count: authorCountry.count)
+            var distinct = 0
+            for index in all {
+                for position in books[Int(index)].authors where !seen[Int(flatAuthors[Int(position)])] {
+                    seen[Int(flatAuthors[Int(position)])] = true
+                    distinct += 1
+                }
+            }
+            current = Double(distinct)
         case .genresExplored:
-            var seen = Set<String>()
-            for index in all { seen.formUnion(books[index].genres) }
-            current = Double(seen.count)
+            var seen = [Bool](repeating: false, count: genreIndex.count)
+            var distinct = 0
+            for index in all {
+                for position in books[Int(index)].genres where !seen[Int(flatGenres[Int(position)])] {
+                    seen[Int(flatGenres[Int(position)])] = true
+                    distinct += 1
+                }
+            }
+            current = Double(distinct)
         case .regionsExplored:
-            var seen = Set<CulturalRegion>()
-            for index in all { seen.formUnion(books[index].regions) }
-            current = Double(seen.count)
+            current = Double(all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }.nonzeroBitCount)
         }
         // The story is told when a goal is reached; counting countries for every goal on every
         // read would cost more than the rest.
-        var countries = Set<CountryCode>()
-        if current >= Double(goal.target) { for index in counted { countries.formUnion(books[index].countries) } }
+        var countries = 0
+        if current >= Double(goal.target) {
+            var seen = [Bool](repeating: false, count: countryCount)
+            for index in counted {
+                for position in books[Int(index)].authors {
+                    let country = authorCountry[Int(flatAuthors[Int(position)])]
+                    if country >= 0 && !seen[Int(country)] {
+                        seen[Int(country)] = true
+                        countries += 1
+                    }
+                }
+            }
+        }
         let story = Goal.Snapshot(
             progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count,
-            pages: counted.compactMap { books[$0].pageCount }.reduce(0, +), countries: countries.count)
+            pages: counted.reduce(0) { $0 + max(0, Int(books[Int($1)].pageCount)) }, countries: countries)
         return GoalProgress(
-            current: current, target: goal.target, books: counted.map { books[$0].id }, finishedInPeriod: all.count,
+            current: current, target: goal.target, books: counted.map { books[Int($0)].id }, finishedInPeriod: all.count,
             pace: goal.pace(current: current, today: today), story: story)
+    }
+
+    /// The longest run of consecutive reading days inside a range of day numbers.
+    func longestRun(in days: ClosedRange<Int>) -> Int {
+        var longest = 0
+        var run = 0
+        var previous = Int.min
+        for day in readingDays[
+            Self.first(readingDays, atLeast: days.lowerBound)..<Self.first(readingDays, atLeast: days.upperBound + 1)]
+        {
+            run = day == previous + 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        return longest
     }
 }
 

@@ -120,7 +120,10 @@ struct GoalsAPI {
                 let name = key.stringValue
                 let form = Self.formName[name] ?? name
                 if try container.decodeNil(forKey: key) { continue }
-                if Self.textFields.contains(name) {
+                if name == "startsOn" || name == "endsOn" {
+                    let text = try? container.decode(String.self, forKey: key)
+                    if let text, LocalDate(text) != nil { fields[form] = text } else { errors[name] = "A day as YYYY-MM-DD." }
+                } else if Self.textFields.contains(name) {
                     if let text = try? container.decode(String.self, forKey: key) {
                         fields[form] = text
                     } else {
