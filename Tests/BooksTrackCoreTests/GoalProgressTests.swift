@@ -154,7 +154,9 @@ struct GoalDraftTests {
             GoalDraft.parse(["kind": "diversity", "target": "5", "regions": "atlantis"], today: today).failureMessages["regions"]
                 != nil)
         #expect(GoalDraft.parse(["target": "5"], today: today).failureMessages["kind"] != nil)
-        #expect(GoalDraft.parse(["kind": "books", "target": "5", "cadence": "fortnight"], today: today).failureMessages["cadence"] != nil)
+        #expect(
+            GoalDraft.parse(["kind": "books", "target": "5", "cadence": "fortnight"], today: today).failureMessages["cadence"]
+                != nil)
     }
 
     @Test("Every template makes a valid goal")

@@ -21,6 +21,15 @@ public struct GoalDraft: Sendable, Equatable {
         public var target: Int
         public var cadence: Goal.Cadence
         public var criteria: Goal.Criteria
+
+        /// The template as form fields (the form and the API fill these in, then ``parse``).
+        public var fields: [String: String] {
+            [
+                "title": title, "kind": kind.rawValue, "target": String(target), "cadence": cadence.rawValue,
+                "regions": criteria.regions.map(\.rawValue).joined(separator: ","),
+                "genders": criteria.genders.map(\.rawValue).joined(separator: ","), "owned": criteria.ownedOnly ? "on" : "",
+            ]
+        }
     }
 
     public static let templates: [Template] = [

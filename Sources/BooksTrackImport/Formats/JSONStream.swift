@@ -123,13 +123,7 @@ struct JSONStream<Source: ByteChunks> {
         var escaped = false
         var start = position
         while true {
-            if position == buffer.count {
-                captured?.append(contentsOf: buffer[start...])
-                guard try refill() else { throw Problem.endsEarly }
-                start = 0
-            }
-            let byte = buffer[position]
-            position += 1
+            let byte = try nextByte(from: &start, into: &captured)
             if inString {
                 if escaped {
                     escaped = false
@@ -154,19 +148,25 @@ struct JSONStream<Source: ByteChunks> {
         }
     }
 
+    /// The next byte, moving on; at the end of a piece, what was read of the value so far is kept
+    /// (when capturing) and the next piece is read.
+    private mutating func nextByte(from start: inout Int, into captured: inout [UInt8]?) throws -> UInt8 {
+        if position == buffer.count {
+            captured?.append(contentsOf: buffer[start...])
+            guard try refill() else { throw Problem.endsEarly }
+            start = 0
+        }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
     /// A string, quotes included.
     private mutating func scanString(into captured: inout [UInt8]?) throws {
         var escaped = false
         var start = position
         position += 1
         while true {
-            if position == buffer.count {
-                captured?.append(contentsOf: buffer[start...])
-                guard try refill() else { throw Problem.endsEarly }
-                start = 0
-            }
-            let byte = buffer[position]
-            position += 1
+            let byte = try nextByte(from: &start, into: &captured)
             if escaped {
                 escaped = false
             } else if byte == UInt8(ascii: "\\") {

@@ -167,13 +167,7 @@ struct GoalsAPI {
                     FieldErrors(["template": "One of: " + GoalDraft.templates.map(\.id).joined(separator: ", ") + "."]),
                     message: "There is no such template.")
             }
-            let base = [
-                "title": template.title, "kind": template.kind.rawValue, "target": String(template.target),
-                "cadence": template.cadence.rawValue, "regions": template.criteria.regions.map(\.rawValue).joined(separator: ","),
-                "genders": template.criteria.genders.map(\.rawValue).joined(separator: ","),
-                "owned": template.criteria.ownedOnly ? "on" : "",
-            ]
-            return base.merging(fields.filter { $0.key != "template" }) { _, mine in mine }
+            return template.fields.merging(fields.filter { $0.key != "template" }) { _, mine in mine }
         }
     }
 

@@ -41,12 +41,7 @@ struct GoalController {
             guard let template = GoalDraft.templates.first(where: { $0.id == id }) else {
                 throw WebError.badRequest("Choose one of the templates on the page.")
             }
-            fields = [
-                "title": template.title, "kind": template.kind.rawValue, "target": String(template.target),
-                "cadence": template.cadence.rawValue, "regions": template.criteria.regions.map(\.rawValue).joined(separator: ","),
-                "genders": template.criteria.genders.map(\.rawValue).joined(separator: ","),
-                "owned": template.criteria.ownedOnly ? "on" : "",
-            ]
+            fields = template.fields
         }
         switch GoalDraft.parse(fields, today: user.today(at: now)) {
         case .failure(let errors):
