@@ -74,7 +74,7 @@ struct IsolationTests {
                 "/imports/\(a.run)", "/import/uploads/\(a.upload)", "/import/uploads/\(a.upload)/progress",
                 "/prompt?book=\(a.entry)", "/prompt?book=\(a.entry)&fact=gender",
                 "/books/\(a.entry)/sessions", "/sessions/\(a.session)/done", "/sessions/\(a.session)/edit",
-                "/sessions/\(a.session)/delete", "/goals/\(a.goal)", "/goals/\(a.goal)/delete",
+                "/sessions/\(a.session)/delete", "/goals/\(a.goal)", "/goals/\(a.goal)/delete", "/goals/\(a.goal)/edit",
             ]
             for path in gets {
                 let page = try await bob.get(path)
@@ -94,6 +94,7 @@ struct IsolationTests {
                 ("/books/\(a.entry)/progress", ["page": "3"]), ("/sessions/\(a.session)/finish", ["end_page": "20"]),
                 ("/sessions/\(a.session)", ["date": "2026-03-14", "minutes": "20", "from_page": "1", "to_page": "5"]),
                 ("/sessions/\(a.session)/delete", [:]), ("/goals/\(a.goal)/status", ["status": "paused"]),
+                ("/goals/\(a.goal)", ["kind": "books", "target": "3"]),
                 ("/goals/\(a.goal)/delete", [:]),
             ]
             for (path, fields) in posts {
@@ -219,7 +220,8 @@ struct IsolationTests {
         "POST /api/v1/entries/{entry}/sessions", "GET /api/v1/entries/{entry}/sessions",
         "POST /api/v1/entries/{entry}/sessions/logged", "POST /api/v1/entries/{entry}/progress",
         "POST /api/v1/sessions/{session}/finish", "PATCH /api/v1/sessions/{session}", "DELETE /api/v1/sessions/{session}",
-        "GET /goals/{goal}", "POST /goals/{goal}/status", "GET /goals/{goal}/delete", "POST /goals/{goal}/delete",
+        "GET /goals/{goal}", "POST /goals/{goal}/status", "GET /goals/{goal}/edit", "POST /goals/{goal}",
+        "GET /goals/{goal}/delete", "POST /goals/{goal}/delete",
         "GET /api/v1/goals/{goal}", "PATCH /api/v1/goals/{goal}", "DELETE /api/v1/goals/{goal}",
     ]
 

@@ -38,6 +38,16 @@ public struct GoalService: Sendable {
         return standing
     }
 
+    /// The titles of the reader's books with these ids (the books that count toward a goal),
+    /// from the kept library: one look-up, not one query per book.
+    public func titles(of ids: [LibraryEntry.ID], for user: User) async throws -> [LibraryEntry.ID: String] {
+        let library = try await insights.library(of: user.id)
+        let wanted = Set(ids)
+        var titles: [LibraryEntry.ID: String] = [:]
+        for entry in library.entries where wanted.contains(entry.id) { titles[entry.id] = library.works[entry.workID]?.title }
+        return titles
+    }
+
     public func create(_ draft: GoalDraft, for user: User, now: Date) async throws -> Goal {
         let goal = Goal(
             userID: user.id, title: draft.title, kind: draft.kind, target: draft.target, cadence: draft.cadence,

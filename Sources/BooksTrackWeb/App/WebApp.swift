@@ -46,7 +46,7 @@ public enum WebApp {
         let books = BookController(store: store, configuration: configuration, library: app.library)
         books.addRoutes(to: router)
         SessionController(store: store, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
-        GoalController(store: store, configuration: configuration, goals: app.goals).addRoutes(to: router)
+        GoalController(configuration: configuration, goals: app.goals).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(store: store, configuration: configuration).addRoutes(to: router)

@@ -6,7 +6,6 @@ import Hummingbird
 
 /// Reading goals in the browser (SPEC F6).
 struct GoalController {
-    let store: Store
     let configuration: WebConfiguration
     let goals: GoalService
 
@@ -15,6 +14,8 @@ struct GoalController {
         router.get("/goals/new", use: new)
         router.post("/goals", use: create)
         router.get("/goals/:goal", use: show)
+        router.get("/goals/:goal/edit", use: edit)
+        router.post("/goals/:goal", use: update)
         router.post("/goals/:goal/status", use: status)
         router.get("/goals/:goal/delete", use: confirmDelete)
         router.post("/goals/:goal/delete", use: delete)
@@ -67,10 +68,36 @@ struct GoalController {
 
     @Sendable func show(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let (user, standing) = try await standing(context)
-        let reader = store.reader(user.id)
-        var titles: [LibraryEntry.ID: String] = [:]
-        for id in standing.progress.books.prefix(500) { titles[id] = try await reader.detail(of: id)?.work.title }
+        let titles = try await goals.titles(of: standing.progress.books, for: user)
         return HTMLResponse(html: GoalPages.show(page: context.page(.goals), standing: standing, titles: titles))
+    }
+
+    @Sendable func edit(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (_, standing) = try await standing(context)
+        return HTMLResponse(
+            html: GoalPages.form(
+                page: context.page(.goals), values: GoalPages.values(of: standing.goal), editing: standing.goal))
+    }
+
+    /// Saves the edit form; a goal keeps its own dates unless its period changes.
+    @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, standing) = try await standing(context)
+        let form = try context.requireForm()
+        let now = configuration.clock()
+        let goal = standing.goal
+        switch GoalDraft.parse(form.fields, today: user.today(at: now)) {
+        case .failure(let errors):
+            return HTMLResponse(
+                html: GoalPages.form(page: context.page(.goals), values: form.fields, errors: errors, editing: goal),
+                status: .unprocessableContent
+            ).response(from: request, context: context)
+        case .success(var draft):
+            if draft.cadence == goal.cadence && draft.cadence != .custom {
+                (draft.startsOn, draft.endsOn) = (goal.startsOn, goal.endsOn)
+            }
+            _ = try await goals.update(goal.id, with: draft, status: nil, for: user, now: now)
+            return Responses.redirect(to: "/goals/\(goal.id.string)", notice: .goalUpdated)
+        }
     }
 
     @Sendable func status(_ request: Request, context: AppContext) async throws -> Response {

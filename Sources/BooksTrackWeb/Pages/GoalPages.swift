@@ -74,7 +74,11 @@ enum GoalPages {
                             }
                         }
                     }
-                    Tag("p") { Tag("a", .href("/goals/\(goal.id.string)/delete"), text: "Delete this goal") }
+                    Tag("p") {
+                        Tag("a", .href("/goals/\(goal.id.string)/edit"), text: "Edit this goal")
+                        Txt(" · ")
+                        Tag("a", .href("/goals/\(goal.id.string)/delete"), text: "Delete this goal")
+                    }
                 }
                 Card("Milestones", id: "goal-milestones") {
                     if standing.milestones.isEmpty {
@@ -106,90 +110,115 @@ enum GoalPages {
         }
     }
 
-    static func form(page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors()) -> String {
-        Layout.document(title: "New goal", page: page) {
+    /// The new-goal form with its templates, or — with `editing` — a goal's edit form.
+    static func form(
+        page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors(), editing: Goal? = nil
+    ) -> String {
+        Layout.document(title: editing == nil ? "New goal" : "Edit goal", page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) { Tag("a", .href("/goals"), text: "Goals") }
-            Tag("h1", text: "New goal")
-            Card("Start from a template", span: .full, id: "templates") {
-                Tag("ul", .cls("plain-list")) {
-                    for template in GoalDraft.templates {
-                        Tag("li") {
-                            PostForm(action: "/goals", csrfToken: page.csrfToken, cls: "inline-form") {
-                                Tag.void("input", .type("hidden"), .name("template"), .value(template.id))
-                                Tag("span") {
-                                    Tag("strong", text: template.title)
-                                    Txt(" — " + template.summary)
-                                }
-                                Tag(
-                                    "button", .type("submit"), .cls("secondary"), .aria("label", "Add “\(template.title)”"),
-                                    text: "Add")
-                            }
-                        }
-                    }
-                }
-            }
+            Tag("h1", text: editing.map { "Edit “\($0.title)”" } ?? "New goal")
+            if editing == nil { templates(page) }
             if !errors.isEmpty {
                 ErrorSummary(
                     errors: errors,
                     order: ["kind", "target", "cadence", "starts_on", "ends_on", "criteria", "regions", "genders", "languages"])
             }
-            PostForm(action: "/goals", csrfToken: page.csrfToken, cls: "stack") {
-                Field(
-                    name: "title", label: "Title", control: .text(value: values["title"]),
-                    hint: "Optional: “30 books in 2026” is made for you.")
-                Field(
-                    name: "kind", label: "What it counts",
-                    control: .select(
-                        options: Goal.Kind.allCases.map { ($0.rawValue, kindLabel($0)) }, selected: values["kind"] ?? "books"),
-                    error: errors["kind"])
-                Field(
-                    name: "target", label: "Target",
-                    control: .text(type: "number", value: values["target"], attributes: [Attr("min", "1")]),
-                    hint: "Books 1–1000, diversity 1–50, a share in percent 1–100.", error: errors["target"], required: true)
-                Field(
-                    name: "cadence", label: "Period",
-                    control: .select(
-                        options: [
-                            ("year", "This year"), ("month", "This month"), ("week", "This week"), ("custom", "Custom dates"),
-                        ],
-                        selected: values["cadence"] ?? "year"),
-                    error: errors["cadence"])
-                Field(
-                    name: "starts_on", label: "First day (custom)", control: .text(type: "date", value: values["starts_on"]),
-                    error: errors["starts_on"])
-                Field(
-                    name: "ends_on", label: "Last day (custom)", control: .text(type: "date", value: values["ends_on"]),
-                    error: errors["ends_on"])
-                Field(
-                    name: "recurring", label: "Start again when the period ends",
-                    control: .checkbox(checked: values["recurring"] == "on"))
-                Tag("fieldset") {
-                    Tag("legend", text: "Which books count (diversity, share and category goals)")
-                    if let problem = errors["criteria"] { Tag("p", .cls("field-error"), text: problem) }
-                    Field(
-                        name: "regions", label: "Regions", control: .text(value: values["regions"]),
-                        hint:
-                            "Comma-separated: africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean, centralAsia, indigenous, international.",
-                        error: errors["regions"])
-                    Field(
-                        name: "genders", label: "Author genders", control: .text(value: values["genders"]),
-                        hint: "Comma-separated: female, male, nonBinary.",
-                        error: errors["genders"])
-                    Field(
-                        name: "languages", label: "Original languages", control: .text(value: values["languages"]),
-                        hint: "Codes such as ja, es.", error: errors["languages"])
-                    Field(
-                        name: "translated", label: "Read in translation",
-                        control: .checkbox(checked: values["translated"] == "on"))
-                    Field(
-                        name: "marginalized", label: "Marginalized voices",
-                        control: .checkbox(checked: values["marginalized"] == "on"))
-                    Field(name: "owned", label: "Books I own", control: .checkbox(checked: values["owned"] == "on"))
-                    Field(name: "genre", label: "Genre", control: .text(value: values["genre"]))
-                    Field(name: "shelf", label: "Shelf", control: .text(value: values["shelf"]))
+            fields(page, values: values, errors: errors, editing: editing)
+        }
+    }
+
+    /// A goal's values as the form's fields.
+    static func values(of goal: Goal) -> [String: String] {
+        let c = goal.criteria
+        return [
+            "title": goal.title, "kind": goal.kind.rawValue, "target": String(goal.target), "cadence": goal.cadence.rawValue,
+            "starts_on": goal.startsOn.description, "ends_on": goal.endsOn.description, "recurring": goal.recurring ? "on" : "",
+            "regions": c.regions.map(\.rawValue).joined(separator: ","),
+            "genders": c.genders.map(\.rawValue).joined(separator: ","),
+            "languages": c.languages.map(\.code).joined(separator: ","), "translated": c.translatedOnly ? "on" : "",
+            "marginalized": c.marginalizedOnly ? "on" : "", "owned": c.ownedOnly ? "on" : "", "genre": c.genre ?? "",
+            "shelf": c.shelf ?? "",
+        ]
+    }
+
+    private static func templates(_ page: PageContext) -> Component {
+        Card("Start from a template", span: .full, id: "templates") {
+            Tag("ul", .cls("plain-list")) {
+                for template in GoalDraft.templates {
+                    Tag("li") {
+                        PostForm(action: "/goals", csrfToken: page.csrfToken, cls: "inline-form") {
+                            Tag.void("input", .type("hidden"), .name("template"), .value(template.id))
+                            Tag("span") {
+                                Tag("strong", text: template.title)
+                                Txt(" — " + template.summary)
+                            }
+                            Tag(
+                                "button", .type("submit"), .cls("secondary"), .aria("label", "Add “\(template.title)”"),
+                                text: "Add")
+                        }
+                    }
                 }
-                Tag("button", .type("submit"), text: "Create goal")
             }
+        }
+    }
+
+    private static func fields(_ page: PageContext, values: [String: String], errors: FieldErrors, editing: Goal?) -> Component {
+        PostForm(action: editing.map { "/goals/\($0.id.string)" } ?? "/goals", csrfToken: page.csrfToken, cls: "stack") {
+            Field(
+                name: "title", label: "Title", control: .text(value: values["title"]),
+                hint: "Optional: “30 books in 2026” is made for you.")
+            Field(
+                name: "kind", label: "What it counts",
+                control: .select(
+                    options: Goal.Kind.allCases.map { ($0.rawValue, kindLabel($0)) }, selected: values["kind"] ?? "books"),
+                error: errors["kind"])
+            Field(
+                name: "target", label: "Target",
+                control: .text(type: "number", value: values["target"], attributes: [Attr("min", "1")]),
+                hint: "Books 1–1000, diversity 1–50, a share in percent 1–100.", error: errors["target"], required: true)
+            Field(
+                name: "cadence", label: "Period",
+                control: .select(
+                    options: [
+                        ("year", "This year"), ("month", "This month"), ("week", "This week"), ("custom", "Custom dates"),
+                    ],
+                    selected: values["cadence"] ?? "year"),
+                error: errors["cadence"])
+            Field(
+                name: "starts_on", label: "First day (custom)", control: .text(type: "date", value: values["starts_on"]),
+                error: errors["starts_on"])
+            Field(
+                name: "ends_on", label: "Last day (custom)", control: .text(type: "date", value: values["ends_on"]),
+                error: errors["ends_on"])
+            Field(
+                name: "recurring", label: "Start again when the period ends",
+                control: .checkbox(checked: values["recurring"] == "on"))
+            Tag("fieldset") {
+                Tag("legend", text: "Which books count (diversity, share and category goals)")
+                if let problem = errors["criteria"] { Tag("p", .cls("field-error"), text: problem) }
+                Field(
+                    name: "regions", label: "Regions", control: .text(value: values["regions"]),
+                    hint:
+                        "Comma-separated: africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean, centralAsia, indigenous, international.",
+                    error: errors["regions"])
+                Field(
+                    name: "genders", label: "Author genders", control: .text(value: values["genders"]),
+                    hint: "Comma-separated: female, male, nonBinary.",
+                    error: errors["genders"])
+                Field(
+                    name: "languages", label: "Original languages", control: .text(value: values["languages"]),
+                    hint: "Codes such as ja, es.", error: errors["languages"])
+                Field(
+                    name: "translated", label: "Read in translation",
+                    control: .checkbox(checked: values["translated"] == "on"))
+                Field(
+                    name: "marginalized", label: "Marginalized voices",
+                    control: .checkbox(checked: values["marginalized"] == "on"))
+                Field(name: "owned", label: "Books I own", control: .checkbox(checked: values["owned"] == "on"))
+                Field(name: "genre", label: "Genre", control: .text(value: values["genre"]))
+                Field(name: "shelf", label: "Shelf", control: .text(value: values["shelf"]))
+            }
+            Tag("button", .type("submit"), text: editing == nil ? "Create goal" : "Save goal")
         }
     }
 
