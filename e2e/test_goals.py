@@ -44,6 +44,16 @@ def test_goals(browser):
         expect(page.locator("#goals")).to_contain_text("3 / 10 books (30%)")
         check_accessibility(page, "home with a goal milestone")
 
+        # The header counts unread notifications; the centre lists them and marks them read.
+        header = page.get_by_role("link", name=re.compile(r"^Notifications \d+ unread$"))
+        expect(header).to_be_visible()
+        header.click()
+        expect(page.get_by_role("heading", level=1, name="Notifications")).to_be_visible()
+        check_accessibility(page, "notification centre")
+        page.get_by_role("button", name="Mark “25% of “TBR stack buster”” as read").click()
+        expect(page.get_by_role("heading", level=1, name="Notifications")).to_be_visible()
+        expect(page.get_by_role("button", name="Mark “25% of “TBR stack buster”” as read")).to_have_count(0)
+
         # A small goal of its own, reached by the next book: completed, with its story.
         page.goto(server.url + "/goals/new")
         page.locator("#field-title").fill("One more")

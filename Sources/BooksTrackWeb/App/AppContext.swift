@@ -43,7 +43,9 @@ public struct AppContext: RequestContext {
 
     /// What a page rendered for this request needs.
     func page(_ area: PageContext.Area?, csrfToken: String? = nil) -> PageContext {
-        PageContext(user: user, csrfToken: csrfToken ?? session?.csrfToken ?? "", area: area, notice: notice)
+        PageContext(
+            user: user, csrfToken: csrfToken ?? session?.csrfToken ?? "", area: area, notice: notice, unread: session?.unread ?? 0
+        )
     }
 
     public var maxUploadSize: Int { 50 * 1_048_576 + 65_536 }
@@ -54,4 +56,6 @@ struct BrowserSession: Sendable {
     var user: User
     var csrfToken: String
     var tokenHash: String
+    /// Unread notifications, counted for pages.
+    var unread = 0
 }

@@ -29,6 +29,10 @@ struct SessionMiddleware: RouterMiddleware {
             let hash = Secrets.hash(token)
             if let session = try await store.sessions.session(tokenHash: hash, now: now) {
                 context.session = BrowserSession(user: session.user, csrfToken: session.csrfToken, tokenHash: hash)
+                // A page shows the unread count in its header (SPEC §8).
+                if request.method == .get, !request.uri.path.hasPrefix("/api/"), !request.uri.path.hasPrefix("/assets/") {
+                    context.session?.unread = try await store.reader(session.user.id).unreadCount()
+                }
                 if session.expiresAt.timeIntervalSince(now) < configuration.sessionLifetime / 2 {
                     try await store.sessions.extendSession(
                         tokenHash: hash, until: now.addingTimeInterval(configuration.sessionLifetime), now: now)

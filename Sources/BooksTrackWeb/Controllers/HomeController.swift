@@ -18,6 +18,7 @@ struct HomeController {
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
         router.post("/demo", use: loadDemo)
+        router.get("/notifications", use: notificationCentre)
         router.post("/notifications/:notification/read", use: markRead)
         router.get("/prompts/authors", use: authorQuestions)
         router.post("/prompts/authors/:question", use: answerAuthorQuestion)
@@ -76,7 +77,16 @@ struct HomeController {
     @Sendable func markRead(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         try await notifications.markRead(try context.parameters.id("notification"), of: user, now: configuration.clock())
-        return Responses.redirect(to: "/")
+        let form = try? context.requireForm()
+        return Responses.redirect(to: Responses.localPath(form?["return"]))
+    }
+
+    /// The notification centre (SPEC §8): the latest 50, read or not.
+    @Sendable func notificationCentre(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let user = try context.requireUser()
+        return HTMLResponse(
+            html: HomePage.notificationCentre(
+                page: context.page(nil), notifications: try await notifications.recent(of: user), timeZone: user.timeZone))
     }
 
     @Sendable func loadDemo(_ request: Request, context: AppContext) async throws -> Response {

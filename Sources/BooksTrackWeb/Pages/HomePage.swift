@@ -170,6 +170,45 @@ enum HomePage {
         }
     }
 
+    /// Every recent notification, newest first: milestones, completed goals, achievements.
+    static func notificationCentre(page: PageContext, notifications: [AppNotification], timeZone: TimeZone) -> String {
+        Layout.document(title: "Notifications", page: page) {
+            Tag("h1", text: "Notifications")
+            if notifications.isEmpty {
+                EmptyState(
+                    title: "Nothing yet",
+                    message: "Goal milestones, completed goals and achievements show here when you reach them.",
+                    actions: [("Set a goal", "/goals/new")])
+            } else {
+                Tag("ul", .cls("notice-list")) {
+                    for notification in notifications {
+                        Tag("li", .cls(notification.readAt == nil ? "unread" : "read")) {
+                            Tag("p", .cls("notice-title")) {
+                                if let link = notification.link {
+                                    Tag("a", .href(link), text: notification.title)
+                                } else {
+                                    Tag("strong", text: notification.title)
+                                }
+                                Tag(
+                                    "span", .cls("muted"),
+                                    text: " · " + LocalDate(notification.createdAt, in: timeZone).description)
+                            }
+                            Tag("p", text: notification.body)
+                            if notification.readAt == nil {
+                                PostForm(action: "/notifications/\(notification.id.string)/read", csrfToken: page.csrfToken) {
+                                    Tag.void("input", .type("hidden"), .name("return"), .value("/notifications"))
+                                    Tag(
+                                        "button", .type("submit"), .cls("link-button"),
+                                        .aria("label", "Mark “\(notification.title)” as read"), text: "Mark as read")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private static func emptyLibrary(csrfToken: String) -> Component {
         Tag("div", .cls("empty-state welcome")) {
             Tag("p", .cls("empty-title"), text: "Your library is empty")

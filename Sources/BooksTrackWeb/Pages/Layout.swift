@@ -62,6 +62,13 @@ enum Layout {
                         }
                     }
                     Tag("div", .cls("account-menu")) {
+                        Tag("a", .href("/notifications"), .cls("notifications-link")) {
+                            Txt("Notifications")
+                            if page.unread > 0 {
+                                Tag("span", .cls("count-badge"), text: " \(page.unread)")
+                                Tag("span", .cls("visually-hidden"), text: " unread")
+                            }
+                        }
                         Tag(
                             "a", .href("/account"), .aria("current", page.area == .account ? "page" : nil), text: user.displayName
                         )

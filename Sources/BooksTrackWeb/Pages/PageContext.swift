@@ -10,6 +10,8 @@ struct PageContext {
     /// The section of the navigation this page belongs to.
     var area: Area?
     var notice: Notice?
+    /// Unread notifications, for the header.
+    var unread = 0
 
     /// The sections of the navigation (SPEC F11).
     enum Area: String, CaseIterable {
