@@ -59,8 +59,8 @@ struct EscapingTests {
             let uploaded = try await browser.upload("/import", fileName: "evil\"<b>.csv", bytes: Array(csv.utf8))
             let preview = try await browser.get(try #require(uploaded.location))
             #expect(preview.body.contains("evil\"&lt;b&gt;.csv") && !preview.body.contains("<b>.csv"))
-            let done = try await browser.post(try #require(uploaded.location))
-            let report = try await browser.get(try #require(done.location))
+            // The import runs as a job: wait for the report as a browser polling the page would.
+            let report = try await ImportFlowTests.confirm(try #require(uploaded.location), with: browser)
             Self.expectEscaped(report, "report")
             let history = try await browser.get("/import")
             #expect(history.text.contains("evil\"<b>.csv") && !history.body.contains("<b>.csv"))
