@@ -16,10 +16,34 @@ public struct GoalService: Sendable {
         public var progress: GoalProgress
         /// "This requires 2.7 books/day", for a target out of reach.
         public var warning: String?
+
+        /// "12 / 30 books (40%)", or "67% of 24 finished books (target 50%)" for a share: what the
+        /// page, the home card and the command line say.
+        public var summary: String {
+            if goal.kind == .share {
+                return
+                    "\(Int(progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
+            }
+            return
+                "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
+        }
     }
 
     public func goals(for user: User, now: Date) async throws -> [Standing] {
-        let goals = try await store.reader(user.id).goals()
+        try await standings(of: try await store.reader(user.id).goals(), for: user, now: now)
+    }
+
+    public func goal(_ id: Goal.ID, for user: User, now: Date) async throws -> Standing {
+        guard let goal = try await store.reader(user.id).goal(id),
+            let standing = try await standings(of: [goal], for: user, now: now).first
+        else { throw StoreError.notFound(.goal(id)) }
+        return standing
+    }
+
+    /// Goals with their progress, measured on one board of the reader's kept library.
+    private func standings(of goals: [(goal: Goal, milestones: [Milestone])], for user: User, now: Date) async throws
+        -> [Standing]
+    {
         guard !goals.isEmpty else { return [] }
         let board = GoalBoard(try await insights.library(of: user.id), timeZone: user.timeZone)
         let today = user.today(at: now)
@@ -29,13 +53,6 @@ public struct GoalService: Sendable {
                 goal: goal, milestones: milestones, progress: progress,
                 warning: goal.status == .active ? goal.unrealisticWarning(progress, today: today) : nil)
         }
-    }
-
-    public func goal(_ id: Goal.ID, for user: User, now: Date) async throws -> Standing {
-        guard let standing = try await goals(for: user, now: now).first(where: { $0.goal.id == id }) else {
-            throw StoreError.notFound(.goal(id))
-        }
-        return standing
     }
 
     /// The titles of the reader's books with these ids (the books that count toward a goal),

@@ -48,6 +48,15 @@ public struct GoalDraft: Sendable, Equatable {
             target: 10, cadence: .year, criteria: .init(ownedOnly: true)),
     ]
 
+    /// An edit of `goal`: with the same calendar period, the goal keeps its own dates (a 2025
+    /// year goal edited in 2026 stays a 2025 goal); a new period or custom dates are taken as given.
+    public func keepingPeriod(of goal: Goal) -> GoalDraft {
+        guard cadence == goal.cadence, cadence != .custom else { return self }
+        var draft = self
+        (draft.startsOn, draft.endsOn) = (goal.startsOn, goal.endsOn)
+        return draft
+    }
+
     /// The allowed targets of each kind.
     public static func range(of kind: Goal.Kind) -> ClosedRange<Int> {
         switch kind {

@@ -99,22 +99,11 @@ public struct GoalBoard: Sendable {
         let settings = library.user.settings
         var timed = Set<LibraryEntry.ID>()
         var sessions: [(day: Int, minutes: Int, pages: Int)] = []
-        var days = Set<Int>()
         for session in library.sessions {
-            let first = InsightIndex.dayNumber(session.startedAt, in: timeZone)
-            if let end = session.endedAt {
-                // Every day a session covers is a reading day (at most four: a wrong clock must
-                // not make a streak).
-                let last = InsightIndex.dayNumber(max(end, session.startedAt), in: timeZone)
-                for day in first...min(last, first + 3) { days.insert(day) }
-            } else {
-                days.insert(first)
-            }
             guard let pages = session.pagesRead, let minutes = session.minutes else { continue }
             timed.insert(session.entryID)
-            sessions.append((first, minutes, pages))
+            sessions.append((InsightIndex.dayNumber(session.startedAt, in: timeZone), minutes, pages))
         }
-        for update in library.progress { days.insert(InsightIndex.dayNumber(update.recordedAt, in: timeZone)) }
         sessions.sort { $0.day < $1.day }
         for session in sessions {
             sessionDays.append(session.day)
@@ -157,10 +146,7 @@ public struct GoalBoard: Sendable {
             guard !finished.isEmpty, let work = library.works[entry.workID] else { continue }
             let index = Int32(books.count)
             if finished.count > 1 { rereads = true }
-            for day in finished {
-                days.insert(day)
-                finishes.append((day, index))
-            }
+            for day in finished { finishes.append((day, index)) }
             let authorsStart = Int32(flatAuthors.count)
             var regionMask: UInt16 = 0
             var genderMask: UInt8 = 0
@@ -204,7 +190,12 @@ public struct GoalBoard: Sendable {
             let book = books[Int(finish.book)]
             untimedPagesBefore.append(untimedPagesBefore.last! + (book.timed ? 0 : max(0, Int(book.pageCount))))
         }
-        readingDays = days.sorted()
+        // A running session counts its first day only (no `now` here: the board is the same
+        // whenever it is read).
+        readingDays = Streak.dayNumbers(
+            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt ?? $0.startedAt) },
+            progress: library.progress.map(\.recordedAt), finished: finishDays, in: timeZone, now: .distantPast
+        ).sorted()
     }
 
     /// A goal's progress as of `today`.

@@ -44,13 +44,22 @@ public struct Streak: Sendable, Equatable, Codable {
     public static func days(
         sessions: [(start: Date, end: Date?)], progress: [Date], finished: [LocalDate], in timeZone: TimeZone, now: Date
     ) -> Set<LocalDate> {
+        Set(
+            dayNumbers(sessions: sessions, progress: progress, finished: finished.map(\.dayNumber), in: timeZone, now: now)
+                .map(LocalDate.init(dayNumber:)))
+    }
+
+    /// The same reading days as day numbers (finished books given as day numbers too).
+    static func dayNumbers(
+        sessions: [(start: Date, end: Date?)], progress: [Date], finished: [Int], in timeZone: TimeZone, now: Date
+    ) -> Set<Int> {
         var days = Set(finished)
-        for instant in progress { days.insert(LocalDate(instant, in: timeZone)) }
+        for instant in progress { days.insert(InsightIndex.dayNumber(instant, in: timeZone)) }
         for session in sessions {
-            let first = LocalDate(session.start, in: timeZone).dayNumber
-            let last = LocalDate(max(session.start, session.end ?? now), in: timeZone).dayNumber
+            let first = InsightIndex.dayNumber(session.start, in: timeZone)
+            let last = InsightIndex.dayNumber(max(session.start, session.end ?? now), in: timeZone)
             // A session is at most a few days long; a wrong clock must not make thousands of days.
-            for day in first...min(last, first + 3) { days.insert(LocalDate(dayNumber: day)) }
+            for day in first...min(last, first + 3) { days.insert(day) }
         }
         return days
     }

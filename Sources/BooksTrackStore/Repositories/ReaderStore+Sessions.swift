@@ -203,55 +203,44 @@ extension ReaderStore {
 
     /// "I'm on page N": a progress update without a session; moves the book's current page.
     public func recordProgress(on entryID: LibraryEntry.ID, page: Int, now: Date) async throws {
-        let userID = self.userID
-        try await changing(entries: true) { db, changes in
-            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
-                throw StoreError.notFound(.entry(entryID))
-            }
-            if page < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
-            if let pages = try await Self.pageCount(of: entry, on: db), pages > 0, page > pages {
-                throw StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: pages).description))
-            }
-            try await db.raw(
-                """
-                INSERT INTO progress_updates (id, user_id, entry_id, page, recorded_at)
-                VALUES (\(bind: ProgressUpdate.ID.random().string), \(bind: userID.string), \(bind: entryID.string),
-                    \(bind: page), \(bind: now.milliseconds))
-                """
-            ).run()
-            try await Self.moveCurrentPage(of: entryID, to: page, userID: userID, now: now, on: db)
-            changes.entries([entryID], of: userID)
-        }
+        try await recordProgress(on: entryID, page: page, percent: nil, now: now)
     }
 
     /// "I'm N% through": on a book with a page count it is that page; on one without, the
     /// percentage is kept with the update and the current page stays.
     public func recordProgress(on entryID: LibraryEntry.ID, percent: Int, now: Date) async throws {
-        let userID = self.userID
         guard (0...100).contains(percent) else {
             throw StoreError.invalid(.session(reason: "A percentage is from 0 to 100."))
         }
-        let pages: Int? = try await database.read { db in
-            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
-                throw StoreError.notFound(.entry(entryID))
-            }
-            return try await Self.pageCount(of: entry, on: db)
-        }
-        if let pages, pages > 0 {
-            return try await recordProgress(
-                on: entryID, page: Int((Double(percent) * Double(pages) / 100).rounded()), now: now)
-        }
+        try await recordProgress(on: entryID, page: nil, percent: percent, now: now)
+    }
+
+    /// A progress update by page or by percent, in one transaction.
+    private func recordProgress(on entryID: LibraryEntry.ID, page: Int?, percent: Int?, now: Date) async throws {
+        let userID = self.userID
         try await changing(entries: true) { db, changes in
             guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
                 throw StoreError.notFound(.entry(entryID))
+            }
+            let pages = try await Self.pageCount(of: entry, on: db).flatMap { $0 > 0 ? $0 : nil }
+            var (page, percent) = (page, percent)
+            if let share = percent, let pages {
+                (page, percent) = (Int((Double(share) * Double(pages) / 100).rounded()), nil)
+            }
+            if let page {
+                if page < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
+                if let pages, page > pages {
+                    throw StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: pages).description))
+                }
             }
             try await db.raw(
                 """
                 INSERT INTO progress_updates (id, user_id, entry_id, page, percent, recorded_at)
                 VALUES (\(bind: ProgressUpdate.ID.random().string), \(bind: userID.string), \(bind: entryID.string),
-                    \(bind: entry.state.currentPage ?? 0), \(bind: percent), \(bind: now.milliseconds))
+                    \(bind: page ?? entry.state.currentPage ?? 0), \(bind: percent), \(bind: now.milliseconds))
                 """
             ).run()
+            if let page { try await Self.moveCurrentPage(of: entryID, to: page, userID: userID, now: now, on: db) }
             changes.entries([entryID], of: userID)
         }
     }

@@ -213,24 +213,10 @@ struct GoalsAPI {
         let input = try await APIRequest.decode(GoalInput.self, from: request, example: " For example {\"status\": \"paused\"}.")
         var draft: GoalDraft?
         if !input.fields.isEmpty {
-            let c = current.criteria
-            var fields: [String: String] = [
-                "title": current.title, "kind": current.kind.rawValue, "target": String(current.target),
-                "cadence": current.cadence.rawValue, "starts_on": current.startsOn.description,
-                "ends_on": current.endsOn.description, "recurring": current.recurring ? "on" : "",
-                "regions": c.regions.map(\.rawValue).joined(separator: ","),
-                "genders": c.genders.map(\.rawValue).joined(separator: ","),
-                "languages": c.languages.map(\.code).joined(separator: ","), "marginalized": c.marginalizedOnly ? "on" : "",
-                "translated": c.translatedOnly ? "on" : "", "owned": c.ownedOnly ? "on" : "", "genre": c.genre ?? "",
-                "shelf": c.shelf ?? "",
-            ]
+            var fields = GoalPages.values(of: current)
             fields.merge(try input.resolved()) { _, new in new }
             draft = try self.draft(fields, user: user)
-            // A goal keeps its own dates unless new ones (or a new period) are given.
-            if fields["cadence"] == current.cadence.rawValue, input.fields["starts_on"] == nil, input.fields["ends_on"] == nil {
-                draft?.startsOn = current.startsOn
-                draft?.endsOn = current.endsOn
-            }
+            if input.fields["starts_on"] == nil, input.fields["ends_on"] == nil { draft = draft?.keepingPeriod(of: current) }
         }
         _ = try await goals.update(id, with: draft, status: input.status, for: user, now: configuration.clock())
         return try Responses.json(GoalModel(try await goals.goal(id, for: user, now: configuration.clock())))

@@ -91,11 +91,8 @@ struct GoalController {
                 html: GoalPages.form(page: context.page(.goals), values: form.fields, errors: errors, editing: goal),
                 status: .unprocessableContent
             ).response(from: request, context: context)
-        case .success(var draft):
-            if draft.cadence == goal.cadence && draft.cadence != .custom {
-                (draft.startsOn, draft.endsOn) = (goal.startsOn, goal.endsOn)
-            }
-            _ = try await goals.update(goal.id, with: draft, status: nil, for: user, now: now)
+        case .success(let draft):
+            _ = try await goals.update(goal.id, with: draft.keepingPeriod(of: goal), status: nil, for: user, now: now)
             return Responses.redirect(to: "/goals/\(goal.id.string)", notice: .goalUpdated)
         }
     }

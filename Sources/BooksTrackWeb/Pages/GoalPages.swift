@@ -33,9 +33,9 @@ enum GoalPages {
         let goal = standing.goal
         return Card(goal.title, id: "goal-\(goal.id.string)") {
             Tag("div", .cls("goal-summary")) {
-                Raw(CompletionRing.svg(standing.progress.fraction, label: "\(progressText(standing)) — \(goal.title)"))
+                Raw(CompletionRing.svg(standing.progress.fraction, label: "\(standing.summary) — \(goal.title)"))
                 Tag("div") {
-                    Tag("p", .cls("goal-figure"), text: progressText(standing))
+                    Tag("p", .cls("goal-figure"), text: standing.summary)
                     Tag("p", .cls("muted"), text: "\(status(goal)) · \(goal.startsOn.description) to \(goal.endsOn.description)")
                     Tag("p", text: paceText(standing))
                 }
@@ -53,9 +53,9 @@ enum GoalPages {
             Tag("div", .cls("bento")) {
                 Card("Progress", id: "goal-progress") {
                     Tag("div", .cls("goal-summary")) {
-                        Raw(CompletionRing.svg(progress.fraction, label: progressText(standing)))
+                        Raw(CompletionRing.svg(progress.fraction, label: standing.summary))
                         Tag("div") {
-                            Tag("p", .cls("goal-figure"), text: progressText(standing))
+                            Tag("p", .cls("goal-figure"), text: standing.summary)
                             Tag("p", text: paceText(standing))
                             if let warning = standing.warning { Tag("p", .cls("form-error"), text: warning) }
                         }
@@ -231,16 +231,6 @@ enum GoalPages {
                 Tag("a", .cls("button secondary"), .href("/goals/\(goal.id.string)"), text: "Keep it")
             }
         }
-    }
-
-    /// "12 / 30 books (40%)", or "67% of books by … (target 50%)" for a share.
-    static func progressText(_ standing: GoalService.Standing) -> String {
-        let goal = standing.goal
-        let progress = standing.progress
-        if goal.kind == .share {
-            return "\(Int(progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
-        }
-        return "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
     }
 
     static func paceText(_ standing: GoalService.Standing) -> String {

@@ -95,7 +95,7 @@ enum HomePage {
                                 for standing in active.prefix(3) {
                                     Tag("li") {
                                         Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title)
-                                        Txt(": " + GoalPages.progressText(standing) + ". " + GoalPages.paceText(standing))
+                                        Txt(": " + standing.summary + ". " + GoalPages.paceText(standing))
                                     }
                                 }
                             }

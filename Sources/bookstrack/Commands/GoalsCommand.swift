@@ -39,10 +39,6 @@ struct GoalsCommand: AsyncParsableCommand {
     static func progress(_ standing: GoalService.Standing) -> String {
         let goal = standing.goal
         let progress = standing.progress
-        let figure =
-            goal.kind == .share
-            ? "\(Int(progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
-            : "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
         let pace =
             switch progress.pace {
             case .done: "reached"
@@ -53,6 +49,6 @@ struct GoalsCommand: AsyncParsableCommand {
             case .behind(let perWeek):
                 "behind: \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: goal.kind))/week needed"
             }
-        return "\(figure), \(pace)."
+        return "\(standing.summary), \(pace)."
     }
 }
