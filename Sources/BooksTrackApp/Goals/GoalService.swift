@@ -30,7 +30,24 @@ public struct GoalService: Sendable {
     }
 
     public func goals(for user: User, now: Date) async throws -> [Standing] {
-        try await standings(of: try await store.reader(user.id).goals(), for: user, now: now)
+        try await standings(of: try await Self.current(user, store: store, now: now), for: user, now: now)
+    }
+
+    /// The reader's goals, with every recurring goal whose period ended carried into the period
+    /// containing today (``GoalDraft/next(after:today:now:)``, once: see
+    /// ``ReaderStore/rollOver(_:into:now:)``). The ended goal stays as it was, frozen by its dates.
+    static func current(_ user: User, store: Store, now: Date) async throws -> [(goal: Goal, milestones: [Milestone])] {
+        let reader = store.reader(user.id)
+        let goals = try await reader.goals()
+        let today = user.today(at: now)
+        var due = false
+        for (goal, _) in goals {
+            guard let next = GoalDraft.next(after: goal, today: today, now: now) else { continue }
+            due = true
+            _ = try await reader.rollOver(goal.id, into: next, now: now)
+        }
+        // Read again whenever one was due: this request or another one rolled it over.
+        return due ? try await reader.goals() : goals
     }
 
     public func goal(_ id: Goal.ID, for user: User, now: Date) async throws -> Standing {
@@ -108,8 +125,9 @@ public struct GoalService: Sendable {
     /// returns the notices owed.
     static func settle(_ userID: User.ID, store: Store, insights: InsightsService, now: Date) async throws -> [Notice] {
         let reader = store.reader(userID)
-        let goals = try await reader.goals().filter { $0.goal.status == .active }
-        guard !goals.isEmpty, let user = try await store.users.user(id: userID) else { return [] }
+        guard let user = try await store.users.user(id: userID) else { return [] }
+        let goals = try await current(user, store: store, now: now).filter { $0.goal.status == .active }
+        guard !goals.isEmpty else { return [] }
         let board = GoalBoard(try await insights.library(of: userID), timeZone: user.timeZone)
         let today = user.today(at: now)
         var notices: [Notice] = []

@@ -108,6 +108,21 @@ public struct GoalDraft: Sendable, Equatable {
         }
     }
 
+    /// The goal that carries a recurring goal on once its period has ended: the same title,
+    /// kind, target and criteria over the period of its cadence that contains `today` (a reader
+    /// away for several periods starts again in today's, not in each missed one). Nil while the
+    /// period lasts, for a goal that does not recur, and for an abandoned one; a paused goal's
+    /// next period starts paused.
+    public static func next(after goal: Goal, today: LocalDate, now: Date) -> Goal? {
+        guard goal.recurring, goal.endsOn < today, goal.status != .abandoned,
+            let period = period(goal.cadence, containing: today)
+        else { return nil }
+        return Goal(
+            userID: goal.userID, title: goal.title, kind: goal.kind, target: goal.target, cadence: goal.cadence,
+            recurring: true, startsOn: period.lowerBound, endsOn: period.upperBound, criteria: goal.criteria,
+            status: goal.status == .paused ? .paused : .active, createdAt: now)
+    }
+
     /// Reads form fields (`title`, `kind`, `target`, `cadence`, `starts_on`, `ends_on`,
     /// `recurring`, and the criteria `regions`, `genders`, `marginalized`, `languages`,
     /// `translated`, `genre`, `shelf`, `owned`; lists comma-separated).

@@ -30,6 +30,28 @@ extension ReaderStore {
         try await database.write { db in try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db) }
     }
 
+    /// Carries a recurring goal into its next period: the ended goal stops recurring and `next`
+    /// is added, in one transaction, only if the ended goal still recurred (a conditional
+    /// update): of several requests or servers rolling it over at once, one adds the next goal.
+    /// Returns whether this call did.
+    public func rollOver(_ ended: Goal.ID, into next: Goal, now: Date) async throws -> Bool {
+        var next = next
+        next.userID = userID
+        let (userID, owned) = (self.userID, next)
+        return try await database.write { db in
+            let claimed = try await db.raw(
+                """
+                UPDATE goals SET recurring = 0, updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: ended.string) AND user_id = \(bind: userID.string) AND recurring = 1
+                RETURNING id
+                """
+            ).all()
+            guard !claimed.isEmpty else { return false }
+            try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db)
+            return true
+        }
+    }
+
     /// Changes a goal's title, target, period, criteria and status.
     public func update(goal: Goal, now: Date) async throws {
         let userID = self.userID

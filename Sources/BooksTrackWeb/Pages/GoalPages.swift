@@ -17,10 +17,11 @@ enum GoalPages {
                         "A goal counts what you finish, read or explore in a period — from the books already in your library. Start from a template or make your own.",
                     actions: [("Choose a goal", "/goals/new")])
             } else {
-                let (current, past) = (
-                    goals.filter { $0.goal.status == .active || $0.goal.status == .paused },
-                    goals.filter { $0.goal.status == .completed || $0.goal.status == .abandoned }
-                )
+                // Goals whose period is over (a recurring one's earlier periods) go with the finished ones.
+                let isCurrent = { (standing: GoalService.Standing) in
+                    (standing.goal.status == .active || standing.goal.status == .paused) && standing.progress.pace != .ended
+                }
+                let (current, past) = (goals.filter(isCurrent), goals.filter { !isCurrent($0) })
                 Tag("div", .cls("bento")) {
                     for standing in current + past { card(standing) }
                 }
