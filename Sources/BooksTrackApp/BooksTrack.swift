@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackEnrichment
 import BooksTrackStore
 import Foundation
 import Logging
@@ -21,6 +22,7 @@ public final class BooksTrack: Sendable {
     public let sessions: SessionService
     public let goals: GoalService
     public let notifications: NotificationService
+    public let webhooks: WebhookService
     public let insights: InsightsService
     public let profiling: ProfilingService
     public let imports: ImportService
@@ -31,7 +33,8 @@ public final class BooksTrack: Sendable {
     /// command line reads it from the environment, see ``EnrichmentSettings/fromEnvironment(_:)``).
     public init(
         store: Store, clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "bookstrack"),
-        pollInterval: Duration = .seconds(1), enrichment settings: EnrichmentSettings = .off
+        pollInterval: Duration = .seconds(1), enrichment settings: EnrichmentSettings = .off,
+        webhookSender: any WebhookSender = URLSessionWebhookSender(), publicURL: String? = nil
     ) {
         self.store = store
         self.clock = clock
@@ -40,6 +43,10 @@ public final class BooksTrack: Sendable {
         self.insights = insights
         let notifications = NotificationService(store: store, logger: logger, insights: insights)
         self.notifications = notifications
+        let webhooks = WebhookService(
+            store: store, clock: clock, logger: logger, sender: webhookSender, publicURL: publicURL,
+            notifications: notifications)
+        self.webhooks = webhooks
         let enrichment = EnrichmentService(
             store: store, clock: clock, logger: logger, notifications: notifications, settings: settings)
         self.enrichment = enrichment
@@ -55,6 +62,7 @@ public final class BooksTrack: Sendable {
             handlers: [
                 ImportService.jobKind: { try await imports.run($0) },
                 EnrichmentService.jobKind: { try await enrichment.run($0) },
+                WebhookService.jobKind: { try await webhooks.run($0) },
             ],
             interrupted: [
                 ImportService.jobKind: { try await imports.interrupted($0) },
@@ -63,6 +71,7 @@ public final class BooksTrack: Sendable {
             pollInterval: pollInterval)
         self.jobs = jobs
         enrichment.wake.set { jobs.wake() }
+        notifications.wake.set { jobs.wake() }
     }
 
     /// What runs in the background while the application serves: the job runner.

@@ -9,7 +9,7 @@ import Foundation
 /// fails when a client asks for something nobody recorded. One per test; stopped by ``stop()``.
 public final class ReplayServer: @unchecked Sendable {
     public let port: Int
-    private let process: Process
+    let process: Process
 
     /// The base URL standing in for a host (`www.wikidata.org`, `openlibrary.org`).
     public func url(for host: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(host)")! }
@@ -17,40 +17,11 @@ public final class ReplayServer: @unchecked Sendable {
     public var openLibrary: URL { url(for: "openlibrary.org") }
 
     public init() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Fixtures.repositoryRoot.appendingPathComponent("scripts/replay-apis.py").path, "--port", "0",
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.standardError
-        try process.run()
-        // The first line says where it listens.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let portText = text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines),
-            let port = Int(portText)
-        else {
-            process.terminate()
-            throw ReplayError("the replay server did not start: \(text)")
-        }
-        self.port = port
-        self.process = process
+        (process, port) = try LocalScriptServer.start("scripts/replay-apis.py")
     }
 
-    /// Stops the server. SIGKILL: a child of the test runner may inherit a signal mask that
-    /// blocks SIGTERM. Never `waitUntilExit()`: with many processes started in parallel tests,
-    /// Foundation can miss one's exit and spin for ever; a bounded wait is enough after SIGKILL.
-    public func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        for _ in 0..<200 where process.isRunning { usleep(10_000) }
-    }
+    /// Stops the server.
+    public func stop() { LocalScriptServer.stop(process) }
 
     /// One request the server answered.
     public struct Served: Decodable, Sendable {
@@ -95,14 +66,84 @@ public final class ReplayServer: @unchecked Sendable {
 
     public func reset() async throws { try await post("/_replay/reset") }
 
-    private func post(_ path: String) async throws {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = "POST"
-        _ = try await URLSession.shared.data(for: request)
-    }
+    private func post(_ path: String) async throws { try await LocalScriptServer.post("http://127.0.0.1:\(port)\(path)") }
 }
 
 struct ReplayError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A test server that is a script of `scripts/` run with python3, which prints
+/// "listening on http://127.0.0.1:PORT" once ready (`--port 0`: any free port).
+enum LocalScriptServer {
+    static func start(_ script: String) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Fixtures.repositoryRoot.appendingPathComponent(script).path, "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.standardError
+        try process.run()
+        // The first line says where it listens.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let portText = text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let port = Int(portText)
+        else {
+            process.terminate()
+            throw ReplayError("\(script) did not start: \(text)")
+        }
+        return (process, port)
+    }
+
+    /// Stops a server. SIGKILL: a child of the test runner may inherit a signal mask that
+    /// blocks SIGTERM. Never `waitUntilExit()`: with many processes started in parallel tests,
+    /// Foundation can miss one's exit and spin for ever; a bounded wait is enough after SIGKILL.
+    static func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGKILL)
+        for _ in 0..<200 where process.isRunning { usleep(10_000) }
+    }
+
+    static func post(_ url: String) async throws {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = "POST"
+        _ = try await URLSession.shared.data(for: request)
+    }
+}
+
+/// The local server standing in for a reader's webhook (`scripts/webhook-receiver.py`): it
+/// records every POST and answers 200, or the failures a test planned. One per test.
+public final class WebhookReceiver: @unchecked Sendable {
+    public let port: Int
+    let process: Process
+
+    public init() throws { (process, port) = try LocalScriptServer.start("scripts/webhook-receiver.py") }
+
+    public func stop() { LocalScriptServer.stop(process) }
+
+    /// An address on the receiver (any path is received).
+    public func url(_ path: String = "/bookstrack-topic") -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// One POST received.
+    public struct Received: Decodable, Sendable {
+        public var path: String
+        public var headers: [String: String]
+        public var body: String
+    }
+
+    public func received() async throws -> [Received] {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/_receiver/log")!)
+        return try JSONDecoder().decode([Received].self, from: data)
+    }
+
+    /// Makes the next `count` POSTs answer `status`.
+    public func fail(status: Int, count: Int) async throws {
+        try await LocalScriptServer.post("http://127.0.0.1:\(port)/_receiver/fail?status=\(status)&count=\(count)")
+    }
 }

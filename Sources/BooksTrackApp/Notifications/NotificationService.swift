@@ -9,6 +9,8 @@ public struct NotificationService: Sendable {
     let logger: Logger
     /// The kept libraries goals are measured on (nil: goals are not settled).
     let insights: InsightsService?
+    /// Wakes this process's job runner when a webhook delivery is queued.
+    let wake = Wake()
 
     public init(store: Store, logger: Logger, insights: InsightsService? = nil) {
         self.store = store
@@ -28,9 +30,23 @@ public struct NotificationService: Sendable {
             let (standing, recorded) = try await reader.noticeStanding()
             var due = Notices.due(for: standing, recorded: recorded)
             if let insights { due += try await GoalService.settle(userID, store: store, insights: insights, now: now) }
-            if !due.isEmpty { try await reader.record(notices: due, now: now) }
+            if !due.isEmpty, try await reader.record(notices: due, now: now) > 0 { await deliver(userID, now: now) }
         } catch {
             logger.warning("notifications not settled", metadata: ["user": "\(userID.string)", "error": "\(error)"])
+        }
+    }
+
+    /// Queues the delivery of the reader's new notifications to their webhook, if they have one
+    /// (``WebhookService``), and wakes the runner. Logged, never thrown: the notifications are
+    /// saved, and the next one queues the delivery again.
+    func deliver(_ userID: User.ID, now: Date) async {
+        do {
+            guard try await store.reader(userID).webhook() != nil else { return }
+            try await store.jobs.requeue(
+                kind: WebhookService.jobKind, subject: userID.string, userID: userID, runAfter: now, now: now)
+            wake.ring()
+        } catch {
+            logger.warning("webhook delivery not queued", metadata: ["user": "\(userID.string)", "error": "\(error)"])
         }
     }
 

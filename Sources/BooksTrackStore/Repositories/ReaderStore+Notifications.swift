@@ -50,17 +50,10 @@ extension ReaderStore {
                 SELECT * FROM notifications WHERE user_id = \(bind: userID.string)\(unread)
                 ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
                 """
-            ).all().map { row in
-                AppNotification(
-                    id: try row.id("id"), userID: userID, kind: try row.text("kind"), title: try row.text("title"),
-                    body: try row.text("body"), link: try row.optionalText("link"), createdAt: try row.instant("created_at"),
-                    readAt: try row.optionalInstant("read_at"))
-            }
+            ).all().map { try Self.notification($0, of: userID) }
         }
     }
 
-    /// Marks one of the reader's notifications read; false when the reader has no such
-    /// notification. Marking a read one again keeps its first date.
     /// How many notifications the reader has not read (the header's badge).
     public func unreadCount() async throws -> Int {
         let userID = self.userID
@@ -71,6 +64,8 @@ extension ReaderStore {
         }
     }
 
+    /// Marks one of the reader's notifications read; false when the reader has no such
+    /// notification. Marking a read one again keeps its first date.
     public func markRead(_ id: AppNotification.ID, now: Date) async throws -> Bool {
         let userID = self.userID
         return try await database.write { db in

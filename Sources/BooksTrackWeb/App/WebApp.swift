@@ -49,7 +49,7 @@ public enum WebApp {
         GoalController(configuration: configuration, goals: app.goals).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
-        AccountController(store: store, configuration: configuration).addRoutes(to: router)
+        AccountController(store: store, webhooks: app.webhooks, configuration: configuration).addRoutes(to: router)
         // The JSON API: one route collection per resource (described by /api/openapi.json).
         let api = router.group("api/v1")
         AccountAPI(store: store, configuration: configuration).addRoutes(to: api)

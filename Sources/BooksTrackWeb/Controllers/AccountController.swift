@@ -7,6 +7,7 @@ import Hummingbird
 /// The account page: password, API tokens, invitations and deletion (SPEC F9).
 struct AccountController {
     let store: Store
+    let webhooks: WebhookService
     let configuration: WebConfiguration
 
     /// How long an invitation link works.
@@ -17,6 +18,9 @@ struct AccountController {
         router.post("/account/tokens", use: createToken)
         router.post("/account/tokens/:token/delete", use: revokeToken)
         router.post("/account/invitations", use: invite)
+        router.post("/account/webhook", use: saveWebhook)
+        router.post("/account/webhook/test", use: testWebhook)
+        router.post("/account/webhook/policy", use: saveWebhookPolicy)
         router.get("/account/delete", use: confirmDeletion)
         router.post("/account/delete", use: deleteAccount)
     }
@@ -27,6 +31,8 @@ struct AccountController {
     ) async throws -> Response {
         let user = try context.requireUser()
         var model = AccountPage.Model(user: user, tokens: try await store.tokens.tokens(of: user.id))
+        model.webhook = try await webhooks.webhook(of: user)
+        model.webhooksAllowPrivate = try await webhooks.allowsPrivate()
         adjust(&model)
         return HTMLResponse(html: AccountPage.render(page: context.page(.account), model: model), status: status)
             .response(from: request, context: context)
@@ -75,6 +81,34 @@ struct AccountController {
             by: user, baseURL: configuration.baseURL(for: request), now: configuration.clock()
         ).url
         return try await render(request, context, status: .created) { $0.newInvitation = link }
+    }
+
+    @Sendable func saveWebhook(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let text = try context.requireForm()["webhook_url"] ?? ""
+        if let problem = try await webhooks.set(text, for: user) {
+            return try await render(request, context, status: .unprocessableContent) { $0.webhookError = (text, problem) }
+        }
+        let removed = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        return Responses.redirect(to: "/account#webhook", notice: removed ? .webhookRemoved : .webhookSaved)
+    }
+
+    @Sendable func testWebhook(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard try await webhooks.webhook(of: user) != nil else {
+            throw WebError.conflict("Set a webhook address first; then a test notification can be sent to it.")
+        }
+        try await webhooks.sendTest(for: user)
+        return Responses.redirect(to: "/account#webhook", notice: .webhookTestSent)
+    }
+
+    @Sendable func saveWebhookPolicy(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let allowed = try context.requireForm()["allow_private"] == "on"
+        guard try await webhooks.setAllowsPrivate(allowed, by: user) else {
+            throw WebError.forbidden("Only the owner of this BooksTrack decides where webhooks may go.")
+        }
+        return Responses.redirect(to: "/account#webhook", notice: .webhookPolicySaved)
     }
 
     @Sendable func confirmDeletion(_ request: Request, context: AppContext) async throws -> HTMLResponse {

@@ -19,6 +19,11 @@ enum AccountPage {
         var settingsErrors = FieldErrors()
         /// What the reader typed, shown again when it could not be saved.
         var settingsValues: [String: String] = [:]
+        var webhook: Webhook?
+        /// Whether the owner lets webhooks reach this machine and local networks.
+        var webhooksAllowPrivate = false
+        /// Why the typed webhook address could not be saved, with the text typed.
+        var webhookError: (text: String, problem: String)?
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -49,6 +54,9 @@ enum AccountPage {
                     }
                 }
                 Card("Settings", span: .full, id: "settings") { settings(user: user, model: model, csrfToken: page.csrfToken) }
+                Card("Notifications elsewhere", span: .full, id: "webhook") {
+                    webhook(model, owner: user.role == .owner, csrfToken: page.csrfToken)
+                }
                 Card("API tokens", span: .full, id: "tokens") { tokens(model, csrfToken: page.csrfToken) }
                 if user.role == .owner {
                     Card("Invite a reader", id: "invitations") {
@@ -132,6 +140,68 @@ enum AccountPage {
                     }
                 }
                 Tag("button", .type("submit"), text: "Save settings")
+            }
+        }
+    }
+
+    private static func webhook(_ model: Model, owner: Bool, csrfToken: String) -> Component {
+        ComponentGroup {
+            Tag("p") {
+                Txt(
+                    "BooksTrack can also send each notification — milestones, finished goals, achievements — to an address of yours, for example an "
+                )
+                Tag("a", .href("https://ntfy.sh"), text: "ntfy")
+                Txt(" topic that your phone subscribes to. Only notifications from the moment you set it are sent.")
+            }
+            if let webhook = model.webhook {
+                Tag("p", Attr("role", "status")) {
+                    if let error = webhook.lastError {
+                        Tag(
+                            "span", .cls("form-error"),
+                            text:
+                                "The last delivery failed\(webhook.lastErrorAt.map { " on \(ImportPages.day($0))" } ?? ""): \(error). BooksTrack tries each notification \(Webhook.maxAttempts) times, waiting longer each time."
+                        )
+                    } else if let delivered = webhook.lastDeliveredAt {
+                        Txt("Last sent \(ImportPages.day(delivered)).")
+                    } else {
+                        Txt("Nothing sent yet.")
+                    }
+                }
+            }
+            PostForm(action: "/account/webhook", csrfToken: csrfToken, cls: "inline-form") {
+                Field(
+                    name: "webhook_url", label: "Webhook address",
+                    control: .text(
+                        type: "url", value: model.webhookError?.text ?? model.webhook?.url,
+                        attributes: [Attr("maxlength", "2000"), Attr("placeholder", "https://ntfy.sh/your-secret-topic")]),
+                    hint: "Anyone who knows an ntfy topic can read it: choose a name nobody would guess. Leave empty to stop.",
+                    error: model.webhookError?.problem)
+                Tag("button", .type("submit"), text: "Save address")
+            }
+            if model.webhook != nil {
+                PostForm(action: "/account/webhook/test", csrfToken: csrfToken) {
+                    Tag("button", .type("submit"), .cls("secondary"), text: "Send a test notification")
+                }
+            }
+            if owner {
+                Tag("h3", text: "For everyone on this BooksTrack")
+                Tag(
+                    "p", .cls("hint"), .id("allow-private-hint"),
+                    text:
+                        "Readers’ webhooks can only go to public internet addresses, so nobody can use them to reach services inside your network. Allow this machine and local networks for an ntfy server you run next to BooksTrack."
+                )
+                PostForm(action: "/account/webhook/policy", csrfToken: csrfToken, cls: "stack") {
+                    Tag("div", .cls("field-checkbox")) {
+                        Tag.void(
+                            "input",
+                            [
+                                .type("checkbox"), .id("allow-private"), .name("allow_private"), .value("on"),
+                                .flag("checked", model.webhooksAllowPrivate), .aria("describedby", "allow-private-hint"),
+                            ])
+                        Tag("label", Attr("for", "allow-private"), text: "Let webhooks reach this machine and local networks")
+                    }
+                    Tag("button", .type("submit"), .cls("secondary"), text: "Save webhook rule")
+                }
             }
         }
     }

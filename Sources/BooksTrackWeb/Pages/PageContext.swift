@@ -71,6 +71,10 @@ enum Notice: String, CaseIterable {
     case goalCreated = "goal-created"
     case goalUpdated = "goal-updated"
     case goalDeleted = "goal-deleted"
+    case webhookSaved = "webhook-saved"
+    case webhookRemoved = "webhook-removed"
+    case webhookTestSent = "webhook-test-sent"
+    case webhookPolicySaved = "webhook-policy-saved"
 
     var message: String {
         switch self {
@@ -98,6 +102,10 @@ enum Notice: String, CaseIterable {
         case .goalCreated: "Your goal is set. It counts the books already in your library."
         case .goalUpdated: "The goal is updated."
         case .goalDeleted: "The goal was deleted."
+        case .webhookSaved: "Your notifications will also be sent to that address."
+        case .webhookRemoved: "Your notifications are no longer sent anywhere else."
+        case .webhookTestSent: "A test notification is on its way; its delivery shows under Notifications elsewhere."
+        case .webhookPolicySaved: "The webhook rule for this BooksTrack is saved."
         }
     }
 }

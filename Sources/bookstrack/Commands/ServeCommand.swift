@@ -54,7 +54,8 @@ struct ServeCommand: AsyncParsableCommand {
             // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {
                 try await Store.withStore(location, now: Date(), logger: logger) { store in
-                    let app = BooksTrack(store: store, logger: logger, enrichment: .fromEnvironment())
+                    let app = BooksTrack(
+                        store: store, logger: logger, enrichment: .fromEnvironment(), publicURL: publicURL)
                     let server = WebApp.application(app: app, configuration: configuration, logger: logger) { [host] port in
                         let shown = host == "0.0.0.0" ? "127.0.0.1" : host
                         Terminal.print(

@@ -154,10 +154,10 @@ final class Browser: @unchecked Sendable {
         return try await request(.post, path, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
     }
 
-    /// Follows a redirect.
+    /// Follows a redirect (as a browser does: the fragment stays in the browser).
     func follow(_ page: Page) async throws -> Page {
         guard let location = page.location else { return page }
-        return try await get(location)
+        return try await get(String(location.prefix { $0 != "#" }))
     }
 
     @discardableResult

@@ -1,0 +1,139 @@
+import BooksTrackCore
+import BooksTrackEnrichment
+import BooksTrackStore
+import Foundation
+import Logging
+
+/// A reader's webhook (SPEC §8): their notifications are also POSTed to an address of their
+/// choosing (an ntfy topic, or anything that takes a POST), by the job runner, never during a
+/// request. Each notification is tried up to ``Webhook/maxAttempts`` times with growing waits;
+/// addresses on this machine or a private network are refused unless the owner allows them.
+public struct WebhookService: Sendable {
+    public static let jobKind = "webhook"
+    /// The instance setting by which the owner lets webhooks reach this machine and local networks.
+    static let allowPrivateSetting = "webhooks.allow_private"
+
+    let store: Store
+    let clock: @Sendable () -> Date
+    let logger: Logger
+    let sender: any WebhookSender
+    /// Where readers reach this server: links in a notification become absolute with it.
+    let publicURL: String?
+    let notifications: NotificationService
+
+    public func webhook(of user: User) async throws -> Webhook? {
+        try await store.reader(user.id).webhook()
+    }
+
+    /// Sets (or, with empty text, removes) the reader's webhook; the message says what is wrong
+    /// with the address when it cannot be used.
+    public func set(_ text: String, for user: User) async throws -> String? {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else {
+            try await store.reader(user.id).setWebhook(nil, now: clock())
+            return nil
+        }
+        guard let url = Webhook.url(text) else { return Webhook.problem(with: text) }
+        // A name is only resolved when a notification is sent; an address that is plainly this
+        // machine or a private network is refused at once.
+        if try await !allowsPrivate(), let host = url.host {
+            let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            let literal = WebhookAddressPolicy.Address(bare)
+            if bare.lowercased() == "localhost" || bare.lowercased().hasSuffix(".localhost")
+                || literal.map({ !WebhookAddressPolicy.isPublic($0) }) == true
+            {
+                return
+                    "\(host) is on this machine or a private network; the owner of this BooksTrack has not allowed webhooks there."
+            }
+        }
+        try await store.reader(user.id).setWebhook(url.absoluteString, now: clock())
+        return nil
+    }
+
+    /// Whether the owner lets webhooks reach this machine and local networks.
+    public func allowsPrivate() async throws -> Bool {
+        try await store.instanceSettings.setting(Self.allowPrivateSetting) == "on"
+    }
+
+    /// Lets webhooks reach this machine and local networks, or not; only the owner may (false
+    /// for anyone else, and nothing changes).
+    public func setAllowsPrivate(_ allowed: Bool, by user: User) async throws -> Bool {
+        guard user.role == .owner else { return false }
+        try await store.instanceSettings.setSetting(Self.allowPrivateSetting, to: allowed ? "on" : "off")
+        return true
+    }
+
+    /// Records a test notification, which the webhook is sent like any other.
+    public func sendTest(for user: User) async throws {
+        let now = clock()
+        try await store.reader(user.id).record(
+            notices: [
+                Notice(
+                    kind: "test", key: "test:\(Int(now.timeIntervalSince1970 * 1000))", title: "Test notification",
+                    body: "Your BooksTrack notifications arrive here.", link: "/notifications")
+            ], now: now)
+        await notifications.deliver(user.id, now: now)
+    }
+
+    /// The job: sends the reader's notifications owed to the webhook, and queues itself again
+    /// for the earliest retry.
+    func run(_ job: Job) async throws {
+        guard let userID = job.userID else { return }
+        let reader = store.reader(userID)
+        guard let webhook = try await reader.webhook(), let url = Webhook.url(webhook.url) else { return }
+        let policy = WebhookAddressPolicy(allowPrivate: try await allowsPrivate())
+        let owed = try await reader.undelivered(now: clock())
+        guard !owed.isEmpty else { return }
+        let refused = await policy.problem(with: url)
+        for (notification, attempts) in owed {
+            let error: String?
+            if let refused { error = refused } else { error = await send(notification, to: url) }
+            let now = clock()
+            try await reader.recordDelivery(
+                of: notification.id, error: error,
+                retryAfter: error == nil ? nil : now.addingTimeInterval(Webhook.retryDelay(after: attempts + 1)), now: now)
+            if let error {
+                logger.info(
+                    "webhook delivery failed", metadata: ["user": "\(userID.string)", "error": "\(error)"])
+            }
+        }
+        // Whatever is left (a retry, or more than one batch) runs again when due.
+        let more = try await reader.undelivered(now: clock(), limit: 1)
+        if let due = more.isEmpty ? try await reader.nextDeliveryRetry() : clock() {
+            try await store.jobs.requeue(kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: due, now: clock())
+        }
+    }
+
+    /// POSTs one notification in ntfy's form: the body is the text, the title and the link
+    /// (absolute when the public URL is known) are headers. Returns why it failed, or nil.
+    func send(_ notification: AppNotification, to url: URL) async -> String? {
+        var headers = [
+            "Content-Type": "text/plain; charset=utf-8", "User-Agent": "BooksTrack", "Title": Self.header(notification.title),
+            "Tags": "books", "X-BooksTrack-Kind": notification.kind,
+        ]
+        if let link = notification.link, let base = publicURL {
+            headers["Click"] = (base.hasSuffix("/") ? String(base.dropLast()) : base) + link
+        }
+        do {
+            let status = try await sender.post(url, body: Data(notification.body.utf8), headers: headers)
+            return (200..<300).contains(status) ? nil : "the address answered HTTP \(status)"
+        } catch let error as URLError {
+            switch error.code {
+            case .timedOut: return "no answer within 10 seconds"
+            case .cannotConnectToHost: return "the connection was refused"
+            case .cannotFindHost, .dnsLookupFailed: return "\(url.host ?? "the host") could not be found"
+            case .httpTooManyRedirects, .redirectToNonExistentLocation: return "the address redirects elsewhere"
+            default: return "could not connect (\(error.code.rawValue))"
+            }
+        } catch {
+            return "could not connect: \(String(describing: error).prefix(200))"
+        }
+    }
+
+    /// A header value: as it is when ASCII, else RFC 2047 encoded (which ntfy reads).
+    static func header(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        if flat.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }) { return flat }
+        return "=?UTF-8?B?\(Data(flat.utf8).base64EncodedString())?="
+    }
+}

@@ -1,0 +1,153 @@
+import BooksTrackCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends a notification to a reader's webhook (an ntfy topic, or anything that takes a POST).
+/// The real one is ``URLSessionWebhookSender``; tests point it at a local receiver.
+public protocol WebhookSender: Sendable {
+    /// POSTs `body`; returns the HTTP status. Throws when no answer came.
+    func post(_ url: URL, body: Data, headers: [String: String]) async throws -> Int
+}
+
+/// POSTs over `URLSession`: a short timeout, no cookies or cache, and redirects refused (a
+/// redirect could lead to an address the ``WebhookAddressPolicy`` would not allow).
+public struct URLSessionWebhookSender: WebhookSender {
+    let session: URLSession
+
+    public init(timeout: TimeInterval = 10) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 2
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    public func post(_ url: URL, body: Data, headers: [String: String]) async throws -> Int {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (_, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw ProviderError.unreachable("no HTTP answer") }
+        return http.statusCode
+    }
+}
+
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}
+
+/// Where webhooks may go: public addresses only, unless the instance's owner allows this
+/// machine and its local networks (a self-hoster's own ntfy server). The host is resolved and
+/// every address it has must be allowed, so a name pointing at 127.0.0.1 is refused like the
+/// address itself.
+public struct WebhookAddressPolicy: Sendable {
+    public var allowPrivate: Bool
+
+    public init(allowPrivate: Bool) { self.allowPrivate = allowPrivate }
+
+    /// Nil when `url` may be posted to; otherwise why not, in words a reader can act on.
+    public func problem(with url: URL) async -> String? {
+        guard let host = url.host, !host.isEmpty else { return "The address names no host." }
+        if allowPrivate { return nil }
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let addresses = await Task.detached { Self.resolve(name) }.value
+        guard !addresses.isEmpty else { return "\(host) could not be found." }
+        if let refused = addresses.first(where: { !Self.isPublic($0) }) {
+            let resolved = refused.text == name ? "" : " (\(refused.text))"
+            return
+                "\(host) is on this machine or a private network\(resolved); the owner of this BooksTrack has not allowed that."
+        }
+        return nil
+    }
+
+    /// An IP address as bytes (4 for IPv4, 16 for IPv6) with its text.
+    public struct Address: Sendable, Hashable {
+        public var bytes: [UInt8]
+        public var text: String
+
+        /// Reads a literal address ("10.0.0.1", "::1"); nil for anything else.
+        public init?(_ text: String) {
+            var v4 = in_addr()
+            var v6 = in6_addr()
+            if inet_pton(AF_INET, text, &v4) == 1 {
+                bytes = withUnsafeBytes(of: &v4) { Array($0) }
+            } else if inet_pton(AF_INET6, text, &v6) == 1 {
+                bytes = withUnsafeBytes(of: &v6) { Array($0) }
+            } else {
+                return nil
+            }
+            self.text = text
+        }
+    }
+
+    /// Whether an address is on the public internet: not loopback, private (RFC 1918, unique
+    /// local), link-local, carrier-grade NAT, unspecified, multicast or reserved; an IPv4 address
+    /// mapped into IPv6 is judged as IPv4.
+    public static func isPublic(_ address: Address) -> Bool {
+        let b = address.bytes
+        if b.count == 16 {
+            if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xFF && b[11] == 0xFF {
+                return isPublic(bytes: Array(b[12..<16]))
+            }
+            if b[0..<15].allSatisfy({ $0 == 0 }) { return false }  // :: and ::1
+            if b[0] & 0xFE == 0xFC { return false }  // fc00::/7 unique local
+            if b[0] == 0xFE && b[1] & 0xC0 == 0x80 { return false }  // fe80::/10 link-local
+            if b[0] == 0xFF { return false }  // multicast
+            if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0D && b[3] == 0xB8 { return false }  // documentation
+            return true
+        }
+        return isPublic(bytes: b)
+    }
+
+    private static func isPublic(bytes b: [UInt8]) -> Bool {
+        guard b.count == 4 else { return false }
+        switch (b[0], b[1]) {
+        case (0, _), (10, _), (127, _): return false
+        case (100, 64...127): return false  // carrier-grade NAT
+        case (169, 254): return false  // link-local (cloud metadata)
+        case (172, 16...31): return false
+        case (192, 168): return false
+        case (192, 0) where b[2] == 0 || b[2] == 2: return false  // IETF, documentation
+        case (198, 18...19): return false  // benchmarking
+        case (224...255, _): return false  // multicast, reserved, broadcast
+        default: return true
+        }
+    }
+
+    /// The addresses a host name (or literal address) resolves to.
+    static func resolve(_ host: String) -> [Address] {
+        if let literal = Address(host) { return [literal] }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
+        defer { freeaddrinfo(list) }
+        var found: [Address] = []
+        var cursor: UnsafeMutablePointer<addrinfo>? = first
+        while let info = cursor {
+            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            if info.pointee.ai_family == AF_INET, let raw = info.pointee.ai_addr {
+                var address = raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+                inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count))
+            } else if info.pointee.ai_family == AF_INET6, let raw = info.pointee.ai_addr {
+                var address = raw.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count))
+            }
+            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let address = Address(text), !found.contains(address) { found.append(address) }
+            cursor = info.pointee.ai_next
+        }
+        return found
+    }
+}

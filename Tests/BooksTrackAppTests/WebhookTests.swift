@@ -1,0 +1,117 @@
+import BooksTrackCore
+import BooksTrackEnrichment
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import Testing
+
+@testable import BooksTrackApp
+
+@Suite("A reader's webhook: notifications sent by the job runner, retried, never to a private address unless allowed")
+struct WebhookTests {
+    @Test(
+        "Notifications reach the webhook in ntfy's form; failures are retried later; the owner decides on private addresses",
+        arguments: TestDatabase.available)
+    func delivery(_ database: TestDatabase) async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        try await database.withStore { (store: Store) async throws in
+            let clock = TestClockBox(TestClock.now)
+            let app = BooksTrack(store: store, clock: { clock.now }, publicURL: "https://books.example.org/")
+            let olive = try await store.users.create(name: "olive", now: clock.now)
+            let dana = try await store.users.create(name: "dana", now: clock.now)
+            let erin = try await store.users.create(name: "erin", now: clock.now)
+
+            // Private addresses are refused until the owner allows them; only the owner can.
+            #expect(try await app.webhooks.set("ftp://example.org/x", for: dana)?.contains("starts with https://") == true)
+            let refused = try await app.webhooks.set(receiver.url(), for: dana)
+            #expect(refused?.contains("private network") == true, "\(String(describing: refused))")
+            #expect(try await app.webhooks.setAllowsPrivate(true, by: dana) == false)
+            #expect(try await app.webhooks.allowsPrivate() == false)
+            #expect(try await app.webhooks.setAllowsPrivate(true, by: olive))
+
+            // A notification from before the webhook was set is not sent.
+            try await store.reader(dana.id).record(
+                notices: [Notice(kind: "test", key: "old", title: "Old news", body: "From before.")], now: clock.now)
+            clock.advance(by: 1)
+            #expect(try await app.webhooks.set(receiver.url(), for: dana) == nil)
+
+            // A milestone, its title not ASCII, sent with an absolute link.
+            let goal = Goal(
+                userID: dana.id, title: "Quatre livres — été", kind: .books, target: 4, cadence: .year,
+                startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: clock.now)
+            try await store.reader(dana.id).create(goal: goal, now: clock.now)
+            let draft = try BookDraft.parse(
+                ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read", "finished": "2026-03-01"],
+                today: LocalDate("2026-03-15")!
+            ).get()
+            _ = try await app.library.add(draft, for: dana, now: clock.now)
+            _ = try await app.library.add(draft, for: erin, now: clock.now)
+            #expect(try await receiver.received().isEmpty, "nothing is sent during the request")
+            await app.jobs.drain()
+            var received = try await receiver.received()
+            #expect(received.count == 1, "\(received.map(\.body))")
+            let milestone = try #require(received.first)
+            let encoded = try #require(milestone.headers["title"])
+            #expect(encoded.hasPrefix("=?UTF-8?B?"))
+            let decoded = Data(base64Encoded: String(encoded.dropFirst(10).dropLast(2))).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            #expect(decoded == "25% of “Quatre livres — été”")
+            #expect(milestone.body == "1 / 4 books so far.")
+            #expect(milestone.headers["click"] == "https://books.example.org/goals/\(goal.id.string)")
+            #expect(milestone.path == "/bookstrack-topic")
+            #expect(try await app.webhooks.webhook(of: dana)?.lastDeliveredAt == clock.now)
+            #expect(try await store.jobs.jobs(kind: WebhookService.jobKind).count == 1, "erin has no webhook: nothing queued")
+
+            // The address fails once: the notification waits a minute, then is sent.
+            try await receiver.fail(status: 503, count: 1)
+            try await app.webhooks.sendTest(for: dana)
+            await app.jobs.drain()
+            #expect(try await receiver.received().count == 2)
+            let failed = try #require(try await app.webhooks.webhook(of: dana))
+            #expect(failed.lastError == "the address answered HTTP 503")
+            clock.advance(by: 30)
+            await app.jobs.drain()
+            #expect(try await receiver.received().count == 2, "not retried before its minute")
+            clock.advance(by: 31)
+            await app.jobs.drain()
+            received = try await receiver.received()
+            #expect(received.count == 3 && received.last?.headers["title"] == "Test notification")
+            #expect(try await app.webhooks.webhook(of: dana)?.lastError == nil)
+
+            // The owner forbids private addresses again: nothing is sent, and the reader sees why.
+            #expect(try await app.webhooks.setAllowsPrivate(false, by: olive))
+            clock.advance(by: 1)
+            try await app.webhooks.sendTest(for: dana)
+            await app.jobs.drain()
+            #expect(try await receiver.received().count == 3)
+            let blocked = try await app.webhooks.webhook(of: dana)?.lastError ?? ""
+            #expect(blocked.contains("127.0.0.1 is on this machine or a private network"), "\(blocked)")
+
+            // Removing the webhook stops it.
+            #expect(try await app.webhooks.set("  ", for: dana) == nil)
+            #expect(try await app.webhooks.webhook(of: dana) == nil)
+        }
+    }
+
+    @Test(
+        "Which addresses count as private",
+        arguments: [
+            ("127.0.0.1", false), ("10.1.2.3", false), ("172.16.0.1", false), ("172.32.0.1", true), ("192.168.1.1", false),
+            ("169.254.169.254", false), ("100.64.0.1", false), ("0.0.0.0", false), ("224.0.0.1", false), ("::1", false),
+            ("::", false), ("fd00::1", false), ("fe80::1", false), ("::ffff:127.0.0.1", false), ("::ffff:8.8.8.8", true),
+            ("8.8.8.8", true), ("2606:4700:4700::1111", true), ("93.184.216.34", true),
+        ])
+    func privateAddresses(_ text: String, _ isPublic: Bool) throws {
+        let address = try #require(WebhookAddressPolicy.Address(text))
+        #expect(WebhookAddressPolicy.isPublic(address) == isPublic)
+    }
+
+    @Test("A name that resolves to this machine is refused like its address")
+    func resolvedNames() async throws {
+        let problem = await WebhookAddressPolicy(allowPrivate: false).problem(with: URL(string: "http://localhost:9/x")!)
+        #expect(problem?.contains("private network") == true, "\(String(describing: problem))")
+        #expect(await WebhookAddressPolicy(allowPrivate: true).problem(with: URL(string: "http://localhost:9/x")!) == nil)
+    }
+}
