@@ -62,7 +62,7 @@ public struct GoalService: Sendable {
         -> [Standing]
     {
         guard !goals.isEmpty else { return [] }
-        let board = GoalBoard(try await insights.library(of: user.id), timeZone: user.timeZone)
+        let board = try await insights.goalBoard(of: user)
         let today = user.today(at: now)
         return goals.map { goal, milestones in
             let progress = board.progress(of: goal, today: today)
@@ -128,7 +128,7 @@ public struct GoalService: Sendable {
         guard let user = try await store.users.user(id: userID) else { return [] }
         let goals = try await current(user, store: store, now: now).filter { $0.goal.status == .active }
         guard !goals.isEmpty else { return [] }
-        let board = GoalBoard(try await insights.library(of: userID), timeZone: user.timeZone)
+        let board = try await insights.goalBoard(of: user)
         let today = user.today(at: now)
         var notices: [Notice] = []
         for (goal, milestones) in goals where goal.startsOn <= today {

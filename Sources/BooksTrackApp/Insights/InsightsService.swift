@@ -30,6 +30,7 @@ public final class InsightsService: Sendable {
     let logger: Logger
     private let memo = Memo()
     private let snapshots = LibrarySnapshots()
+    private let boards = GoalBoards()
 
     public init(store: Store, logger: Logger = Logger(label: "bookstrack.insights")) {
         self.store = store
@@ -73,6 +74,18 @@ public final class InsightsService: Sendable {
         return try await snapshots.library(of: reader, atLeast: try await reader.dataVersion())
     }
 
+    /// The board the reader's goals are measured on (``GoalBoard``), kept with the library: built
+    /// once per change of it (and of the reader's time zone), so a read measures the goals only.
+    public func goalBoard(of user: User) async throws -> GoalBoard {
+        let reader = store.reader(user.id)
+        let version = try await reader.dataVersion()
+        let zone = user.timeZone
+        if let kept = boards.get(user.id, version: version, zone: zone.identifier) { return kept }
+        let board = GoalBoard(try await snapshots.library(of: reader, atLeast: version), timeZone: zone)
+        boards.put(user.id, version: version, zone: zone.identifier, board: board)
+        return board
+    }
+
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {
         // v2: marginalized voices over complete cases and the minimum-data rules changed the
         // figures; v3: suggestions name gaps nothing on the shelves fills. Reports cached under
@@ -89,6 +102,29 @@ public final class InsightsService: Sendable {
             hash &*= 0x0000_0100_0000_01B3
         }
         return String(hash, radix: 36)
+    }
+
+    /// Goal boards built in this process, one per reader, at most ``limit`` readers'.
+    private final class GoalBoards: @unchecked Sendable {
+        private let lock = NSLock()
+        private var boards: [User.ID: (version: Int, zone: String, board: GoalBoard)] = [:]
+        let limit = 64
+
+        func get(_ user: User.ID, version: Int, zone: String) -> GoalBoard? {
+            lock.withLock {
+                guard let kept = boards[user], kept.version == version, kept.zone == zone else { return nil }
+                return kept.board
+            }
+        }
+
+        func put(_ user: User.ID, version: Int, zone: String, board: GoalBoard) {
+            lock.withLock {
+                // A board built from an older version than the one kept (a slow request) is not kept.
+                if let kept = boards[user], kept.version > version { return }
+                if boards.count >= limit && boards[user] == nil { boards.removeAll(keepingCapacity: true) }
+                boards[user] = (version, zone, board)
+            }
+        }
     }
 
     /// Reports computed in this process, at most ``limit`` of them.

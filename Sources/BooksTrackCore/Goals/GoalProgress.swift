@@ -9,7 +9,11 @@ public struct GoalProgress: Sendable, Equatable {
     public var current: Double
     public var target: Int
     /// The books that count, in the order they were finished.
-    public var books: [LibraryEntry.ID]
+    public var books: [LibraryEntry.ID] { counted.map { ids[Int($0)] } }
+    /// The board's book ids (shared, not copied) and the indices of the books that count: the
+    /// ids are only looked up for a page that lists them.
+    let ids: [LibraryEntry.ID]
+    let counted: [Int32]
     /// Finished books in the period (for a share goal: the whole the share is of).
     public var finishedInPeriod: Int
     public var pace: Pace
@@ -47,7 +51,6 @@ public struct GoalProgress: Sendable, Equatable {
 /// its period, with no hashing and no reference counting.
 public struct GoalBoard: Sendable {
     struct Book: Sendable {
-        var id: LibraryEntry.ID
         var regionMask: UInt16
         var genderMask: UInt8
         var marginalized: Bool
@@ -65,6 +68,8 @@ public struct GoalBoard: Sendable {
     }
 
     var books: [Book] = []
+    /// Each book's entry id, by book index.
+    var ids: [LibraryEntry.ID] = []
     var flatAuthors: [Int32] = []
     var flatGenres: [Int32] = []
     var flatShelves: [Int32] = []
@@ -77,8 +82,10 @@ public struct GoalBoard: Sendable {
     /// Every finish as (day number, book index), sorted: a period's finishes are one slice.
     var finishDays: [Int] = []
     var finishBooks: [Int32] = []
-    /// Running totals over the finishes: page counts of books without a finished session.
+    /// Running totals over the finishes: page counts of books without a finished session, and
+    /// of every book (a period's pages of its finished books are two look-ups).
     var untimedPagesBefore: [Int] = [0]
+    var allPagesBefore: [Int] = [0]
     /// Whether some book was finished more than once (only then a period may hold it twice).
     var rereads = false
     /// Finished sessions sorted by day, with running totals of minutes and pages (a period's sum
@@ -131,19 +138,39 @@ public struct GoalBoard: Sendable {
             }
             return index
         }
-        func intern(_ text: String, in table: inout [String: Int32]) -> Int32 {
-            if let known = table[text] { return known }
-            let index = Int32(table.count)
-            table[text] = index
+        // Genres and shelves are compared without case; the text as written is looked up first,
+        // so each spelling is lower-cased once, not once per book.
+        var genreSpellings: [String: Int32] = [:]
+        var shelfSpellings: [String: Int32] = [:]
+        func intern(_ text: String, in table: inout [String: Int32], spellings: inout [String: Int32]) -> Int32 {
+            if let known = spellings[text] { return known }
+            let lowered = text.lowercased()
+            let index: Int32
+            if let known = table[lowered] {
+                index = known
+            } else {
+                index = Int32(table.count)
+                table[lowered] = index
+            }
+            spellings[text] = index
             return index
         }
         var finishes: [(day: Int, book: Int32)] = []
-        for entry in library.entries {
-            var finished: [Int] = []
-            for reading in entry.state.readings where reading.outcome == .finished {
+        var finished: [Int] = []
+        books.reserveCapacity(library.entries.count)
+        ids.reserveCapacity(library.entries.count)
+        finishes.reserveCapacity(library.entries.count)
+        flatAuthors.reserveCapacity(library.entries.count + library.entries.count / 4)
+        for position in library.entries.indices {
+            // Only a finished book is copied out of the library (most of the cost of a board is
+            // copying entries and works).
+            finished.removeAll(keepingCapacity: true)
+            for reading in library.entries[position].state.readings where reading.outcome == .finished {
                 if let day = reading.finishedOn?.dayNumber { finished.append(day) }
             }
-            guard !finished.isEmpty, let work = library.works[entry.workID] else { continue }
+            guard !finished.isEmpty else { continue }
+            let entry = library.entries[position]
+            guard let work = library.works[entry.workID] else { continue }
             let index = Int32(books.count)
             if finished.count > 1 { rereads = true }
             for day in finished { finishes.append((day, index)) }
@@ -159,9 +186,9 @@ public struct GoalBoard: Sendable {
                 marginalized = marginalized || authorTraits[Int(a)].marginalized
             }
             let genresStart = Int32(flatGenres.count)
-            for genre in work.genres { flatGenres.append(intern(genre.lowercased(), in: &genreIndex)) }
+            for genre in work.genres { flatGenres.append(intern(genre, in: &genreIndex, spellings: &genreSpellings)) }
             let shelvesStart = Int32(flatShelves.count)
-            for shelf in entry.state.shelves { flatShelves.append(intern(shelf.lowercased(), in: &shelfIndex)) }
+            for shelf in entry.state.shelves { flatShelves.append(intern(shelf, in: &shelfIndex, spellings: &shelfSpellings)) }
             var language: Int32 = -1
             if let code = work.originalLanguage {
                 if let known = languageIndex[code] {
@@ -173,9 +200,10 @@ public struct GoalBoard: Sendable {
             }
             let edition = entry.editionID.flatMap { library.editions[$0]?.details }
             let read = edition?.language ?? settings.primaryLanguage
+            ids.append(entry.id)
             books.append(
                 Book(
-                    id: entry.id, regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: language,
+                    regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: language,
                     translated: work.originalLanguage.map { original in read.map { $0 != original } ?? false } ?? false,
                     owned: entry.state.owned, pageCount: edition?.pageCount.map(Int32.init) ?? -1,
                     timed: timed.contains(entry.id), authors: authorsStart..<Int32(flatAuthors.count),
@@ -186,9 +214,12 @@ public struct GoalBoard: Sendable {
         finishDays = finishes.map(\.day)
         finishBooks = finishes.map(\.book)
         untimedPagesBefore.reserveCapacity(finishes.count + 1)
+        allPagesBefore.reserveCapacity(finishes.count + 1)
         for finish in finishes {
             let book = books[Int(finish.book)]
-            untimedPagesBefore.append(untimedPagesBefore.last! + (book.timed ? 0 : max(0, Int(book.pageCount))))
+            let pages = max(0, Int(book.pageCount))
+            untimedPagesBefore.append(untimedPagesBefore.last! + (book.timed ? 0 : pages))
+            allPagesBefore.append(allPagesBefore.last! + pages)
         }
         // A running session counts its first day only (no `now` here: the board is the same
         // whenever it is read).
@@ -241,14 +272,19 @@ public struct GoalBoard: Sendable {
             return true
         }
         var counted = all
+        // Whether the books that count are the period's finishes as they are (their pages are
+        // then two look-ups).
+        var countedIsSlice = !rereads
         var current: Double
         switch goal.kind {
         case .books: current = Double(all.count)
         case .diversity, .category:
             counted = all.filter(matches)
+            countedIsSlice = false
             current = Double(counted.count)
         case .share:
             counted = all.filter(matches)
+            countedIsSlice = false
             current = all.isEmpty ? 0 : Double(counted.count) / Double(all.count) * 100
         case .pages:
             let sessionPages = pagesBefore[sessionRange.upperBound] - pagesBefore[sessionRange.lowerBound]
@@ -301,11 +337,15 @@ public struct GoalBoard: Sendable {
                 }
             }
         }
+        let pages =
+            countedIsSlice && counted.count == slice.count
+            ? allPagesBefore[slice.upperBound] - allPagesBefore[slice.lowerBound]
+            : counted.reduce(0) { $0 + max(0, Int(books[Int($1)].pageCount)) }
         let story = Goal.Snapshot(
-            progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count,
-            pages: counted.reduce(0) { $0 + max(0, Int(books[Int($1)].pageCount)) }, countries: countries)
+            progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count, pages: pages,
+            countries: countries)
         return GoalProgress(
-            current: current, target: goal.target, books: counted.map { books[Int($0)].id }, finishedInPeriod: all.count,
+            current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count,
             pace: goal.pace(current: current, today: today), story: story)
     }
 
