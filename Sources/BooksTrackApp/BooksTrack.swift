@@ -21,6 +21,7 @@ public final class BooksTrack: Sendable {
     public let library: LibraryService
     public let sessions: SessionService
     public let goals: GoalService
+    public let reading: ReadingService
     public let notifications: NotificationService
     public let webhooks: WebhookService
     public let insights: InsightsService
@@ -52,7 +53,9 @@ public final class BooksTrack: Sendable {
         self.enrichment = enrichment
         library = LibraryService(store: store, notifications: notifications, enrichment: enrichment)
         sessions = SessionService(store: store, notifications: notifications)
-        goals = GoalService(store: store, insights: insights, notifications: notifications)
+        let goals = GoalService(store: store, insights: insights, notifications: notifications)
+        self.goals = goals
+        reading = ReadingService(store: store, insights: insights, goals: goals, notifications: notifications)
         profiling = ProfilingService(store: store, insights: insights, notifications: notifications)
         let imports = ImportService(
             store: store, clock: clock, logger: logger, notifications: notifications, enrichment: enrichment)

@@ -126,3 +126,28 @@ public enum CompletionRing {
         return out
     }
 }
+
+/// Two rings in one (seed 003's hero): the outer one (reading: the yearly goal) around the
+/// inner one (cultures explored), each with its own accessible text in the label.
+public enum DualRing {
+    public static func svg(outer: Double, inner: Double, label: String) -> String {
+        func ring(_ fraction: Double, radius: Double, cssClass: String) -> String {
+            let clamped = min(1, max(0, fraction.isFinite ? fraction : 0))
+            let circumference = 2 * Double.pi * radius
+            var out = "<circle class=\"ring-track\" cx=\"60\" cy=\"60\" r=\"\(SVG.number(radius))\" fill=\"none\" stroke-width=\"10\"/>"
+            if clamped > 0 {
+                out += "<circle class=\"\(cssClass)\" cx=\"60\" cy=\"60\" r=\"\(SVG.number(radius))\" fill=\"none\" "
+                out += "stroke-width=\"10\" stroke-linecap=\"round\" "
+                out += "stroke-dasharray=\"\(SVG.number(clamped * circumference)) \(SVG.number(circumference))\" "
+                out += "transform=\"rotate(-90 60 60)\"/>"
+            }
+            return out
+        }
+        var out = "<svg class=\"dual-ring\" viewBox=\"0 0 120 120\" width=\"120\" height=\"120\" role=\"img\" "
+        out += "aria-label=\"\(SVG.escape(label))\">"
+        out += ring(outer, radius: 52, cssClass: "ring-outer")
+        out += ring(inner, radius: 36, cssClass: "ring-inner")
+        out += "</svg>"
+        return out
+    }
+}

@@ -27,7 +27,17 @@ public struct NotificationService: Sendable {
     public func settle(_ userID: User.ID, now: Date) async {
         do {
             let reader = store.reader(userID)
-            let (standing, recorded) = try await reader.noticeStanding()
+            var (standing, recorded) = try await reader.noticeStanding()
+            // Achievements the library now earns are stored once, dated now (two writes at once
+            // store the first; an unlock is never taken back).
+            if let insights, let user = try await store.users.user(id: userID) {
+                let facts = try await insights.goalBoard(of: user).achievementFacts(contributions: standing.contributions)
+                let new = Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now)
+                if !new.isEmpty {
+                    try await reader.record(achievements: new)
+                    (standing, recorded) = try await reader.noticeStanding()
+                }
+            }
             var due = Notices.due(for: standing, recorded: recorded)
             if let insights { due += try await GoalService.settle(userID, store: store, insights: insights, now: now) }
             if !due.isEmpty, try await reader.record(notices: due, now: now) > 0 { await deliver(userID, now: now) }

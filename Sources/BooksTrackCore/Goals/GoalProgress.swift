@@ -60,6 +60,8 @@ public struct GoalBoard: Sendable {
         var owned: Bool
         /// -1 when unknown.
         var pageCount: Int32
+        /// Quarter stars 0…20, -1 when unrated.
+        var rating: Int8
         var timed: Bool
         /// Ranges into the flat lists.
         var authors: Range<Int32>
@@ -165,10 +167,13 @@ public struct GoalBoard: Sendable {
             // Only a finished book is copied out of the library (most of the cost of a board is
             // copying entries and works).
             finished.removeAll(keepingCapacity: true)
+            var finishedUndated = false
             for reading in library.entries[position].state.readings where reading.outcome == .finished {
-                if let day = reading.finishedOn?.dayNumber { finished.append(day) }
+                if let day = reading.finishedOn?.dayNumber { finished.append(day) } else { finishedUndated = true }
             }
-            guard !finished.isEmpty else { continue }
+            // A book marked read without a finish date is read (achievements count it) but in
+            // no period (goals never do).
+            guard !finished.isEmpty || finishedUndated || library.entries[position].state.status == .read else { continue }
             let entry = library.entries[position]
             guard let work = library.works[entry.workID] else { continue }
             let index = Int32(books.count)
@@ -206,6 +211,7 @@ public struct GoalBoard: Sendable {
                     regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: language,
                     translated: work.originalLanguage.map { original in read.map { $0 != original } ?? false } ?? false,
                     owned: entry.state.owned, pageCount: edition?.pageCount.map(Int32.init) ?? -1,
+                    rating: entry.state.rating.map { Int8($0.quarters) } ?? -1,
                     timed: timed.contains(entry.id), authors: authorsStart..<Int32(flatAuthors.count),
                     genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
         }
@@ -420,5 +426,29 @@ extension Goal {
             }
         guard perDay > limit else { return nil }
         return "This requires \(String(format: "%.1f", perDay)) \(unit)/day."
+    }
+}
+
+extension GoalBoard {
+    /// What achievements look at (``Achievements``): the books read, the regions and original
+    /// languages among them, their ratings, and the longest run of reading days.
+    public func achievementFacts(contributions: Int) -> AchievementFacts {
+        var regions: UInt16 = 0
+        var languages = Set<Int32>()
+        var rated = 0
+        var quarters = 0
+        for book in books {
+            regions |= book.regionMask
+            if book.language >= 0 { languages.insert(book.language) }
+            if book.rating >= 0 {
+                rated += 1
+                quarters += Int(book.rating)
+            }
+        }
+        return AchievementFacts(
+            books: books.count, regions: regions.nonzeroBitCount, languages: languages.count, ratedBooks: rated,
+            averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
+            longestStreak: readingDays.isEmpty ? 0 : longestRun(in: readingDays.first!...readingDays.last!),
+            contributions: contributions)
     }
 }

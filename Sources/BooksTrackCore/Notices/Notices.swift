@@ -24,7 +24,12 @@ public enum Notices {
     /// What the after-write step looks at. Goals' milestones and streaks join it with their issues.
     public struct Standing: Hashable, Sendable {
         public var achievements: [AchievementUnlock]
-        public init(achievements: [AchievementUnlock]) { self.achievements = achievements }
+        /// How many curator contributions the reader made (the curator achievements count them).
+        public var contributions: Int
+        public init(achievements: [AchievementUnlock], contributions: Int = 0) {
+            self.achievements = achievements
+            self.contributions = contributions
+        }
     }
 
     /// The notices the standing owes that are not already recorded (`recorded` holds their keys).
@@ -42,7 +47,12 @@ public enum Notices {
                 kind: "achievement", key: "achievement:\(unlock.achievement)", title: "🏅 You are a \(level.name)",
                 body: "\(level.threshold) facts added to your books. Every answer makes your figures more honest.",
                 link: "/contributions")
-        default: return nil
+        default:
+            guard let achievement = Achievements.achievement(unlock.achievement) else { return nil }
+            return Notice(
+                kind: "achievement", key: "achievement:\(unlock.achievement)",
+                title: "\(achievement.symbol) Achievement unlocked: \(achievement.name)",
+                body: "\(achievement.rule). \(achievement.rarity.displayName).", link: "/insights/reading#achievements")
         }
     }
 }

@@ -11,7 +11,10 @@ extension ReaderStore {
             let achievements = try await ActivityRows.achievements(of: userID, on: db)
             let keys = try await db.raw("SELECT dedupe_key FROM notifications WHERE user_id = \(bind: userID.string)").all()
                 .map { try $0.text("dedupe_key") }
-            return (Notices.Standing(achievements: achievements), Set(keys))
+            let contributions =
+                try await db.raw("SELECT COUNT(*) AS n FROM contributions WHERE user_id = \(bind: userID.string)").first()?
+                .integer("n") ?? 0
+            return (Notices.Standing(achievements: achievements, contributions: contributions), Set(keys))
         }
     }
 

@@ -41,7 +41,7 @@ public enum WebApp {
             store: store, configuration: configuration, insights: insights, demo: app.imports,
             notifications: app.notifications, enrichment: app.enrichment, goals: app.goals
         ).addRoutes(to: router)
-        InsightsController(store: store, configuration: configuration, insights: insights).addRoutes(to: router)
+        InsightsController(store: store, configuration: configuration, insights: insights, reading: app.reading).addRoutes(to: router)
         LibraryController(store: store).addRoutes(to: router)
         let books = BookController(store: store, configuration: configuration, library: app.library)
         books.addRoutes(to: router)
@@ -59,7 +59,7 @@ public enum WebApp {
         GoalsAPI(configuration: configuration, goals: app.goals).addRoutes(to: api)
         AuthorsAPI(store: store, configuration: configuration, library: app.library).addRoutes(to: api)
         ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
-        InsightsAPI(insights: insights, configuration: configuration).addRoutes(to: api)
+        InsightsAPI(insights: insights, reading: app.reading, configuration: configuration).addRoutes(to: api)
         PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
         NotificationsAPI(notifications: app.notifications, configuration: configuration).addRoutes(to: api)
         EnrichmentAPI(enrichment: app.enrichment).addRoutes(to: api)

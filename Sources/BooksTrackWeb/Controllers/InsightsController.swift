@@ -10,9 +10,11 @@ struct InsightsController {
     let store: Store
     let configuration: WebConfiguration
     let insights: InsightsService
+    let reading: ReadingService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/insights", use: page)
+        router.get("/insights/reading", use: readingPage)
         router.post("/account/settings", use: saveSettings)
     }
 
@@ -33,6 +35,26 @@ struct InsightsController {
         return HTMLResponse(
             html: InsightsPage.render(page: context.page(.insights), model: model), status: problem == nil ? .ok : .badRequest
         ).response(from: request, context: context)
+    }
+
+    /// `period` week|month|year|all (year by default), `months` 6 or 12; anything else shows the
+    /// year and 12 months, saying so.
+    @Sendable func readingPage(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let parameters = URLQuery.parameters(of: request)
+        let span = parameters["period"].flatMap { ReadingSpan(rawValue: $0.lowercased()) }
+        let months = parameters["months"].flatMap(Int.init).flatMap { [6, 12].contains($0) ? $0 : nil }
+        let unknown = (parameters["period"] != nil && span == nil) || (parameters["months"] != nil && months == nil)
+        let now = configuration.clock()
+        async let insights = reading.insights(for: user, span: span ?? .year, months: months ?? 12, now: now)
+        async let achievements = reading.achievements(for: user, now: configuration.clock())
+        let model = ReadingPage.Model(
+            insights: try await insights, months: months ?? 12, achievements: try await achievements,
+            problem: unknown
+                ? "The period is week, month, year or all time, and the timeline shows 6 or 12 months; showing the defaults instead."
+                : nil)
+        return HTMLResponse(html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok)
+            .response(from: request, context: context)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {

@@ -18,6 +18,11 @@ enum InsightsPage {
         let report = model.report
         let d = report.diversity
         return Layout.document(title: "Insights", page: page) {
+            Tag("nav", .cls("breadcrumbs"), .aria("label", "Insights")) {
+                Tag("span", Attr("aria-current", "page"), text: "Diversity")
+                Txt(" · ")
+                Tag("a", .href("/insights/reading"), text: "Reading")
+            }
             Tag("h1", text: "Insights")
             controls(model)
             if let problem = model.problem {

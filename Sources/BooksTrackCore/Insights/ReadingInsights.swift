@@ -1,0 +1,319 @@
+import Foundation
+
+/// The stretch the reading insights cover (SPEC F7): this week (from Monday), this month, this
+/// year, or all time, each compared with the one before.
+public enum ReadingSpan: String, CaseIterable, Codable, Hashable, Sendable {
+    case week, month, year, all
+
+    var cadence: Goal.Cadence? {
+        switch self {
+        case .week: .week
+        case .month: .month
+        case .year: .year
+        case .all: nil
+        }
+    }
+
+    /// The days covered: the calendar week, month or year containing today; nil for all time.
+    public func range(today: LocalDate) -> ClosedRange<LocalDate>? {
+        cadence.flatMap { GoalDraft.period($0, containing: today) }
+    }
+
+    /// The week, month or year before.
+    public func previousRange(today: LocalDate) -> ClosedRange<LocalDate>? {
+        guard let cadence, let range = range(today: today) else { return nil }
+        return GoalDraft.period(cadence, containing: range.lowerBound.adding(days: -1))
+    }
+
+    public var label: String {
+        switch self {
+        case .week: "This week"
+        case .month: "This month"
+        case .year: "This year"
+        case .all: "All time"
+        }
+    }
+
+    /// "last month", for a comparison.
+    public var previousLabel: String? {
+        switch self {
+        case .week: "last week"
+        case .month: "last month"
+        case .year: "last year"
+        case .all: nil
+        }
+    }
+}
+
+/// Reading insights (SPEC F7, seed 003): the hero, four cards and the timeline, worked out from
+/// the reader's goal board (``GoalBoard``, kept with the library) and, for each month's
+/// diversity score, the insights index — the same representation score as the insights page.
+public struct ReadingInsights: Codable, Hashable, Sendable {
+    /// What a stretch of time holds.
+    public struct Figures: Codable, Hashable, Sendable {
+        public var books: Int
+        public var pages: Int
+        public var minutes: Int
+        /// Distinct cultural regions of the authors of the books finished.
+        public var cultures: Int
+        public var genres: Int
+        public var ratedBooks: Int
+        public var averageRating: Double?
+        /// The longest run of reading days inside the stretch.
+        public var longestStreak: Int
+    }
+
+    /// One of the four cards: its figure, what it is compared with, and the sentence.
+    public struct Card: Codable, Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var figure: String
+        public var sentence: String
+        /// ↑, ↓ or = against the stretch before; nil for all time.
+        public var trend: Trend?
+    }
+
+    public enum Trend: String, Codable, Hashable, Sendable {
+        case up, down, same
+
+        public static func of(_ now: Double, _ before: Double) -> Trend { now > before ? .up : now < before ? .down : .same }
+    }
+
+    /// One month of the timeline: books finished and the representation score (0–100) of those
+    /// books — nil when too little is known for a score (SPEC §4).
+    public struct Month: Codable, Hashable, Sendable {
+        public var month: String
+        public var label: String
+        public var books: Int
+        public var diversity: Double?
+    }
+
+    /// The hero's rings: the outer is the yearly book goal (or this year's books against last
+    /// year's when there is no goal), the inner the regions explored of 11.
+    public struct Rings: Codable, Hashable, Sendable {
+        public var outer: Double
+        public var outerLabel: String
+        public var inner: Double
+        public var innerLabel: String
+    }
+
+    public var span: ReadingSpan
+    public var from: LocalDate?
+    public var to: LocalDate?
+    public var current: Figures
+    public var previous: Figures?
+    /// Reading days in a row up to today (or yesterday, when today has no reading yet).
+    public var currentStreak: Int
+    /// "Exploring 7 cultures across 23 books".
+    public var headline: String
+    public var rings: Rings
+    public var cards: [Card]
+    public var timeline: [Month]
+
+    /// Computes the insights of a stretch as of `today`. `bookGoal` is the reader's active
+    /// yearly book goal, when they have one (its progress fills the outer ring).
+    public static func compute(
+        _ span: ReadingSpan, board: GoalBoard, library: ReaderLibrary, today: LocalDate, timeZone: TimeZone,
+        bookGoal: (title: String, progress: GoalProgress)? = nil, months: Int = 12
+    ) -> ReadingInsights {
+        let range = span.range(today: today)
+        let previousRange = span.previousRange(today: today)
+        // Up to today: the rest of the week, month or year has not happened.
+        let current = board.figures(in: range.map { $0.lowerBound.dayNumber...min($0.upperBound, today).dayNumber })
+        let previous = previousRange.map { board.figures(in: $0.lowerBound.dayNumber...$0.upperBound.dayNumber) }
+        let streak = board.currentStreak(today: today.dayNumber)
+        let regionCount = CulturalRegion.allCases.count
+
+        let year = ReadingSpan.year.range(today: today)!
+        let booksThisYear = board.figures(in: year.lowerBound.dayNumber...today.dayNumber).books
+        let rings: Rings
+        if let (title, progress) = bookGoal {
+            rings = Rings(
+                outer: progress.fraction,
+                outerLabel: "\(GoalBoard.figureText(progress.current)) of \(progress.target) books — \(title)",
+                inner: Double(current.cultures) / Double(regionCount),
+                innerLabel: "\(current.cultures) of \(regionCount) regions")
+        } else {
+            let lastYear = ReadingSpan.year.previousRange(today: today)!
+            let booksLastYear = board.figures(in: lastYear.lowerBound.dayNumber...lastYear.upperBound.dayNumber).books
+            rings = Rings(
+                outer: booksLastYear > 0 ? min(1, Double(booksThisYear) / Double(booksLastYear)) : (booksThisYear > 0 ? 1 : 0),
+                outerLabel: booksLastYear > 0
+                    ? "\(booksThisYear) books this year, \(booksLastYear) in all of last year"
+                    : "\(booksThisYear) books this year",
+                inner: Double(current.cultures) / Double(regionCount),
+                innerLabel: "\(current.cultures) of \(regionCount) regions")
+        }
+        return ReadingInsights(
+            span: span, from: range?.lowerBound, to: range?.upperBound, current: current, previous: previous,
+            currentStreak: streak,
+            headline:
+                "Exploring \(current.cultures) \(current.cultures == 1 ? "culture" : "cultures") across \(current.books) \(current.books == 1 ? "book" : "books")",
+            rings: rings,
+            cards: cards(span, current: current, previous: previous, streak: streak, board: board, range: range),
+            timeline: timeline(board: board, library: library, today: today, timeZone: timeZone, months: months))
+    }
+
+    static func cards(
+        _ span: ReadingSpan, current: Figures, previous: Figures?, streak: Int, board: GoalBoard,
+        range: ClosedRange<LocalDate>?
+    ) -> [Card] {
+        let before = span.previousLabel ?? ""
+        func compare(_ now: Int, _ then: Int, _ unit: String) -> String {
+            let difference = now - then
+            if difference == 0 { return "As many \(unit) as \(before)." }
+            let amount = abs(difference)
+            let noun = amount == 1 ? String(unit.dropLast()) : unit
+            return difference > 0 ? "You read \(amount) more \(noun) than \(before)." : "\(amount) fewer \(noun) than \(before)."
+        }
+        func number(_ value: Int) -> String { InsightFormat.number(Double(value)) }
+
+        var velocity = "\(number(current.pages)) pages"
+        if current.minutes > 0 { velocity += " in \(number(current.minutes / 60)) h \(current.minutes % 60) min" }
+        let regionsLeft = CulturalRegion.allCases.count - current.cultures
+        let newRegions = range.map { board.newRegions(from: $0.lowerBound.dayNumber) } ?? 0
+        let cultural: String
+        if let previous {
+            cultural =
+                newRegions > 0
+                ? "\(newRegions) \(newRegions == 1 ? "region" : "regions") read for the first time."
+                : (current.cultures == previous.cultures
+                    ? "As many regions as \(before)." : "\(previous.cultures) regions \(before).")
+        } else {
+            cultural = regionsLeft == 0 ? "Every region of the world is on your shelves." : "\(regionsLeft) regions still to explore."
+        }
+        let longest = "Longest run \(span == .all ? "ever" : span.label.lowercased()): \(current.longestStreak) days"
+        return [
+            Card(
+                id: "velocity", title: "Reading velocity",
+                figure: "\(number(current.books)) \(current.books == 1 ? "book" : "books")",
+                sentence: previous.map { compare(current.books, $0.books, "books") + " \(velocity)." } ?? "\(velocity).",
+                trend: previous.map { Trend.of(Double(current.books), Double($0.books)) }),
+            Card(
+                id: "culture", title: "Cultural exploration",
+                figure: "\(current.cultures) of \(CulturalRegion.allCases.count) regions", sentence: cultural,
+                trend: previous.map { Trend.of(Double(current.cultures), Double($0.cultures)) }),
+            Card(
+                id: "streak", title: "Streaks", figure: streak == 1 ? "1 day in a row" : "\(streak) days in a row",
+                sentence: previous.map { "\(longest) (\(before): \($0.longestStreak))." } ?? "\(longest).",
+                trend: previous.map { Trend.of(Double(current.longestStreak), Double($0.longestStreak)) }),
+            Card(
+                id: "genres", title: "Genre diversity",
+                figure: "\(current.genres) \(current.genres == 1 ? "genre" : "genres")",
+                sentence: previous.map { previous in
+                    let difference = current.genres - previous.genres
+                    return difference == 0
+                        ? "As many genres as \(before)."
+                        : "\(abs(difference)) \(difference > 0 ? "more" : "fewer") \(abs(difference) == 1 ? "genre" : "genres") than \(before)."
+                } ?? (current.genres == 0 ? "No genres known yet for the books you finished." : "Across everything you finished."),
+                trend: previous.map { Trend.of(Double(current.genres), Double($0.genres)) }),
+        ]
+    }
+
+    /// The last `months` calendar months up to this one: books finished and the representation
+    /// score of those books.
+    static func timeline(board: GoalBoard, library: ReaderLibrary, today: LocalDate, timeZone: TimeZone, months: Int)
+        -> [Month]
+    {
+        let index = InsightIndex(library, timeZone: timeZone)
+        let underrepresented = library.user.settings.underrepresentedRegions
+        var result: [Month] = []
+        var first = LocalDate(year: today.year, month: today.month, day: 1)!
+        for _ in 1..<months { first = LocalDate(year: first.month == 1 ? first.year - 1 : first.year, month: first.month == 1 ? 12 : first.month - 1, day: 1)! }
+        var month = first
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        for _ in 0..<months {
+            let range = GoalDraft.period(.month, containing: month)!
+            let days = range.lowerBound.dayNumber...range.upperBound.dayNumber
+            let finished = index.select(.read, in: days)
+            let figures = DiversityFigures.compute(finished, index: index, unit: .books, underrepresented: underrepresented)
+            let radar = RepresentationRadar.library(finished, index: index, figures: figures)
+            result.append(
+                Month(
+                    month: String(range.lowerBound.description.prefix(7)),
+                    label: "\(names[month.month - 1]) \(month.year)", books: board.figures(in: days).books,
+                    diversity: radar.overall.map { ($0 * 10).rounded() / 10 }))
+            month = range.upperBound.adding(days: 1)
+        }
+        return result
+    }
+}
+
+extension GoalBoard {
+    /// The distinct books finished in a range of day numbers (nil: every book read, with a
+    /// date or not).
+    func finishedBooks(in days: ClosedRange<Int>?) -> [Int32] {
+        guard let days else { return Array(0..<Int32(books.count)) }
+        let slice = Self.first(finishDays, atLeast: days.lowerBound)..<Self.first(finishDays, atLeast: days.upperBound + 1)
+        guard rereads else { return Array(finishBooks[slice]) }
+        var seen = [Bool](repeating: false, count: books.count)
+        var distinct: [Int32] = []
+        for index in finishBooks[slice] where !seen[Int(index)] {
+            seen[Int(index)] = true
+            distinct.append(index)
+        }
+        return distinct
+    }
+
+    /// What a range of day numbers (nil: all time) holds.
+    func figures(in days: ClosedRange<Int>?) -> ReadingInsights.Figures {
+        let finished = finishedBooks(in: days)
+        var regions: UInt16 = 0
+        var genres = Set<Int32>()
+        var rated = 0
+        var quarters = 0
+        var untimedPages = 0
+        for index in finished {
+            let book = books[Int(index)]
+            regions |= book.regionMask
+            for position in book.genres { genres.insert(flatGenres[Int(position)]) }
+            if book.rating >= 0 {
+                rated += 1
+                quarters += Int(book.rating)
+            }
+            if !book.timed { untimedPages += max(0, Int(book.pageCount)) }
+        }
+        let sessions =
+            days.map { Self.first(sessionDays, atLeast: $0.lowerBound)..<Self.first(sessionDays, atLeast: $0.upperBound + 1) }
+            ?? 0..<sessionDays.count
+        let streakDays = days ?? (readingDays.isEmpty ? 0...0 : readingDays.first!...readingDays.last!)
+        return ReadingInsights.Figures(
+            books: finished.count,
+            pages: pagesBefore[sessions.upperBound] - pagesBefore[sessions.lowerBound] + untimedPages,
+            minutes: minutesBefore[sessions.upperBound] - minutesBefore[sessions.lowerBound],
+            cultures: regions.nonzeroBitCount, genres: genres.count, ratedBooks: rated,
+            averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
+            longestStreak: readingDays.isEmpty ? 0 : longestRun(in: streakDays))
+    }
+
+    /// Reading days in a row up to `today`, or up to yesterday while today has none yet.
+    func currentStreak(today: Int) -> Int {
+        var end = Self.first(readingDays, atLeast: today + 1)
+        guard end > 0 else { return 0 }
+        var day = readingDays[end - 1]
+        guard day >= today - 1 else { return 0 }
+        var run = 0
+        while end > 0, readingDays[end - 1] == day {
+            run += 1
+            day -= 1
+            end -= 1
+        }
+        return run
+    }
+
+    /// Regions first read on or after `day`: among the books finished from then, regions no book
+    /// finished before had.
+    func newRegions(from day: Int) -> Int {
+        let split = Self.first(finishDays, atLeast: day)
+        var before: UInt16 = 0
+        for index in finishBooks[..<split] { before |= books[Int(index)].regionMask }
+        var after: UInt16 = 0
+        for index in finishBooks[split...] { after |= books[Int(index)].regionMask }
+        return (after & ~before).nonzeroBitCount
+    }
+
+    /// A figure without a needless ".0".
+    static func figureText(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,247 @@
+import BooksTrackApp
+import BooksTrackCharts
+import BooksTrackCore
+import Foundation
+import Plot
+
+/// Reading insights (SPEC F7, seed 003): the hero with its dual ring, four cards with a Week /
+/// Month / Year / All time selector, the timeline, and the achievements grid.
+enum ReadingPage {
+    struct Model {
+        var insights: ReadingInsights
+        var months: Int
+        var achievements: [AchievementStanding]
+        var problem: String?
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let insights = model.insights
+        return Layout.document(title: "Reading insights", page: page) {
+            Tag("nav", .cls("breadcrumbs"), .aria("label", "Insights")) {
+                Tag("a", .href("/insights"), text: "Diversity")
+                Txt(" · ")
+                Tag("span", Attr("aria-current", "page"), text: "Reading")
+            }
+            Tag("h1", text: "Reading insights")
+            if let problem = model.problem {
+                Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }
+            }
+            spanSelector(insights.span, months: model.months)
+            Tag("div", .cls("bento")) {
+                hero(insights)
+                for card in insights.cards { self.card(card, span: insights.span) }
+                timeline(insights, months: model.months)
+                achievements(model.achievements)
+            }
+        }
+    }
+
+    static func spanSelector(_ selected: ReadingSpan, months: Int) -> Component {
+        Tag("nav", .cls("segmented-links"), .aria("label", "Period")) {
+            for span in ReadingSpan.allCases {
+                let href = "/insights/reading?period=\(span.rawValue)" + (months == 12 ? "" : "&months=\(months)")
+                if span == selected {
+                    Tag("a", .href(href), Attr("aria-current", "page"), text: short(span))
+                } else {
+                    Tag("a", .href(href), text: short(span))
+                }
+            }
+        }
+    }
+
+    static func short(_ span: ReadingSpan) -> String {
+        switch span {
+        case .week: "Week"
+        case .month: "Month"
+        case .year: "Year"
+        case .all: "All time"
+        }
+    }
+
+    static func hero(_ insights: ReadingInsights) -> Component {
+        let current = insights.current
+        let previous = insights.previous
+        let rings = insights.rings
+        return Card(insights.headline, span: .full, id: "reading-hero") {
+            Tag("div", .cls("reading-hero")) {
+                Raw(
+                    DualRing.svg(
+                        outer: rings.outer, inner: rings.inner,
+                        label: "Outer ring: \(rings.outerLabel). Inner ring: \(rings.innerLabel)."))
+                Tag("ul", .cls("hero-metrics")) {
+                    metric(
+                        "Books read", "\(current.books)", trend: previous.map { ReadingInsights.Trend.of(current.books, $0.books) },
+                        before: previous.map { "\($0.books)" }, span: insights.span)
+                    metric(
+                        "Cultures", "\(current.cultures)",
+                        trend: previous.map { ReadingInsights.Trend.of(current.cultures, $0.cultures) },
+                        before: previous.map { "\($0.cultures)" }, span: insights.span)
+                    metric(
+                        "Average rating",
+                        current.averageRating.map { String(format: "%.1f ★", $0) } ?? "—",
+                        trend: previous.flatMap { previous in
+                            guard let now = current.averageRating, let then = previous.averageRating else { return nil }
+                            return ReadingInsights.Trend.of(now, then)
+                        },
+                        before: previous.map { $0.averageRating.map { String(format: "%.1f ★", $0) } ?? "no ratings" },
+                        span: insights.span,
+                        note: current.ratedBooks == 0 ? "no rated books" : "over \(current.ratedBooks) rated")
+                }
+                Tag("dl", .cls("ring-legend")) {
+                    Tag("dt") {
+                        Tag("span", .cls("swatch ring-outer-swatch"), Attr("aria-hidden", "true"), text: "")
+                        Txt(" Outer ring")
+                    }
+                    Tag("dd", text: rings.outerLabel)
+                    Tag("dt") {
+                        Tag("span", .cls("swatch ring-inner-swatch"), Attr("aria-hidden", "true"), text: "")
+                        Txt(" Inner ring")
+                    }
+                    Tag("dd", text: rings.innerLabel)
+                }
+            }
+        }
+    }
+
+    static func metric(
+        _ label: String, _ value: String, trend: ReadingInsights.Trend?, before: String?, span: ReadingSpan,
+        note: String? = nil
+    ) -> Component {
+        Tag("li") {
+            Tag("span", .cls("metric-value"), text: value)
+            Tag("span", .cls("metric-label"), text: label)
+            if let trend, let before, let previousLabel = span.previousLabel {
+                Tag("span", .cls("trend trend-\(trend.rawValue)"), text: "\(arrow(trend)) \(previousLabel): \(before)")
+            }
+            if let note { Tag("span", .cls("muted"), text: note) }
+        }
+    }
+
+    static func arrow(_ trend: ReadingInsights.Trend) -> String {
+        switch trend {
+        case .up: "↑"
+        case .down: "↓"
+        case .same: "="
+        }
+    }
+
+    static func card(_ card: ReadingInsights.Card, span: ReadingSpan) -> Component {
+        Card(card.title, id: "card-\(card.id)") {
+            Tag("p", .cls("goal-figure")) {
+                Txt(card.figure)
+                if let trend = card.trend, let before = span.previousLabel {
+                    Tag("span", .cls("trend trend-\(trend.rawValue)"), text: " \(arrow(trend))")
+                    Tag("span", .cls("visually-hidden"), text: " (\(words(trend)) \(before))")
+                }
+            }
+            Tag("p", text: card.sentence)
+        }
+    }
+
+    static func words(_ trend: ReadingInsights.Trend) -> String {
+        switch trend {
+        case .up: "up on"
+        case .down: "down on"
+        case .same: "the same as"
+        }
+    }
+
+    static func timeline(_ insights: ReadingInsights, months: Int) -> Component {
+        let points = insights.timeline.map { TimelineChart.Month(label: $0.label, books: $0.books, score: $0.diversity) }
+        let scored = insights.timeline.filter { $0.diversity != nil }.count
+        let books = insights.timeline.reduce(0) { $0 + $1.books }
+        let summary =
+            "Books finished per month over the last \(months) months: \(books) in all. Diversity score known for \(scored) of \(months) months."
+        return Card("Timeline", span: .full, id: "timeline") {
+            Tag("nav", .cls("segmented-links"), .aria("label", "Months shown")) {
+                for count in [6, 12] {
+                    let href = "/insights/reading?period=\(insights.span.rawValue)&months=\(count)"
+                    if count == months {
+                        Tag("a", .href(href), Attr("aria-current", "page"), text: "\(count) months")
+                    } else {
+                        Tag("a", .href(href), text: "\(count) months")
+                    }
+                }
+            }
+            Tag("p", .cls("muted"), text: summary)
+            Tag("div", .cls("chart-scroll")) { Raw(TimelineChart.svg(points, id: "timeline-chart", label: summary)) }
+            Tag("p", .cls("chart-legend")) {
+                Tag("span", .cls("swatch timeline-bar-swatch"), Attr("aria-hidden", "true"), text: "")
+                Txt(" Books finished (left scale) ")
+                Tag("span", .cls("swatch timeline-line-swatch"), Attr("aria-hidden", "true"), text: "")
+                Txt(" Diversity score, the representation score of that month’s books (right scale; no point where too little is known)")
+            }
+            Tag("details") {
+                Tag("summary", text: "Show the figures as a table")
+                Tag("table", .cls("data-table")) {
+                    Tag("caption", text: "Books finished and diversity score per month")
+                    Tag("thead") {
+                        Tag("tr") {
+                            Tag("th", Attr("scope", "col"), text: "Month")
+                            Tag("th", Attr("scope", "col"), text: "Books finished")
+                            Tag("th", Attr("scope", "col"), text: "Diversity score")
+                        }
+                    }
+                    Tag("tbody") {
+                        for month in insights.timeline {
+                            Tag("tr") {
+                                Tag("th", Attr("scope", "row"), text: month.label)
+                                Tag("td", text: "\(month.books)")
+                                Tag("td", text: month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func achievements(_ standings: [AchievementStanding]) -> Component {
+        let unlocked = standings.filter { $0.unlockedAt != nil }.count
+        return Card("Achievements", span: .full, id: "achievements") {
+            Tag("p", .cls("muted"), text: "\(unlocked) of \(standings.count) unlocked.")
+            Tag("ul", .cls("achievement-grid")) {
+                for standing in standings.sorted(by: order) { badge(standing) }
+            }
+        }
+    }
+
+    /// Unlocked first (newest first), then the closest to unlocking.
+    static func order(_ a: AchievementStanding, _ b: AchievementStanding) -> Bool {
+        switch (a.unlockedAt, b.unlockedAt) {
+        case (let x?, let y?): return x > y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return a.fraction > b.fraction
+        }
+    }
+
+    static func badge(_ standing: AchievementStanding) -> Component {
+        let achievement = standing.achievement
+        let locked = standing.unlockedAt == nil
+        return Tag(
+            "li", .cls("achievement rarity-\(achievement.rarity.rawValue)\(locked ? " locked" : "")"),
+            .id("achievement-\(achievement.id)")
+        ) {
+            Tag("span", .cls("achievement-symbol"), Attr("aria-hidden", "true"), text: achievement.symbol)
+            Tag("span", .cls("achievement-name"), text: achievement.name)
+            Tag("span", .cls("rarity"), text: achievement.rarity.displayName)
+            Tag("span", .cls("achievement-rule"), text: achievement.rule)
+            if let date = standing.unlockedAt {
+                Tag("span", .cls("achievement-state"), text: "Unlocked \(ImportPages.day(date))")
+            } else {
+                Tag.void(
+                    "progress",
+                    [
+                        Attr("max", "100"), Attr("value", String(Int((standing.fraction * 100).rounded()))),
+                        .aria("label", "\(achievement.name): \(standing.progressText)"),
+                    ])
+                Tag("span", .cls("achievement-state"), text: "Locked · \(standing.progressText)")
+            }
+        }
+    }
+}
+
+extension ReadingInsights.Trend {
+    static func of(_ now: Int, _ then: Int) -> Self { of(Double(now), Double(then)) }
+}
