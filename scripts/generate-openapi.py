@@ -113,6 +113,17 @@ doc = {
       "description": "Region, gender, language and marginalized-voice breakdowns with their coverage, the 0–10 diversity score and its parts, reading stats, the same for the previous period of equal length (`previous`, absent for all time), and what to read next. Answers carry an ETag; send it back in `If-None-Match` to get 304 while nothing the figures depend on has changed. See docs/metrics.md for every definition.",
       "parameters": INSIGHT_PARAMS,
       "responses": {"200": ok("The figures.", S("InsightsReport")), "304": {"description": "Not modified since the ETag sent."}, "400": E400, "401": E401}}},
+  "/api/v1/insights/reading": {
+    "get": {"operationId": "getReadingInsights", "tags": ["insights"], "summary": "The reading insights: hero, four cards and the timeline",
+      "description": "For this week (from Monday), month or year up to today, or all time, each compared with the one before (`previous`, absent for all time): books, pages, minutes, cultures (distinct cultural regions of the authors read), genres, ratings and the longest run of reading days. `rings` is the hero's dual ring (outer: the yearly book goal, or this year's books against last year's; inner: regions of 11). `timeline` holds the last 6 or 12 months, each with its books finished and the representation score of those books (absent where too little is known). See docs/metrics.md.",
+      "parameters": [
+        q("period", "`week`, `month`, `year` (default) or `all`.", {"type": "string", "enum": ["week", "month", "year", "all"]}),
+        q("months", "Months in the timeline: 6 or 12 (default).", {"type": "string", "enum": ["6", "12"]})],
+      "responses": {"200": ok("The figures.", S("ReadingInsights")), "400": E400, "401": E401}}},
+  "/api/v1/achievements": {
+    "get": {"operationId": "listAchievements", "tags": ["insights"], "summary": "Every achievement: unlocked ones with their date, locked ones with their progress",
+      "description": "An achievement is unlocked once, dated when a write first earned it, and announced once in the notifications; it is never taken back.",
+      "responses": {"200": ok("The achievements.", S("AchievementList")), "400": E400, "401": E401}}},
   "/api/v1/me/password": {
     "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions)",
       "requestBody": body(S("PasswordChange"), {"currentPassword": "correct horse battery", "newPassword": "an even longer passphrase"}),
@@ -442,7 +453,7 @@ doc = {
       "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
       "activeYears": {"type": "array", "items": {"type": "integer"}}}},
     "Notification": {"type": "object", "required": ["id", "kind", "title", "body", "createdAt"], "properties": {
-      "id": {"type": "string", "format": "uuid"}, "kind": {"type": "string", "description": "`achievement` today."},
+      "id": {"type": "string", "format": "uuid"}, "kind": {"type": "string", "description": "`achievement`, `goal`, or `test` (a webhook test)."},
       "title": {"type": "string"}, "body": {"type": "string"}, "link": {"type": "string", "description": "The page of the web app it is about."},
       "createdAt": {"type": "string", "format": "date-time"}, "readAt": {"type": "string", "format": "date-time", "description": "Absent while unread."}}},
     "EnrichmentStatus": {"type": "object", "required": ["authors", "done", "retrying", "ambiguous", "unreachable", "running", "enabled", "questions"], "properties": {
@@ -454,6 +465,34 @@ doc = {
       "label": {"type": "string"}, "description": {"type": ["string", "null"]}, "source": {"type": "string", "enum": ["wikidata", "bundled"]},
       "link": {"type": ["string", "null"]}, "bookTitle": {"type": ["string", "null"]}, "books": {"type": "integer"}}},
     "AuthorQuestionList": {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "items": S("AuthorQuestion")}}},
+    "ReadingFigures": {"type": "object", "required": ["books", "pages", "minutes", "cultures", "genres", "ratedBooks", "longestStreak"], "properties": {
+      "books": {"type": "integer", "minimum": 0}, "pages": {"type": "integer", "minimum": 0}, "minutes": {"type": "integer", "minimum": 0},
+      "cultures": {"type": "integer", "minimum": 0, "maximum": 11}, "genres": {"type": "integer", "minimum": 0},
+      "ratedBooks": {"type": "integer", "minimum": 0}, "averageRating": {"type": "number", "minimum": 0, "maximum": 5, "description": "Absent without rated books."},
+      "longestStreak": {"type": "integer", "minimum": 0}}},
+    "ReadingInsights": {"type": "object", "required": ["span", "current", "currentStreak", "headline", "rings", "cards", "timeline"], "properties": {
+      "span": {"type": "string", "enum": ["week", "month", "year", "all"]},
+      "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"},
+      "current": S("ReadingFigures"), "previous": S("ReadingFigures"),
+      "currentStreak": {"type": "integer", "minimum": 0}, "headline": {"type": "string"},
+      "rings": {"type": "object", "required": ["outer", "outerLabel", "inner", "innerLabel"], "properties": {
+        "outer": {"type": "number", "minimum": 0, "maximum": 1}, "outerLabel": {"type": "string"},
+        "inner": {"type": "number", "minimum": 0, "maximum": 1}, "innerLabel": {"type": "string"}}},
+      "cards": {"type": "array", "items": {"type": "object", "required": ["id", "title", "figure", "sentence"], "properties": {
+        "id": {"type": "string", "enum": ["velocity", "culture", "streak", "genres"]}, "title": {"type": "string"},
+        "figure": {"type": "string"}, "sentence": {"type": "string"}, "trend": {"type": "string", "enum": ["up", "down", "same"]}}}},
+      "timeline": {"type": "array", "items": {"type": "object", "required": ["month", "label", "books"], "properties": {
+        "month": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"}, "label": {"type": "string"}, "books": {"type": "integer", "minimum": 0},
+        "diversity": {"type": "number", "minimum": 0, "maximum": 100, "description": "Absent where too little is known for a score."}}}}}},
+    "Achievement": {"type": "object", "required": ["id", "name", "rule", "rarity", "unlocked", "progress", "progressText", "requirements"], "properties": {
+      "id": {"type": "string"}, "name": {"type": "string"}, "rule": {"type": "string"},
+      "rarity": {"type": "string", "enum": ["common", "uncommon", "rare", "epic", "legendary"]},
+      "unlocked": {"type": "boolean"}, "unlockedAt": {"type": "string", "format": "date-time", "description": "Absent while locked."},
+      "progress": {"type": "number", "minimum": 0, "maximum": 1}, "progressText": {"type": "string", "description": "“7 / 10 books”."},
+      "requirements": {"type": "array", "items": {"type": "object", "required": ["measure", "current", "target"], "properties": {
+        "measure": {"type": "string", "enum": ["books", "regions", "languages", "ratedBooks", "averageRating", "streakDays", "contributions"]},
+        "current": {"type": "number"}, "target": {"type": "number"}}}}}},
+    "AchievementList": {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "items": S("Achievement")}}},
     "NotificationList": {"type": "object", "required": ["items", "unread"], "properties": {
       "items": {"type": "array", "items": S("Notification")}, "unread": {"type": "integer", "minimum": 0}}},
     "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}},

@@ -134,7 +134,8 @@ public enum DualRing {
         func ring(_ fraction: Double, radius: Double, cssClass: String) -> String {
             let clamped = min(1, max(0, fraction.isFinite ? fraction : 0))
             let circumference = 2 * Double.pi * radius
-            var out = "<circle class=\"ring-track\" cx=\"60\" cy=\"60\" r=\"\(SVG.number(radius))\" fill=\"none\" stroke-width=\"10\"/>"
+            var out =
+                "<circle class=\"ring-track\" cx=\"60\" cy=\"60\" r=\"\(SVG.number(radius))\" fill=\"none\" stroke-width=\"10\"/>"
             if clamped > 0 {
                 out += "<circle class=\"\(cssClass)\" cx=\"60\" cy=\"60\" r=\"\(SVG.number(radius))\" fill=\"none\" "
                 out += "stroke-width=\"10\" stroke-linecap=\"round\" "

@@ -17,7 +17,8 @@ struct NotificationTests {
             ("Kindred", "Octavia E. Butler"), ("Beloved", "Toni Morrison"), ("Pachinko", "Min Jin Lee"),
             ("Homegoing", "Yaa Gyasi"), ("The Vegetarian", "Han Kang"),
         ] {
-            let draft = try BookDraft.parse(["title": title, "authors": author, "status": "read"], today: today).get()
+            // On the to-read shelf: a book read would earn First Steps, a notice of its own.
+            let draft = try BookDraft.parse(["title": title, "authors": author, "status": "toRead"], today: today).get()
             guard case .added(let id) = try await app.library.add(draft, for: user, now: TestClock.now) else {
                 Issue.record("\(title) was not added")
                 continue

@@ -180,7 +180,8 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
                 : (current.cultures == previous.cultures
                     ? "As many regions as \(before)." : "\(previous.cultures) regions \(before).")
         } else {
-            cultural = regionsLeft == 0 ? "Every region of the world is on your shelves." : "\(regionsLeft) regions still to explore."
+            cultural =
+                regionsLeft == 0 ? "Every region of the world is on your shelves." : "\(regionsLeft) regions still to explore."
         }
         let longest = "Longest run \(span == .all ? "ever" : span.label.lowercased()): \(current.longestStreak) days"
         return [
@@ -205,7 +206,9 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
                     return difference == 0
                         ? "As many genres as \(before)."
                         : "\(abs(difference)) \(difference > 0 ? "more" : "fewer") \(abs(difference) == 1 ? "genre" : "genres") than \(before)."
-                } ?? (current.genres == 0 ? "No genres known yet for the books you finished." : "Across everything you finished."),
+                }
+                    ?? (current.genres == 0
+                        ? "No genres known yet for the books you finished." : "Across everything you finished."),
                 trend: previous.map { Trend.of(Double(current.genres), Double($0.genres)) }),
         ]
     }
@@ -219,7 +222,10 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         let underrepresented = library.user.settings.underrepresentedRegions
         var result: [Month] = []
         var first = LocalDate(year: today.year, month: today.month, day: 1)!
-        for _ in 1..<months { first = LocalDate(year: first.month == 1 ? first.year - 1 : first.year, month: first.month == 1 ? 12 : first.month - 1, day: 1)! }
+        for _ in 1..<months {
+            first = LocalDate(
+                year: first.month == 1 ? first.year - 1 : first.year, month: first.month == 1 ? 12 : first.month - 1, day: 1)!
+        }
         var month = first
         let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         for _ in 0..<months {

@@ -71,7 +71,7 @@ struct AchievementItem: Encodable {
 }
 
 extension InsightsAPI {
-@Sendable func diversity(_ request: Request, context: AppContext) async throws -> Response {
+    @Sendable func diversity(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let insightRequest = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
         let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())

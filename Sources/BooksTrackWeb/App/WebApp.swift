@@ -41,7 +41,8 @@ public enum WebApp {
             store: store, configuration: configuration, insights: insights, demo: app.imports,
             notifications: app.notifications, enrichment: app.enrichment, goals: app.goals
         ).addRoutes(to: router)
-        InsightsController(store: store, configuration: configuration, insights: insights, reading: app.reading).addRoutes(to: router)
+        InsightsController(store: store, configuration: configuration, insights: insights, reading: app.reading).addRoutes(
+            to: router)
         LibraryController(store: store).addRoutes(to: router)
         let books = BookController(store: store, configuration: configuration, library: app.library)
         books.addRoutes(to: router)

@@ -53,8 +53,10 @@ struct InsightsController {
             problem: unknown
                 ? "The period is week, month, year or all time, and the timeline shows 6 or 12 months; showing the defaults instead."
                 : nil)
-        return HTMLResponse(html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok)
-            .response(from: request, context: context)
+        return HTMLResponse(
+            html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok
+        )
+        .response(from: request, context: context)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {

@@ -70,7 +70,8 @@ enum ReadingPage {
                         label: "Outer ring: \(rings.outerLabel). Inner ring: \(rings.innerLabel)."))
                 Tag("ul", .cls("hero-metrics")) {
                     metric(
-                        "Books read", "\(current.books)", trend: previous.map { ReadingInsights.Trend.of(current.books, $0.books) },
+                        "Books read", "\(current.books)",
+                        trend: previous.map { ReadingInsights.Trend.of(current.books, $0.books) },
                         before: previous.map { "\($0.books)" }, span: insights.span)
                     metric(
                         "Cultures", "\(current.cultures)",
@@ -169,7 +170,9 @@ enum ReadingPage {
                 Tag("span", .cls("swatch timeline-bar-swatch"), Attr("aria-hidden", "true"), text: "")
                 Txt(" Books finished (left scale) ")
                 Tag("span", .cls("swatch timeline-line-swatch"), Attr("aria-hidden", "true"), text: "")
-                Txt(" Diversity score, the representation score of that month’s books (right scale; no point where too little is known)")
+                Txt(
+                    " Diversity score, the representation score of that month’s books (right scale; no point where too little is known)"
+                )
             }
             Tag("details") {
                 Tag("summary", text: "Show the figures as a table")
