@@ -25,6 +25,25 @@ let benchmarks: @Sendable () -> Void = {
                     InsightsReport.compute(InsightRequest(period: .thisYear), library: library, today: today, timeZone: utc))
             }
         }
+        // Everything one reader's pages show, computed cold from the library: the report, the
+        // goal board (built once per change of the library and kept with it by the server),
+        // the reading insights of this year with the timeline, and the achievements.
+        Benchmark("All insights with reading insights and achievements, cold, \(size) books") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(
+                    InsightsReport.compute(InsightRequest(period: .thisYear), library: library, today: today, timeZone: utc))
+                let board = GoalBoard(library, timeZone: utc)
+                blackHole(ReadingInsights.compute(.year, board: board, library: library, today: today, timeZone: utc))
+                blackHole(Achievements.standings(board.achievementFacts(contributions: 0), unlocked: []))
+            }
+        }
+        let board = GoalBoard(library, timeZone: utc)
+        Benchmark("Reading insights and achievements on a kept board, \(size) books") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(ReadingInsights.compute(.year, board: board, library: library, today: today, timeZone: utc))
+                blackHole(Achievements.standings(board.achievementFacts(contributions: 0), unlocked: []))
+            }
+        }
         Benchmark("All insights, all time, whole library by authors, \(size) books") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(

@@ -31,6 +31,24 @@ struct InsightsCommandTests {
         #expect((books ?? 0) > 0 && (books ?? 0) <= (diversity["books"] as? Int ?? 0))
     }
 
+    @Test("--reading prints the reading insights and achievements, the same figures as the API")
+    func reading() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["demo", "--user", "dana"])
+        let json = try cli.run(["insights", "--user", "dana", "--reading", "all", "--json"])
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let books = try #require((document["current"] as? [String: Any])?["books"] as? Int)
+        let text = try cli.run(["insights", "--user", "dana", "--reading", "all"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Reading velocity: \(books) books"))
+        #expect(text.stdout.contains("First Steps (common): unlocked"))
+        #expect(text.stdout.contains("Reading Legend (legendary): locked, \(books) / 100 books"))
+        let wrong = try cli.run(["insights", "--user", "dana", "--reading", "fortnight"])
+        #expect(wrong.status == 64)
+    }
+
     @Test("A period that cannot be understood is a usage error that says why")
     func badPeriod() throws {
         let cli = try CommandRunner()

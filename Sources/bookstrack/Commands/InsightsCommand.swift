@@ -12,6 +12,9 @@ struct InsightsCommand: AsyncParsableCommand {
             Periods: all (default), this-year, last-30-days, a year such as 2024, or custom with \
             --from and --to. Scope: read (books finished in the period) or library (books added in \
             it). Unit: books (co-authors share a book) or authors. docs/metrics.md defines every figure.
+
+            --reading week|month|year|all prints the reading insights instead (the hero, the four \
+            cards, the 12-month timeline and the achievements), as on /insights/reading.
             """)
 
     @Option(help: "The reader whose insights to show.")
@@ -32,6 +35,9 @@ struct InsightsCommand: AsyncParsableCommand {
     @Option(help: "books or authors.")
     var unit: String = "books"
 
+    @Option(help: "Print the reading insights of this week, month, year or all time instead.")
+    var reading: ReadingSpan?
+
     @Flag(help: "Print the figures as JSON (the API's document) instead of text.")
     var json = false
 
@@ -50,6 +56,7 @@ struct InsightsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let reading { return try await runReading(reading) }
         try await reportingFailures {
             let request = try self.request.get()
             // The same service (and cache) the web app and the API answer from.
@@ -65,6 +72,50 @@ struct InsightsCommand: AsyncParsableCommand {
             } else {
                 print(InsightsText.render(report, reader: name), terminator: "")
             }
+        }
+    }
+}
+
+extension ReadingSpan: ExpressibleByArgument {}
+
+extension InsightsCommand {
+    func runReading(_ span: ReadingSpan) async throws {
+        try await reportingFailures {
+            let (name, insights, achievements) = try await store.withStore(parent: root.store) { store in
+                let reader = try await StoreOptions.reader(named: user, in: store)
+                let app = BooksTrack(store: store)
+                let now = Date()
+                return (
+                    reader.displayName, try await app.reading.insights(for: reader, span: span, now: now),
+                    try await app.reading.achievements(for: reader, now: now)
+                )
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                FileHandle.standardOutput.write(try encoder.encode(insights) + Data("\n".utf8))
+                return
+            }
+            var out = "Reading insights for \(name) — \(span.label)\n\n\(insights.headline)\n"
+            out += "  Outer ring: \(insights.rings.outerLabel)\n  Inner ring: \(insights.rings.innerLabel)\n\n"
+            for card in insights.cards {
+                let arrow = card.trend.map { [.up: " ↑", .down: " ↓", .same: " ="][$0]! } ?? ""
+                out += "\(card.title): \(card.figure)\(arrow)\n  \(card.sentence)\n"
+            }
+            out += "\nBooks finished per month (diversity score)\n"
+            for month in insights.timeline {
+                let score = month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known"
+                out += "  \(month.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(repeating: "█", count: min(month.books, 40))) \(month.books) (\(score))\n"
+            }
+            let unlocked = achievements.filter { $0.unlockedAt != nil }
+            out += "\nAchievements: \(unlocked.count) of \(achievements.count) unlocked\n"
+            for standing in achievements {
+                let state =
+                    standing.unlockedAt.map { "unlocked \(LocalDate($0, in: TimeZone(identifier: "UTC")!))" }
+                    ?? "locked, \(standing.progressText)"
+                out += "  \(standing.achievement.name) (\(standing.achievement.rarity.rawValue)): \(state)\n"
+            }
+            print(out, terminator: "")
         }
     }
 }

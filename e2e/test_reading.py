@@ -1,0 +1,63 @@
+"""Reading insights in a real browser: reached from the insights page, the hero with its dual
+ring, the period links (by keyboard), the timeline's table, the achievements grid with what the
+demo library earned (announced in the notification centre), and axe in light and dark, on a
+desktop and a phone."""
+
+import re
+
+from conftest import Server, check_accessibility, create_owner, sign_in
+from playwright.sync_api import expect
+
+
+def test_reading(browser):
+    server = Server()
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        create_owner(page, server, "rosa")
+        page.get_by_role("button", name=re.compile("Load a demo library")).click()
+
+        page.goto(server.url + "/insights")
+        page.get_by_role("navigation", name="Insights").get_by_role("link", name="Reading").click()
+        expect(page.get_by_role("heading", level=1, name="Reading insights")).to_be_visible()
+        hero = page.locator("#reading-hero")
+        expect(hero.get_by_role("heading")).to_have_text(re.compile(r"^Exploring \d+ cultures? across \d+ books?$"))
+        expect(hero.locator("svg.dual-ring")).to_have_attribute("aria-label", re.compile(r"^Outer ring: .+ Inner ring: \d+ of 11 regions\.$"))
+        expect(page.locator("#card-velocity")).to_contain_text("books")
+        check_accessibility(page, "reading insights, year")
+
+        # The period links work by keyboard and say which one is shown.
+        page.get_by_role("navigation", name="Period").get_by_role("link", name="All time").focus()
+        page.keyboard.press("Enter")
+        expect(page).to_have_url(re.compile(r"/insights/reading\?period=all$"))
+        expect(page.get_by_role("navigation", name="Period").get_by_role("link", name="All time")).to_have_attribute("aria-current", "page")
+        expect(page.locator("#card-culture")).to_contain_text("of 11 regions")
+
+        # The timeline can be read as a table; six months are six rows.
+        page.get_by_role("navigation", name="Months shown").get_by_role("link", name="6 months").click()
+        timeline = page.locator("#timeline")
+        timeline.get_by_text("Show the figures as a table").click()
+        expect(timeline.locator("tbody tr")).to_have_count(6)
+        expect(timeline.locator("svg.timeline-chart g[role=img]")).to_have_count(6)
+        check_accessibility(page, "reading insights, table open")
+
+        # The demo library earned achievements: unlocked with a date, announced once.
+        achievements = page.locator("#achievements")
+        expect(achievements.locator("#achievement-firstSteps")).to_contain_text("Unlocked")
+        expect(achievements.locator("#achievement-readingLegend")).to_contain_text(re.compile(r"Locked · \d+ / 100 books"))
+        page.goto(server.url + "/notifications")
+        expect(page.get_by_text("Achievement unlocked: First Steps")).to_have_count(1)
+
+        # Dark, and on a phone: nothing scrolls sideways.
+        dark = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme="dark")
+        phone = dark.new_page()
+        sign_in(phone, server, "rosa")
+        phone.goto(server.url + "/insights/reading?period=month")
+        expect(phone.get_by_role("heading", level=1, name="Reading insights")).to_be_visible()
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        check_accessibility(phone, "reading insights, dark phone")
+        dark.close()
+        context.close()
+    finally:
+        server.stop()
