@@ -30,18 +30,18 @@ let benchmarks: @Sendable () -> Void = {
         // the reading insights of this year with the timeline, and the achievements.
         Benchmark("All insights with reading insights and achievements, cold, \(size) books") { benchmark in
             for _ in benchmark.scaledIterations {
+                let figures = LibraryFigures(library, timeZone: utc)
                 blackHole(
-                    InsightsReport.compute(InsightRequest(period: .thisYear), library: library, today: today, timeZone: utc))
-                let board = GoalBoard(library, timeZone: utc)
-                blackHole(ReadingInsights.compute(.year, board: board, library: library, today: today, timeZone: utc))
-                blackHole(Achievements.standings(board.achievementFacts(contributions: 0), unlocked: []))
+                    InsightsReport.compute(InsightRequest(period: .thisYear), library: library, figures: figures, today: today))
+                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, today: today))
+                blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
             }
         }
-        let board = GoalBoard(library, timeZone: utc)
-        Benchmark("Reading insights and achievements on a kept board, \(size) books") { benchmark in
+        let figures = LibraryFigures(library, timeZone: utc)
+        Benchmark("Reading insights and achievements on kept figures, \(size) books") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(ReadingInsights.compute(.year, board: board, library: library, today: today, timeZone: utc))
-                blackHole(Achievements.standings(board.achievementFacts(contributions: 0), unlocked: []))
+                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, today: today))
+                blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
             }
         }
         Benchmark("All insights, all time, whole library by authors, \(size) books") { benchmark in

@@ -125,8 +125,7 @@ struct ReadingInsightsTests {
 
     func compute(_ span: ReadingSpan, _ b: LibraryBuilder, today: String = "2026-11-21") -> ReadingInsights {
         ReadingInsights.compute(
-            span, board: GoalBoard(b.library, timeZone: Self.utc), library: b.library, today: LocalDate(today)!,
-            timeZone: Self.utc)
+            span, figures: LibraryFigures(b.library, timeZone: Self.utc), library: b.library, today: LocalDate(today)!)
     }
 
     @Test("This month against last: books, cultures, new regions, the sentences a person would say")
@@ -163,8 +162,8 @@ struct ReadingInsightsTests {
         #expect(insights.timeline.map(\.books).suffix(2) == [1, 3])
         #expect(insights.timeline.first?.diversity == nil, "no books, no score")
         let six = ReadingInsights.compute(
-            .year, board: GoalBoard(b.library, timeZone: Self.utc), library: b.library, today: LocalDate("2026-11-21")!,
-            timeZone: Self.utc, months: 6)
+            .year, figures: LibraryFigures(b.library, timeZone: Self.utc), library: b.library,
+            today: LocalDate("2026-11-21")!, months: 6)
         #expect(six.timeline.count == 6 && six.timeline.first?.month == "2026-06")
     }
 }

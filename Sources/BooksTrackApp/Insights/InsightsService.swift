@@ -30,7 +30,7 @@ public final class InsightsService: Sendable {
     let logger: Logger
     private let memo = Memo()
     private let snapshots = LibrarySnapshots()
-    private let boards = GoalBoards()
+    private let boards = FigureCache()
 
     public init(store: Store, logger: Logger = Logger(label: "bookstrack.insights")) {
         self.store = store
@@ -55,8 +55,8 @@ public final class InsightsService: Sendable {
             memo.put(user: user.id, key: key, versions: versions, report: report)
             return Answer(report: report, versions: versions, validator: validator)
         }
-        let library = try await snapshots.library(of: reader, atLeast: versions.data)
-        let report = InsightsReport.compute(request, library: library, today: today, timeZone: timeZone)
+        let (library, figures) = try await self.figures(of: user, atLeast: versions.data)
+        let report = InsightsReport.compute(request, library: library, figures: figures, today: today)
         memo.put(user: user.id, key: key, versions: versions, report: report)
         do {
             let payload = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
@@ -74,16 +74,27 @@ public final class InsightsService: Sendable {
         return try await snapshots.library(of: reader, atLeast: try await reader.dataVersion())
     }
 
-    /// The board the reader's goals are measured on (``GoalBoard``), kept with the library: built
-    /// once per change of it (and of the reader's time zone), so a read measures the goals only.
+    /// The board the reader's goals, reading insights and achievements are measured on
+    /// (``GoalBoard``), kept with the library (see ``figures(of:atLeast:)``).
     public func goalBoard(of user: User) async throws -> GoalBoard {
+        try await figures(of: user).figures.board
+    }
+
+    /// The reader's library and its figures (``LibraryFigures``: the library flattened once, for
+    /// reports, goals, reading insights and achievements), kept in this process: built once per
+    /// change of the library (its `data_version`) and of the reader's time zone.
+    public func figures(of user: User, atLeast asked: Int? = nil) async throws
+        -> (library: ReaderLibrary, figures: LibraryFigures)
+    {
         let reader = store.reader(user.id)
-        let version = try await reader.dataVersion()
+        let version: Int
+        if let asked { version = asked } else { version = try await reader.dataVersion() }
         let zone = user.timeZone
-        if let kept = boards.get(user.id, version: version, zone: zone.identifier) { return kept }
-        let board = GoalBoard(try await snapshots.library(of: reader, atLeast: version), timeZone: zone)
-        boards.put(user.id, version: version, zone: zone.identifier, board: board)
-        return board
+        let library = try await snapshots.library(of: reader, atLeast: version)
+        if let kept = boards.get(user.id, version: version, zone: zone.identifier) { return (library, kept) }
+        let figures = LibraryFigures(library, timeZone: zone)
+        boards.put(user.id, version: version, zone: zone.identifier, figures: figures)
+        return (library, figures)
     }
 
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {
@@ -104,25 +115,25 @@ public final class InsightsService: Sendable {
         return String(hash, radix: 36)
     }
 
-    /// Goal boards built in this process, one per reader, at most ``limit`` readers'.
-    private final class GoalBoards: @unchecked Sendable {
+    /// Library figures built in this process, one per reader, at most ``limit`` readers'.
+    private final class FigureCache: @unchecked Sendable {
         private let lock = NSLock()
-        private var boards: [User.ID: (version: Int, zone: String, board: GoalBoard)] = [:]
+        private var kept: [User.ID: (version: Int, zone: String, figures: LibraryFigures)] = [:]
         let limit = 64
 
-        func get(_ user: User.ID, version: Int, zone: String) -> GoalBoard? {
+        func get(_ user: User.ID, version: Int, zone: String) -> LibraryFigures? {
             lock.withLock {
-                guard let kept = boards[user], kept.version == version, kept.zone == zone else { return nil }
-                return kept.board
+                guard let entry = kept[user], entry.version == version, entry.zone == zone else { return nil }
+                return entry.figures
             }
         }
 
-        func put(_ user: User.ID, version: Int, zone: String, board: GoalBoard) {
+        func put(_ user: User.ID, version: Int, zone: String, figures: LibraryFigures) {
             lock.withLock {
-                // A board built from an older version than the one kept (a slow request) is not kept.
-                if let kept = boards[user], kept.version > version { return }
-                if boards.count >= limit && boards[user] == nil { boards.removeAll(keepingCapacity: true) }
-                boards[user] = (version, zone, board)
+                // Figures of an older version than the ones kept (a slow request) are not kept.
+                if let entry = kept[user], entry.version > version { return }
+                if kept.count >= limit && kept[user] == nil { kept.removeAll(keepingCapacity: true) }
+                kept[user] = (version, zone, figures)
             }
         }
     }

@@ -20,11 +20,10 @@ public struct ReadingService: Sendable {
             return goal.kind == .books && goal.cadence == .year && goal.criteria == Goal.Criteria()
                 && (goal.status == .active || goal.status == .completed) && goal.startsOn <= today && today <= goal.endsOn
         }
-        async let board = insights.goalBoard(of: user)
-        async let library = insights.library(of: user.id)
+        let (library, figures) = try await insights.figures(of: user)
         return ReadingInsights.compute(
-            span, board: try await board, library: try await library, today: today, timeZone: user.timeZone,
-            bookGoal: goal.map { ($0.goal.title, $0.progress) }, months: months)
+            span, figures: figures, library: library, today: today, bookGoal: goal.map { ($0.goal.title, $0.progress) },
+            months: months)
     }
 
     /// Every achievement: unlocked ones with their date, locked ones with how far along. One the

@@ -105,117 +105,68 @@ public struct GoalBoard: Sendable {
     static func bit(_ gender: Gender) -> UInt8 { 1 << UInt8(Gender.allCases.firstIndex(of: gender) ?? 0) }
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
-        let settings = library.user.settings
-        var timed = Set<LibraryEntry.ID>()
-        var sessions: [(day: Int, minutes: Int, pages: Int)] = []
-        for session in library.sessions {
-            guard let pages = session.pagesRead, let minutes = session.minutes else { continue }
-            timed.insert(session.entryID)
-            sessions.append((InsightIndex.dayNumber(session.startedAt, in: timeZone), minutes, pages))
-        }
-        sessions.sort { $0.day < $1.day }
+        self.init(index: InsightIndex(library, timeZone: timeZone), library: library, timeZone: timeZone)
+    }
+
+    /// The board of the books read at some time in an insights index (the library flattened
+    /// once: see ``LibraryFigures``); the library gives only the reading days.
+    init(index: InsightIndex, library: ReaderLibrary, timeZone: TimeZone) {
+        let sessions = index.sessions.sorted { $0.day < $1.day }
+        sessionDays.reserveCapacity(sessions.count)
         for session in sessions {
             sessionDays.append(session.day)
             minutesBefore.append(minutesBefore.last! + session.minutes)
             pagesBefore.append(pagesBefore.last! + session.pages)
         }
-        var authorIndex: [Author.ID: Int32] = [:]
-        var authorTraits: [(region: UInt16, gender: UInt8, marginalized: Bool)] = []
+        // Each author's traits as bits, and their country as a dense index.
         var countryIndex: [CountryCode: Int32] = [:]
-        func author(_ id: Author.ID) -> Int32? {
-            if let known = authorIndex[id] { return known }
-            guard let author = library.authors[id] else { return nil }
-            let index = Int32(authorTraits.count)
-            authorIndex[id] = index
-            authorTraits.append(
-                (
-                    author.region.map(Self.bit) ?? 0, author.gender.map { Self.bit($0.value) } ?? 0,
-                    marginalizedVoice(author, underrepresented: settings.underrepresentedRegions) == true
-                ))
-            if let country = author.country?.value {
+        var authorRegion: [UInt16] = []
+        var authorGender: [UInt8] = []
+        var authorMarginalized: [Bool] = []
+        authorCountry.reserveCapacity(index.authors.count)
+        for author in index.authors {
+            authorRegion.append(author.region.map(Self.bit) ?? 0)
+            authorGender.append(author.gender.map(Self.bit) ?? 0)
+            authorMarginalized.append(author.marginalized == true)
+            if let country = author.country {
                 if countryIndex[country] == nil { countryIndex[country] = Int32(countryIndex.count) }
                 authorCountry.append(countryIndex[country]!)
             } else {
                 authorCountry.append(-1)
             }
-            return index
         }
-        // Genres and shelves are compared without case; the text as written is looked up first,
-        // so each spelling is lower-cased once, not once per book.
-        var genreSpellings: [String: Int32] = [:]
-        var shelfSpellings: [String: Int32] = [:]
-        func intern(_ text: String, in table: inout [String: Int32], spellings: inout [String: Int32]) -> Int32 {
-            if let known = spellings[text] { return known }
-            let lowered = text.lowercased()
-            let index: Int32
-            if let known = table[lowered] {
-                index = known
-            } else {
-                index = Int32(table.count)
-                table[lowered] = index
-            }
-            spellings[text] = index
-            return index
-        }
+        countryCount = countryIndex.count
+        for (position, code) in index.languages.enumerated() { languageIndex[code] = Int32(position) }
+        genreIndex = index.genreIndex
+        shelfIndex = index.shelfIndex
         var finishes: [(day: Int, book: Int32)] = []
-        var finished: [Int] = []
-        books.reserveCapacity(library.entries.count)
-        ids.reserveCapacity(library.entries.count)
-        finishes.reserveCapacity(library.entries.count)
-        flatAuthors.reserveCapacity(library.entries.count + library.entries.count / 4)
-        for position in library.entries.indices {
-            // Only a finished book is copied out of the library (most of the cost of a board is
-            // copying entries and works).
-            finished.removeAll(keepingCapacity: true)
-            var finishedUndated = false
-            for reading in library.entries[position].state.readings where reading.outcome == .finished {
-                if let day = reading.finishedOn?.dayNumber { finished.append(day) } else { finishedUndated = true }
-            }
-            // A book marked read without a finish date is read (achievements count it) but in
-            // no period (goals never do).
-            guard !finished.isEmpty || finishedUndated || library.entries[position].state.status == .read else { continue }
-            let entry = library.entries[position]
-            guard let work = library.works[entry.workID] else { continue }
-            let index = Int32(books.count)
-            if finished.count > 1 { rereads = true }
-            for day in finished { finishes.append((day, index)) }
+        finishes.reserveCapacity(index.books.count)
+        for book in index.books where book.readAtSomeTime {
+            let position = Int32(books.count)
+            if book.finishedDays.count > 1 { rereads = true }
+            for day in book.finishedDays { finishes.append((day, position)) }
             let authorsStart = Int32(flatAuthors.count)
             var regionMask: UInt16 = 0
             var genderMask: UInt8 = 0
             var marginalized = false
-            for id in work.authorIDs {
-                guard let a = author(id) else { continue }
-                flatAuthors.append(a)
-                regionMask |= authorTraits[Int(a)].region
-                genderMask |= authorTraits[Int(a)].gender
-                marginalized = marginalized || authorTraits[Int(a)].marginalized
+            for author in book.authors {
+                flatAuthors.append(author)
+                regionMask |= authorRegion[Int(author)]
+                genderMask |= authorGender[Int(author)]
+                marginalized = marginalized || authorMarginalized[Int(author)]
             }
             let genresStart = Int32(flatGenres.count)
-            for genre in work.genres { flatGenres.append(intern(genre, in: &genreIndex, spellings: &genreSpellings)) }
+            flatGenres.append(contentsOf: book.genres)
             let shelvesStart = Int32(flatShelves.count)
-            for shelf in entry.state.shelves { flatShelves.append(intern(shelf, in: &shelfIndex, spellings: &shelfSpellings)) }
-            var language: Int32 = -1
-            if let code = work.originalLanguage {
-                if let known = languageIndex[code] {
-                    language = known
-                } else {
-                    language = Int32(languageIndex.count)
-                    languageIndex[code] = language
-                }
-            }
-            let edition = entry.editionID.flatMap { library.editions[$0]?.details }
-            let read = edition?.language ?? settings.primaryLanguage
-            ids.append(entry.id)
+            flatShelves.append(contentsOf: book.shelves)
+            ids.append(book.entryID)
             books.append(
                 Book(
-                    regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: language,
-                    translated: work.originalLanguage.map { original in read.map { $0 != original } ?? false } ?? false,
-                    owned: entry.state.owned, pageCount: edition?.pageCount.map(Int32.init) ?? -1,
-                    rating: entry.state.rating.map { Int8($0.quarters) } ?? -1,
-                    timed: timed.contains(entry.id), authors: authorsStart..<Int32(flatAuthors.count),
+                    regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: book.language,
+                    translated: book.translated ?? false, owned: book.owned, pageCount: book.pageCount.map(Int32.init) ?? -1,
+                    rating: book.rating, timed: book.hasSessions, authors: authorsStart..<Int32(flatAuthors.count),
                     genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
         }
-        countryCount = countryIndex.count
         finishes.sort { ($0.day, $0.book) < ($1.day, $1.book) }
         finishDays = finishes.map(\.day)
         finishBooks = finishes.map(\.book)

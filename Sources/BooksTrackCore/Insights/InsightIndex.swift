@@ -25,10 +25,19 @@ struct InsightIndex {
         var translated: Bool?
         var ownVoices: YesNo?
         var era: PublicationEra?
+        /// What goals and achievements also look at (``GoalBoard``).
+        var entryID: LibraryEntry.ID
+        var owned: Bool
+        /// Quarter stars 0…20, -1 when unrated.
+        var rating: Int8
+        /// Dense genre and shelf indices (compared without case), for books read at some time only.
+        var genres: [Int32]
+        var shelves: [Int32]
     }
 
     struct AuthorTraits {
         var region: CulturalRegion?
+        var country: CountryCode?
         var gender: Gender?
         /// `nil` when it cannot be told (see ``marginalizedVoice(_:underrepresented:)``).
         var marginalized: Bool?
@@ -44,6 +53,9 @@ struct InsightIndex {
     var authors: [AuthorTraits] = []
     var languages: [LanguageCode] = []
     var sessions: [Session] = []
+    /// Genres and shelves, lower-cased, to their dense index.
+    var genreIndex: [String: Int32] = [:]
+    var shelfIndex: [String: Int32] = [:]
 
     init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let underrepresented = library.user.settings.underrepresentedRegions
@@ -55,10 +67,26 @@ struct InsightIndex {
             guard let author = library.authors[id] else { return nil }
             authors.append(
                 AuthorTraits(
-                    region: author.region, gender: author.gender?.value,
+                    region: author.region, country: author.country?.value, gender: author.gender?.value,
                     marginalized: marginalizedVoice(author, underrepresented: underrepresented)))
             let index = Int32(authors.count - 1)
             authorIndex[id] = index
+            return index
+        }
+        // Each spelling is lower-cased once, not once per book.
+        var genreSpellings: [String: Int32] = [:]
+        var shelfSpellings: [String: Int32] = [:]
+        func intern(_ text: String, in table: inout [String: Int32], spellings: inout [String: Int32]) -> Int32 {
+            if let known = spellings[text] { return known }
+            let lowered = text.lowercased()
+            let index: Int32
+            if let known = table[lowered] {
+                index = known
+            } else {
+                index = Int32(table.count)
+                table[lowered] = index
+            }
+            spellings[text] = index
             return index
         }
         var withSessions = Set<LibraryEntry.ID>()
@@ -103,7 +131,12 @@ struct InsightIndex {
                     pageCount: readAtSomeTime ? edition?.pageCount : nil,
                     addedDay: entry.state.addedOn?.dayNumber, finishedDays: finishedDays, readAtSomeTime: readAtSomeTime,
                     hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id), translated: translated,
-                    ownVoices: work.ownVoices, era: work.era))
+                    ownVoices: work.ownVoices, era: work.era, entryID: entry.id, owned: entry.state.owned,
+                    rating: entry.state.rating.map { Int8($0.quarters) } ?? -1,
+                    genres: readAtSomeTime
+                        ? work.genres.map { intern($0, in: &genreIndex, spellings: &genreSpellings) } : [],
+                    shelves: readAtSomeTime
+                        ? entry.state.shelves.map { intern($0, in: &shelfIndex, spellings: &shelfSpellings) } : []))
         }
     }
 

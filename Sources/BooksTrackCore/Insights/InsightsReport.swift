@@ -43,7 +43,19 @@ public struct InsightsReport: Codable, Hashable, Sendable {
     public static func compute(
         _ request: InsightRequest, library: ReaderLibrary, today: LocalDate, timeZone: TimeZone
     ) -> InsightsReport {
-        let index = InsightIndex(library, timeZone: timeZone)
+        compute(request, library: library, index: InsightIndex(library, timeZone: timeZone), today: today)
+    }
+
+    /// The report from a library already flattened (``LibraryFigures``, in the reader's time zone).
+    public static func compute(
+        _ request: InsightRequest, library: ReaderLibrary, figures: LibraryFigures, today: LocalDate
+    ) -> InsightsReport {
+        compute(request, library: library, index: figures.index, today: today)
+    }
+
+    static func compute(_ request: InsightRequest, library: ReaderLibrary, index: InsightIndex, today: LocalDate)
+        -> InsightsReport
+    {
         let underrepresented = library.user.settings.underrepresentedRegions
         // The diversity figures and reading stats of one range; the books finished in it are
         // selected once and are the Read scope's books too.

@@ -113,9 +113,10 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
     /// Computes the insights of a stretch as of `today`. `bookGoal` is the reader's active
     /// yearly book goal, when they have one (its progress fills the outer ring).
     public static func compute(
-        _ span: ReadingSpan, board: GoalBoard, library: ReaderLibrary, today: LocalDate, timeZone: TimeZone,
+        _ span: ReadingSpan, figures: LibraryFigures, library: ReaderLibrary, today: LocalDate,
         bookGoal: (title: String, progress: GoalProgress)? = nil, months: Int = 12
     ) -> ReadingInsights {
+        let board = figures.board
         let range = span.range(today: today)
         let previousRange = span.previousRange(today: today)
         // Up to today: the rest of the week, month or year has not happened.
@@ -151,7 +152,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
                 "Exploring \(current.cultures) \(current.cultures == 1 ? "culture" : "cultures") across \(current.books) \(current.books == 1 ? "book" : "books")",
             rings: rings,
             cards: cards(span, current: current, previous: previous, streak: streak, board: board, range: range),
-            timeline: timeline(board: board, library: library, today: today, timeZone: timeZone, months: months))
+            timeline: timeline(figures, library: library, today: today, months: months))
     }
 
     static func cards(
@@ -215,33 +216,43 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
 
     /// The last `months` calendar months up to this one: books finished and the representation
     /// score of those books.
-    static func timeline(board: GoalBoard, library: ReaderLibrary, today: LocalDate, timeZone: TimeZone, months: Int)
-        -> [Month]
-    {
-        let index = InsightIndex(library, timeZone: timeZone)
+    static func timeline(_ figures: LibraryFigures, library: ReaderLibrary, today: LocalDate, months: Int) -> [Month] {
+        let (index, board) = (figures.index, figures.board)
         let underrepresented = library.user.settings.underrepresentedRegions
-        var result: [Month] = []
         var first = LocalDate(year: today.year, month: today.month, day: 1)!
         for _ in 1..<months {
             first = LocalDate(
                 year: first.month == 1 ? first.year - 1 : first.year, month: first.month == 1 ? 12 : first.month - 1, day: 1)!
         }
+        var ranges: [ClosedRange<LocalDate>] = []
         var month = first
-        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         for _ in 0..<months {
             let range = GoalDraft.period(.month, containing: month)!
-            let days = range.lowerBound.dayNumber...range.upperBound.dayNumber
-            let finished = index.select(.read, in: days)
-            let figures = DiversityFigures.compute(finished, index: index, unit: .books, underrepresented: underrepresented)
-            let radar = RepresentationRadar.library(finished, index: index, figures: figures)
-            result.append(
-                Month(
-                    month: String(range.lowerBound.description.prefix(7)),
-                    label: "\(names[month.month - 1]) \(month.year)", books: board.figures(in: days).books,
-                    diversity: radar.overall.map { ($0 * 10).rounded() / 10 }))
+            ranges.append(range)
             month = range.upperBound.adding(days: 1)
         }
-        return result
+        // One pass over the read books puts each in the months it was finished in (once per
+        // month, as ``InsightIndex/select(_:in:)`` would for each month).
+        let starts = ranges.map(\.lowerBound.dayNumber)
+        let end = ranges.last!.upperBound.dayNumber
+        var buckets = [[Int]](repeating: [], count: months)
+        for (position, book) in index.books.enumerated() where !book.finishedDays.isEmpty {
+            for day in book.finishedDays where day >= starts[0] && day <= end {
+                let bucket = GoalBoard.first(starts, atLeast: day + 1) - 1
+                if buckets[bucket].last != position { buckets[bucket].append(position) }
+            }
+        }
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return ranges.enumerated().map { number, range in
+            let finished = buckets[number]
+            let diversity = DiversityFigures.compute(finished, index: index, unit: .books, underrepresented: underrepresented)
+            let radar = RepresentationRadar.library(finished, index: index, figures: diversity)
+            return Month(
+                month: String(range.lowerBound.description.prefix(7)),
+                label: "\(names[range.lowerBound.month - 1]) \(range.lowerBound.year)",
+                books: board.figures(in: range.lowerBound.dayNumber...range.upperBound.dayNumber).books,
+                diversity: radar.overall.map { ($0 * 10).rounded() / 10 })
+        }
     }
 }
 
