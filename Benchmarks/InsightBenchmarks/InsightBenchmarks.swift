@@ -37,7 +37,23 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
             }
         }
+        // The server flattens a library once per change (LibraryFigures, kept with the library
+        // by InsightsService); every read then computes from the kept figures.
+        Benchmark("Flatten the library (LibraryFigures: index and goal board), \(size) books") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(LibraryFigures(library, timeZone: utc)) }
+        }
         let figures = LibraryFigures(library, timeZone: utc)
+        let goals = GoalFixtures.goals(for: library)
+        Benchmark("All insights on kept figures: report, reading insights, achievements, 100 goals, \(size) books") {
+            benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(
+                    InsightsReport.compute(InsightRequest(period: .thisYear), library: library, figures: figures, today: today))
+                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, today: today))
+                blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
+                for goal in goals { blackHole(figures.board.progress(of: goal, today: today)) }
+            }
+        }
         Benchmark("Reading insights and achievements on kept figures, \(size) books") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(ReadingInsights.compute(.year, figures: figures, library: library, today: today))
@@ -57,20 +73,7 @@ let benchmarks: @Sendable () -> Void = {
     // page, home and the after-write step do: one board, every goal measured on it).
     do {
         let library = SyntheticLibrary.make(books: 10_000, today: today)
-        let kinds: [(Goal.Kind, Goal.Criteria)] = [
-            (.books, .init()), (.pages, .init()), (.minutes, .init()), (.streakDays, .init()),
-            (.diversity, .init(regions: [.africa, .asia])), (.share, .init(genders: [.female])),
-            (.category, .init(ownedOnly: true)), (.authorsExplored, .init()), (.genresExplored, .init()),
-            (.regionsExplored, .init()),
-        ]
-        let goals = (0..<100).map { index in
-            let (kind, criteria) = kinds[index % kinds.count]
-            return Goal(
-                userID: library.user.id, title: "goal \(index)", kind: kind, target: 50 + index, cadence: .year,
-                startsOn: LocalDate(year: 2026 - index % 3, month: 1, day: 1)!,
-                endsOn: LocalDate(year: 2026, month: 12, day: 31)!,
-                criteria: criteria, createdAt: Date(timeIntervalSince1970: 0))
-        }
+        let goals = GoalFixtures.goals(for: library)
         Benchmark("100 active goals, 10000 books, board built too") { benchmark in
             for _ in benchmark.scaledIterations {
                 let board = GoalBoard(library, timeZone: utc)
@@ -187,5 +190,25 @@ enum SyntheticLibrary {
             }
         }
         return library
+    }
+}
+
+/// 100 active goals of every kind, over one to three years.
+enum GoalFixtures {
+    static func goals(for library: ReaderLibrary) -> [Goal] {
+        let kinds: [(Goal.Kind, Goal.Criteria)] = [
+            (.books, .init()), (.pages, .init()), (.minutes, .init()), (.streakDays, .init()),
+            (.diversity, .init(regions: [.africa, .asia])), (.share, .init(genders: [.female])),
+            (.category, .init(ownedOnly: true)), (.authorsExplored, .init()), (.genresExplored, .init()),
+            (.regionsExplored, .init()),
+        ]
+        return (0..<100).map { index in
+            let (kind, criteria) = kinds[index % kinds.count]
+            return Goal(
+                userID: library.user.id, title: "goal \(index)", kind: kind, target: 50 + index, cadence: .year,
+                startsOn: LocalDate(year: 2026 - index % 3, month: 1, day: 1)!,
+                endsOn: LocalDate(year: 2026, month: 12, day: 31)!,
+                criteria: criteria, createdAt: Date(timeIntervalSince1970: 0))
+        }
     }
 }

@@ -133,9 +133,9 @@ struct InsightIndex {
                     hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id), translated: translated,
                     ownVoices: work.ownVoices, era: work.era, entryID: entry.id, owned: entry.state.owned,
                     rating: entry.state.rating.map { Int8($0.quarters) } ?? -1,
-                    genres: readAtSomeTime
+                    genres: readAtSomeTime && !work.genres.isEmpty
                         ? work.genres.map { intern($0, in: &genreIndex, spellings: &genreSpellings) } : [],
-                    shelves: readAtSomeTime
+                    shelves: readAtSomeTime && !entry.state.shelves.isEmpty
                         ? entry.state.shelves.map { intern($0, in: &shelfIndex, spellings: &shelfSpellings) } : []))
         }
     }
