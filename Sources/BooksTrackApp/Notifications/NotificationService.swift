@@ -28,18 +28,21 @@ public struct NotificationService: Sendable {
         do {
             let reader = store.reader(userID)
             var (standing, recorded) = try await reader.noticeStanding()
-            // Achievements the library now earns are stored once, dated now (two writes at once
-            // store the first; an unlock is never taken back).
+            var goals: [Notice] = []
             if let insights, let user = try await store.users.user(id: userID) {
-                let facts = try await insights.goalBoard(of: user).achievementFacts(contributions: standing.contributions)
+                // One board (kept with the library) for achievements and goals.
+                let board = try await insights.goalBoard(of: user)
+                // Achievements the library now earns are stored once, dated now (two writes at
+                // once store the first; an unlock is never taken back).
+                let facts = board.achievementFacts(contributions: standing.contributions)
                 let new = Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now)
                 if !new.isEmpty {
                     try await reader.record(achievements: new)
                     (standing, recorded) = try await reader.noticeStanding()
                 }
+                goals = try await GoalService.settle(user, board: board, store: store, now: now)
             }
-            var due = Notices.due(for: standing, recorded: recorded)
-            if let insights { due += try await GoalService.settle(userID, store: store, insights: insights, now: now) }
+            let due = Notices.due(for: standing, recorded: recorded) + goals
             if !due.isEmpty, try await reader.record(notices: due, now: now) > 0 { await deliver(userID, now: now) }
         } catch {
             logger.warning("notifications not settled", metadata: ["user": "\(userID.string)", "error": "\(error)"])

@@ -105,7 +105,8 @@ extension InsightsCommand {
             out += "\nBooks finished per month (diversity score)\n"
             for month in insights.timeline {
                 let score = month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known"
-                out += "  \(month.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(repeating: "█", count: min(month.books, 40))) \(month.books) (\(score))\n"
+                out +=
+                    "  \(month.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(repeating: "█", count: min(month.books, 40))) \(month.books) (\(score))\n"
             }
             let unlocked = achievements.filter { $0.unlockedAt != nil }
             out += "\nAchievements: \(unlocked.count) of \(achievements.count) unlocked\n"
