@@ -23,7 +23,8 @@ struct ReadingWebTests {
             // The books were stored without the after-write step: the page stores what they earn.
             #expect(year.body.contains(#"id="achievement-firstSteps""#))
             #expect(year.text.contains("First Steps Common Read your first book Unlocked 2026-03-15"))
-            #expect(year.text.contains("Bookworm Common Read 10 books Locked · 3 / 10 books"))
+            #expect(year.text.contains("Bookworm Common Read 10 books 30% Locked · 3 / 10 books"))
+            #expect(year.body.contains(#"<progress max="100" value="30" aria-label="Bookworm: 3 / 10 books">30%</progress>"#))
             let unread = try await app.store.reader(user.id).notifications(unreadOnly: true).map(\.title)
             #expect(unread.contains("📖 Achievement unlocked: First Steps"))
             _ = try await browser.get("/insights/reading")

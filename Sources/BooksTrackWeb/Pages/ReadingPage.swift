@@ -165,7 +165,11 @@ enum ReadingPage {
                 }
             }
             Tag("p", .cls("muted"), text: summary)
-            Tag("div", .cls("chart-scroll")) { Raw(TimelineChart.svg(points, id: "timeline-chart", label: summary)) }
+            // On a phone the chart keeps a readable size and scrolls sideways inside its card
+            // (by keyboard too: the region takes focus).
+            Tag("div", .cls("chart-scroll"), Attr("tabindex", "0"), Attr("role", "region"), .aria("label", "Timeline chart")) {
+                Raw(TimelineChart.svg(points, id: "timeline-chart", label: summary))
+            }
             Tag("p", .cls("chart-legend")) {
                 Tag("span", .cls("swatch timeline-bar-swatch"), Attr("aria-hidden", "true"), text: "")
                 Txt(" Books finished (left scale) ")
@@ -233,12 +237,11 @@ enum ReadingPage {
             if let date = standing.unlockedAt {
                 Tag("span", .cls("achievement-state"), text: "Unlocked \(ImportPages.day(date))")
             } else {
-                Tag.void(
-                    "progress",
-                    [
-                        Attr("max", "100"), Attr("value", String(Int((standing.fraction * 100).rounded()))),
-                        .aria("label", "\(achievement.name): \(standing.progressText)"),
-                    ])
+                let percent = Int((standing.fraction * 100).rounded())
+                // Not a void element: its text is the fallback, and it must be closed.
+                Tag(
+                    "progress", Attr("max", "100"), Attr("value", String(percent)),
+                    .aria("label", "\(achievement.name): \(standing.progressText)"), text: "\(percent)%")
                 Tag("span", .cls("achievement-state"), text: "Locked · \(standing.progressText)")
             }
         }
