@@ -101,6 +101,9 @@ struct AchievementTests {
         #expect(facts.ratedBooks == 2 && facts.averageRating == 4.25)
         #expect(facts.longestStreak == 3, "finishes on the 1st and 2nd, a session on the 3rd")
         #expect(facts.contributions == 2)
+        #expect(
+            LibraryFigures(b.library, timeZone: Self.utc).achievementFacts(contributions: 2) == facts,
+            "the after-write step's facts (from the index, without a board) are the board's")
     }
 }
 

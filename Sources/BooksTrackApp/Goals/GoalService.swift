@@ -123,10 +123,11 @@ public struct GoalService: Sendable {
     /// After a write: records the milestones the reader's active goals have crossed (once each,
     /// with today's date), completes the goals that reached their target with their story, and
     /// returns the notices owed.
-    static func settle(_ user: User, board: GoalBoard, store: Store, now: Date) async throws -> [Notice] {
+    static func settle(_ user: User, figures: LibraryFigures, store: Store, now: Date) async throws -> [Notice] {
         let reader = store.reader(user.id)
         let goals = try await current(user, store: store, now: now).filter { $0.goal.status == .active }
         guard !goals.isEmpty else { return [] }
+        let board = figures.board
         let today = user.today(at: now)
         var notices: [Notice] = []
         for (goal, milestones) in goals where goal.startsOn <= today {

@@ -30,17 +30,17 @@ public struct NotificationService: Sendable {
             var (standing, recorded) = try await reader.noticeStanding()
             var goals: [Notice] = []
             if let insights, let user = try await store.users.user(id: userID) {
-                // One board (kept with the library) for achievements and goals.
-                let board = try await insights.goalBoard(of: user)
+                // The library's figures (kept with it) for achievements and goals.
+                let figures = try await insights.figures(of: user).figures
                 // Achievements the library now earns are stored once, dated now (two writes at
                 // once store the first; an unlock is never taken back).
-                let facts = board.achievementFacts(contributions: standing.contributions)
+                let facts = figures.achievementFacts(contributions: standing.contributions)
                 let new = Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now)
                 if !new.isEmpty {
                     try await reader.record(achievements: new)
                     (standing, recorded) = try await reader.noticeStanding()
                 }
-                goals = try await GoalService.settle(user, board: board, store: store, now: now)
+                goals = try await GoalService.settle(user, figures: figures, store: store, now: now)
             }
             let due = Notices.due(for: standing, recorded: recorded) + goals
             if !due.isEmpty, try await reader.record(notices: due, now: now) > 0 { await deliver(userID, now: now) }

@@ -30,9 +30,9 @@ public struct ReadingService: Sendable {
     /// library earns that no write has stored yet (a library from before achievements existed)
     /// is stored and announced now, like after a write.
     public func achievements(for user: User, now: Date) async throws -> [AchievementStanding] {
-        async let board = insights.goalBoard(of: user)
+        async let figures = insights.figures(of: user).figures
         var (standing, _) = try await store.reader(user.id).noticeStanding()
-        let facts = try await board.achievementFacts(contributions: standing.contributions)
+        let facts = try await figures.achievementFacts(contributions: standing.contributions)
         if !Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now).isEmpty {
             await notifications.settle(user.id, now: now)
             (standing, _) = try await store.reader(user.id).noticeStanding()

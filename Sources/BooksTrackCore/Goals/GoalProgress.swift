@@ -105,12 +105,26 @@ public struct GoalBoard: Sendable {
     static func bit(_ gender: Gender) -> UInt8 { 1 << UInt8(Gender.allCases.firstIndex(of: gender) ?? 0) }
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
-        self.init(index: InsightIndex(library, timeZone: timeZone), library: library, timeZone: timeZone)
+        let index = InsightIndex(library, timeZone: timeZone)
+        self.init(index: index, readingDays: Self.readingDays(library, index: index, timeZone: timeZone))
+    }
+
+    /// The reader's reading days as sorted day numbers: sessions (a running one its first day
+    /// only: no `now` here, so the figures are the same whenever they are read), progress
+    /// updates, and finishes.
+    static func readingDays(_ library: ReaderLibrary, index: InsightIndex, timeZone: TimeZone) -> [Int] {
+        var finishes: [Int] = []
+        for book in index.books where book.readAtSomeTime { finishes.append(contentsOf: book.finishedDays) }
+        return Streak.dayNumbers(
+            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt ?? $0.startedAt) },
+            progress: library.progress.map(\.recordedAt), finished: finishes, in: timeZone, now: .distantPast
+        ).sorted()
     }
 
     /// The board of the books read at some time in an insights index (the library flattened
     /// once: see ``LibraryFigures``); the library gives only the reading days.
-    init(index: InsightIndex, library: ReaderLibrary, timeZone: TimeZone) {
+    init(index: InsightIndex, readingDays: [Int]) {
+        self.readingDays = readingDays
         let sessions = index.sessions.sorted { $0.day < $1.day }
         sessionDays.reserveCapacity(sessions.count)
         for session in sessions {
@@ -178,12 +192,6 @@ public struct GoalBoard: Sendable {
             untimedPagesBefore.append(untimedPagesBefore.last! + (book.timed ? 0 : pages))
             allPagesBefore.append(allPagesBefore.last! + pages)
         }
-        // A running session counts its first day only (no `now` here: the board is the same
-        // whenever it is read).
-        readingDays = Streak.dayNumbers(
-            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt ?? $0.startedAt) },
-            progress: library.progress.map(\.recordedAt), finished: finishDays, in: timeZone, now: .distantPast
-        ).sorted()
     }
 
     /// A goal's progress as of `today`.
@@ -399,7 +407,17 @@ extension GoalBoard {
         return AchievementFacts(
             books: books.count, regions: regions.nonzeroBitCount, languages: languages.count, ratedBooks: rated,
             averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
-            longestStreak: readingDays.isEmpty ? 0 : longestRun(in: readingDays.first!...readingDays.last!),
-            contributions: contributions)
+            longestStreak: Self.longestRun(readingDays), contributions: contributions)
+    }
+
+    /// The longest run of consecutive days in sorted day numbers.
+    static func longestRun(_ days: [Int]) -> Int {
+        var (longest, run, previous) = (0, 0, Int.min)
+        for day in days {
+            run = day == previous + 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        return longest
     }
 }

@@ -1,16 +1,51 @@
 import Foundation
 
 /// A reader's library flattened once (SPEC §7): the insights index every report is computed
-/// from, and the goal board goals, reading insights and achievements are measured on, built
-/// from it — one pass over the library's dictionaries for everything a reader's pages show.
-/// The server keeps it with the library until the library changes.
-public struct LibraryFigures: Sendable {
+/// from, the reading days, and — built from them when first asked for — the goal board goals and
+/// reading insights are measured on. One pass over the library's dictionaries for everything a
+/// reader's pages show; the server keeps it with the library until the library changes.
+///
+/// Achievements' facts come from the index directly, so the after-write step of a reader without
+/// goals never builds the board.
+public final class LibraryFigures: @unchecked Sendable {
     let index: InsightIndex
-    public let board: GoalBoard
+    let readingDays: [Int]
+    private let lock = NSLock()
+    private var built: GoalBoard?
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let index = InsightIndex(library, timeZone: timeZone)
         self.index = index
-        board = GoalBoard(index: index, library: library, timeZone: timeZone)
+        readingDays = GoalBoard.readingDays(library, index: index, timeZone: timeZone)
+    }
+
+    /// The goal board, built on first use (once, however many ask at once).
+    public var board: GoalBoard {
+        lock.withLock {
+            if let built { return built }
+            let board = GoalBoard(index: index, readingDays: readingDays)
+            built = board
+            return board
+        }
+    }
+
+    /// What achievements look at (the same as ``GoalBoard/achievementFacts(contributions:)``).
+    public func achievementFacts(contributions: Int) -> AchievementFacts {
+        var regions = Set<CulturalRegion>()
+        var languages = Set<Int32>()
+        var (books, rated, quarters) = (0, 0, 0)
+        for book in index.books where book.readAtSomeTime {
+            books += 1
+            for author in book.authors { if let region = index.authors[Int(author)].region { regions.insert(region) } }
+            if book.language >= 0 { languages.insert(book.language) }
+            if book.rating >= 0 {
+                rated += 1
+                quarters += Int(book.rating)
+            }
+        }
+        return AchievementFacts(
+            books: books, regions: regions.count, languages: languages.count, ratedBooks: rated,
+            averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
+            longestStreak: GoalBoard.longestRun(readingDays), contributions: contributions)
     }
 }
