@@ -57,6 +57,13 @@ def test_reading(browser):
         expect(phone.get_by_role("heading", level=1, name="Reading insights")).to_be_visible()
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         check_accessibility(phone, "reading insights, dark phone")
+
+        # The widget for a phone's home screen: streak, the book on the go, a goal's ring.
+        phone.goto(server.url + "/widget")
+        expect(phone.get_by_role("heading", level=2, name="Streak")).to_be_visible()
+        expect(phone.get_by_role("heading", level=2, name="Reading")).to_be_visible()
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        check_accessibility(phone, "widget, dark phone")
         dark.close()
         context.close()
     finally:

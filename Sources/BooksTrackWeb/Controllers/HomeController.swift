@@ -23,6 +23,35 @@ struct HomeController {
         router.get("/prompts/authors", use: authorQuestions)
         router.post("/prompts/authors/:question", use: answerAuthorQuestion)
         router.get("/about/attribution", use: attribution)
+        router.get("/widget", use: widget)
+    }
+
+    /// The compact page for a phone's home screen: streak, the book being read, a goal's ring.
+    @Sendable func widget(_ request: Request, context: AppContext) async throws -> Response {
+        guard let user = context.user else { return Responses.redirect(to: "/login?next=%2Fwidget") }
+        let reader = store.reader(user.id)
+        let now = configuration.clock()
+        async let streak = reader.streak(in: user.timeZone, now: now)
+        async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
+        async let running = reader.activeSession()
+        async let goalList = goals.goals(for: user, now: now)
+        var current: (entry: LibraryEntry.ID, title: String, authors: [String], percent: Int?)?
+        if let item = try await reading.items.first {
+            // As the book page says it: the page noted of the edition's pages, else the percent noted.
+            let detail = try await reader.detail(of: item.entryID)
+            var percent = detail?.percentRead
+            if let page = detail?.entry.state.currentPage, let pages = detail?.edition?.details.pageCount, pages > 0 {
+                percent = min(100, page * 100 / pages)
+            }
+            current = (item.entryID, item.title, item.authors, percent)
+        }
+        // A books goal first (the yearly one is what the seed's ring shows), else any running goal.
+        let active = try await goalList.filter { $0.goal.status == .active && $0.progress.pace != .ended }
+        let model = WidgetPage.Model(
+            streak: try await streak, current: current, running: try await running?.entryID,
+            goal: active.first { $0.goal.kind == .books } ?? active.first)
+        return HTMLResponse(html: WidgetPage.render(page: context.page(.home), model: model)).response(
+            from: request, context: context)
     }
 
     @Sendable func home(_ request: Request, context: AppContext) async throws -> Response {

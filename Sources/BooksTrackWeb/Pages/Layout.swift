@@ -4,6 +4,28 @@ import Plot
 /// The page shell: head, skip link, header with the navigation, main content, footer.
 enum Layout {
 
+    /// A page without the site's header and footer (the widget): the same head, one main.
+    static func compact(
+        title: String, page: PageContext, @ComponentBuilder content: () -> Component
+    ) -> String {
+        let html = Tag("html", Attr("lang", "en")) {
+            Tag("head") {
+                Tag.void("meta", Attr("charset", "utf-8"))
+                Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
+                Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
+                Tag.void("meta", .name("theme-color"), Attr("content", "#0a58ca"))
+                Tag("title", text: "\(title) · BooksTrack")
+                Tag.void("link", Attr("rel", "stylesheet"), .href("/assets/app.css?v=\(Assets.version)"))
+                Tag.void("link", Attr("rel", "icon"), .href("/assets/icon.svg"), .type("image/svg+xml"))
+                Tag.void("link", Attr("rel", "manifest"), .href("/manifest.webmanifest"))
+            }
+            Tag("body", .cls("compact")) {
+                Tag("main", .id("main")) { content() }
+            }
+        }
+        return "<!DOCTYPE html>" + HTMLWriter.render(html)
+    }
+
     static func document(title: String, page: PageContext, @ComponentBuilder content: () -> Component) -> String {
         let html = Tag("html", Attr("lang", "en")) {
             Tag("head") {
