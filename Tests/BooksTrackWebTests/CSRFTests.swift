@@ -19,7 +19,8 @@ struct CSRFTests {
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
             "/books/\(entry)/authors/\(author)", "/import", "/import/uploads/\(upload)", "/import/uploads/\(upload)/cancel",
             "/account/password", "/account/tokens", "/account/tokens/\(token)/delete", "/account/invitations", "/account/delete",
-            "/account/settings", "/account/webhook", "/account/webhook/test", "/account/webhook/policy", "/prompt",
+            "/account/settings", "/account/webhook", "/account/webhook/test", "/account/webhook/policy", "/account/registration",
+            "/prompt",
             "/prompt/skip",
             "/demo", "/notifications/\(notification)/read", "/prompts/authors/\(question)",
             "/books/\(entry)/sessions", "/books/\(entry)/sessions/logged", "/books/\(entry)/progress",
@@ -84,7 +85,7 @@ struct CSRFTests {
                 Self.signedInPosts(
                     entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}", notification: "{notification}",
                     question: "{question}", session: "{session}", goal: "{goal}")
-                    + ["/setup", "/login", "/invite/{token}"])
+                    + ["/setup", "/login", "/invite/{token}", "/register"])
             #expect(posts == listed)
         }
     }

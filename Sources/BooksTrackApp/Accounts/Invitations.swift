@@ -22,3 +22,23 @@ public struct Invitations: Sendable {
         return (baseURL + "/invite/" + token, expiresAt)
     }
 }
+
+/// Open registration (SPEC F9): off by default; the owner may let anyone who reaches this
+/// BooksTrack create an account without an invitation.
+public struct Registration: Sendable {
+    static let setting = "registration.open"
+    let store: Store
+
+    public init(store: Store) { self.store = store }
+
+    public func isOpen() async throws -> Bool {
+        try await store.instanceSettings.setting(Self.setting) == "on"
+    }
+
+    /// Opens or closes registration; only the owner may (false for anyone else, nothing changes).
+    public func setOpen(_ open: Bool, by user: User) async throws -> Bool {
+        guard user.role == .owner else { return false }
+        try await store.instanceSettings.setSetting(Self.setting, to: open ? "on" : "off")
+        return true
+    }
+}

@@ -21,6 +21,7 @@ struct AccountController {
         router.post("/account/webhook", use: saveWebhook)
         router.post("/account/webhook/test", use: testWebhook)
         router.post("/account/webhook/policy", use: saveWebhookPolicy)
+        router.post("/account/registration", use: saveRegistration)
         router.get("/account/delete", use: confirmDeletion)
         router.post("/account/delete", use: deleteAccount)
     }
@@ -33,6 +34,7 @@ struct AccountController {
         var model = AccountPage.Model(user: user, tokens: try await store.tokens.tokens(of: user.id))
         model.webhook = try await webhooks.webhook(of: user)
         model.webhooksAllowPrivate = try await webhooks.allowsPrivate()
+        model.registrationOpen = try await Registration(store: store).isOpen()
         adjust(&model)
         return HTMLResponse(html: AccountPage.render(page: context.page(.account), model: model), status: status)
             .response(from: request, context: context)
@@ -109,6 +111,15 @@ struct AccountController {
             throw WebError.forbidden("Only the owner of this BooksTrack decides where webhooks may go.")
         }
         return Responses.redirect(to: "/account#webhook", notice: .webhookPolicySaved)
+    }
+
+    @Sendable func saveRegistration(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let open = try context.requireForm()["open"] == "on"
+        guard try await Registration(store: store).setOpen(open, by: user) else {
+            throw WebError.forbidden("Only the owner of this BooksTrack decides who may create an account.")
+        }
+        return Responses.redirect(to: "/account#invitations", notice: open ? .registrationOpened : .registrationClosed)
     }
 
     @Sendable func confirmDeletion(_ request: Request, context: AppContext) async throws -> HTMLResponse {

@@ -19,6 +19,8 @@ struct AuthController {
         router.post("/logout", use: logout)
         router.get("/invite/:token", use: showInvitation)
         router.post("/invite/:token", use: join)
+        router.get("/register", use: showRegistration)
+        router.post("/register", use: register)
     }
 
     // MARK: Set-up
@@ -69,7 +71,9 @@ struct AuthController {
         if try await store.accounts.setupState() != .complete { return Responses.redirect(to: "/setup") }
         let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
         let next = Responses.localPath(URLQuery.parameters(of: request)["next"])
-        return HTMLResponse(html: AuthPages.login(page: context.page(nil, csrfToken: token), model: .init(next: next))).setting(
+        let open = try await Registration(store: store).isOpen()
+        let model = AuthPages.LoginModel(next: next, registrationOpen: open)
+        return HTMLResponse(html: AuthPages.login(page: context.page(nil, csrfToken: token), model: model)).setting(
             cookie
         )
         .response(from: request, context: context)
@@ -116,18 +120,24 @@ struct AuthController {
             .response(from: request, context: context)
     }
 
-    @Sendable func join(_ request: Request, context: AppContext) async throws -> Response {
-        let token = try context.parameters.require("token")
-        let form = try context.requireForm()
+    /// The name, display name and password of a join form, with what is wrong with them.
+    func joinFields(_ form: FormData) async throws -> (AuthPages.Values, FieldErrors) {
         let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
         var errors = FieldErrors()
         if let problem = User.problem(withName: values.name) { errors["name"] = problem }
         if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) { errors["password"] = problem }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
-        let now = configuration.clock()
         if errors.isEmpty, try await store.users.user(named: values.name) != nil {
             errors["name"] = "Someone here already uses this name; choose another."
         }
+        return (values, errors)
+    }
+
+    @Sendable func join(_ request: Request, context: AppContext) async throws -> Response {
+        let token = try context.parameters.require("token")
+        let form = try context.requireForm()
+        let (values, errors) = try await joinFields(form)
+        let now = configuration.clock()
         guard errors.isEmpty else {
             let html = AuthPages.invitation(
                 page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]),
@@ -140,6 +150,50 @@ struct AuthController {
             passwordHash: hash, now: now)
         return try await sessions.signIn(user, redirectTo: "/", notice: .welcome)
     }
+
+    // MARK: Open registration
+
+    @Sendable func showRegistration(_ request: Request, context: AppContext) async throws -> Response {
+        if context.user != nil { return Responses.redirect(to: "/") }
+        guard try await Registration(store: store).isOpen() else { throw Self.closed }
+        let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
+        return HTMLResponse(html: AuthPages.registration(page: context.page(nil, csrfToken: csrf))).setting(cookie)
+            .response(from: request, context: context)
+    }
+
+    /// Creates an account when registration is open; attempts count against the sign-in
+    /// throttle of the address, so the form cannot be used to make accounts by the thousand.
+    @Sendable func register(_ request: Request, context: AppContext) async throws -> Response {
+        guard try await Registration(store: store).isOpen() else { throw Self.closed }
+        let form = try context.requireForm()
+        let now = configuration.clock()
+        let throttle = LoginThrottle(store: store)
+        try await throttle.check(name: "", address: context.remoteAddress, now: now)
+        let (values, errors) = try await joinFields(form)
+        guard errors.isEmpty else {
+            try await throttle.recordFailure(name: "", address: context.remoteAddress, now: now)
+            let html = AuthPages.registration(
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), values: values, errors: errors)
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        }
+        let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)
+        let user: User
+        do {
+            user = try await store.users.create(
+                name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName, passwordHash: hash,
+                now: now)
+        } catch StoreError.conflict(.userName) {
+            // Taken a moment ago by a racing request.
+            let html = AuthPages.registration(
+                page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]), values: values,
+                errors: FieldErrors(["name": "Someone here already uses this name; choose another."]))
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        }
+        return try await sessions.signIn(user, redirectTo: "/", notice: .welcome)
+    }
+
+    static let closed = WebError.notFound(
+        "Accounts here are by invitation only. Ask the owner of this BooksTrack for an invitation link.")
 }
 
 extension AccountRepository.SetupState {

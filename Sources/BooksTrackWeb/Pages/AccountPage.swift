@@ -22,6 +22,8 @@ enum AccountPage {
         var webhook: Webhook?
         /// Whether the owner lets webhooks reach this machine and local networks.
         var webhooksAllowPrivate = false
+        /// Whether anyone may create an account (the owner's choice).
+        var registrationOpen = false
         /// Why the typed webhook address could not be saved, with the text typed.
         var webhookError: (text: String, problem: String)?
     }
@@ -69,6 +71,20 @@ enum AccountPage {
                         }
                         PostForm(action: "/account/invitations", csrfToken: page.csrfToken) {
                             Tag("button", .type("submit"), .cls("secondary"), text: "Create an invitation link")
+                        }
+                        PostForm(action: "/account/registration", csrfToken: page.csrfToken, cls: "stack") {
+                            Tag("div", .cls("field-checkbox")) {
+                                Tag.void(
+                                    "input",
+                                    [
+                                        .type("checkbox"), .id("registration-open"), .name("open"), .value("on"),
+                                        .flag("checked", model.registrationOpen),
+                                    ])
+                                Tag(
+                                    "label", Attr("for", "registration-open"),
+                                    text: "Anyone who reaches this BooksTrack may create an account (at /register)")
+                            }
+                            Tag("button", .type("submit"), .cls("secondary"), text: "Save who may join")
                         }
                     }
                 }

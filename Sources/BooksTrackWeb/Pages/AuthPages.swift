@@ -53,6 +53,8 @@ enum AuthPages {
         var name: String = ""
         var next: String
         var error: String? = nil
+        /// Whether anyone may create an account here (the owner's choice).
+        var registrationOpen = false
     }
 
     static func login(page: PageContext, model: LoginModel) -> String {
@@ -72,7 +74,14 @@ enum AuthPages {
                         required: true)
                     Tag("button", .type("submit"), text: "Sign in")
                 }
-                Tag("p", .cls("aside"), text: "New here? Ask the owner of this BooksTrack for an invitation link.")
+                if model.registrationOpen {
+                    Tag("p", .cls("aside")) {
+                        Txt("New here? ")
+                        Tag("a", .href("/register"), text: "Create an account")
+                    }
+                } else {
+                    Tag("p", .cls("aside"), text: "New here? Ask the owner of this BooksTrack for an invitation link.")
+                }
             }
         }
     }
@@ -87,15 +96,31 @@ enum AuthPages {
     static func invitation(page: PageContext, model: InvitationModel)
         -> String
     {
-        let (token, values, errors) = (model.token, model.values, model.errors)
-        return Layout.document(title: "Join BooksTrack", page: page) {
+        join(
+            page: page, action: "/invite/\(model.token)",
+            intro: "You were invited to keep your reading here. Choose a name and a password.", values: model.values,
+            errors: model.errors)
+    }
+
+    /// Open registration's form (when the owner allows it).
+    static func registration(page: PageContext, values: Values = Values(), errors: FieldErrors = FieldErrors())
+        -> String
+    {
+        join(
+            page: page, action: "/register",
+            intro: "Anyone may keep their reading on this BooksTrack. Choose a name and a password.", values: values,
+            errors: errors)
+    }
+
+    static func join(page: PageContext, action: String, intro: String, values: Values, errors: FieldErrors) -> String {
+        Layout.document(title: "Join BooksTrack", page: page) {
             Tag("div", .cls("narrow")) {
                 Tag("h1", text: "Join BooksTrack")
-                Tag("p", text: "You were invited to keep your reading here. Choose a name and a password.")
+                Tag("p", text: intro)
                 if !errors.isEmpty {
                     ErrorSummary(errors: errors, order: ["name", "display_name", "password", "confirmation"], labels: labels)
                 }
-                PostForm(action: "/invite/\(token)", csrfToken: page.csrfToken, cls: "stack") {
+                PostForm(action: action, csrfToken: page.csrfToken, cls: "stack") {
                     nameFields(values: values, errors: errors)
                     passwordFields(errors: errors, newPassword: true)
                     Tag("button", .type("submit"), text: "Create my account")

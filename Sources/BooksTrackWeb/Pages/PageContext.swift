@@ -75,6 +75,8 @@ enum Notice: String, CaseIterable {
     case webhookRemoved = "webhook-removed"
     case webhookTestSent = "webhook-test-sent"
     case webhookPolicySaved = "webhook-policy-saved"
+    case registrationOpened = "registration-opened"
+    case registrationClosed = "registration-closed"
 
     var message: String {
         switch self {
@@ -106,6 +108,8 @@ enum Notice: String, CaseIterable {
         case .webhookRemoved: "Your notifications are no longer sent anywhere else."
         case .webhookTestSent: "A test notification is on its way; its delivery shows under Notifications elsewhere."
         case .webhookPolicySaved: "The webhook rule for this BooksTrack is saved."
+        case .registrationOpened: "Anyone who reaches this BooksTrack can now create an account at /register."
+        case .registrationClosed: "Accounts are by invitation only again."
         }
     }
 }
