@@ -115,6 +115,30 @@ struct WebhookTests {
         #expect(WebhookAddressPolicy.isPublic(address) == isPublic)
     }
 
+    @Test("A failing address is tried once per run: the other notifications wait for its retry")
+    func failingAddress() async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        try await TestDatabase.sqlite.withStore { (store: Store) async throws in
+            let clock = TestClockBox(TestClock.now)
+            let app = BooksTrack(store: store, clock: { clock.now })
+            let olive = try await store.users.create(name: "olive", now: clock.now)
+            #expect(try await app.webhooks.setAllowsPrivate(true, by: olive))
+            #expect(try await app.webhooks.set(receiver.url(), for: olive) == nil)
+            try await receiver.fail(status: 500, count: 10)
+            clock.advance(by: 1)
+            try await store.reader(olive.id).record(
+                notices: (1...3).map { Notice(kind: "test", key: "n\($0)", title: "N\($0)", body: "Body \($0)") }, now: clock.now)
+            await app.notifications.deliver(olive.id, now: clock.now)
+            await app.jobs.drain()
+            #expect(try await receiver.received().count == 1, "one try, not three timeouts in a row")
+            clock.advance(by: 61)
+            await app.jobs.drain()
+            #expect(try await receiver.received().count == 2, "the retry, then it stops again")
+            #expect(try await app.webhooks.webhook(of: olive)?.lastError == "the address answered HTTP 500")
+        }
+    }
+
     @Test("A name that resolves to this machine is refused like its address")
     func resolvedNames() async throws {
         let problem = await WebhookAddressPolicy(allowPrivate: false).problem(with: URL(string: "http://localhost:9/x")!)

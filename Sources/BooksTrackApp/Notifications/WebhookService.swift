@@ -85,21 +85,28 @@ public struct WebhookService: Sendable {
         let owed = try await reader.undelivered(now: clock())
         guard !owed.isEmpty else { return }
         let refused = await policy.problem(with: url)
+        var retry: Date?
         for (notification, attempts) in owed {
             let error: String?
             if let refused { error = refused } else { error = await send(notification, to: url) }
             let now = clock()
-            try await reader.recordDelivery(
-                of: notification.id, error: error,
-                retryAfter: error == nil ? nil : now.addingTimeInterval(Webhook.retryDelay(after: attempts + 1)), now: now)
+            let retryAfter = error == nil ? nil : now.addingTimeInterval(Webhook.retryDelay(after: attempts + 1))
+            try await reader.recordDelivery(of: notification.id, error: error, retryAfter: retryAfter, now: now)
             if let error {
-                logger.info(
-                    "webhook delivery failed", metadata: ["user": "\(userID.string)", "error": "\(error)"])
+                logger.info("webhook delivery failed", metadata: ["user": "\(userID.string)", "error": "\(error)"])
+                // The address is failing: the rest wait for this one's retry rather than each
+                // waiting out its own timeout now (the runner runs one job at a time).
+                retry = retryAfter
+                break
             }
         }
         // Whatever is left (a retry, or more than one batch) runs again when due.
-        let more = try await reader.undelivered(now: clock(), limit: 1)
-        if let due = more.isEmpty ? try await reader.nextDeliveryRetry() : clock() {
+        var due = retry
+        if due == nil {
+            let more = try await reader.undelivered(now: clock(), limit: 1)
+            due = more.isEmpty ? try await reader.nextDeliveryRetry() : clock()
+        }
+        if let due {
             try await store.jobs.requeue(kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: due, now: clock())
         }
     }
