@@ -70,6 +70,14 @@ public struct WebhookAddressPolicy: Sendable {
         return nil
     }
 
+    /// Whether a host as typed is plainly this machine or a private network — `localhost`, or
+    /// a literal address that is not public — without resolving a name.
+    public static func isPlainlyPrivate(host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        if bare == "localhost" || bare.hasSuffix(".localhost") { return true }
+        return Address(bare).map { !isPublic($0) } ?? false
+    }
+
     /// An IP address as bytes (4 for IPv4, 16 for IPv6) with its text.
     public struct Address: Sendable, Hashable {
         public var bytes: [UInt8]

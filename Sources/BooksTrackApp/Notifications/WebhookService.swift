@@ -37,11 +37,7 @@ public struct WebhookService: Sendable {
         // A name is only resolved when a notification is sent; an address that is plainly this
         // machine or a private network is refused at once.
         if try await !allowsPrivate(), let host = url.host {
-            let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            let literal = WebhookAddressPolicy.Address(bare)
-            if bare.lowercased() == "localhost" || bare.lowercased().hasSuffix(".localhost")
-                || literal.map({ !WebhookAddressPolicy.isPublic($0) }) == true
-            {
+            if WebhookAddressPolicy.isPlainlyPrivate(host: host) {
                 return
                     "\(host) is on this machine or a private network; the owner of this BooksTrack has not allowed webhooks there."
             }

@@ -131,7 +131,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         if let (title, progress) = bookGoal {
             rings = Rings(
                 outer: progress.fraction,
-                outerLabel: "\(GoalBoard.figureText(progress.current)) of \(progress.target) books — \(title)",
+                outerLabel: "\(InsightFormat.number(progress.current)) of \(progress.target) books — \(title)",
                 inner: Double(current.cultures) / Double(regionCount),
                 innerLabel: "\(current.cultures) of \(regionCount) regions")
         } else {
@@ -167,10 +167,9 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             let noun = amount == 1 ? String(unit.dropLast()) : unit
             return difference > 0 ? "You read \(amount) more \(noun) than \(before)." : "\(amount) fewer \(noun) than \(before)."
         }
-        func number(_ value: Int) -> String { InsightFormat.number(Double(value)) }
 
-        var velocity = "\(number(current.pages)) pages"
-        if current.minutes > 0 { velocity += " in \(number(current.minutes / 60)) h \(current.minutes % 60) min" }
+        var velocity = "\(InsightFormat.grouped(current.pages)) pages"
+        if current.minutes > 0 { velocity += " in \(InsightFormat.duration(current.minutes))" }
         let regionsLeft = CulturalRegion.allCases.count - current.cultures
         let newRegions = range.map { board.newRegions(from: $0.lowerBound.dayNumber) } ?? 0
         let cultural: String
@@ -188,7 +187,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         return [
             Card(
                 id: "velocity", title: "Reading velocity",
-                figure: "\(number(current.books)) \(current.books == 1 ? "book" : "books")",
+                figure: InsightFormat.books(current.books),
                 sentence: previous.map { compare(current.books, $0.books, "books") + " \(velocity)." } ?? "\(velocity).",
                 trend: previous.map { Trend.of(Double(current.books), Double($0.books)) }),
             Card(
@@ -276,14 +275,12 @@ extension GoalBoard {
     func figures(in days: ClosedRange<Int>?) -> ReadingInsights.Figures {
         let finished = finishedBooks(in: days)
         var regions: UInt16 = 0
-        var genres = Set<Int32>()
         var rated = 0
         var quarters = 0
         var untimedPages = 0
         for index in finished {
             let book = books[Int(index)]
             regions |= book.regionMask
-            for position in book.genres { genres.insert(flatGenres[Int(position)]) }
             if book.rating >= 0 {
                 rated += 1
                 quarters += Int(book.rating)
@@ -298,7 +295,8 @@ extension GoalBoard {
             books: finished.count,
             pages: pagesBefore[sessions.upperBound] - pagesBefore[sessions.lowerBound] + untimedPages,
             minutes: minutesBefore[sessions.upperBound] - minutesBefore[sessions.lowerBound],
-            cultures: regions.nonzeroBitCount, genres: genres.count, ratedBooks: rated,
+            cultures: regions.nonzeroBitCount,
+            genres: distinct(\.genres, in: flatGenres, of: genreIndex.count, among: finished), ratedBooks: rated,
             averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
             longestStreak: readingDays.isEmpty ? 0 : longestRun(in: streakDays))
     }
@@ -327,10 +325,5 @@ extension GoalBoard {
         var after: UInt16 = 0
         for index in finishBooks[split...] { after |= books[Int(index)].regionMask }
         return (after & ~before).nonzeroBitCount
-    }
-
-    /// A figure without a needless ".0".
-    static func figureText(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

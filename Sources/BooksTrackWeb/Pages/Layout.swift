@@ -9,16 +9,7 @@ enum Layout {
         title: String, page: PageContext, @ComponentBuilder content: () -> Component
     ) -> String {
         let html = Tag("html", Attr("lang", "en")) {
-            Tag("head") {
-                Tag.void("meta", Attr("charset", "utf-8"))
-                Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
-                Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
-                Tag.void("meta", .name("theme-color"), Attr("content", "#0a58ca"))
-                Tag("title", text: "\(title) · BooksTrack")
-                Tag.void("link", Attr("rel", "stylesheet"), .href("/assets/app.css?v=\(Assets.version)"))
-                Tag.void("link", Attr("rel", "icon"), .href("/assets/icon.svg"), .type("image/svg+xml"))
-                Tag.void("link", Attr("rel", "manifest"), .href("/manifest.webmanifest"))
-            }
+            head(title: title, script: false)
             Tag("body", .cls("compact")) {
                 Tag("main", .id("main")) { content() }
             }
@@ -26,19 +17,26 @@ enum Layout {
         return "<!DOCTYPE html>" + HTMLWriter.render(html)
     }
 
-    static func document(title: String, page: PageContext, @ComponentBuilder content: () -> Component) -> String {
-        let html = Tag("html", Attr("lang", "en")) {
-            Tag("head") {
-                Tag.void("meta", Attr("charset", "utf-8"))
-                Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
-                Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
-                Tag.void("meta", .name("theme-color"), Attr("content", "#0a58ca"))
-                Tag("title", text: "\(title) · BooksTrack")
-                Tag.void("link", Attr("rel", "stylesheet"), .href("/assets/app.css?v=\(Assets.version)"))
-                Tag.void("link", Attr("rel", "icon"), .href("/assets/icon.svg"), .type("image/svg+xml"))
-                Tag.void("link", Attr("rel", "manifest"), .href("/manifest.webmanifest"))
+    /// Every page's head; the compact page needs no script.
+    static func head(title: String, script: Bool = true) -> Component {
+        Tag("head") {
+            Tag.void("meta", Attr("charset", "utf-8"))
+            Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
+            Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
+            Tag.void("meta", .name("theme-color"), Attr("content", "#0a58ca"))
+            Tag("title", text: "\(title) · BooksTrack")
+            Tag.void("link", Attr("rel", "stylesheet"), .href("/assets/app.css?v=\(Assets.version)"))
+            Tag.void("link", Attr("rel", "icon"), .href("/assets/icon.svg"), .type("image/svg+xml"))
+            Tag.void("link", Attr("rel", "manifest"), .href("/manifest.webmanifest"))
+            if script {
                 Tag("script", Attr("src", "/assets/app.js?v=\(Assets.version)"), .flag("defer")) { EmptyComponent() }
             }
+        }
+    }
+
+    static func document(title: String, page: PageContext, @ComponentBuilder content: () -> Component) -> String {
+        let html = Tag("html", Attr("lang", "en")) {
+            head(title: title)
             Tag("body") {
                 Tag("a", .cls("skip-link"), .href("#main"), text: "Skip to content")
                 header(page)

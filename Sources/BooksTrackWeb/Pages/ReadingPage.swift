@@ -37,13 +37,24 @@ enum ReadingPage {
     }
 
     static func spanSelector(_ selected: ReadingSpan, months: Int) -> Component {
-        Tag("nav", .cls("segmented-links"), .aria("label", "Period")) {
-            for span in ReadingSpan.allCases {
-                let href = "/insights/reading?period=\(span.rawValue)" + (months == 12 ? "" : "&months=\(months)")
-                if span == selected {
-                    Tag("a", .href(href), Attr("aria-current", "page"), text: short(span))
+        links(
+            "Period",
+            ReadingSpan.allCases.map { span in
+                (
+                    "/insights/reading?period=\(span.rawValue)" + (months == 12 ? "" : "&months=\(months)"), short(span),
+                    span == selected
+                )
+            })
+    }
+
+    /// A row of links drawn as one segmented control; the current one says so (aria-current).
+    static func links(_ label: String, _ items: [(href: String, text: String, current: Bool)]) -> Component {
+        Tag("nav", .cls("segmented-links"), .aria("label", label)) {
+            for item in items {
+                if item.current {
+                    Tag("a", .href(item.href), Attr("aria-current", "page"), text: item.text)
                 } else {
-                    Tag("a", .href(href), text: short(span))
+                    Tag("a", .href(item.href), text: item.text)
                 }
             }
         }
@@ -154,16 +165,9 @@ enum ReadingPage {
         let summary =
             "Books finished per month over the last \(months) months: \(books) in all. Diversity score known for \(scored) of \(months) months."
         return Card("Timeline", span: .full, id: "timeline") {
-            Tag("nav", .cls("segmented-links"), .aria("label", "Months shown")) {
-                for count in [6, 12] {
-                    let href = "/insights/reading?period=\(insights.span.rawValue)&months=\(count)"
-                    if count == months {
-                        Tag("a", .href(href), Attr("aria-current", "page"), text: "\(count) months")
-                    } else {
-                        Tag("a", .href(href), text: "\(count) months")
-                    }
-                }
-            }
+            links(
+                "Months shown",
+                [6, 12].map { ("/insights/reading?period=\(insights.span.rawValue)&months=\($0)", "\($0) months", $0 == months) })
             Tag("p", .cls("muted"), text: summary)
             // On a phone the chart keeps a readable size and scrolls sideways inside its card
             // (by keyboard too: the region takes focus).

@@ -1,0 +1,331 @@
+import Foundation
+
+/// What every goal of a reader is measured on, worked out once from the library: each finished
+/// book's finish days and traits as plain numbers (bit masks for regions and genders, indices for
+/// authors, languages, genres, shelves and countries), the sorted finishes, the finished sessions
+/// with running totals, and the reading days. Evaluating a goal then walks only the finishes in
+/// its period, with no hashing and no reference counting.
+public struct GoalBoard: Sendable {
+    struct Book: Sendable {
+        var regionMask: UInt16
+        var genderMask: UInt8
+        var marginalized: Bool
+        /// Index into `languages`, or -1.
+        var language: Int32
+        var translated: Bool
+        var owned: Bool
+        /// -1 when unknown.
+        var pageCount: Int32
+        /// Quarter stars 0…20, -1 when unrated.
+        var rating: Int8
+        var timed: Bool
+        /// Ranges into the flat lists.
+        var authors: Range<Int32>
+        var genres: Range<Int32>
+        var shelves: Range<Int32>
+    }
+
+    var books: [Book] = []
+    /// Each book's entry id, by book index.
+    var ids: [LibraryEntry.ID] = []
+    var flatAuthors: [Int32] = []
+    var flatGenres: [Int32] = []
+    var flatShelves: [Int32] = []
+    /// Each author's country index (or -1), by author index.
+    var authorCountry: [Int32] = []
+    var languageIndex: [LanguageCode: Int32] = [:]
+    var genreIndex: [String: Int32] = [:]
+    var shelfIndex: [String: Int32] = [:]
+    var countryCount = 0
+    /// Every finish as (day number, book index), sorted: a period's finishes are one slice.
+    var finishDays: [Int] = []
+    var finishBooks: [Int32] = []
+    /// Running totals over the finishes: page counts of books without a finished session, and
+    /// of every book (a period's pages of its finished books are two look-ups).
+    var untimedPagesBefore: [Int] = [0]
+    var allPagesBefore: [Int] = [0]
+    /// Whether some book was finished more than once (only then a period may hold it twice).
+    var rereads = false
+    /// Finished sessions sorted by day, with running totals of minutes and pages (a period's sum
+    /// is two look-ups).
+    var sessionDays: [Int] = []
+    var minutesBefore: [Int] = [0]
+    var pagesBefore: [Int] = [0]
+    /// Reading days (sessions, progress updates, finishes) as sorted day numbers.
+    var readingDays: [Int] = []
+
+    static func bit(_ region: CulturalRegion) -> UInt16 {
+        1 << UInt16(CulturalRegion.allCases.firstIndex(of: region) ?? 0)
+    }
+
+    static func bit(_ gender: Gender) -> UInt8 { 1 << UInt8(Gender.allCases.firstIndex(of: gender) ?? 0) }
+
+    public init(_ library: ReaderLibrary, timeZone: TimeZone) {
+        let index = InsightIndex(library, timeZone: timeZone)
+        self.init(index: index, readingDays: Self.readingDays(library, index: index, timeZone: timeZone))
+    }
+
+    /// The reader's reading days as sorted day numbers: sessions (a running one its first day
+    /// only: no `now` here, so the figures are the same whenever they are read), progress
+    /// updates, and finishes.
+    static func readingDays(_ library: ReaderLibrary, index: InsightIndex, timeZone: TimeZone) -> [Int] {
+        var finishes: [Int] = []
+        for book in index.books where book.readAtSomeTime { finishes.append(contentsOf: book.finishedDays) }
+        return Streak.dayNumbers(
+            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt ?? $0.startedAt) },
+            progress: library.progress.map(\.recordedAt), finished: finishes, in: timeZone, now: .distantPast
+        ).sorted()
+    }
+
+    /// The board of the books read at some time in an insights index (the library flattened
+    /// once: see ``LibraryFigures``); the library gives only the reading days.
+    init(index: InsightIndex, readingDays: [Int]) {
+        self.readingDays = readingDays
+        let sessions = index.sessions.sorted { $0.day < $1.day }
+        sessionDays.reserveCapacity(sessions.count)
+        for session in sessions {
+            sessionDays.append(session.day)
+            minutesBefore.append(minutesBefore.last! + session.minutes)
+            pagesBefore.append(pagesBefore.last! + session.pages)
+        }
+        // Each author's traits as bits, and their country as a dense index.
+        var countryIndex: [CountryCode: Int32] = [:]
+        var authorRegion: [UInt16] = []
+        var authorGender: [UInt8] = []
+        var authorMarginalized: [Bool] = []
+        authorCountry.reserveCapacity(index.authors.count)
+        for author in index.authors {
+            authorRegion.append(author.region.map(Self.bit) ?? 0)
+            authorGender.append(author.gender.map(Self.bit) ?? 0)
+            authorMarginalized.append(author.marginalized == true)
+            if let country = author.country {
+                if countryIndex[country] == nil { countryIndex[country] = Int32(countryIndex.count) }
+                authorCountry.append(countryIndex[country]!)
+            } else {
+                authorCountry.append(-1)
+            }
+        }
+        countryCount = countryIndex.count
+        for (position, code) in index.languages.enumerated() { languageIndex[code] = Int32(position) }
+        genreIndex = index.genreIndex
+        shelfIndex = index.shelfIndex
+        var finishes: [(day: Int, book: Int32)] = []
+        finishes.reserveCapacity(index.books.count)
+        for book in index.books where book.readAtSomeTime {
+            let position = Int32(books.count)
+            if book.finishedDays.count > 1 { rereads = true }
+            for day in book.finishedDays { finishes.append((day, position)) }
+            let authorsStart = Int32(flatAuthors.count)
+            var regionMask: UInt16 = 0
+            var genderMask: UInt8 = 0
+            var marginalized = false
+            for author in book.authors {
+                flatAuthors.append(author)
+                regionMask |= authorRegion[Int(author)]
+                genderMask |= authorGender[Int(author)]
+                marginalized = marginalized || authorMarginalized[Int(author)]
+            }
+            let genresStart = Int32(flatGenres.count)
+            flatGenres.append(contentsOf: book.genres)
+            let shelvesStart = Int32(flatShelves.count)
+            flatShelves.append(contentsOf: book.shelves)
+            ids.append(book.entryID)
+            books.append(
+                Book(
+                    regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: book.language,
+                    translated: book.translated ?? false, owned: book.owned, pageCount: book.pageCount.map(Int32.init) ?? -1,
+                    rating: book.rating, timed: book.hasSessions, authors: authorsStart..<Int32(flatAuthors.count),
+                    genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
+        }
+        finishes.sort { ($0.day, $0.book) < ($1.day, $1.book) }
+        finishDays = finishes.map(\.day)
+        finishBooks = finishes.map(\.book)
+        untimedPagesBefore.reserveCapacity(finishes.count + 1)
+        allPagesBefore.reserveCapacity(finishes.count + 1)
+        for finish in finishes {
+            let book = books[Int(finish.book)]
+            let pages = max(0, Int(book.pageCount))
+            untimedPagesBefore.append(untimedPagesBefore.last! + (book.timed ? 0 : pages))
+            allPagesBefore.append(allPagesBefore.last! + pages)
+        }
+    }
+
+    /// A goal's progress as of `today`.
+    public func progress(of goal: Goal, today: LocalDate) -> GoalProgress {
+        let days = goal.measuredDays(today: today).map { $0.lowerBound.dayNumber...$0.upperBound.dayNumber }
+        // The period's finishes are one slice of the sorted finishes; a book finished twice in
+        // it counts once, by its first finish.
+        var slice = 0..<0
+        var sessionRange = 0..<0
+        if let days {
+            slice = Self.first(finishDays, atLeast: days.lowerBound)..<Self.first(finishDays, atLeast: days.upperBound + 1)
+            sessionRange =
+                Self.first(sessionDays, atLeast: days.lowerBound)..<Self.first(sessionDays, atLeast: days.upperBound + 1)
+        }
+        var all: [Int32]
+        if rereads {
+            var seen = [Bool](repeating: false, count: books.count)
+            all = []
+            for index in finishBooks[slice] where !seen[Int(index)] {
+                seen[Int(index)] = true
+                all.append(index)
+            }
+        } else {
+            all = Array(finishBooks[slice])
+        }
+        let criteria = goal.criteria
+        let regionMask = criteria.regions.reduce(UInt16(0)) { $0 | Self.bit($1) }
+        let genderMask = criteria.genders.reduce(UInt8(0)) { $0 | Self.bit($1) }
+        let languages = criteria.languages.map { languageIndex[$0] ?? -2 }
+        // A genre or shelf no book has matches nothing (-2 is no index).
+        let genre = criteria.genre.map { genreIndex[$0.lowercased()] ?? -2 }
+        let shelf = criteria.shelf.map { shelfIndex[$0.lowercased()] ?? -2 }
+        func matches(_ index: Int32) -> Bool {
+            let book = books[Int(index)]
+            if regionMask != 0 && book.regionMask & regionMask == 0 { return false }
+            if genderMask != 0 && book.genderMask & genderMask == 0 { return false }
+            if criteria.marginalizedOnly && !book.marginalized { return false }
+            if !languages.isEmpty && !languages.contains(book.language) { return false }
+            if criteria.translatedOnly && !book.translated { return false }
+            if criteria.ownedOnly && !book.owned { return false }
+            if let genre, !book.genres.contains(where: { flatGenres[Int($0)] == genre }) { return false }
+            if let shelf, !book.shelves.contains(where: { flatShelves[Int($0)] == shelf }) { return false }
+            return true
+        }
+        var counted = all
+        // Whether the books that count are the period's finishes as they are (their pages are
+        // then two look-ups).
+        var countedIsSlice = !rereads
+        var current: Double
+        switch goal.kind {
+        case .books: current = Double(all.count)
+        case .diversity, .category:
+            counted = all.filter(matches)
+            countedIsSlice = false
+            current = Double(counted.count)
+        case .share:
+            counted = all.filter(matches)
+            countedIsSlice = false
+            current = all.isEmpty ? 0 : Double(counted.count) / Double(all.count) * 100
+        case .pages:
+            let sessionPages = pagesBefore[sessionRange.upperBound] - pagesBefore[sessionRange.lowerBound]
+            let untimed =
+                rereads
+                ? all.reduce(0) { $0 + (books[Int($1)].timed ? 0 : max(0, Int(books[Int($1)].pageCount))) }
+                : untimedPagesBefore[slice.upperBound] - untimedPagesBefore[slice.lowerBound]
+            current = Double(sessionPages + untimed)
+        case .minutes:
+            counted = []
+            current = Double(minutesBefore[sessionRange.upperBound] - minutesBefore[sessionRange.lowerBound])
+        case .streakDays:
+            counted = []
+            current = Double(days.map(longestRun) ?? 0)
+        case .authorsExplored:
+            current = Double(distinct(\.authors, in: flatAuthors, of: authorCountry.count, among: all))
+        case .genresExplored:
+            current = Double(distinct(\.genres, in: flatGenres, of: genreIndex.count, among: all))
+        case .regionsExplored:
+            current = Double(all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }.nonzeroBitCount)
+        }
+        // The story is told when a goal is reached; counting countries for every goal on every
+        // read would cost more than the rest.
+        var countries = 0
+        if current >= Double(goal.target) {
+            var seen = [Bool](repeating: false, count: countryCount)
+            for index in counted {
+                for position in books[Int(index)].authors {
+                    let country = authorCountry[Int(flatAuthors[Int(position)])]
+                    if country >= 0 && !seen[Int(country)] {
+                        seen[Int(country)] = true
+                        countries += 1
+                    }
+                }
+            }
+        }
+        let pages =
+            countedIsSlice && counted.count == slice.count
+            ? allPagesBefore[slice.upperBound] - allPagesBefore[slice.lowerBound]
+            : counted.reduce(0) { $0 + max(0, Int(books[Int($1)].pageCount)) }
+        let story = Goal.Snapshot(
+            progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count, pages: pages,
+            countries: countries)
+        return GoalProgress(
+            current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count,
+            pace: goal.pace(current: current, today: today), story: story)
+    }
+
+    /// How many distinct values (authors, genres: `count` of them) some books have, each book's
+    /// values being its `range` in the `flat` list.
+    func distinct(_ range: KeyPath<Book, Range<Int32>>, in flat: [Int32], of count: Int, among selection: [Int32]) -> Int {
+        var seen = [Bool](repeating: false, count: count)
+        var distinct = 0
+        for index in selection {
+            for position in books[Int(index)][keyPath: range] where !seen[Int(flat[Int(position)])] {
+                seen[Int(flat[Int(position)])] = true
+                distinct += 1
+            }
+        }
+        return distinct
+    }
+
+    /// The longest run of consecutive reading days inside a range of day numbers.
+    func longestRun(in days: ClosedRange<Int>) -> Int {
+        var longest = 0
+        var run = 0
+        var previous = Int.min
+        for day in readingDays[
+            Self.first(readingDays, atLeast: days.lowerBound)..<Self.first(readingDays, atLeast: days.upperBound + 1)]
+        {
+            run = day == previous + 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        return longest
+    }
+}
+
+extension GoalBoard {
+    /// The index of the first value at least `value` in ascending `values`.
+    static func first(_ values: [Int], atLeast value: Int) -> Int {
+        var (low, high) = (0, values.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+extension GoalBoard {
+    /// What achievements look at (``Achievements``): the books read, the regions and original
+    /// languages among them, their ratings, and the longest run of reading days.
+    public func achievementFacts(contributions: Int) -> AchievementFacts {
+        var regions: UInt16 = 0
+        var languages = Set<Int32>()
+        var rated = 0
+        var quarters = 0
+        for book in books {
+            regions |= book.regionMask
+            if book.language >= 0 { languages.insert(book.language) }
+            if book.rating >= 0 {
+                rated += 1
+                quarters += Int(book.rating)
+            }
+        }
+        return AchievementFacts(
+            books: books.count, regions: regions.nonzeroBitCount, languages: languages.count, ratedBooks: rated,
+            averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
+            longestStreak: Self.longestRun(readingDays), contributions: contributions)
+    }
+
+    /// The longest run of consecutive days in sorted day numbers.
+    static func longestRun(_ days: [Int]) -> Int {
+        var (longest, run, previous) = (0, 0, Int.min)
+        for day in days {
+            run = day == previous + 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        return longest
+    }
+}
