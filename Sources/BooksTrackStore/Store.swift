@@ -37,6 +37,15 @@ public final class Store: Sendable {
     /// The store as one reader may use it.
     public func reader(_ userID: User.ID) -> ReaderStore { ReaderStore(userID: userID, database: database) }
 
+    /// Finishes or throws away the big imports whose process stopped (their lease lapsed; or
+    /// `run`, whose job is known to be gone): one being published is finished, one still being
+    /// written is thrown away, so a library is always as it was or wholly imported. Returns how
+    /// many runs it took care of.
+    @discardableResult
+    public func recoverImports(now: Date, run: ImportRunSummary.ID? = nil) async throws -> Int {
+        try await StagedImport.recover(now: now, run: run, on: database)
+    }
+
     /// Throws when the database cannot answer a trivial query (for health checks).
     public func checkHealth() async throws {
         try await database.read { db in try await db.raw("SELECT 1 AS ok").run() }

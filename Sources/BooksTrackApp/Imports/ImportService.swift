@@ -81,12 +81,14 @@ public final class ImportService: Sendable {
         "The server stopped while this import was running, so nothing was imported. Upload the file again to import it."
 
     /// After the process running an upload's import died: the upload says so at once (page,
-    /// progress answer) and its file is dropped. The import was one transaction, so nothing of
-    /// it is in the library.
+    /// progress answer) and its file is dropped. A small import was one transaction, so nothing
+    /// of it is in the library; a big one's staged rows are thrown away here, at once.
     func interrupted(_ job: Job) async throws {
         guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
         board.remove(uploadID)
-        try await store.reader(userID).interruptUpload(uploadID, error: Self.interruptedMessage, now: clock())
+        if let run = try await store.reader(userID).interruptUpload(uploadID, error: Self.interruptedMessage, now: clock()) {
+            try await store.recoverImports(now: clock(), run: run)
+        }
     }
 
     /// What a reader is told when an import fails.

@@ -76,6 +76,13 @@ public final class JobRunner: Service, Sendable {
             logger.error("Could not look for interrupted jobs: \(String(reflecting: error))")
             return
         }
+        do {
+            // Big imports whose process stopped without a job (the command line) once their lease lapsed.
+            let runs = try await store.recoverImports(now: clock())
+            if runs > 0 { logger.warning("Finished or threw away \(runs) import(s) whose process stopped") }
+        } catch {
+            logger.error("Could not look for interrupted imports: \(String(reflecting: error))")
+        }
         for job in given {
             logger.warning("Gave up job \(job.kind) \(job.subject): its process stopped")
             // One clean-up failing must not keep the others from saying so.

@@ -26,6 +26,17 @@ enum ImportRunRows {
         _ report: ImportReport, id: ImportRunSummary.ID, userID: User.ID, fileName: String?, fileSize: Int?,
         startedAt: Date, finishedAt: Date, on db: any SQLDatabase
     ) async throws {
+        try await recordRun(
+            report, id: id, userID: userID, fileName: fileName, fileSize: fileSize, startedAt: startedAt,
+            finishedAt: finishedAt, on: db)
+        try await recordRows(report.outcomes, id: id, on: db)
+    }
+
+    /// The run's summary line (``record(_:id:userID:fileName:fileSize:startedAt:finishedAt:on:)`` without its rows).
+    static func recordRun(
+        _ report: ImportReport, id: ImportRunSummary.ID, userID: User.ID, fileName: String?, fileSize: Int?,
+        startedAt: Date, finishedAt: Date, on db: any SQLDatabase
+    ) async throws {
         try await db.insertRows(
             into: "import_runs",
             columns: [
@@ -39,13 +50,17 @@ enum ImportRunRows {
                     JSONColumn.text(report.fileWarnings),
                 ]
             ])
+    }
+
+    /// Some of a run's per-row outcomes.
+    static func recordRows(_ outcomes: [ImportOutcome], id: ImportRunSummary.ID, on db: any SQLDatabase) async throws {
         try await db.insertRows(
             into: "import_rows",
             columns: [
                 "import_id", "row_number", "line", "outcome", "title", "authors", "status", "entry_id", "reason",
                 "changes", "warnings",
             ],
-            rows: report.outcomes.map { outcome in
+            rows: outcomes.map { outcome in
                 [
                     id.string, outcome.row, outcome.line, outcome.kind.rawValue, outcome.title, JSONColumn.text(outcome.authors),
                     outcome.status?.rawValue, outcome.entryID?.string, outcome.reason, JSONColumn.text(outcome.changes),

@@ -26,7 +26,10 @@ public struct AccountRepository: Sendable {
             if try await db.raw("SELECT id FROM users WHERE password_hash IS NOT NULL LIMIT 1").first() != nil {
                 return .complete
             }
-            guard let owner = try await db.raw("SELECT * FROM users ORDER BY (role = 'owner') DESC, created_at LIMIT 1").first()
+            guard
+                let owner = try await db.raw(
+                    "SELECT * FROM users WHERE role <> 'staging' ORDER BY (role = 'owner') DESC, created_at LIMIT 1"
+                ).first()
             else {
                 return .noAccounts
             }
@@ -87,7 +90,7 @@ public struct AccountRepository: Sendable {
                 throw StoreError.notFound(.reader)
             }
             if try row.text("role") == User.Role.owner.rawValue,
-                try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.integer("n") ?? 0 > 1
+                try await db.raw("SELECT COUNT(*) AS n FROM users WHERE role <> 'staging'").first()?.integer("n") ?? 0 > 1
             {
                 throw StoreError.conflict(.ownerHasReaders)
             }

@@ -106,16 +106,18 @@ extension ReaderStore {
 
     /// Fails an upload whose import was interrupted (its process died) and drops its file — only
     /// while it is still running: an import that committed before its process died stays done.
-    public func interruptUpload(_ id: ImportUpload.ID, error: String, now: Date) async throws {
+    @discardableResult
+    public func interruptUpload(_ id: ImportUpload.ID, error: String, now: Date) async throws -> ImportRunSummary.ID? {
         let userID = self.userID
-        try await database.write { db in
+        return try await database.write { db in
             try await db.raw(
                 """
                 UPDATE import_uploads SET status = 'failed', error = \(bind: error), content = '', preview = NULL,
                     updated_at = \(bind: now.milliseconds)
                 WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'running'
+                RETURNING run_id
                 """
-            ).run()
+            ).first()?.optionalID("run_id")
         }
     }
 

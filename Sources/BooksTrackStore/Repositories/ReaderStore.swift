@@ -31,6 +31,15 @@ public struct ReaderStore: Sendable {
             let version = try await Self.dataVersion(of: userID, on: db)
             return (try await planning(db), version)
         }
+        // A big import is written in short transactions, out of sight until it is published, so
+        // other readers' writes do not wait for it (see `StagedImport`).
+        if matched.newEntries.count > StagedImport.threshold,
+            let report = try await StagedImport(
+                database: database, userID: userID, runID: runID, now: now, progress: progress
+            ).run(matched, matchedAt: version, readerData: batch.readerData, fileName: fileName, fileSize: fileSize)
+        {
+            return report
+        }
         // Not `changing`: an import that finds everything already there changes nothing the
         // reader sees, so it leaves their caches warm.
         return try await database.changing { db, changes in

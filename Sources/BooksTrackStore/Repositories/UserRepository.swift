@@ -12,7 +12,7 @@ public struct UserRepository: Sendable {
         return try await Self.naming(name) {
             try await database.write { db in
                 try await AccountLock.take(on: db, dialect: database.dialect)
-                let count = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.integer("n") ?? 0
+                let count = try await db.raw("SELECT COUNT(*) AS n FROM users WHERE role <> 'staging'").first()?.integer("n") ?? 0
                 let taken = try await db.raw("SELECT id FROM users WHERE name_key = \(bind: name.lowercased())").first()
                 if taken != nil { throw StoreError.conflict(.userName(name)) }
                 let user = User(name: name, displayName: displayName, role: count == 0 ? .owner : .reader, createdAt: now)
@@ -37,7 +37,7 @@ public struct UserRepository: Sendable {
         if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(reason: problem)) }
         return try await database.write { db in
             try await AccountLock.take(on: db, dialect: database.dialect)
-            if try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.integer("n") ?? 0 > 0 {
+            if try await db.raw("SELECT COUNT(*) AS n FROM users WHERE role <> 'staging'").first()?.integer("n") ?? 0 > 0 {
                 throw StoreError.conflict(.ownerExists)
             }
             let user = User(name: name, displayName: displayName, role: .owner, createdAt: now)
@@ -63,7 +63,7 @@ public struct UserRepository: Sendable {
     /// Every account, oldest first.
     public func all() async throws -> [User] {
         try await database.read { db in
-            try await db.raw("SELECT * FROM users ORDER BY created_at, name_key").all().map(Self.user)
+            try await db.raw("SELECT * FROM users WHERE role <> 'staging' ORDER BY created_at, name_key").all().map(Self.user)
         }
     }
 

@@ -18,6 +18,6 @@ enum Migrations {
     /// Every migration, in order.
     static let all: [Migration] = [
         m001Accounts, m002Catalogue, m003Library, m004Activity, m005Imports, m006Services, m007Uploads, m008Curation, m009Jobs,
-        m010PrivateCatalogue, m011Enrichment, m012ReaderChanges, m013ProgressPercent, m014Webhooks,
+        m010PrivateCatalogue, m011Enrichment, m012ReaderChanges, m013ProgressPercent, m014Webhooks, m015ImportStaging,
     ]
 }

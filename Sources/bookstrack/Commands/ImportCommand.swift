@@ -69,6 +69,8 @@ struct ImportCommand: AsyncParsableCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
         return try await store.withStore(parent: root.store) { store in
             let reader = try await StoreOptions.reader(named: user, in: store)
+            // A big import an earlier process left half-written is finished or thrown away first.
+            try await store.recoverImports(now: Date())
             let app = BooksTrack(store: store, clock: { now }, enrichment: .fromEnvironment())
             let report = try await app.imports.importNow(
                 batch, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)

@@ -1,0 +1,310 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// A big import written in short transactions, so the other readers' writes never wait for it
+/// (issue 19: a 50,000-row import held SQLite's one writer for 5.7 s).
+///
+/// 1. **Staging.** A hidden account (`users.role = 'staging'`, no password, never listed) owns
+///    the run's new works, entries, shelves, readings and report while they are written, a few
+///    hundred books per transaction. Every query of a reader is scoped to the reader, so nothing
+///    of it shows yet; the run's lease is renewed with every transaction.
+/// 2. **Publishing.** One transaction under the reader's lock checks that the library has not
+///    moved since it was matched (if it has, the staged rows are thrown away and the caller
+///    imports the slow way), writes what changes existing rows (updated entries, facts filled
+///    in, sessions of a backup), moves the report to the reader and marks the run
+///    `publishing`. From then on the run completes: the staged rows move to the reader a few
+///    hundred books per transaction, and a process that dies meanwhile leaves it to
+///    ``recover(now:on:)`` to finish.
+///
+/// A run that dies while staging is thrown away by ``recover(now:on:)`` once its lease lapses
+/// (or at once, when the job that ran it is known to be gone): the library is as it was.
+struct StagedImport: Sendable {
+    /// Plans with more new books than this are staged; smaller ones are written in one
+    /// transaction (a few hundred milliseconds at most).
+    @TaskLocal static var threshold = 2_000
+    /// New books written (or published) per transaction.
+    @TaskLocal static var chunk = 500
+    /// How long a run is held alive by its last transaction.
+    static let lease: TimeInterval = 60
+
+    let database: Database
+    let userID: User.ID
+    let runID: ImportRunSummary.ID
+    let now: Date
+    let progress: ImportProgressHandler?
+
+    /// Writes the plan staged and publishes it; `nil` when the library moved while it was staged
+    /// (nothing of the run is left then, and the caller imports again the slow way).
+    func run(
+        _ plan: ImportPlan, matchedAt version: Int?, readerData: ReaderData?, fileName: String?, fileSize: Int?
+    ) async throws -> ImportReport? {
+        let staging = try await begin()
+        let rest: ImportPlan
+        do {
+            rest = try await stage(plan, as: staging, fileName: fileName, fileSize: fileSize)
+        } catch {
+            // A failure (a full disk, a database gone) leaves nothing behind when it can.
+            try? await Self.discard(staging, on: database)
+            throw error
+        }
+        guard try await publish(rest, as: staging, matchedAt: version, readerData: readerData) else {
+            try await Self.discard(staging, on: database)
+            return nil
+        }
+        try await Self.move(staging, to: userID, on: database, progress: progress, total: plan.newEntries.count)
+        return plan.report
+    }
+
+    /// Makes the run's staging account and its lease; returns the account.
+    func begin() async throws -> User.ID {
+        let staging = User.ID.random()
+        try await database.write { [userID, runID] db in
+            try await db.insertRows(
+                into: "users", columns: UserRepository.columns,
+                rows: [
+                    [
+                        staging.string, "#import", "#import-\(staging.string)", "Import in progress", Self.role,
+                        String?.none, String?.none, String?.none, "[]", 0, Date().milliseconds, Date().milliseconds,
+                    ]
+                ])
+            try await db.insertRows(
+                into: "import_stagings", columns: ["id", "user_id", "run_id", "state", "lease_until", "created_at"],
+                rows: [
+                    [
+                        staging.string, userID.string, runID.string, State.staging.rawValue,
+                        Date(timeIntervalSinceNow: Self.lease).milliseconds, Date().milliseconds,
+                    ]
+                ])
+        }
+        return staging
+    }
+
+    /// Writes the new books under the staging account; returns what is left for publishing
+    /// (changes to existing rows, and new rows no new book refers to).
+    func stage(_ plan: ImportPlan, as staging: User.ID, fileName: String?, fileSize: Int?) async throws
+        -> ImportPlan
+    {
+        let now = self.now
+        var resolved: [Author.ID: Author.ID] = [:]
+        for chunk in plan.newAuthors.chunked(into: 2_000) {
+            let authors = Array(chunk)
+            let stored = try await database.write { db in
+                try await Self.renew(staging, .staging, on: db)
+                return try await CatalogueRows.insert(authors: authors, now: now, on: db)
+            }
+            resolved.merge(stored) { _, new in new }
+        }
+        var plan = plan.replacingAuthors(resolved)
+        plan.newAuthors = []
+        var works = Dictionary(plan.newWorks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var editions = Dictionary(grouping: plan.newEditions, by: \.workID)
+        var identifiers = Dictionary(grouping: plan.newIdentifiers, by: \.target.workID)
+        let matchKeys = plan.newWorkMatchKeys
+        let total = plan.newEntries.count + plan.updatedEntries.count
+        var done = 0
+        progress?(.writing(done: 0, total: total))
+        for chunk in plan.newEntries.chunked(into: Self.chunk) {
+            var chunkWorks: [Work] = []
+            var chunkEditions: [Edition] = []
+            var chunkIdentifiers: [NewIdentifier] = []
+            var entries: [LibraryEntry] = []
+            entries.reserveCapacity(chunk.count)
+            for var entry in chunk {
+                if let work = works.removeValue(forKey: entry.workID) { chunkWorks.append(work) }
+                chunkEditions += editions.removeValue(forKey: entry.workID) ?? []
+                chunkIdentifiers += identifiers.removeValue(forKey: entry.workID) ?? []
+                entry.userID = staging
+                entries.append(entry)
+            }
+            try await database.write { [chunkWorks, chunkEditions, chunkIdentifiers, entries] db in
+                try await Self.renew(staging, .staging, on: db)
+                try await CatalogueRows.insert(works: chunkWorks, owner: staging, matchKeys: matchKeys, now: now, on: db)
+                try await CatalogueRows.insert(editions: chunkEditions, now: now, on: db)
+                try await CatalogueRows.insert(identifiers: chunkIdentifiers, on: db)
+                try await EntryRows.insert(entries, on: db)
+            }
+            done += chunk.count
+            progress?(.writing(done: done, total: total))
+        }
+        // The report, under the staging account until it is published.
+        let report = plan.report
+        try await database.write { [runID] db in
+            try await Self.renew(staging, .staging, on: db)
+            try await ImportRunRows.recordRun(
+                report, id: runID, userID: staging, fileName: fileName, fileSize: fileSize, startedAt: now,
+                finishedAt: Date(), on: db)
+        }
+        for chunk in report.outcomes.chunked(into: 5_000) {
+            let outcomes = Array(chunk)
+            try await database.write { [runID] db in
+                try await Self.renew(staging, .staging, on: db)
+                try await ImportRunRows.recordRows(outcomes, id: runID, on: db)
+            }
+        }
+        plan.newEntries = []
+        plan.newWorks = Array(works.values)
+        plan.newEditions = editions.values.flatMap { $0 }
+        plan.newIdentifiers = identifiers.values.flatMap { $0 }
+        return plan
+    }
+
+    /// The one transaction that decides: the library has not moved, so the run will complete.
+    func publish(_ rest: ImportPlan, as staging: User.ID, matchedAt version: Int?, readerData: ReaderData?)
+        async throws -> Bool
+    {
+        let (userID, runID, now, dialect) = (self.userID, self.runID, self.now, database.dialect)
+        return try await database.changing { db, changes in
+            try await ReaderLock.take(userID, on: db, dialect: dialect)
+            guard try await ReaderStore.dataVersion(of: userID, on: db) == version else { return false }
+            try await Self.renew(staging, .staging, on: db)
+            let plan = try await PlanWriter(db: db, userID: userID, now: now, progress: nil).write(rest, readerData: readerData)
+            try await db.raw(
+                """
+                UPDATE import_runs SET user_id = \(bind: userID.string), finished_at = \(bind: Date().milliseconds)
+                WHERE id = \(bind: runID.string) AND user_id = \(bind: staging.string)
+                """
+            ).run()
+            try await db.raw(
+                "UPDATE import_stagings SET state = \(bind: State.publishing.rawValue) WHERE id = \(bind: staging.string)"
+            ).run()
+            changes.reader(userID)
+            changes.works(plan.workFills.keys)
+            changes.works(plan.editionFills.map(\.workID))
+            changes.authors(plan.authorFacts.map(\.authorID))
+            return true
+        }
+    }
+
+    // MARK: - Moving, throwing away, recovering
+
+    static let role = "staging"
+
+    enum State: String {
+        case staging, publishing
+    }
+
+    /// Holds the run alive; throws when it is not (it was given up while this process waited).
+    private static func renew(_ staging: User.ID, _ state: State, on db: any SQLDatabase) async throws {
+        let held = try await db.raw(
+            """
+            UPDATE import_stagings SET lease_until = \(bind: Date(timeIntervalSinceNow: lease).milliseconds)
+            WHERE id = \(bind: staging.string) AND state = \(bind: state.rawValue) RETURNING id
+            """
+        ).first()
+        guard held != nil else {
+            throw StoreError.unavailable("The import was stopped before it finished: nothing was imported. Try again.")
+        }
+    }
+
+    /// Moves a published run's books to the reader, a chunk per transaction, then removes the
+    /// staging account. The reader's caches are moved on once more at the end.
+    static func move(
+        _ staging: User.ID, to userID: User.ID, on database: Database, progress: ImportProgressHandler? = nil, total: Int = 0
+    ) async throws {
+        let size = chunk
+        var done = 0
+        while true {
+            let moved = try await database.write { db -> Int in
+                let ids = try await db.raw(
+                    "SELECT id FROM library_entries WHERE user_id = \(bind: staging.string) LIMIT \(unsafeRaw: String(size))"
+                ).all().map { try $0.text("id") as SQLValue }
+                guard !ids.isEmpty else { return 0 }
+                try await renew(staging, .publishing, on: db)
+                // A book the reader added themselves meanwhile keeps the reader's entry.
+                try await db.raw(
+                    """
+                    DELETE FROM library_entries WHERE id IN (\(binds: ids)) AND work_id IN
+                        (SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string))
+                    """
+                ).run()
+                try await db.raw(
+                    """
+                    UPDATE works SET owner_id = \(bind: userID.string) WHERE owner_id = \(bind: staging.string)
+                        AND id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: ids)))
+                    """
+                ).run()
+                for table in ["entry_shelves", "readings"] {
+                    try await db.raw(
+                        """
+                        UPDATE \(unsafeRaw: table) SET user_id = \(bind: userID.string) WHERE entry_id IN (\(binds: ids))
+                        """
+                    ).run()
+                }
+                try await db.raw(
+                    "UPDATE library_entries SET user_id = \(bind: userID.string) WHERE id IN (\(binds: ids))"
+                ).run()
+                return ids.count
+            }
+            guard moved > 0 else { break }
+            done += moved
+            progress?(.writing(done: min(done, total), total: total))
+        }
+        try await database.changing { db, changes in
+            try await db.raw(
+                "UPDATE works SET owner_id = \(bind: userID.string) WHERE owner_id = \(bind: staging.string)"
+            ).run()
+            try await db.raw("DELETE FROM import_stagings WHERE id = \(bind: staging.string)").run()
+            try await db.raw("DELETE FROM users WHERE id = \(bind: staging.string) AND role = \(bind: role)").run()
+            changes.reader(userID)
+        }
+    }
+
+    /// Throws a run's staged rows away, a chunk per transaction, then the staging account.
+    static func discard(_ staging: User.ID, on database: Database) async throws {
+        for table in ["library_entries", "works"] {
+            let owner = table == "works" ? "owner_id" : "user_id"
+            while try await database.write({ db -> Bool in
+                let ids = try await db.raw(
+                    """
+                    SELECT id FROM \(unsafeRaw: table) WHERE \(unsafeRaw: owner) = \(bind: staging.string)
+                    LIMIT \(unsafeRaw: String(chunk * 2))
+                    """
+                ).all().map { try $0.text("id") as SQLValue }
+                guard !ids.isEmpty else { return false }
+                try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE id IN (\(binds: ids))").run()
+                return true
+            }) {}
+        }
+        try await database.write { db in
+            try await db.raw("DELETE FROM import_runs WHERE user_id = \(bind: staging.string)").run()
+            try await db.raw("DELETE FROM import_stagings WHERE id = \(bind: staging.string)").run()
+            try await db.raw("DELETE FROM users WHERE id = \(bind: staging.string) AND role = \(bind: role)").run()
+        }
+    }
+
+    /// Finishes or throws away the runs whose process is gone: those whose lease has lapsed, or,
+    /// with `run`, that run (its job is known to be gone). A run being published is finished (the
+    /// reader was told it is imported); one still staging is thrown away. Returns how many.
+    @discardableResult
+    static func recover(now: Date, run: ImportRunSummary.ID? = nil, on database: Database) async throws -> Int {
+        let lapsed = try await database.read { db in
+            try await db.raw(
+                """
+                SELECT id, user_id FROM import_stagings
+                WHERE lease_until < \(bind: now.milliseconds) OR run_id = \(bind: run?.string ?? "")
+                """
+            ).all().map { (try $0.id("id") as User.ID, try $0.id("user_id") as User.ID) }
+        }
+        var recovered = 0
+        for (staging, userID) in lapsed {
+            // Claimed by one process: the lease moves on, and the state says what is left to do.
+            let claimed = try await database.write { db in
+                try await db.raw(
+                    """
+                    UPDATE import_stagings SET lease_until = \(bind: Date(timeIntervalSinceNow: lease).milliseconds)
+                    WHERE id = \(bind: staging.string) AND (lease_until < \(bind: now.milliseconds) OR run_id = \(bind: run?.string ?? ""))
+                    RETURNING state
+                    """
+                ).first().map { try $0.text("state") }
+            }
+            switch claimed.flatMap(State.init(rawValue:)) {
+            case .publishing: try await move(staging, to: userID, on: database)
+            case .staging: try await discard(staging, on: database)
+            case nil: continue
+            }
+            recovered += 1
+        }
+        return recovered
+    }
+}

@@ -1,0 +1,156 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackTestSupport
+import Foundation
+import SQLKit
+import Testing
+
+@testable import BooksTrackStore
+
+/// Big imports are written in short transactions under a hidden account and published at the
+/// end (issue 19): the result must be the one-transaction import's, nothing may show before it is
+/// published, and a run whose process died is thrown away (staging) or finished (publishing).
+@Suite("Big imports written in chunks")
+struct StagedImportContractTests {
+    static let file = "goodreads/craig0a__reading_history_analysis__goodreads_library_export.csv"
+
+    @Test(
+        "A staged import ends as the one-transaction import: same books, readings, shelves, report",
+        arguments: TestDatabase.available)
+    func sameAsOneTransaction(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            let whole = try await StagedImport.$threshold.withValue(1_000_000) { try await bob.importFixture(Self.file) }
+            let staged = try await StagedImport.$threshold.withValue(10) {
+                try await StagedImport.$chunk.withValue(37) { try await alice.importFixture(Self.file) }
+            }
+            #expect(staged.imported > 500)
+            #expect(staged.outcomes.map(\.kind) == whole.outcomes.map(\.kind))
+            #expect(try await Self.summary(alice.library()) == Self.summary(bob.library()))
+            // The report is the reader's, whole, and nothing of the hidden account is left.
+            let runs = try await alice.importRuns()
+            #expect(runs.count == 1 && runs.first?.imported == staged.imported)
+            #expect(try await alice.importRun(runs[0].id)?.1.outcomes.count == staged.rows)
+            #expect(try await store.users.all().map(\.name) == ["alice", "bob"])
+            #expect(try await store.count("import_stagings") == 0)
+            #expect(try await store.count("users") == 2)
+            #expect(try await Self.worksOwned(by: alice.userID, in: store) == Self.worksOwned(by: bob.userID, in: store))
+
+            // Importing again (staged too) finds everything there.
+            let again = try await StagedImport.$threshold.withValue(10) { try await alice.importFixture(Self.file) }
+            #expect(again.unchanged == again.rows - again.skipped && again.imported == 0)
+        }
+    }
+
+    @Test("Five imports of one big file at once by one reader: each book once", arguments: TestDatabase.available)
+    func concurrentStagedImports(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let reports = try await StagedImport.$threshold.withValue(10) {
+                try await withThrowingTaskGroup(of: ImportReport.self) { group in
+                    for _ in 0..<5 { group.addTask { try await alice.importFixture(Self.file) } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+            let books = try await alice.statusCounts().values.reduce(0, +)
+            #expect(reports.map(\.imported).reduce(0, +) == books)
+            #expect(reports.filter { $0.imported > 0 }.count == 1)
+            #expect(try await store.count("import_stagings") == 0)
+            #expect(try await store.count("users") == 1)
+        }
+    }
+
+    @Test(
+        "A run that stops while staging shows nothing and is thrown away once its lease lapses; one stopped while publishing is finished",
+        arguments: TestDatabase.available)
+    func stoppedRuns(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            try await alice.importText("Title,Author,Exclusive Shelf\nKindred,Octavia E. Butler,read\n")
+            let before = try await store.tableCounts()
+            let plan = try await Self.plan(Self.file, for: alice, in: store)
+            let version = try await alice.dataVersion()
+
+            // Staged, then the process "dies": the reader sees none of it.
+            let run = StagedImport(
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
+            let staging = try await StagedImport.$chunk.withValue(50) { try await run.begin() }
+            _ = try await StagedImport.$chunk.withValue(50) {
+                try await run.stage(plan, as: staging, fileName: nil, fileSize: nil)
+            }
+            #expect(try await alice.statusCounts() == [.read: 1])
+            #expect(try await alice.importRuns().count == 1)
+            #expect(try await alice.dataVersion() == version)
+            #expect(try await store.users.all().count == 1)
+            // Alive (its lease holds): left alone.
+            #expect(try await store.recoverImports(now: Date()) == 0)
+            #expect(try await store.recoverImports(now: Date(timeIntervalSinceNow: StagedImport.lease + 1)) == 1)
+            #expect(try await store.tableCounts().filter { $0.key != "authors" } == before.filter { $0.key != "authors" })
+            #expect(try await store.count("users") == 1)
+
+            // Published, then the process "dies" before the books moved: finished by recovery.
+            let second = StagedImport(
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
+            let staging2 = try await second.begin()
+            let rest = try await second.stage(plan, as: staging2, fileName: nil, fileSize: nil)
+            #expect(try await second.publish(rest, as: staging2, matchedAt: version, readerData: nil))
+            #expect(try await store.recoverImports(now: Date()) == 0)
+            #expect(try await store.recoverImports(now: Date(timeIntervalSinceNow: StagedImport.lease + 1)) == 1)
+            #expect(try await alice.statusCounts().values.reduce(0, +) == plan.report.imported + 1)
+            #expect(try await alice.importRuns().count == 2)
+            #expect(try await store.count("import_stagings") == 0)
+            #expect(try await store.count("users") == 1)
+
+            // A run whose library moved while it was staged is not published, and is thrown away.
+            let other = try await Self.plan(Fixtures.goodreadsFiles[1], for: alice, in: store)
+            let third = StagedImport(
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
+            let staging3 = try await third.begin()
+            let rest3 = try await third.stage(other, as: staging3, fileName: nil, fileSize: nil)
+            try await alice.importText("Title,Author,Exclusive Shelf\nCirce,Madeline Miller,to-read\n")
+            let moved = try await alice.dataVersion()
+            #expect(try await !third.publish(rest3, as: staging3, matchedAt: moved - 1, readerData: nil))
+            try await StagedImport.discard(staging3, on: store.database)
+            #expect(try await alice.statusCounts().values.reduce(0, +) == plan.report.imported + 2)
+            #expect(try await store.count("users") == 1)
+        }
+    }
+
+    /// A file matched against the reader's library, as the import does before writing.
+    static func plan(_ file: String, for reader: ReaderStore, in store: Store) async throws -> ImportPlan {
+        let batch = try LibraryFileReader.read(
+            fileAt: Fixtures.url(file).path, today: LocalDate(year: 2026, month: 11, day: 21)!)
+        return try await store.database.read { db in
+            ImportPlanner.plan(
+                batch,
+                context: try await ImportContextLoader.context(
+                    for: ImportPlanner.lookupKeys(for: batch.records), userID: reader.userID, now: TestClock.now, on: db),
+                dryRun: false)
+        }
+    }
+
+    /// Every book as the reader sees it, without ids.
+    static func summary(_ library: ReaderLibrary) -> [String] {
+        library.entries.map { entry in
+            let work = library.works[entry.workID]
+            let authors = work?.authorIDs.compactMap { library.authors[$0]?.name } ?? []
+            let edition = entry.editionID.flatMap { library.editions[$0] }
+            let s = entry.state
+            return [
+                work?.title ?? "?", authors.joined(separator: "; "), s.status.rawValue, "\(s.rating?.quarters ?? -1)",
+                s.shelves.sorted().joined(separator: ","),
+                s.readings.map { "\($0.startedOn?.description ?? "")-\($0.finishedOn?.description ?? "")" }
+                    .sorted().joined(separator: ","),
+                edition?.details.isbn13 ?? "", "\(edition?.details.pageCount ?? -1)", s.review ?? "",
+                s.addedOn?.description ?? "",
+            ].joined(separator: " | ")
+        }.sorted()
+    }
+
+    static func worksOwned(by userID: User.ID, in store: Store) async throws -> Int {
+        try await store.database.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM works WHERE owner_id = \(bind: userID.string)").first()?.integer("n") ?? 0
+        }
+    }
+}
