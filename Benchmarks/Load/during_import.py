@@ -88,6 +88,8 @@ def main():
         imported = json.loads(body).get("summary", {}).get("imported", json.loads(body).get("imported"))
         during = [s * 1000 for start, s, _ in samples if import_started <= start <= import_ended]
         failures = sum(1 for _, _, status in samples if status >= 500)
+        slowest = sorted((s, start - import_started) for start, s, _ in samples if import_started <= start <= import_ended)[-5:]
+        print("slowest writes (ms at s into the import): " + ", ".join(f"{s * 1000:.0f} at {at:.1f}" for s, at in slowest))
         print(f"import of {arguments.rows:,} rows: HTTP {status} in {import_ended - import_started:.1f} s "
               f"({arguments.rows / (import_ended - import_started):,.0f} rows/s), imported={imported}")
         print(f"writer: {len(during)} writes during the import; p50 {percentile(during, 0.5):.0f} ms, "

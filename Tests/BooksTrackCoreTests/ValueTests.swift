@@ -95,15 +95,23 @@ struct ISBNTests {
 
 @Suite("Identifiers")
 struct IdentifierTests {
-    @Test("New identifiers are distinct version-4 UUIDs in their lowercase form")
+    @Test("New identifiers are distinct, strictly increasing version-7 UUIDs in their lowercase form, dated now")
     func randomIdentifiers() {
-        let ids = (0..<10_000).map { _ in Work.ID.random() }
+        let before = UInt64(Date().timeIntervalSince1970 * 1000)
+        // More than the 4,096 a millisecond's counter holds, so the counter runs over at least once.
+        let ids = (0..<20_000).map { _ in Work.ID.random() }
         #expect(Set(ids).count == ids.count)
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $0.string < $1.string })
         for id in ids.prefix(500) {
             #expect(id.string == id.uuid.uuidString.lowercased())
-            #expect(Array(id.string)[14] == "4")
+            #expect(Array(id.string)[14] == "7")
             #expect("89ab".contains(Array(id.string)[19]))
         }
+        let stamp = ids[0].string.replacingOccurrences(of: "-", with: "").prefix(12)
+        let millisecond = UInt64(stamp, radix: 16) ?? 0
+        #expect(millisecond >= before && millisecond < before + 60_000)
+        // The random part differs between neighbours.
+        #expect(ids[0].string.suffix(12) != ids[1].string.suffix(12))
     }
 
     @Test("An identifier round-trips through its text and JSON forms")

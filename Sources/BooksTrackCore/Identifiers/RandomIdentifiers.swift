@@ -1,8 +1,14 @@
 import Foundation
 
-/// Random (version 4) UUIDs for new records, drawn from the system's secure random source in
-/// 4 KiB batches: `UUID()` costs one system call per identifier, and an import creates tens of
-/// thousands of them.
+/// Time-ordered UUIDs (version 7, RFC 9562) for new records: 48 bits of Unix milliseconds, a
+/// 12-bit counter that keeps the identifiers of one process strictly increasing within a
+/// millisecond, and 62 random bits from the system's secure random source, drawn in 4 KiB batches
+/// (`UUID()` costs one system call per identifier, and an import creates tens of thousands).
+///
+/// Increasing keys are appended at the right edge of every index they are part of (primary keys,
+/// `work_id`, `entry_id`): a chunk of an import dirties a few pages instead of most of each index
+/// (random version-4 keys made a 50,000-book import written in chunks pass 4.6 GB through the
+/// WAL). The random bits keep them unguessable; every query is scoped to its reader anyway.
 enum RandomIdentifiers {
     private static let state = Mutex()
 
@@ -69,6 +75,8 @@ enum RandomIdentifiers {
         private let lock = NSLock()
         private var buffer = [UInt8](repeating: 0, count: 4096)
         private var position = 4096
+        private var lastMillisecond: UInt64 = 0
+        private var counter: UInt64 = 0
 
         func next() -> UUID {
             lock.lock()
@@ -81,8 +89,29 @@ enum RandomIdentifiers {
                 buffer[position + 12], buffer[position + 13], buffer[position + 14], buffer[position + 15]
             )
             position += 16
-            bytes.6 = (bytes.6 & 0x0F) | 0x40  // version 4
-            bytes.8 = (bytes.8 & 0x3F) | 0x80  // RFC 4122 variant
+            var millisecond = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
+            if millisecond <= lastMillisecond {
+                // The same millisecond (or a clock that went back): count on, and borrow the next
+                // millisecond when the counter runs out, so the order never breaks.
+                counter += 1
+                if counter > 0xFFF {
+                    lastMillisecond += 1
+                    counter = 0
+                }
+                millisecond = lastMillisecond
+            } else {
+                lastMillisecond = millisecond
+                counter = 0
+            }
+            bytes.0 = UInt8(truncatingIfNeeded: millisecond >> 40)
+            bytes.1 = UInt8(truncatingIfNeeded: millisecond >> 32)
+            bytes.2 = UInt8(truncatingIfNeeded: millisecond >> 24)
+            bytes.3 = UInt8(truncatingIfNeeded: millisecond >> 16)
+            bytes.4 = UInt8(truncatingIfNeeded: millisecond >> 8)
+            bytes.5 = UInt8(truncatingIfNeeded: millisecond)
+            bytes.6 = 0x70 | UInt8(truncatingIfNeeded: counter >> 8)  // version 7, counter's high bits
+            bytes.7 = UInt8(truncatingIfNeeded: counter)
+            bytes.8 = (bytes.8 & 0x3F) | 0x80  // RFC 9562 variant
             return UUID(uuid: bytes)
         }
 

@@ -19,6 +19,9 @@ actor AsyncLock {
         }
     }
 
+    /// Whether somebody is waiting for the lock.
+    var isWaitedFor: Bool { !waiters.isEmpty }
+
     /// Runs `body` holding the lock.
     nonisolated func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await lock()

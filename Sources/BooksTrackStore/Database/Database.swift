@@ -69,6 +69,14 @@ public final class Database: Sendable {
         do { return try await write.value } catch { throw connector.translate(error) }
     }
 
+    /// Whether a long write that began at `start` should commit what it has and let others write
+    /// (see ``StagedImport``): on SQLite, when another write of this process waits for the one
+    /// writer, or after two seconds (writers of other processes wait in SQLite's busy handler,
+    /// which gives up after ten); never on PostgreSQL, whose writers do not wait for each other.
+    func othersWait(since start: ContinuousClock.Instant) async -> Bool {
+        await connector.othersWait(since: start)
+    }
+
     /// Closes every connection.
     public func close() async {
         await connector.close()
@@ -85,6 +93,8 @@ protocol Connector: Sendable {
     /// constraint violated by a racing writer is ``StoreError/Conflict/duplicate(table:)``);
     /// anything else unchanged.
     func translate(_ error: any Error) -> any Error
+    /// See ``Database/othersWait(since:)``.
+    func othersWait(since start: ContinuousClock.Instant) async -> Bool
     func close() async
 }
 

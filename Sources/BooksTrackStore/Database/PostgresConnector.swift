@@ -17,6 +17,9 @@ final class PostgresConnector: Connector {
 
     var services: [any Service] { [client] }
 
+    /// PostgreSQL's writers lock rows, not the database: a long write holds nobody up.
+    func othersWait(since start: ContinuousClock.Instant) async -> Bool { false }
+
     static func open(_ settings: PostgresSettings, logger: Logger) async throws(StoreError) -> PostgresConnector {
         let tls: PostgresClient.Configuration.TLS =
             switch settings.tls {

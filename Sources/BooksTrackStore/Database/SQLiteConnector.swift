@@ -91,6 +91,11 @@ final class SQLiteConnector: Connector {
         }
     }
 
+    func othersWait(since start: ContinuousClock.Instant) async -> Bool {
+        if await writeLock.isWaitedFor { return true }
+        return ContinuousClock.now - start > .seconds(2)
+    }
+
     /// The page cache of a connection between writes (16 MiB; pages are allocated as used).
     static let readCache = "PRAGMA cache_size = -16384"
     /// The page cache during a write (256 MiB at most, only as far as the write needs it).

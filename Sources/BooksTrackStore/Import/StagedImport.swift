@@ -24,7 +24,7 @@ struct StagedImport: Sendable {
     /// transaction (a few hundred milliseconds at most).
     @TaskLocal static var threshold = 2_000
     /// New books written (or published) per transaction.
-    @TaskLocal static var chunk = 500
+    @TaskLocal static var chunk = 200
     /// How long a run is held alive by its last transaction.
     static let lease: TimeInterval = 60
 
@@ -82,10 +82,8 @@ struct StagedImport: Sendable {
 
     /// Writes the new books under the staging account; returns what is left for publishing
     /// (changes to existing rows, and new rows no new book refers to).
-    func stage(_ plan: ImportPlan, as staging: User.ID, fileName: String?, fileSize: Int?) async throws
-        -> ImportPlan
-    {
-        let now = self.now
+    func stage(_ plan: ImportPlan, as staging: User.ID, fileName: String?, fileSize: Int?) async throws -> ImportPlan {
+        let (now, runID) = (self.now, self.runID)
         var resolved: [Author.ID: Author.ID] = [:]
         for chunk in plan.newAuthors.chunked(into: 2_000) {
             let authors = Array(chunk)
@@ -101,9 +99,7 @@ struct StagedImport: Sendable {
         var editions = Dictionary(grouping: plan.newEditions, by: \.workID)
         var identifiers = Dictionary(grouping: plan.newIdentifiers, by: \.target.workID)
         let matchKeys = plan.newWorkMatchKeys
-        let total = plan.newEntries.count + plan.updatedEntries.count
-        var done = 0
-        progress?(.writing(done: 0, total: total))
+        var steps: [Step] = []
         for chunk in plan.newEntries.chunked(into: Self.chunk) {
             var chunkWorks: [Work] = []
             var chunkEditions: [Edition] = []
@@ -117,36 +113,64 @@ struct StagedImport: Sendable {
                 entry.userID = staging
                 entries.append(entry)
             }
-            try await database.write { [chunkWorks, chunkEditions, chunkIdentifiers, entries] db in
-                try await Self.renew(staging, .staging, on: db)
-                try await CatalogueRows.insert(works: chunkWorks, owner: staging, matchKeys: matchKeys, now: now, on: db)
-                try await CatalogueRows.insert(editions: chunkEditions, now: now, on: db)
-                try await CatalogueRows.insert(identifiers: chunkIdentifiers, on: db)
-                try await EntryRows.insert(entries, on: db)
-            }
-            done += chunk.count
-            progress?(.writing(done: done, total: total))
+            steps.append(
+                Step(books: chunk.count) { [chunkWorks, chunkEditions, chunkIdentifiers, entries] db in
+                    try await CatalogueRows.insert(works: chunkWorks, owner: staging, matchKeys: matchKeys, now: now, on: db)
+                    try await CatalogueRows.insert(editions: chunkEditions, now: now, on: db)
+                    try await CatalogueRows.insert(identifiers: chunkIdentifiers, on: db)
+                    try await EntryRows.insert(entries, on: db)
+                })
         }
         // The report, under the staging account until it is published.
         let report = plan.report
-        try await database.write { [runID] db in
-            try await Self.renew(staging, .staging, on: db)
-            try await ImportRunRows.recordRun(
-                report, id: runID, userID: staging, fileName: fileName, fileSize: fileSize, startedAt: now,
-                finishedAt: Date(), on: db)
-        }
-        for chunk in report.outcomes.chunked(into: 5_000) {
+        steps.append(
+            Step(books: 0) { db in
+                try await ImportRunRows.recordRun(
+                    report, id: runID, userID: staging, fileName: fileName, fileSize: fileSize, startedAt: now,
+                    finishedAt: Date(), on: db)
+            })
+        for chunk in report.outcomes.chunked(into: Self.chunk * 4) {
             let outcomes = Array(chunk)
-            try await database.write { [runID] db in
-                try await Self.renew(staging, .staging, on: db)
-                try await ImportRunRows.recordRows(outcomes, id: runID, on: db)
-            }
+            steps.append(Step(books: 0) { db in try await ImportRunRows.recordRows(outcomes, id: runID, on: db) })
         }
+        let total = plan.newEntries.count + plan.updatedEntries.count
+        progress?(.writing(done: 0, total: total))
+        try await write(steps, as: staging, .staging, total: total)
         plan.newEntries = []
         plan.newWorks = Array(works.values)
         plan.newEditions = editions.values.flatMap { $0 }
         plan.newIdentifiers = identifiers.values.flatMap { $0 }
         return plan
+    }
+
+    /// A piece of the staging: some new books (or none: the report).
+    struct Step: Sendable {
+        var books: Int
+        var body: @Sendable (any SQLDatabase) async throws -> Void
+    }
+
+    /// Runs the steps in order, in as few transactions as the other writers let it: a transaction
+    /// commits when another write is waiting for SQLite's writer (see ``Database/othersWait(since:)``).
+    private func write(_ steps: [Step], as staging: User.ID, _ state: State, total: Int) async throws {
+        var next = 0
+        var done = 0
+        let database = self.database
+        while next < steps.count {
+            let first = next
+            next = try await database.write { db in
+                try await Self.renew(staging, state, on: db)
+                let started = ContinuousClock.now
+                var index = first
+                while index < steps.count {
+                    try await steps[index].body(db)
+                    index += 1
+                    if await database.othersWait(since: started) { break }
+                }
+                return index
+            }
+            done += steps[first..<next].reduce(0) { $0 + $1.books }
+            progress?(.writing(done: done, total: total))
+        }
     }
 
     /// The one transaction that decides: the library has not moved, so the run will complete.
@@ -197,44 +221,25 @@ struct StagedImport: Sendable {
         }
     }
 
-    /// Moves a published run's books to the reader, a chunk per transaction, then removes the
-    /// staging account. The reader's caches are moved on once more at the end.
+    /// Moves a published run's books to the reader, a chunk at a time, in as few transactions as
+    /// the other writers let it, then removes the staging account. The reader's caches are moved
+    /// on once more at the end.
     static func move(
         _ staging: User.ID, to userID: User.ID, on database: Database, progress: ImportProgressHandler? = nil, total: Int = 0
     ) async throws {
-        let size = chunk
         var done = 0
         while true {
             let moved = try await database.write { db -> Int in
-                let ids = try await db.raw(
-                    "SELECT id FROM library_entries WHERE user_id = \(bind: staging.string) LIMIT \(unsafeRaw: String(size))"
-                ).all().map { try $0.text("id") as SQLValue }
-                guard !ids.isEmpty else { return 0 }
                 try await renew(staging, .publishing, on: db)
-                // A book the reader added themselves meanwhile keeps the reader's entry.
-                try await db.raw(
-                    """
-                    DELETE FROM library_entries WHERE id IN (\(binds: ids)) AND work_id IN
-                        (SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string))
-                    """
-                ).run()
-                try await db.raw(
-                    """
-                    UPDATE works SET owner_id = \(bind: userID.string) WHERE owner_id = \(bind: staging.string)
-                        AND id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: ids)))
-                    """
-                ).run()
-                for table in ["entry_shelves", "readings"] {
-                    try await db.raw(
-                        """
-                        UPDATE \(unsafeRaw: table) SET user_id = \(bind: userID.string) WHERE entry_id IN (\(binds: ids))
-                        """
-                    ).run()
+                let started = ContinuousClock.now
+                var moved = 0
+                while true {
+                    let count = try await moveChunk(staging, to: userID, on: db)
+                    moved += count
+                    if count == 0 { break }
+                    if await database.othersWait(since: started) { break }
                 }
-                try await db.raw(
-                    "UPDATE library_entries SET user_id = \(bind: userID.string) WHERE id IN (\(binds: ids))"
-                ).run()
-                return ids.count
+                return moved
             }
             guard moved > 0 else { break }
             done += moved
@@ -248,6 +253,38 @@ struct StagedImport: Sendable {
             try await db.raw("DELETE FROM users WHERE id = \(bind: staging.string) AND role = \(bind: role)").run()
             changes.reader(userID)
         }
+    }
+
+    /// Moves up to ``chunk`` staged books to the reader; returns how many there were.
+    private static func moveChunk(_ staging: User.ID, to userID: User.ID, on db: any SQLDatabase) async throws -> Int {
+        let ids = try await db.raw(
+            "SELECT id FROM library_entries WHERE user_id = \(bind: staging.string) LIMIT \(unsafeRaw: String(chunk))"
+        ).all().map { try $0.text("id") as SQLValue }
+        guard !ids.isEmpty else { return 0 }
+        // A book the reader added themselves meanwhile keeps the reader's entry.
+        try await db.raw(
+            """
+            DELETE FROM library_entries WHERE id IN (\(binds: ids)) AND EXISTS (SELECT 1 FROM library_entries mine
+                WHERE mine.user_id = \(bind: userID.string) AND mine.work_id = library_entries.work_id)
+            """
+        ).run()
+        try await db.raw(
+            """
+            UPDATE works SET owner_id = \(bind: userID.string)
+            -- Found by id: on `owner_id = …` SQLite would walk every staged work for each chunk.
+            WHERE id IN (SELECT work_id FROM library_entries WHERE id IN (\(binds: ids)))
+                AND COALESCE(owner_id, '') = \(bind: staging.string)
+            """
+        ).run()
+        for table in ["entry_shelves", "readings"] {
+            try await db.raw(
+                """
+                UPDATE \(unsafeRaw: table) SET user_id = \(bind: userID.string) WHERE entry_id IN (\(binds: ids))
+                """
+            ).run()
+        }
+        try await db.raw("UPDATE library_entries SET user_id = \(bind: userID.string) WHERE id IN (\(binds: ids))").run()
+        return ids.count
     }
 
     /// Throws a run's staged rows away, a chunk per transaction, then the staging account.
