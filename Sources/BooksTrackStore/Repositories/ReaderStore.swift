@@ -33,7 +33,7 @@ public struct ReaderStore: Sendable {
         }
         // A big import is written in short transactions, out of sight until it is published, so
         // other readers' writes do not wait for it (see `StagedImport`).
-        if matched.newEntries.count > StagedImport.threshold,
+        if dialect == .sqlite, matched.newEntries.count > StagedImport.threshold,
             let report = try await StagedImport(
                 database: database, userID: userID, runID: runID, now: now, progress: progress
             ).run(matched, matchedAt: version, readerData: batch.readerData, fileName: fileName, fileSize: fileSize)
