@@ -1,6 +1,6 @@
-"""A server killed in the middle of a browser import: after a restart the page and the progress
-answer say at once that the import was interrupted, nothing was imported, and the uploaded file is
-gone from the database."""
+"""A server killed in the middle of a browser import (while its books are being written): after a
+restart the page and the progress answer say at once that the import was interrupted, nothing was
+imported, the part already written is gone, and so is the uploaded file."""
 
 import json
 import os
@@ -65,7 +65,17 @@ def test_killed_import_is_interrupted_at_once(browser):
                 break
             time.sleep(0.05)
         assert status == "running", status
-        time.sleep(0.5)
+        # Wait until part of the file is written (staged out of sight: a big import on SQLite is
+        # written in chunks and published at the end), then kill -9 in the middle of it.
+        deadline = time.time() + 60
+        staged = 0
+        while time.time() < deadline and staged < 1000:
+            with sqlite3.connect(database_path) as watch:
+                (staged,) = watch.execute(
+                    "SELECT COUNT(*) FROM library_entries WHERE user_id IN (SELECT id FROM users WHERE role = 'staging')"
+                ).fetchone()
+            time.sleep(0.05)
+        assert staged >= 1000, staged
 
         # kill -9 in the middle of the import.
         server.process.send_signal(signal.SIGKILL)
@@ -91,10 +101,20 @@ def test_killed_import_is_interrupted_at_once(browser):
         page.goto(f"{url}/library")
         expect(page.get_by_text("Your library is empty")).to_be_visible()
         database = sqlite3.connect(os.path.join(server.directory, "e2e.sqlite"))
+        # The staged books are thrown away by the restarted server's clean-up (at once, not when
+        # their lease lapses), a chunk at a time.
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            (hidden,) = database.execute("SELECT COUNT(*) FROM users WHERE role = 'staging'").fetchone()
+            if hidden == 0:
+                break
+            time.sleep(0.2)
         (size,) = database.execute("SELECT length(content) FROM import_uploads WHERE id = ?", (upload,)).fetchone()
         (books,) = database.execute("SELECT COUNT(*) FROM library_entries").fetchone()
+        (works,) = database.execute("SELECT COUNT(*) FROM works").fetchone()
+        (hidden,) = database.execute("SELECT COUNT(*) FROM users WHERE role = 'staging'").fetchone()
         database.close()
-        assert size == 0 and books == 0
+        assert size == 0 and books == 0 and works == 0 and hidden == 0, (size, books, works, hidden)
     finally:
         if restarted:
             restarted.terminate()

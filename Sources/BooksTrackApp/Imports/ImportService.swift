@@ -86,9 +86,11 @@ public final class ImportService: Sendable {
     func interrupted(_ job: Job) async throws {
         guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
         board.remove(uploadID)
-        if let run = try await store.reader(userID).interruptUpload(uploadID, error: Self.interruptedMessage, now: clock()) {
-            try await store.recoverImports(now: clock(), run: run)
-        }
+        let reader = store.reader(userID)
+        try await reader.interruptUpload(uploadID, error: Self.interruptedMessage, now: clock())
+        // What a big import had staged was never visible to the reader; it is thrown away now
+        // rather than when its lease lapses.
+        if let run = try await reader.runID(ofUpload: uploadID) { try await store.recoverImports(now: clock(), run: run) }
     }
 
     /// What a reader is told when an import fails.

@@ -106,17 +106,25 @@ extension ReaderStore {
 
     /// Fails an upload whose import was interrupted (its process died) and drops its file — only
     /// while it is still running: an import that committed before its process died stays done.
-    @discardableResult
-    public func interruptUpload(_ id: ImportUpload.ID, error: String, now: Date) async throws -> ImportRunSummary.ID? {
+    public func interruptUpload(_ id: ImportUpload.ID, error: String, now: Date) async throws {
         let userID = self.userID
-        return try await database.write { db in
+        try await database.write { db in
             try await db.raw(
                 """
                 UPDATE import_uploads SET status = 'failed', error = \(bind: error), content = '', preview = NULL,
                     updated_at = \(bind: now.milliseconds)
                 WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'running'
-                RETURNING run_id
                 """
+            ).run()
+        }
+    }
+
+    /// The import run an upload was confirmed as, if it was.
+    public func runID(ofUpload id: ImportUpload.ID) async throws -> ImportRunSummary.ID? {
+        let userID = self.userID
+        return try await database.read { db in
+            try await db.raw(
+                "SELECT run_id FROM import_uploads WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string)"
             ).first()?.optionalID("run_id")
         }
     }

@@ -16,5 +16,9 @@ extension Migrations {
             )
             """,
             "CREATE INDEX import_stagings_lease ON import_stagings (lease_until)",
+            // Deleting an edition sets these to NULL: without an index, each deleted edition
+            // scanned both tables (throwing away a staged run of 10,000 books took minutes).
+            "CREATE INDEX library_entries_edition ON library_entries (edition_id)",
+            "CREATE INDEX external_ids_edition ON external_ids (edition_id)",
         ])
 }
