@@ -179,7 +179,7 @@ doc = {
         q("era", "Publication era.", {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]}),
         q("translated", "Read in translation.", {"type": "string", "enum": ["yes", "no"]}),
         q("ownvoices", "Own voices.", {"type": "string", "enum": ["yes", "no"]}),
-        q("missing", "Books missing a kind of data.", {"type": "string", "enum": ["any", "region", "gender", "language", "year"]}),
+        q("missing", "Books missing a kind of data.", {"type": "string", "enum": ["any", "region", "gender", "language", "year", "title"]}),
         q("sort", "Sort key.", {"type": "string", "enum": ["added", "title", "author", "finished", "rating", "year"]}),
         q("order", "Sort direction (each key has a natural default).", {"type": "string", "enum": ["asc", "desc"]}),
         q("read", "Read in a window of days (`2026-01-01..2026-12-31`), or `any`: read at some time.", {"type": "string", "pattern": "^(any|[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})$"}),

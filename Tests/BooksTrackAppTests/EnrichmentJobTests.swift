@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackEnrichment
+import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
@@ -128,6 +129,31 @@ struct EnrichmentJobTests {
             #expect(openLibrary.dropFirst().allSatisfy { $0.status == .code(404) }, "the work and author pages are not recorded")
             let miedema = try await Self.author("John Miedema", of: user, store: store)
             #expect(miedema.wikidataID == nil && miedema.gender == nil)
+        }
+    }
+
+    @Test(
+        "A book imported from a row with no title gets the title of its ISBN's record; a title the reader gave is kept",
+        arguments: TestDatabase.available)
+    func untitledBookGetsItsTitle(_ database: TestDatabase) async throws {
+        try await Self.withReader(database, named: "uma") { app, store, user, _ in
+            let file = "Title,Author,ISBN13,Exclusive Shelf\n,John Miedema,9780980200447,read\n,Ann Nobody,9782070427796,read\n"
+            let batch = try BooksTrackImport.LibraryFileReader.read(bytes: Array(file.utf8), today: Self.today)
+            let report = try await app.imports.importNow(batch, for: user, fileName: "no-titles.csv", dryRun: false)
+            #expect(report.imported == 2)
+            let reader = store.reader(user.id)
+            let untitled = try await reader.list(LibraryQuery(missing: .title), primaryLanguage: nil).items
+            #expect(untitled.map(\.title).sorted() == ["Untitled (ISBN 9780980200447)", "Untitled (ISBN 9782070427796)"])
+            // The reader names the second one before the look-ups run: their title stays.
+            let named = try #require(untitled.first { $0.title.hasSuffix("9782070427796)") })
+            let draft = try BookDraft.parse(
+                ["title": "L'Étranger", "authors": "Ann Nobody", "status": "read", "isbn": "9782070427796"], today: Self.today
+            ).get()
+            try await app.library.update(named.entryID, with: draft, for: user, now: TestClock.now)
+            await app.jobs.drain()
+            let titles = try await reader.list(LibraryQuery(), primaryLanguage: nil).items.map(\.title).sorted()
+            #expect(titles == ["L'Étranger", "Slow reading"])
+            #expect(try await reader.count(LibraryQuery(missing: .title), primaryLanguage: nil) == 0)
         }
     }
 

@@ -35,6 +35,34 @@ struct ImportFlowTests {
         return try await browser.follow(page)
     }
 
+    @Test("Books imported from rows with no title: home asks for their titles, the library lists them, naming one answers it")
+    func untitledBooksAskForTitles() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let file = "Title,Author,ISBN13,Exclusive Shelf\n,Ann Nobody,9780306406157,read\nKindred,Octavia E. Butler,,read\n"
+            let batch = try LibraryFileReader.read(bytes: Array(file.utf8), today: WebHarness.today)
+            let report = try await app.store.reader(user.id).importBatch(batch, dryRun: false, now: TestClock.now)
+            #expect(report.imported == 2)
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Books without a title"))
+            #expect(home.text.contains("One book came from a row with no title."))
+            #expect(home.body.contains("href=\"/library?missing=title\""))
+            let list = try await browser.get("/library?missing=title")
+            #expect(list.text.contains("Untitled (ISBN 9780306406157)") && !list.text.contains("Kindred"))
+            #expect(list.body.contains("Missing a title"))
+            // Once the reader gives it its title, nothing asks any more.
+            let entry = try #require(
+                try await app.store.reader(user.id).list(LibraryQuery(missing: .title), primaryLanguage: nil).items.first)
+            let draft = try BookDraft.parse(
+                ["title": "Ann's Book", "authors": "Ann Nobody", "status": "read", "isbn": "9780306406157"],
+                today: WebHarness.today
+            ).get()
+            try await app.store.reader(user.id).update(entry.entryID, with: draft, today: WebHarness.today, now: TestClock.now)
+            #expect(try await !browser.get("/").text.contains("Books without a title"))
+            #expect(try await browser.get("/library?missing=title").text.contains("No books match"))
+        }
+    }
+
     @Test("The preview counts what will happen before anything changes, and the report lists every row")
     func uploadPreviewConfirm() async throws {
         try await WebHarness.run { app in

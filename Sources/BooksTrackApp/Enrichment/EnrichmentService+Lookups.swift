@@ -6,7 +6,7 @@ import Foundation
 /// The look-ups themselves: a book on Open Library, authors on Wikidata.
 extension EnrichmentService {
     /// One book on Open Library: by ISBN, the edition's page count, its work's first publication
-    /// year, and its authors' Wikidata ids (the surest identification there is: an ISBN path);
+    /// year, its title when the book was imported without one, and its authors' Wikidata ids (the surest identification there is: an ISBN path);
     /// without an ISBN, the first publication year of the works with its exact title and author.
     func lookUp(_ work: WorkSubject) async -> (LookupOutcome, (any Error)?) {
         do {
@@ -28,6 +28,10 @@ extension EnrichmentService {
             if work.needsYear, let key = edition.works.first { year = try await openLibrary.work(key)?.firstPublished }
             try await store.enrichment.fill(
                 work: work.id, originalLanguage: nil, firstPublished: year, pages: edition.pages, isbn: foundBy, now: clock())
+            if Work.isUntitled(work.title), let title = edition.title {
+                try await store.enrichment.fill(
+                    work: work.id, untitled: work.title, title: title, primaryAuthor: work.authors.first?.name, now: clock())
+            }
             var links: [PlannedAuthorFact] = []
             for author in edition.authors.prefix(3) {
                 // Only an author of the reader's book with this very name.

@@ -25,6 +25,8 @@ public struct LibraryQuery: Sendable {
     /// A kind of missing data a reader can list books by.
     public enum Missing: String, Sendable, CaseIterable {
         case any, region, gender, language, year
+        /// Books imported from a row without a title ("Untitled", "Untitled (ISBN …)").
+        case title
 
         public var displayName: String {
             switch self {
@@ -33,6 +35,7 @@ public struct LibraryQuery: Sendable {
             case .gender: "author gender"
             case .language: "original language"
             case .year: "publication year"
+            case .title: "a title"
             }
         }
     }

@@ -35,6 +35,15 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         self.identifiers = identifiers
     }
 
+    /// The title a book imported from a row without one is given ("Untitled", or "Untitled (ISBN
+    /// 978…)" when the row has an ISBN) until the reader or a look-up by its ISBN gives it its own.
+    public static let untitled = "Untitled"
+
+    /// Whether a title is that placeholder.
+    public static func isUntitled(_ title: String) -> Bool {
+        title == untitled || (title.hasPrefix(untitled + " (ISBN ") && title.hasSuffix(")"))
+    }
+
     /// The key that matches the same book across trackers when no identifier does: folded title
     /// (without a series marker) and the primary author's folded name.
     public static func matchKey(title: String, primaryAuthor: String?) -> String {

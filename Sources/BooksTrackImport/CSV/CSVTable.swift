@@ -111,7 +111,7 @@ struct RowReader {
                     Skipped(.skipped(row: number, line: row.line, title: "", reason: "The row has no title.", warnings: warnings))
                 )
             }
-            let named = isbn.map { "Untitled (ISBN \($0))" } ?? "Untitled"
+            let named = isbn.map { "\(Work.untitled) (ISBN \($0))" } ?? Work.untitled
             warnings.append(
                 ImportWarning(
                     field: "Title", "the row has no title; the book was imported as “\(named)”: give it its title on its page"))

@@ -346,6 +346,25 @@ public struct EnrichmentRepository: Sendable {
     /// Fills a book's original language and first publication year, and the page count of the
     /// edition with this ISBN, from a public source where they are empty; what a reader entered
     /// is never replaced.
+    /// Gives a book imported without a title ("Untitled (ISBN …)") the title its ISBN's record
+    /// has — only while it still has the placeholder it was given, and only a reader's own work.
+    public func fill(work id: Work.ID, untitled: String, title: String, primaryAuthor: String?, now: Date) async throws {
+        let title = TextNormalization.trim(title)
+        guard Work.isUntitled(untitled), !title.isEmpty, title.count <= 500 else { return }
+        try await database.changing { db, changes in
+            let updated = try await db.raw(
+                """
+                UPDATE works SET title = \(bind: title), title_key = \(bind: TextNormalization.titleKey(title)),
+                    match_key = \(bind: Work.matchKey(title: title, primaryAuthor: primaryAuthor)),
+                    updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND title = \(bind: untitled) AND owner_id IS NOT NULL
+                RETURNING id
+                """
+            ).first()
+            if updated != nil { changes.works([id]) }
+        }
+    }
+
     public func fill(
         work id: Work.ID, originalLanguage: LanguageCode?, firstPublished: Int?, pages: Int? = nil, isbn: String? = nil,
         now: Date

@@ -198,6 +198,7 @@ struct LibraryFilterSQL {
                 case .gender: gender
                 case .language: "w.original_language IS NULL"
                 case .year: "w.first_published_year IS NULL"
+                case .title: "(w.title = '\(Work.untitled)' OR w.title LIKE '\(Work.untitled) (ISBN %)')"
                 case .any: "(\(region) OR \(gender) OR w.original_language IS NULL OR w.first_published_year IS NULL)"
                 }
             sql.appendLiteral(" AND \(clause)")

@@ -63,6 +63,7 @@ struct HomeController {
         async let counts = reader.entryCounts()
         async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
         async let missing = reader.count(LibraryQuery(missing: .any), primaryLanguage: user.settings.primaryLanguage)
+        async let untitled = reader.count(LibraryQuery(missing: .title), primaryLanguage: user.settings.primaryLanguage)
         async let imports = reader.importRuns()
         async let contributions = reader.contributions()
         async let unread = notifications.unread(of: user)
@@ -73,6 +74,7 @@ struct HomeController {
         let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
+            untitled: try await untitled,
             imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
             notifications: try await unread, enrichment: try await progress,
             questions: try await questions.authors, streak: try await streak, goals: try await goalList)

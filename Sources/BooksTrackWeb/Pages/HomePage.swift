@@ -11,6 +11,8 @@ enum HomePage {
         var counts: [ReadingStatus: Int]
         var reading: [LibraryListItem]
         var missingData: Int
+        /// Books imported without a title, waiting for theirs.
+        var untitled: Int = 0
         var imports: [ImportRunSummary]
         /// The whole library's representation radar, with its data completion.
         var radar: RepresentationRadar
@@ -51,6 +53,7 @@ enum HomePage {
                             }
                         }
                     }
+                    if model.untitled > 0 { untitledPrompt(model.untitled) }
                     Card("Reading now", id: "reading-now") {
                         if model.reading.isEmpty {
                             Tag("p", .cls("muted")) {
@@ -138,6 +141,19 @@ enum HomePage {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Books an import kept without a title ask for theirs (a look-up by ISBN may find it first).
+    private static func untitledPrompt(_ count: Int) -> Component {
+        Card("Books without a title", id: "untitled") {
+            Tag(
+                "p",
+                text: count == 1
+                    ? "One book came from a row with no title." : "\(count) books came from rows with no title.")
+            Tag("p") {
+                Tag("a", .href("/library?missing=title"), text: count == 1 ? "Give it its title" : "Give them their titles")
             }
         }
     }
