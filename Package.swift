@@ -99,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "ImportBenchmarks",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackTestSupport",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackApp", "BooksTrackTestSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],

@@ -56,6 +56,8 @@ let benchmarks: @Sendable () -> Void = {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    endToEndInsightBenchmarks(today: today, now: now)
+
     if let url = ProcessInfo.processInfo.environment["BOOKSTRACK_BENCH_POSTGRES_URL"], !url.isEmpty {
         Benchmark("Import a 10,000-row Goodreads CSV into PostgreSQL") { benchmark in
             try await Store.withStore(try DatabaseLocation(parsing: url), now: now) { store in
