@@ -93,7 +93,7 @@ final class SQLiteConnector: Connector {
 
     func othersWait(since start: ContinuousClock.Instant) async -> Bool {
         if await writeLock.isWaitedFor { return true }
-        return ContinuousClock.now - start > .seconds(2)
+        return ContinuousClock.now - start > .seconds(5)
     }
 
     /// The page cache of a connection between writes (16 MiB; pages are allocated as used).
