@@ -6,16 +6,17 @@ import SQLKit
 /// (issue 19: a 50,000-row import held SQLite's one writer for 5.7 s).
 ///
 /// 1. **Staging.** A hidden account (`users.role = 'staging'`, no password, never listed) owns
-///    the run's new works, entries, shelves, readings and report while they are written, a few
-///    hundred books per transaction. Every query of a reader is scoped to the reader, so nothing
-///    of it shows yet; the run's lease is renewed with every transaction.
+///    the run's new works, entries, shelves, readings and report while they are written, in
+///    chunks of ``chunk`` books; a transaction commits when another write waits for SQLite's
+///    writer (``Database/othersWait(since:)``). Every query of a reader is scoped to the reader,
+///    so nothing of it shows yet; the run's lease is renewed with every transaction.
 /// 2. **Publishing.** One transaction under the reader's lock checks that the library has not
 ///    moved since it was matched (if it has, the staged rows are thrown away and the caller
 ///    imports the slow way), writes what changes existing rows (updated entries, facts filled
 ///    in, sessions of a backup), moves the report to the reader and marks the run
-///    `publishing`. From then on the run completes: the staged rows move to the reader a few
-///    hundred books per transaction, and a process that dies meanwhile leaves it to
-///    ``recover(now:on:)`` to finish.
+///    `publishing`. From then on the run completes: the staged rows move to the reader chunk by
+///    chunk, under the same rule, and a process that dies (or a move that fails, on a full disk)
+///    leaves it to ``recover(now:on:)`` to finish.
 ///
 /// A run that dies while staging is thrown away by ``recover(now:on:)`` once its lease lapses
 /// (or at once, when the job that ran it is known to be gone): the library is as it was.
@@ -54,7 +55,15 @@ struct StagedImport: Sendable {
             try? await Self.discard(staging, on: database)
             throw error
         }
-        guard try await publish(rest, as: staging, matchedAt: version, readerData: readerData) else {
+        let published: Bool
+        do {
+            published = try await publish(rest, as: staging, matchedAt: version, readerData: readerData)
+        } catch {
+            // Rolled back: still staging, so still the run's to throw away.
+            try? await Self.discard(staging, on: database)
+            throw error
+        }
+        guard published else {
             try await Self.discard(staging, on: database)
             return nil
         }
@@ -141,7 +150,7 @@ struct StagedImport: Sendable {
         }
         let total = plan.newEntries.count + plan.updatedEntries.count
         progress?(.writing(done: 0, total: total))
-        try await write(steps, as: staging, .staging, total: total)
+        try await Self.write(steps, as: staging, .staging, on: database, progress: progress, total: total)
         plan.newEntries = []
         plan.newWorks = Array(works.values)
         plan.newEditions = editions.values.flatMap { $0 }
@@ -157,10 +166,12 @@ struct StagedImport: Sendable {
 
     /// Runs the steps in order, in as few transactions as the other writers let it: a transaction
     /// commits when another write is waiting for SQLite's writer (see ``Database/othersWait(since:)``).
-    private func write(_ steps: [Step], as staging: User.ID, _ state: State, total: Int) async throws {
+    private static func write(
+        _ steps: [Step], as staging: User.ID, _ state: State, on database: Database, progress: ImportProgressHandler?,
+        total: Int
+    ) async throws {
         var next = 0
         var done = 0
-        let database = self.database
         while next < steps.count {
             let first = next
             next = try await database.write { db in
@@ -236,25 +247,11 @@ struct StagedImport: Sendable {
         // Listed once, then moved by id: asking again for "the next staged books" would walk past
         // every book already moved (on PostgreSQL, their old versions stay in the index until
         // the transaction ends).
-        let chunks = try await stagedEntries(of: staging, on: database).chunked(into: chunk)
-        var next = 0
-        var done = 0
-        while next < chunks.count {
-            let first = next
-            next = try await database.write { db -> Int in
-                try await renew(staging, .publishing, on: db)
-                let started = ContinuousClock.now
-                var index = first
-                while index < chunks.count {
-                    try await moveChunk(Array(chunks[index]), from: staging, to: userID, on: db)
-                    index += 1
-                    if await database.othersWait(since: started) { break }
-                }
-                return index
-            }
-            done += chunks[first..<next].reduce(0) { $0 + $1.count }
-            progress?(.writing(done: min(done, total), total: total))
+        let steps = try await stagedEntries(of: staging, on: database).chunked(into: chunk).map { chunk in
+            let ids = Array(chunk)
+            return Step(books: ids.count) { db in try await moveChunk(ids, from: staging, to: userID, on: db) }
         }
+        try await write(steps, as: staging, .publishing, on: database, progress: progress, total: total)
         try await database.changing { db, changes in
             try await db.raw(
                 "UPDATE works SET owner_id = \(bind: userID.string) WHERE owner_id = \(bind: staging.string)"
