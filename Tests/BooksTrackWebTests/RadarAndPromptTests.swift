@@ -51,7 +51,7 @@ struct RadarAndPromptTests {
             let question = try await browser.get("/prompt?axis=gender&return=/")
             #expect(question.status == .ok)
             #expect(question.text.contains("What is Octavia E. Butler’s gender?"))
-            #expect(question.text.contains("Applies to all 2 of your books by Octavia E. Butler: +10 curator points."))
+            #expect(question.text.contains("Applies to both of your books by Octavia E. Butler: +10 curator points."))
             #expect(
                 question.body.contains(
                     "<button type=\"submit\" name=\"value\" value=\"female\" class=\"pill-choice\">Female</button>"))
@@ -64,7 +64,7 @@ struct RadarAndPromptTests {
             #expect(saved.status == .ok)
             #expect(saved.text.contains("Gender saved!"))
             #expect(
-                saved.text.contains("Octavia E. Butler’s gender: Female — applied to all 2 of your books by Octavia E. Butler."))
+                saved.text.contains("Octavia E. Butler’s gender: Female — applied to both of your books by Octavia E. Butler."))
             // Gender: 1 of 7 dimensions (marginalized voices needs her region too: complete cases).
             #expect(saved.text.contains("Diversity data: 0% → 14% complete"))
             #expect(saved.text.contains("This book: 0% → 14% of its facts known"))
@@ -159,6 +159,13 @@ struct RadarAndPromptTests {
             #expect(
                 try wrong.json()["errors"] as? [String: String] == [
                     "value": "Enter the year as a number, like 1958 (or −800 for 800 BCE)."
+                ])
+            let far = try await api.request(
+                .post, "/api/v1/entries/\(entry.string)/answers", json: ["fact": "firstPublished", "value": "99999"])
+            #expect(far.status == .unprocessableContent)
+            #expect(
+                try far.json()["errors"] as? [String: String] == [
+                    "value": "Enter a year from −5000 (5000 BCE) to 3000; “99999” is outside them."
                 ])
             #expect(
                 try await api.request(.post, "/api/v1/entries/\(entry.string)/skips", json: ["fact": "ownVoices"]).status

@@ -31,8 +31,11 @@ public enum FactChange: Hashable, Sendable {
             }
             return fact == .originalLanguage ? .originalLanguage(language) : .readingLanguage(language)
         case .firstPublished:
-            guard let year = Int(value), (-5000...3000).contains(year) else {
+            guard let year = Int(value) else {
                 throw PromptInputError("Enter the year as a number, like 1958 (or −800 for 800 BCE).")
+            }
+            guard (-5000...3000).contains(year) else {
+                throw PromptInputError("Enter a year from −5000 (5000 BCE) to 3000; “\(value)” is outside them.")
             }
             return .firstPublished(year)
         case .ownVoices:

@@ -2,6 +2,9 @@ import Foundation
 
 /// How insight figures are written for people, the same on the page and in the terminal.
 public enum InsightFormat {
+    /// "both" for two, else "all 5": "applies to both of your books".
+    public static func allOf(_ count: Int) -> String { count == 2 ? "both" : "all \(count)" }
+
     /// "67%".
     public static func percent(_ fraction: Double) -> String { "\(percentValue(fraction))%" }
 

@@ -73,7 +73,7 @@ enum PromptPage {
                     Tag(
                         "p", .cls("apply-all"),
                         text:
-                            "Applies to all \(prompt.authorBooks) of your books by \(name): +\(Curation.points(books: prompt.authorBooks)) curator points."
+                            "Applies to \(InsightFormat.allOf(prompt.authorBooks)) of your books by \(name): +\(Curation.points(books: prompt.authorBooks)) curator points."
                     )
                 }
                 Tag("p", .cls("prompt-actions")) {
@@ -160,7 +160,7 @@ enum PromptPage {
                 Txt(subject(success.prompt) + ": ")
                 Tag("strong", text: success.change.displayValue)
                 if outcome.books > 1, let name = success.prompt.authorName {
-                    Txt(" — applied to all \(outcome.books) of your books by \(name).")
+                    Txt(" — applied to \(InsightFormat.allOf(outcome.books)) of your books by \(name).")
                 }
             }
             // The change that happened: the book's ring, and the library's figure (with a decimal
