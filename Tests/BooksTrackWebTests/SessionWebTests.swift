@@ -75,6 +75,9 @@ struct SessionWebTests {
             let session = try #require(try await reader.sessions(of: entry).sessions.first)
             #expect(session.minutes == 40 && session.loggedAfterwards)
             #expect(try await reader.entry(entry)?.state.currentPage == 35)
+            // The book's page sums its sessions up, with its pace (35 pages in 40 minutes).
+            #expect(
+                try await browser.get("/books/\(entry.string)").text.contains("1 session · 40 min · 35 pages · 53 pages an hour"))
 
             let beyond = try await browser.post(
                 "/books/\(entry.string)/sessions/logged",

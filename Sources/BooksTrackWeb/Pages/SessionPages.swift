@@ -126,7 +126,14 @@ enum SessionPages {
             } else {
                 let minutes = done.compactMap(\.minutes).reduce(0, +)
                 let pages = done.compactMap(\.pagesRead).reduce(0, +)
-                Tag("p", text: "\(count(done.count, "session")) · \(duration(minutes)) · \(count(pages, "page"))")
+                // The book's pace: pages over time, of the sessions that have both.
+                let timed = done.filter { ($0.minutes ?? 0) > 0 && $0.pagesRead != nil }
+                let timedMinutes = timed.compactMap(\.minutes).reduce(0, +)
+                let timedPages = timed.compactMap(\.pagesRead).reduce(0, +)
+                let pace =
+                    timedMinutes > 0 && timedPages > 0
+                    ? " · \(Int((Double(timedPages) * 60 / Double(timedMinutes)).rounded())) pages an hour" : ""
+                Tag("p", text: "\(count(done.count, "session")) · \(duration(minutes)) · \(count(pages, "page"))" + pace)
                 Tag("ul", .cls("sessions")) {
                     for session in done.prefix(5) { Tag("li", text: line(session, timeZone: timeZone)) }
                 }
