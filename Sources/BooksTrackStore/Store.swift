@@ -46,6 +46,15 @@ public final class Store: Sendable {
         try await StagedImport.recover(now: now, run: run, on: database)
     }
 
+    /// Whether a big import run had been published when it stopped (it will complete: see
+    /// ``recoverImports(now:run:)``) rather than still being written out of sight.
+    public func importWasPublished(_ run: ImportRunSummary.ID) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw("SELECT state FROM import_stagings WHERE run_id = \(bind: run.string)").first()?.text("state")
+                == StagedImport.State.publishing.rawValue
+        }
+    }
+
     /// Throws when the database cannot answer a trivial query (for health checks).
     public func checkHealth() async throws {
         try await database.read { db in try await db.raw("SELECT 1 AS ok").run() }

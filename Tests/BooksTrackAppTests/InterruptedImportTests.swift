@@ -1,9 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
+import BooksTrackImport
 import BooksTrackTestSupport
 import Foundation
 import Testing
+
+@testable import BooksTrackStore
 
 @Suite("An import whose server died says so at once, and its file is dropped")
 struct InterruptedImportTests {
@@ -52,6 +54,56 @@ struct InterruptedImportTests {
             try await reader.finishUpload(second.id, error: nil, now: TestClock.now)
             await app.jobs.recoverAbandoned()
             #expect(try await reader.upload(second.id)?.0.status == .done)
+        }
+    }
+
+    @Test(
+        "A big import killed while staging is thrown away at once; one killed after it was published is finished and says done",
+        arguments: [TestDatabase.sqlite])
+    func stagedRunsOfDeadJobs(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let user = try await store.users.create(name: "dana", now: TestClock.now)
+            let reader = store.reader(user.id)
+            let app = BooksTrack(store: store, clock: { TestClock.now })
+            let dead = "\(ProcessInfo.processInfo.hostName):999999:deadbeef"
+            let path = Fixtures.url(Fixtures.goodreadsFiles[3]).path
+            let batch = try LibraryFileReader.read(fileAt: path, today: LocalDate(year: 2026, month: 11, day: 21)!)
+            for published in [false, true] {
+                let upload = try await reader.saveUpload(
+                    fileName: "big.csv", bytes: Array("Title,Author\nKindred,Octavia E. Butler\n".utf8),
+                    preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
+                let runID = ImportRunSummary.ID.random()
+                #expect(try await reader.queueImport(upload.id, runID: runID, kind: ImportService.jobKind, now: TestClock.now))
+                _ = try #require(try await store.jobs.claimNext(kinds: [ImportService.jobKind], worker: dead, now: TestClock.now))
+                // What the dead process had written: the file staged, and, the second time, published.
+                let plan = try await store.database.read { db in
+                    ImportPlanner.plan(
+                        batch,
+                        context: try await ImportContextLoader.context(
+                            for: ImportPlanner.lookupKeys(for: batch.records), userID: user.id, now: TestClock.now, on: db),
+                        dryRun: false)
+                }
+                let run = StagedImport(database: store.database, userID: user.id, runID: runID, now: TestClock.now, progress: nil)
+                let staging = try await run.begin()
+                let rest = try await run.stage(plan, as: staging, fileName: "big.csv", fileSize: nil)
+                if published {
+                    #expect(try await run.publish(rest, as: staging, matchedAt: try await reader.dataVersion(), readerData: nil))
+                }
+
+                await app.jobs.recoverAbandoned()
+
+                let after = try #require(try await reader.upload(upload.id)?.0)
+                let books = try await reader.entryCounts().values.reduce(0, +)
+                if published {
+                    #expect(after.status == .done && after.error == nil)
+                    #expect(books == plan.report.imported)
+                } else {
+                    #expect(after.status == .failed && after.error == ImportService.interruptedMessage)
+                    #expect(books == 0)
+                }
+                #expect(try await store.recoverImports(now: Date(timeIntervalSinceNow: 3_600)) == 0, "nothing left to recover")
+                #expect(try await store.users.all().count == 1)
+            }
         }
     }
 }

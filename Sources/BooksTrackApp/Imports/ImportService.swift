@@ -82,15 +82,23 @@ public final class ImportService: Sendable {
 
     /// After the process running an upload's import died: the upload says so at once (page,
     /// progress answer) and its file is dropped. A small import was one transaction, so nothing
-    /// of it is in the library; a big one's staged rows are thrown away here, at once.
+    /// of it is in the library; a big one's staged rows are thrown away here, at once — unless it
+    /// had already been published, which is finished instead (the upload then says done).
     func interrupted(_ job: Job) async throws {
         guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
         board.remove(uploadID)
         let reader = store.reader(userID)
+        let run = try await reader.runID(ofUpload: uploadID)
+        if let run, try await store.importWasPublished(run) {
+            // It stopped in its last step, after it was decided: it is finished, and says so.
+            try await store.recoverImports(now: clock(), run: run)
+            try await reader.finishUpload(uploadID, error: nil, now: clock())
+            return
+        }
         try await reader.interruptUpload(uploadID, error: Self.interruptedMessage, now: clock())
         // What a big import had staged was never visible to the reader; it is thrown away now
         // rather than when its lease lapses.
-        if let run = try await reader.runID(ofUpload: uploadID) { try await store.recoverImports(now: clock(), run: run) }
+        if let run { try await store.recoverImports(now: clock(), run: run) }
     }
 
     /// What a reader is told when an import fails.
