@@ -6,8 +6,9 @@ import Foundation
 /// The look-ups themselves: a book on Open Library, authors on Wikidata.
 extension EnrichmentService {
     /// One book on Open Library: by ISBN, the edition's page count, its work's first publication
-    /// year, its title when the book was imported without one, and its authors' Wikidata ids (the surest identification there is: an ISBN path);
-    /// without an ISBN, the first publication year of the works with its exact title and author.
+    /// year, its title when the book was imported without one, and its authors' Wikidata ids (the
+    /// surest identification there is: an ISBN path); without an ISBN, the first publication year
+    /// of the works with its exact title and author.
     func lookUp(_ work: WorkSubject) async -> (LookupOutcome, (any Error)?) {
         do {
             var edition: OpenLibraryEdition?

@@ -343,9 +343,6 @@ public struct EnrichmentRepository: Sendable {
         }
     }
 
-    /// Fills a book's original language and first publication year, and the page count of the
-    /// edition with this ISBN, from a public source where they are empty; what a reader entered
-    /// is never replaced.
     /// Gives a book imported without a title ("Untitled (ISBN …)") the title its ISBN's record
     /// has — only while it still has the placeholder it was given, and only a reader's own work.
     public func fill(work id: Work.ID, untitled: String, title: String, primaryAuthor: String?, now: Date) async throws {
@@ -365,6 +362,9 @@ public struct EnrichmentRepository: Sendable {
         }
     }
 
+    /// Fills a book's original language and first publication year, and the page count of the
+    /// edition with this ISBN, from a public source where they are empty; what a reader entered
+    /// is never replaced.
     public func fill(
         work id: Work.ID, originalLanguage: LanguageCode?, firstPublished: Int?, pages: Int? = nil, isbn: String? = nil,
         now: Date
