@@ -31,14 +31,25 @@ public struct Registration: Sendable {
 
     public init(store: Store) { self.store = store }
 
-    public func isOpen() async throws -> Bool {
-        try await store.instanceSettings.setting(Self.setting) == "on"
-    }
+    public func isOpen() async throws -> Bool { try await OwnerSwitch(store: store, name: Self.setting).isOn() }
 
     /// Opens or closes registration; only the owner may (false for anyone else, nothing changes).
     public func setOpen(_ open: Bool, by user: User) async throws -> Bool {
+        try await OwnerSwitch(store: store, name: Self.setting).set(open, by: user)
+    }
+}
+
+/// An instance setting that is on or off, which only the owner may switch.
+struct OwnerSwitch {
+    let store: Store
+    let name: String
+
+    func isOn() async throws -> Bool { try await store.instanceSettings.setting(name) == "on" }
+
+    /// Switches it; false (and nothing changes) for anyone but the owner.
+    func set(_ on: Bool, by user: User) async throws -> Bool {
         guard user.role == .owner else { return false }
-        try await store.instanceSettings.setSetting(Self.setting, to: open ? "on" : "off")
+        try await store.instanceSettings.setSetting(name, to: on ? "on" : "off")
         return true
     }
 }

@@ -48,15 +48,13 @@ public struct WebhookService: Sendable {
 
     /// Whether the owner lets webhooks reach this machine and local networks.
     public func allowsPrivate() async throws -> Bool {
-        try await store.instanceSettings.setting(Self.allowPrivateSetting) == "on"
+        try await OwnerSwitch(store: store, name: Self.allowPrivateSetting).isOn()
     }
 
     /// Lets webhooks reach this machine and local networks, or not; only the owner may (false
     /// for anyone else, and nothing changes).
     public func setAllowsPrivate(_ allowed: Bool, by user: User) async throws -> Bool {
-        guard user.role == .owner else { return false }
-        try await store.instanceSettings.setSetting(Self.allowPrivateSetting, to: allowed ? "on" : "off")
-        return true
+        try await OwnerSwitch(store: store, name: Self.allowPrivateSetting).set(allowed, by: user)
     }
 
     /// Records a test notification, which the webhook is sent like any other.

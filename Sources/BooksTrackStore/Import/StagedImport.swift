@@ -47,19 +47,13 @@ struct StagedImport: Sendable {
         _ plan: ImportPlan, matchedAt version: Int?, readerData: ReaderData?, fileName: String?, fileSize: Int?
     ) async throws -> ImportReport? {
         let staging = try await begin()
-        let rest: ImportPlan
-        do {
-            rest = try await stage(plan, as: staging, fileName: fileName, fileSize: fileSize)
-        } catch {
-            // A failure (a full disk, a database gone) leaves nothing behind when it can.
-            try? await Self.discard(staging, on: database)
-            throw error
-        }
         let published: Bool
         do {
+            let rest = try await stage(plan, as: staging, fileName: fileName, fileSize: fileSize)
             published = try await publish(rest, as: staging, matchedAt: version, readerData: readerData)
         } catch {
-            // Rolled back: still staging, so still the run's to throw away.
+            // A failure (a full disk, a database gone) leaves nothing behind when it can: a
+            // publish that failed was rolled back, so the run is still staging.
             try? await Self.discard(staging, on: database)
             throw error
         }
