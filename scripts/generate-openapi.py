@@ -137,6 +137,16 @@ doc = {
   "/api/v1/tokens/{tokenId}": {
     "delete": {"operationId": "revokeToken", "tags": ["account"], "summary": "Revoke a token", "parameters": [idp("tokenId", "The token's id.")],
       "responses": {"204": {"description": "Revoked."}, "401": E401, "404": E404}}},
+  "/api/v1/shares": {
+    "get": {"operationId": "listShares", "tags": ["insights"], "summary": "The reader's share links (without their addresses)",
+      "responses": {"200": ok("Share links, newest first.", {"type": "array", "items": S("ShareLink")}), "401": E401}},
+    "post": {"operationId": "createShare", "tags": ["insights"], "summary": "Share one insights card as a read-only snapshot; the address is in this answer only",
+      "description": "The card is drawn as the reader sees it now, for the period, scope and unit given (the insights parameters), and frozen: the link at `url` shows that snapshot to anyone who has it, with no way into the library, until it is revoked. Only a hash of the address is kept. A reader keeps at most 100 links (409 beyond).",
+      "requestBody": body(S("ShareInput"), {"card": "radar", "period": "all", "scope": "read", "unit": "books"}),
+      "responses": {"201": ok("The link, with `url` set.", S("ShareLink")), "401": E401, "409": E409, "422": E422}}},
+  "/api/v1/shares/{shareId}": {
+    "delete": {"operationId": "revokeShare", "tags": ["insights"], "summary": "Revoke a share link: its address then answers 404", "parameters": [idp("shareId", "The share link's id.")],
+      "responses": {"204": {"description": "Revoked."}, "401": E401, "404": E404}}},
   "/api/v1/notifications": {
     "get": {"operationId": "listNotifications", "tags": ["notifications"], "summary": "The reader's latest 50 notifications, newest first, and the unread count",
       "description": "What the reader's writes earned: achievements now (the Curator badge); goal milestones and streaks with their features. Each is recorded once.",
@@ -340,6 +350,14 @@ doc = {
       "id": {"type": "string"}, "name": {"type": "string"}, "createdAt": {"type": "string", "format": "date-time"},
       "lastUsedAt": {"type": ["string", "null"], "format": "date-time"}, "token": {"type": "string", "description": "Only when just created."}}},
     "TokenInput": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 100}}},
+    "ShareInput": {"type": "object", "required": ["card"], "properties": {
+      "card": {"type": "string", "enum": ["hero", "score", "radar", "gender", "regions", "languages", "reading"], "description": "Which insights card."},
+      "period": {"type": "string", "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$"}, "from": {"type": "string", "format": "date"},
+      "to": {"type": "string", "format": "date"}, "scope": {"type": "string", "enum": ["read", "library"]}, "unit": {"type": "string", "enum": ["books", "authors"]}}},
+    "ShareLink": {"type": "object", "required": ["id", "card", "title", "covers", "createdAt"], "properties": {
+      "id": {"type": "string", "format": "uuid"}, "card": {"type": "string"}, "title": {"type": "string"},
+      "covers": {"type": "string", "description": "The period and books the snapshot covers."},
+      "createdAt": {"type": "string", "format": "date-time"}, "url": {"type": "string", "description": "The address; only in the answer that made the link."}}},
     "Invitation": {"type": "object", "required": ["url", "expiresAt"], "properties": {"url": {"type": "string"}, "expiresAt": {"type": "string", "format": "date-time"}}},
     "Session": {"type": "object", "required": ["id", "entryID", "startedAt", "startPage", "loggedAfterwards", "running"], "properties": {
       "id": {"type": "string", "format": "uuid"}, "entryID": {"type": "string", "format": "uuid"},

@@ -30,6 +30,7 @@ public final class Store: Sendable {
     public var sessions: LoginSessionRepository { LoginSessionRepository(database: database) }
     public var tokens: TokenRepository { TokenRepository(database: database) }
     public var invitations: InvitationRepository { InvitationRepository(database: database) }
+    public var shareLinks: ShareLinkRepository { ShareLinkRepository(database: database) }
     public var loginThrottle: LoginThrottleRepository { LoginThrottleRepository(database: database) }
     public var instanceSettings: InstanceSettingsRepository { InstanceSettingsRepository(database: database) }
     public var jobs: JobRepository { JobRepository(database: database) }

@@ -13,7 +13,7 @@ struct CSRFTests {
     /// Every form post of the signed-in app, with the ids it names filled in.
     static func signedInPosts(
         entry: String, author: String, upload: String, token: String, notification: String, question: String,
-        session: String, goal: String
+        session: String, goal: String, share: String
     ) -> [String] {
         [
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
@@ -26,6 +26,7 @@ struct CSRFTests {
             "/books/\(entry)/sessions", "/books/\(entry)/sessions/logged", "/books/\(entry)/progress",
             "/sessions/\(session)/finish", "/sessions/\(session)", "/sessions/\(session)/delete",
             "/goals", "/goals/\(goal)/status", "/goals/\(goal)/delete", "/goals/\(goal)",
+            "/shares", "/account/shares/\(share)/delete",
         ]
     }
 
@@ -53,12 +54,15 @@ struct CSRFTests {
                 userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
                 startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
             try await reader.create(goal: goal, now: TestClock.now)
+            let share = try await app.store.shareLinks.create(
+                card: "score", title: "Diversity score", covers: "All time", content: "<p>score</p>", hash: "csrf-share",
+                for: user.id, now: TestClock.now)
             let entryBefore = try await reader.detail(of: item.entryID)?.entry
             let before = try await reader.dataVersion()
             for path in Self.signedInPosts(
                 entry: item.entryID.string, author: detail.authors[0].id.string, upload: upload.id.string,
                 token: token.id.string, notification: notification.id.string, question: candidate.id.string,
-                session: session.id.string, goal: goal.id.string)
+                session: session.id.string, goal: goal.id.string, share: share.id.string)
             {
                 let refused = try await browser.post(
                     path, ["status": "read", "title": "Changed", "password": WebHarness.password], csrf: false)
@@ -68,6 +72,7 @@ struct CSRFTests {
                 #expect(forged.status == .forbidden, "\(path)")
             }
             #expect(try await reader.dataVersion() == before)
+            #expect(try await app.store.shareLinks.links(of: user.id) == [share], "no link made, none revoked")
             #expect(try await reader.detail(of: item.entryID)?.entry == entryBefore)
             #expect(try await app.store.tokens.tokens(of: user.id).count == 1)
             #expect(try await reader.notifications(unreadOnly: true).count == 1)
@@ -84,7 +89,7 @@ struct CSRFTests {
             let listed = Set(
                 Self.signedInPosts(
                     entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}", notification: "{notification}",
-                    question: "{question}", session: "{session}", goal: "{goal}")
+                    question: "{question}", session: "{session}", goal: "{goal}", share: "{share}")
                     + ["/setup", "/login", "/invite/{token}", "/register"])
             #expect(posts == listed)
         }

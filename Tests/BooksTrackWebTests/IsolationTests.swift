@@ -25,6 +25,8 @@ struct IsolationTests {
         let session: String
         /// A goal of A's.
         let goal: String
+        /// A share link of A's.
+        let share: String
     }
 
     static func readerA(_ app: WebHarness) async throws -> (User, Ids) {
@@ -53,12 +55,15 @@ struct IsolationTests {
             userID: user.id, title: "alice's goal", kind: .books, target: 30, cadence: .year,
             startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
         try await reader.create(goal: goal, now: TestClock.now)
+        let share = try await app.store.shareLinks.create(
+            card: "radar", title: "Representation radar", covers: "alice's period", content: "<p>alice's radar</p>",
+            hash: "alice-share", for: user.id, now: TestClock.now)
         return (
             user,
             Ids(
                 entry: entryID.string, author: detail.authors[0].id.string, run: run.id.string, upload: upload.id.string,
                 token: token.id.string, notification: notification.id.string, question: candidate.id.string,
-                session: session.id.string, goal: goal.id.string)
+                session: session.id.string, goal: goal.id.string, share: share.id.string)
         )
     }
 
@@ -95,7 +100,7 @@ struct IsolationTests {
                 ("/sessions/\(a.session)", ["date": "2026-03-14", "minutes": "20", "from_page": "1", "to_page": "5"]),
                 ("/sessions/\(a.session)/delete", [:]), ("/goals/\(a.goal)/status", ["status": "paused"]),
                 ("/goals/\(a.goal)", ["kind": "books", "target": "3"]),
-                ("/goals/\(a.goal)/delete", [:]),
+                ("/goals/\(a.goal)/delete", [:]), ("/account/shares/\(a.share)/delete", [:]),
             ]
             for (path, fields) in posts {
                 try await bob.get("/")
@@ -104,6 +109,7 @@ struct IsolationTests {
             let after = try await app.store.reader(alice.id).library()
             #expect(after.entries == before.entries)
             #expect(after.authors == before.authors)
+            #expect(try await app.store.shareLinks.links(of: alice.id).count == 1)
             #expect(try await app.store.tokens.tokens(of: alice.id).count == 1)
             #expect(try await app.store.reader(alice.id).upload(try #require(ImportUpload.ID(a.upload)))?.0.status == .previewed)
             #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
@@ -137,7 +143,7 @@ struct IsolationTests {
                 (.post, "/api/v1/sessions/\(a.session)/finish", ["endPage": 20]),
                 (.patch, "/api/v1/sessions/\(a.session)", ["minutes": 10]), (.delete, "/api/v1/sessions/\(a.session)", nil),
                 (.get, "/api/v1/goals/\(a.goal)", nil), (.patch, "/api/v1/goals/\(a.goal)", ["status": "paused"]),
-                (.delete, "/api/v1/goals/\(a.goal)", nil),
+                (.delete, "/api/v1/goals/\(a.goal)", nil), (.delete, "/api/v1/shares/\(a.share)", nil),
             ]
             for (method, path, body) in calls {
                 let answer = try await bob.request(method, path, json: body)
@@ -148,6 +154,7 @@ struct IsolationTests {
             #expect(try await bob.request(.get, "/api/v1/entries").json()["total"] as? Int == 0)
             #expect(try await bob.request(.get, "/api/v1/imports").json()["total"] as? Int == 0)
             #expect(try await bob.request(.get, "/api/v1/shelves").body == "[]")
+            #expect(try await bob.request(.get, "/api/v1/shares").body == "[]")
             #expect(try await bob.request(.get, "/api/v1/tokens").body.contains("alice's") == false)
             #expect(try await bob.request(.get, "/api/v1/notifications").json()["unread"] as? Int == 0)
             #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
@@ -223,6 +230,7 @@ struct IsolationTests {
         "GET /goals/{goal}", "POST /goals/{goal}/status", "GET /goals/{goal}/edit", "POST /goals/{goal}",
         "GET /goals/{goal}/delete", "POST /goals/{goal}/delete",
         "GET /api/v1/goals/{goal}", "PATCH /api/v1/goals/{goal}", "DELETE /api/v1/goals/{goal}",
+        "POST /account/shares/{share}/delete", "DELETE /api/v1/shares/{share}",
     ]
 
     @Test("Every route with an id in its path is among the ones tried above")
@@ -231,8 +239,9 @@ struct IsolationTests {
             let router = WebApp.router(app: BooksTrack(store: store), configuration: WebConfiguration())
             let withIds = Set(
                 router.routes.map { "\($0.method.rawValue) \($0.path.description)" }.filter { $0.contains("{") }
-                    // Not a reader's: the stylesheet and script, and an invitation (its token is the secret).
-                    .filter { !$0.hasPrefix("GET /assets/") && !$0.contains("/invite/") })
+                    // Not a reader's: the stylesheet and script, an invitation and a share link (their
+                    // tokens are the secret; a share link is public by design, its own tests try it).
+                    .filter { !$0.hasPrefix("GET /assets/") && !$0.contains("/invite/") && $0 != "GET /s/{token}" })
             #expect(withIds == Self.coveredRoutes)
         }
     }

@@ -72,6 +72,9 @@ struct OpenAPITests {
             let author = try #require(try await reader.detail(of: entryID)?.authors.first)
             let run = try #require(try await reader.importRuns().first)
             let spare = try await app.store.tokens.createToken(named: "spare", hash: "spare", for: user.id, now: TestClock.now)
+            let share = try await app.store.shareLinks.create(
+                card: "radar", title: "Representation radar", covers: "All time", content: "<p>radar</p>",
+                hash: "spare-share", for: user.id, now: TestClock.now)
             try await reader.record(
                 notices: [Notice(kind: "achievement", key: "example", title: "Example", body: "An example.")], now: TestClock.now)
             let notification = try #require(try await reader.notifications(unreadOnly: true).first)
@@ -100,7 +103,7 @@ struct OpenAPITests {
             let values = [
                 "sessionId": sessionID, "goalId": goal.id.string,
                 "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
-                "notificationId": notification.id.string, "questionId": question.id.string,
+                "notificationId": notification.id.string, "questionId": question.id.string, "shareId": share.id.string,
             ]
             var path = operation.path
             for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }

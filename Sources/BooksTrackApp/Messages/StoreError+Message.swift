@@ -16,6 +16,8 @@ extension StoreError {
             case .ownerHasReaders: "You own this BooksTrack; other readers still use it, so the account cannot be deleted."
             case .duplicate: "Someone else just saved the same thing. Reload the page to see it."
             case .sessionRunning: "A reading session is already running. Stop it before starting another."
+            case .tooManyShareLinks(let limit):
+                "You already have \(limit) share links. Revoke one on your account page before making another."
             }
         case .notFound(let missing):
             switch missing {
@@ -30,6 +32,7 @@ extension StoreError {
             case .candidate: "There is no such question about an author in your library."
             case .session: "There is no such reading session in your library."
             case .goal: "There is no such goal."
+            case .shareLink: "There is no such share link. It may have been revoked."
             }
         case .invalid(let invalid):
             switch invalid {

@@ -29,6 +29,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case duplicate(table: String)
         /// The reader already has a running session (one at a time, SPEC F5).
         case sessionRunning(ReadingSession.ID)
+        /// The reader already has as many share links as anyone may keep.
+        case tooManyShareLinks(limit: Int)
     }
 
     /// What was not found.
@@ -48,6 +50,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case candidate(AuthorCandidate.ID)
         case session(ReadingSession.ID)
         case goal(Goal.ID)
+        /// A share link that does not exist, was revoked or is someone else's.
+        case shareLink
     }
 
     /// Why a value was refused.

@@ -206,3 +206,32 @@
         window.setInterval(tick, 1000);
     }
 })();
+
+// "Copy link": copies the text of the element a button names, saying so on the button.
+(function () {
+    "use strict";
+    document.addEventListener("click", function (event) {
+        var button = event.target.closest && event.target.closest("button[data-copy]");
+        if (!button) return;
+        var source = document.getElementById(button.getAttribute("data-copy"));
+        if (!source) return;
+        var text = source.textContent;
+        function done(message) {
+            button.textContent = message;
+            window.setTimeout(function () { button.textContent = "Copy link"; }, 2500);
+        }
+        function selectIt() {
+            var range = document.createRange();
+            range.selectNodeContents(source);
+            var selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+            done("Selected: press Ctrl+C");
+        }
+        if (navigator.clipboard && window.isSecureContext) {
+            navigator.clipboard.writeText(text).then(function () { done("Copied"); }, selectIt);
+        } else {
+            selectIt();
+        }
+    });
+})();

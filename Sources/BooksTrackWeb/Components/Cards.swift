@@ -6,6 +6,8 @@ struct Card: Component {
     var headingLevel = 2
     var span: Span = .half
     var id: String?
+    /// A small control beside the heading ("Share").
+    var action: Component?
     let content: Component
 
     enum Span: String {
@@ -13,12 +15,14 @@ struct Card: Component {
     }
 
     init(
-        _ title: String, headingLevel: Int = 2, span: Span = .half, id: String? = nil, @ComponentBuilder content: () -> Component
+        _ title: String, headingLevel: Int = 2, span: Span = .half, id: String? = nil, action: Component? = nil,
+        @ComponentBuilder content: () -> Component
     ) {
         self.title = title
         self.headingLevel = headingLevel
         self.span = span
         self.id = id
+        self.action = action
         self.content = content()
     }
 
@@ -27,7 +31,14 @@ struct Card: Component {
         return Tag.with(
             "section", [.cls("card card-\(span.rawValue)"), .id(id ?? Self.slug(title)), .aria("labelledby", headingID)]
         ) {
-            Tag("h\(headingLevel)", .id(headingID), .cls("card-title"), text: title)
+            if let action {
+                Tag("div", .cls("card-head")) {
+                    Tag("h\(headingLevel)", .id(headingID), .cls("card-title"), text: title)
+                    action
+                }
+            } else {
+                Tag("h\(headingLevel)", .id(headingID), .cls("card-title"), text: title)
+            }
             content
         }
     }

@@ -23,7 +23,9 @@ enum PromptTarget {
 struct RadarView: Component {
     let radar: RepresentationRadar
     let id: String
-    let target: PromptTarget
+    /// Where "+" leads; nil draws a read-only radar (a share link's), its badges only saying
+    /// how much is known.
+    let target: PromptTarget?
     let returnTo: String
     /// "your books", "this book".
     let subject: String
@@ -61,47 +63,66 @@ struct RadarView: Component {
             Tag("div", .cls("radar-figure")) {
                 Raw(RadarChart.svg(radar, id: id + "-svg", label: "Representation radar. " + radar.accessibleSummary))
                 for (index, axis) in radar.axes.enumerated() where axis.isGhost || axis.isPartial {
-                    let href = target.url(axis: axis.axis, returnTo: returnTo)
-                    if axis.isGhost {
+                    if let target {
+                        Self.control(
+                            axis, index: index, count: count, href: target.url(axis: axis.axis, returnTo: returnTo),
+                            subject: subject)
+                    } else if axis.isPartial {
                         Tag(
-                            "a", .cls("radar-plus n\(count)-i\(index)"), .href(href), Attr("data-prompt", "true"),
-                            .aria("label", "Add \(axis.axis.displayName.lowercased()) data"), text: "+")
-                    } else {
-                        Tag(
-                            "a", .cls("radar-badge n\(count)-i\(index)"), .href(href), Attr("data-prompt", "true"),
-                            .aria(
-                                "label",
-                                "\(axis.axis.displayName): data for \(InsightFormat.percent(axis.coverage)) of \(subject). Add more"
-                            ), text: "+\(InsightFormat.percent(axis.coverage))")
+                            "span", .cls("radar-badge n\(count)-i\(index)"),
+                            .aria("hidden", "true"), text: InsightFormat.percent(axis.coverage))
                     }
                 }
             }
             Tag("p", .cls("radar-legend")) {
                 Tag("span", .cls("legend-solid"), .aria("hidden", "true")) { EmptyComponent() }
-                Txt(" Your data  ")
+                Txt(target == nil ? " Data  " : " Your data  ")
                 Tag("span", .cls("legend-ghost"), .aria("hidden", "true")) { EmptyComponent() }
-                Txt(" No data yet: press + to add it. The dashed outline is 100%; a “+%” badge shows how much is known.")
+                Txt(
+                    target == nil
+                        ? " No data yet. The dashed outline is 100%; a badge shows how much is known."
+                        : " No data yet: press + to add it. The dashed outline is 100%; a “+%” badge shows how much is known.")
             }
-            Tag("details", .cls("chart-table")) {
-                Tag("summary", text: "Show the radar as a table")
-                Tag("div", .cls("table-scroll")) {
-                    Tag("table") {
-                        Tag("caption", .cls("visually-hidden"), text: "Representation radar for \(subject)")
-                        Tag("thead") {
-                            Tag("tr") {
-                                for heading in ["Axis", "Value", "Data known", "A full axis means"] {
-                                    Tag("th", Attr("scope", "col"), text: heading)
-                                }
+            table
+        }
+    }
+
+    /// A "+" on an axis without data, or a "+%" badge on one partly known: both open a prompt.
+    private static func control(_ axis: RepresentationRadar.Axis, index: Int, count: Int, href: String, subject: String)
+        -> Component
+    {
+        if axis.isGhost {
+            return Tag(
+                "a", .cls("radar-plus n\(count)-i\(index)"), .href(href), Attr("data-prompt", "true"),
+                .aria("label", "Add \(axis.axis.displayName.lowercased()) data"), text: "+")
+        }
+        return Tag(
+            "a", .cls("radar-badge n\(count)-i\(index)"), .href(href), Attr("data-prompt", "true"),
+            .aria("label", "\(axis.axis.displayName): data for \(InsightFormat.percent(axis.coverage)) of \(subject). Add more"),
+            text: "+\(InsightFormat.percent(axis.coverage))")
+    }
+
+    /// The radar as a table.
+    private var table: Component {
+        Tag("details", .cls("chart-table")) {
+            Tag("summary", text: "Show the radar as a table")
+            Tag("div", .cls("table-scroll")) {
+                Tag("table") {
+                    Tag("caption", .cls("visually-hidden"), text: "Representation radar for \(subject)")
+                    Tag("thead") {
+                        Tag("tr") {
+                            for heading in ["Axis", "Value", "Data known", "A full axis means"] {
+                                Tag("th", Attr("scope", "col"), text: heading)
                             }
                         }
-                        Tag("tbody") {
-                            for axis in radar.axes {
-                                Tag("tr") {
-                                    Tag("th", Attr("scope", "row"), text: axis.axis.displayName)
-                                    Tag("td", text: axis.value.map(InsightFormat.percent) ?? "No data")
-                                    Tag("td", text: InsightFormat.percent(axis.coverage))
-                                    Tag("td", text: axis.axis.libraryMeaning)
-                                }
+                    }
+                    Tag("tbody") {
+                        for axis in radar.axes {
+                            Tag("tr") {
+                                Tag("th", Attr("scope", "row"), text: axis.axis.displayName)
+                                Tag("td", text: axis.value.map(InsightFormat.percent) ?? "No data")
+                                Tag("td", text: InsightFormat.percent(axis.coverage))
+                                Tag("td", text: axis.axis.libraryMeaning)
                             }
                         }
                     }

@@ -64,7 +64,7 @@ struct Attr {
     static func flag(_ name: String, _ on: Bool = true) -> Attr { Attr(flag: name, on: on) }
     static func cls(_ value: String) -> Attr { Attr("class", value) }
     static func id(_ value: String) -> Attr { Attr("id", value) }
-    static func href(_ value: String) -> Attr { Attr("href", value) }
+    static func href(_ value: String?) -> Attr { Attr("href", value) }
     static func aria(_ name: String, _ value: String?) -> Attr { Attr("aria-\(name)", value) }
     static func name(_ value: String) -> Attr { Attr("name", value) }
     static func value(_ value: String?) -> Attr { Attr("value", value) }

@@ -35,6 +35,7 @@ struct AccountController {
         model.webhook = try await webhooks.webhook(of: user)
         model.webhooksAllowPrivate = try await webhooks.allowsPrivate()
         model.registrationOpen = try await Registration(store: store).isOpen()
+        model.shareLinks = try await store.shareLinks.links(of: user.id)
         adjust(&model)
         return HTMLResponse(html: AccountPage.render(page: context.page(.account), model: model), status: status)
             .response(from: request, context: context)

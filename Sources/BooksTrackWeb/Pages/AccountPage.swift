@@ -26,6 +26,8 @@ enum AccountPage {
         var registrationOpen = false
         /// Why the typed webhook address could not be saved, with the text typed.
         var webhookError: (text: String, problem: String)?
+        /// The reader's share links, newest first.
+        var shareLinks: [ShareLinkRepository.ShareLink] = []
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -60,6 +62,9 @@ enum AccountPage {
                     webhook(model, owner: user.role == .owner, csrfToken: page.csrfToken)
                 }
                 Card("API tokens", span: .full, id: "tokens") { tokens(model, csrfToken: page.csrfToken) }
+                Card("Share links", span: .full, id: "shares") {
+                    SharePages.list(model.shareLinks, csrfToken: page.csrfToken)
+                }
                 if user.role == .owner {
                     Card("Invite a reader", id: "invitations") {
                         Tag("p", text: "An invitation link lets one person create an account here. It works once, for 7 days.")

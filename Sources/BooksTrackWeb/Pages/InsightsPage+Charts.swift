@@ -33,7 +33,7 @@ extension InsightsPage {
         }
         // A provisional score is never compared: an arrow would speak louder than the data.
         let previous = model.compare && !score.isProvisional ? model.report.previous : nil
-        return Card("Diversity score", id: "score") {
+        return Card("Diversity score", id: "score", action: shareButton(model, .score)) {
             Tag("p", .cls(score.isProvisional ? "score-value provisional" : "score-value")) {
                 Tag("strong", text: InsightFormat.oneDecimal(score.total))
                 Txt(" / 10")
@@ -46,7 +46,9 @@ extension InsightsPage {
                     Txt(
                         "Provisional: based on only \(InsightFormat.percent(score.coverage)) of your \(unitNoun(d)). It settles once a quarter of them have their authors’ region and gender and their language. "
                     )
-                    Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .any))), text: "Fill in what is missing")
+                    if !model.snapshot {
+                        Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .any))), text: "Fill in what is missing")
+                    }
                 }
             } else {
                 Tag(
@@ -86,11 +88,11 @@ extension InsightsPage {
                     ? "\(count) — \(figure.underrepresented ? "underrepresented, " : "")none yet" : count + share,
                 accessibleText:
                     "\(figure.region.displayName): \(count)\(share)\(figure.underrepresented ? ", underrepresented region" : "")",
-                href: LibraryURL.of(query), highlighted: figure.underrepresented)
+                href: model.link(LibraryURL.of(query)), highlighted: figure.underrepresented)
             return (bar, InsightFormat.number(figure.figure.count) + share)
         }
         let label = "Cultural regions of your authors, \(d.regionsRepresented) of 11 represented"
-        return Card("Cultural regions", span: .full, id: "regions") {
+        return Card("Cultural regions", span: .full, id: "regions", action: shareButton(model, .regions)) {
             // The same chart twice: the wide one for wider screens, a compact one for phones (CSS
             // shows one), so labels stay readable on both.
             Raw(BarChart.svg(bars.map(\.0), id: "regions-chart", label: label, cssClass: "chart-wide"))
@@ -104,13 +106,13 @@ extension InsightsPage {
                     layout: .compact, cssClass: "chart-compact"))
             Tag("p", .cls("legend")) {
                 Tag("span", .cls("swatch swatch-highlight"), .aria("hidden", "true"), text: "")
-                Txt(" Striped: a region you count as underrepresented. ")
-                Tag("a", .href("/account#settings"), text: "Change which")
+                Txt(" Striped: a region \(model.snapshot ? "the reader counts" : "you count") as underrepresented. ")
+                if !model.snapshot { Tag("a", .href("/account#settings"), text: "Change which") }
             }
             if !speaks && d.regionCoverage.known > 0 {
                 Tag("p", .cls("withheld"), text: tooLittle(d, .region) + ", so no shares are shown.")
             }
-            coverage(d.regionCoverage, d: d, what: "an author’s region", missing: .region)
+            coverage(d.regionCoverage, d: d, what: "an author’s region", missing: model.snapshot ? nil : .region)
             table(
                 caption: "Cultural regions",
                 headers: ["Region", d.unit == .books ? "Books" : "Authors", "Share", "Authors", "Underrepresented"],
@@ -129,10 +131,10 @@ extension InsightsPage {
     static func genderCard(_ model: Model) -> Component {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
-        func link(_ gender: Gender) -> String {
+        func link(_ gender: Gender) -> String? {
             var query = base
             query.gender = gender
-            return LibraryURL.of(query)
+            return model.link(LibraryURL.of(query))
         }
         let segments = d.genders.map { figure in
             DonutChart.Segment(
@@ -145,23 +147,25 @@ extension InsightsPage {
             "\($0.gender.displayName) \($0.figure.share.map(InsightFormat.percent) ?? "0%")"
         }
         let speaks = d.allowsShares(.gender)
-        return Card("Author gender", id: "gender") {
+        return Card("Author gender", id: "gender", action: shareButton(model, .gender)) {
             if speaks {
                 genderDonut(d, segments: segments, summary: summary, link: link)
             } else if d.genderCoverage.known > 0 {
                 Tag("p", .cls("withheld")) {
                     Txt(tooLittle(d, .gender) + ", so the chart waits: a share of so few would say more than is known. ")
-                    Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .gender))), text: "Add author genders")
+                    if !model.snapshot {
+                        Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .gender))), text: "Add author genders")
+                    }
                 }
             }
             if d.genderCoverage.known == 0 && d.books > 0 {
                 Tag(
                     "p",
-                    text:
-                        "No author genders are known yet, so there is nothing to draw. Add author gender metadata from your books’ pages."
+                    text: "No author genders are known yet, so there is nothing to draw."
+                        + (model.snapshot ? "" : " Add author gender metadata from your books’ pages.")
                 )
             }
-            coverage(d.genderCoverage, d: d, what: "an author’s gender", missing: .gender)
+            coverage(d.genderCoverage, d: d, what: "an author’s gender", missing: model.snapshot ? nil : .gender)
             if speaks {
                 table(
                     caption: "Author gender", headers: ["Gender", d.unit == .books ? "Books" : "Authors", "Share", "Authors"],
@@ -176,7 +180,7 @@ extension InsightsPage {
     }
 
     private static func genderDonut(
-        _ d: DiversityFigures, segments: [DonutChart.Segment], summary: [String], link: (Gender) -> String
+        _ d: DiversityFigures, segments: [DonutChart.Segment], summary: [String], link: (Gender) -> String?
     ) -> Component {
         Tag("div", .cls("donut-layout")) {
             Raw(
@@ -187,7 +191,7 @@ extension InsightsPage {
             Tag("ul", .cls("legend-list")) {
                 for figure in d.genders {
                     Tag("li") {
-                        Tag("a", .href(link(figure.gender))) {
+                        Tag(link(figure.gender) == nil ? "span" : "a", .href(link(figure.gender))) {
                             Tag("span", .cls("swatch seg-\(figure.gender.rawValue)"), .aria("hidden", "true"), text: "")
                             Txt(" \(figure.gender.displayName) ")
                             Tag("strong", text: figure.figure.share.map(InsightFormat.percent) ?? "–")
@@ -204,22 +208,22 @@ extension InsightsPage {
     static func languagesCard(_ model: Model) -> Component {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
-        return Card("Original languages", id: "languages") {
+        return Card("Original languages", id: "languages", action: shareButton(model, .languages)) {
             if d.languages.isEmpty {
                 Tag("p", text: "No original languages are known for these books yet.")
             } else {
                 Tag("ul", .cls("tag-cloud"), .aria("label", "Original languages, most books first")) {
                     for figure in d.languages {
                         Tag("li") {
+                            let href = model.link(
+                                LibraryURL.of(
+                                    {
+                                        var q = base
+                                        q.language = figure.language
+                                        return q
+                                    }()))
                             Tag(
-                                "a", .cls("language-pill"),
-                                .href(
-                                    LibraryURL.of(
-                                        {
-                                            var q = base
-                                            q.language = figure.language
-                                            return q
-                                        }())),
+                                href == nil ? "span" : "a", .cls("language-pill"), .href(href),
                                 .aria("label", "\(figure.language.englishName): \(InsightFormat.books(figure.books))")
                             ) {
                                 Tag(
@@ -232,14 +236,16 @@ extension InsightsPage {
                     }
                 }
             }
-            coverage(d.languageCoverage, d: d, what: "the original language", missing: .language, inBooks: true)
+            coverage(
+                d.languageCoverage, d: d, what: "the original language", missing: model.snapshot ? nil : .language,
+                inBooks: true)
         }
     }
 
     // MARK: Pieces
 
     static func coverage(
-        _ coverage: DiversityFigures.Coverage, d: DiversityFigures, what: String, missing: LibraryQuery.Missing,
+        _ coverage: DiversityFigures.Coverage, d: DiversityFigures, what: String, missing: LibraryQuery.Missing?,
         inBooks: Bool = false
     ) -> Component {
         let noun = inBooks ? (d.books == 1 ? "book" : "books") : unitNoun(d)
@@ -253,7 +259,7 @@ extension InsightsPage {
                 Txt(
                     "Known for \(InsightFormat.percent(coverage.fraction)) of \(noun); \(InsightFormat.number(unknown)) without \(what) \(unknown <= 1 ? "is" : "are") left out, never counted as diversity. "
                 )
-                Tag("a", .href(LibraryURL.of(LibraryQuery(missing: missing))), text: "Fill them in")
+                if let missing { Tag("a", .href(LibraryURL.of(LibraryQuery(missing: missing))), text: "Fill them in") }
             }
         }
     }

@@ -12,9 +12,18 @@ enum InsightsPage {
         var request: InsightRequest
         var compare: Bool
         var problem: String?
+        /// The form token for "Share" buttons; nil draws none.
+        var csrfToken: String?
+        /// Drawn for a share link: no links into the library, no forms, nothing to fill in.
+        var snapshot = false
+
+        /// A link's address, or nil in a snapshot: nothing in it leads into the reader's data.
+        func link(_ href: String) -> String? { snapshot ? nil : href }
     }
 
     static func render(page: PageContext, model: Model) -> String {
+        var model = model
+        model.csrfToken = page.csrfToken
         let report = model.report
         let d = report.diversity
         return Layout.document(title: "Insights", page: page) {
@@ -76,15 +85,17 @@ enum InsightsPage {
 
     // MARK: Radar
 
-    private static func radarCard(_ model: Model) -> Component {
+    static func radarCard(_ model: Model) -> Component {
         let radar = model.report.radar
         let here = URLQuery.url("/insights", model.request.parameters)
-        return Card("Representation radar", span: .full, id: "radar") {
+        return Card("Representation radar", span: .full, id: "radar", action: shareButton(model, .radar)) {
             Tag("div", .cls("radar-module")) {
                 RadarView(
-                    radar: radar, id: "insights-radar", target: .library, returnTo: here,
+                    radar: radar, id: "insights-radar", target: model.snapshot ? nil : .library, returnTo: here,
                     subject: radar.books == 1 ? "this book" : "these \(InsightFormat.books(radar.books))")
-                CompletionWidget(radar: radar, id: "insights-completion", standing: nil, returnTo: here)
+                if !model.snapshot {
+                    CompletionWidget(radar: radar, id: "insights-completion", standing: nil, returnTo: here)
+                }
             }
         }
     }
@@ -140,10 +151,11 @@ enum InsightsPage {
 
     // MARK: Hero
 
-    private static func hero(_ model: Model) -> Component {
+    static func hero(_ model: Model) -> Component {
         let d = model.report.diversity
         let women = d.figure(for: .female)?.figure.share
-        return Card("At a glance", span: .full, id: "hero") {
+        let fills = !model.snapshot
+        return Card("At a glance", span: .full, id: "hero", action: shareButton(model, .hero)) {
             Tag("dl", .cls("hero-grid")) {
                 heroItem(
                     "Regions", d.regionsRepresented > 0 ? "\(d.regionsRepresented) of 11" : "--",
@@ -157,7 +169,7 @@ enum InsightsPage {
                 } else {
                     heroItem(
                         "Women authors", "--", tooLittle(d, .gender),
-                        fill: ("Add author genders", LibraryURL.of(LibraryQuery(missing: .gender))))
+                        fill: fills ? ("Add author genders", LibraryURL.of(LibraryQuery(missing: .gender))) : nil)
                 }
                 if d.allowsShares(.marginalized) {
                     heroItem(
@@ -166,7 +178,7 @@ enum InsightsPage {
                 } else {
                     heroItem(
                         "Marginalized voices", "--", tooLittle(d, .marginalized),
-                        fill: ("Add authors’ regions and genders", LibraryURL.of(LibraryQuery(missing: .any))))
+                        fill: fills ? ("Add authors’ regions and genders", LibraryURL.of(LibraryQuery(missing: .any))) : nil)
                 }
                 heroItem(
                     "Languages", d.languages.isEmpty ? "--" : String(d.languages.count),
@@ -180,7 +192,7 @@ enum InsightsPage {
     {
         Tag("div", .cls("hero-item")) {
             Tag("dt", text: label)
-            Tag("dd", .cls(fill == nil ? "hero-value" : "hero-value withheld"), text: value)
+            Tag("dd", .cls(value == "--" ? "hero-value withheld" : "hero-value"), text: value)
             Tag("dd", .cls("hero-note"), text: note)
             if let (text, href) = fill { Tag("dd", .cls("hero-note")) { Tag("a", .href(href), text: text) } }
         }
@@ -205,7 +217,7 @@ enum InsightsPage {
 
     // MARK: Reading
 
-    private static func readingCard(_ model: Model) -> Component {
+    static func readingCard(_ model: Model) -> Component {
         let stats = model.report.reading
         let previous = model.compare ? model.report.previous : nil
         typealias Row = (
@@ -237,7 +249,7 @@ enum InsightsPage {
                 previous?.reading.pagesPerHour, false, nil
             ),
         ]
-        return Card("Reading", span: .full, id: "reading") {
+        return Card("Reading", span: .full, id: "reading", action: shareButton(model, .reading)) {
             Tag("p", .cls("muted")) {
                 Txt(model.report.period.label)
                 if let from = stats.from, model.request.period == .allTime { Txt(", since \(from)") }
@@ -265,7 +277,7 @@ enum InsightsPage {
                         "\(InsightFormat.books(stats.booksWithoutPageCount)) finished without sessions \(stats.booksWithoutPageCount == 1 ? "has" : "have") no page count, so \(stats.booksWithoutPageCount == 1 ? "its" : "their") pages are not counted."
                 )
             }
-            if model.report.previous != nil {
+            if model.report.previous != nil, !model.snapshot {
                 Tag("p") {
                     Tag(
                         "a",

@@ -17,10 +17,12 @@ enum Layout {
         return "<!DOCTYPE html>" + HTMLWriter.render(html)
     }
 
-    /// Every page's head; the compact page needs no script.
-    static func head(title: String, script: Bool = true) -> Component {
+    /// Every page's head; the compact and shared pages need no script. `robots` keeps a page out
+    /// of search engines ("noindex").
+    static func head(title: String, script: Bool = true, robots: String? = nil) -> Component {
         Tag("head") {
             Tag.void("meta", Attr("charset", "utf-8"))
+            if let robots { Tag.void("meta", .name("robots"), Attr("content", robots)) }
             Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
             Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
             Tag.void("meta", .name("theme-color"), Attr("content", "#0a58ca"))

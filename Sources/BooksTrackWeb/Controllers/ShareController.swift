@@ -1,0 +1,95 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Share links (SPEC F9): "Share" on an insights card freezes it into a read-only snapshot at
+/// `/s/{token}`; the account page lists them and revokes them.
+struct ShareController {
+    let shares: Shares
+    let configuration: WebConfiguration
+
+    func addRoutes(to router: Router<AppContext>) {
+        router.post("/shares", use: create)
+        router.get("/s/:token", use: show)
+        router.post("/account/shares/:share/delete", use: revoke)
+    }
+
+    @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        let made = try await shares.make(
+            card: form["card"], parameters: form.fields, for: user, baseURL: configuration.baseURL(for: request))
+        return HTMLResponse(
+            html: SharePages.created(page: context.page(.insights), link: made.link, url: made.url, content: made.content),
+            status: .created
+        ).response(from: request, context: context)
+    }
+
+    /// The public snapshot: no session needed, nothing else reachable, kept out of search engines.
+    @Sendable func show(_ request: Request, context: AppContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        guard let snapshot = try await shares.snapshot(token: token) else {
+            throw WebError.notFound(StoreError.notFound(.shareLink).message)
+        }
+        return HTMLResponse(
+            html: SharePages.shared(link: snapshot.link, content: snapshot.content),
+            headers: [HTTPField.Name("X-Robots-Tag")!: "noindex, nofollow"]
+        ).response(from: request, context: context)
+    }
+
+    @Sendable func revoke(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        try await shares.revoke(try context.parameters.id("share"), of: user)
+        return Responses.redirect(to: "/account#shares", notice: .shareRevoked)
+    }
+}
+
+/// Making, opening and revoking share links, for the web pages and the API alike.
+struct Shares {
+    let store: Store
+    let insights: InsightsService
+    let configuration: WebConfiguration
+
+    struct Made {
+        var link: ShareLinkRepository.ShareLink
+        /// The address, shown this once.
+        var url: String
+        var content: String
+    }
+
+    /// Draws `card` for the insights `parameters` (`period`, `from`, `to`, `scope`, `unit`) as the
+    /// reader sees it now, and keeps it under a new token.
+    func make(card name: String?, parameters: [String: String], for user: User, baseURL: String) async throws -> Made {
+        guard let name, let card = SharedCard(rawValue: name.lowercased()) else {
+            let names = SharedCard.allCases.map(\.rawValue).joined(separator: ", ")
+            throw WebError.invalid(FieldErrors(["card": "Choose the card to share: one of \(names)."]))
+        }
+        let insightRequest: InsightRequest
+        switch InsightRequest.parse(parameters.filter { InsightRequest.parameterNames.contains($0.key) }) {
+        case .success(let parsed): insightRequest = parsed
+        case .failure(let error): throw WebError.invalid(FieldErrors(), message: error.message)
+        }
+        let now = configuration.clock()
+        let report = try await insights.report(for: user, insightRequest, now: now).report
+        let model = InsightsPage.Model(report: report, request: insightRequest, compare: true, problem: nil)
+        let content = InsightsPage.snapshot(card, model: model)
+        let token = Secrets.token()
+        let link = try await store.shareLinks.create(
+            card: card.rawValue, title: card.title, covers: InsightsPage.coverageLabel(model), content: content,
+            hash: Secrets.hash(token), for: user.id, now: now)
+        return Made(link: link, url: baseURL + "/s/" + token, content: content)
+    }
+
+    func snapshot(token: String) async throws -> ShareLinkRepository.Snapshot? {
+        // A token is 43 URL-safe characters; anything else is not one, and needs no look-up.
+        guard token.utf8.count == 43, token.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return try await store.shareLinks.snapshot(hash: Secrets.hash(token))
+    }
+
+    func revoke(_ id: ShareLinkRepository.ShareLink.ID, of user: User) async throws {
+        guard try await store.shareLinks.delete(id, of: user.id) else { throw StoreError.notFound(.shareLink) }
+    }
+}
