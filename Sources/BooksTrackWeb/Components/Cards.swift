@@ -122,3 +122,19 @@ struct ButtonLink: Component {
 
     var body: Component { Tag("a", .cls(secondary ? "button secondary" : "button"), .href(href), text: label) }
 }
+
+/// A table that may scroll sideways on a phone: a named region a keyboard can focus, so it can be
+/// scrolled without a pointer too (WCAG 2.1.1).
+struct ScrollingTable: Component {
+    let label: String
+    let content: Component
+
+    init(_ label: String, @ComponentBuilder content: () -> Component) {
+        self.label = label
+        self.content = content()
+    }
+
+    var body: Component {
+        Tag("div", .cls("table-scroll"), Attr("tabindex", "0"), Attr("role", "region"), .aria("label", label)) { content }
+    }
+}

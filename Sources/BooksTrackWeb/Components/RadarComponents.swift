@@ -106,7 +106,7 @@ struct RadarView: Component {
     private var table: Component {
         Tag("details", .cls("chart-table")) {
             Tag("summary", text: "Show the radar as a table")
-            Tag("div", .cls("table-scroll")) {
+            ScrollingTable("Representation radar for \(subject)") {
                 Tag("table") {
                     Tag("caption", .cls("visually-hidden"), text: "Representation radar for \(subject)")
                     Tag("thead") {

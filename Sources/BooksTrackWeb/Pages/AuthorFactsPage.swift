@@ -93,7 +93,7 @@ enum AuthorFactsPage {
             if history.isEmpty {
                 Tag("p", .cls("muted"), text: "Nothing is recorded about this author yet.")
             } else {
-                Tag("div", .cls("table-scroll")) {
+                ScrollingTable("Every statement about \(author.name), newest first") {
                     Tag("table") {
                         Tag("caption", .cls("visually-hidden"), text: "Every statement about \(author.name), newest first")
                         Tag("thead") {

@@ -65,7 +65,7 @@ enum ContributionsPage {
                             "p", .cls("muted"),
                             text: "Nothing yet. Press a “+” on a radar, or answer the quick question on a book’s page.")
                     } else {
-                        Tag("div", .cls("table-scroll")) {
+                        ScrollingTable("Your contributions, newest first") {
                             Tag("table") {
                                 Tag("caption", .cls("visually-hidden"), text: "Your contributions, newest first")
                                 Tag("thead") {

@@ -73,7 +73,7 @@ enum ImportPages {
             if runs.isEmpty {
                 Tag("p", .cls("muted"), text: "Nothing imported yet. Each import you make is listed here with its report.")
             } else {
-                Tag("div", .cls("table-scroll")) {
+                ScrollingTable("Past imports, newest first") {
                     Tag("table") {
                         Tag("caption", .cls("visually-hidden"), text: "Past imports, newest first")
                         Tag("thead") {
@@ -264,7 +264,7 @@ enum ImportPages {
                 Tag("a", .cls("button"), .href("/insights"), text: "See who you read")
                 Tag("a", .cls("button secondary"), .href("/library"), text: "Open your library")
             }
-            Tag("div", .cls("table-scroll")) {
+            ScrollingTable("The outcome of each row") {
                 Tag("table", .cls("report")) {
                     Tag("caption", .cls("visually-hidden"), text: "The outcome of each row")
                     Tag("thead") {

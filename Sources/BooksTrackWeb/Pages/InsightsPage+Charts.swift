@@ -267,7 +267,7 @@ extension InsightsPage {
     static func table(caption: String, headers: [String], rows: [[String]]) -> Component {
         Tag("details", .cls("chart-table")) {
             Tag("summary", text: "Show as a table")
-            Tag("div", .cls("table-scroll")) {
+            ScrollingTable(caption) {
                 Tag("table") {
                     Tag("caption", text: caption)
                     Tag("thead") { Tag("tr") { for header in headers { Tag("th", Attr("scope", "col"), text: header) } } }

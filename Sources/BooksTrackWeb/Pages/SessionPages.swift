@@ -162,7 +162,7 @@ enum SessionPages {
                     message: "Time a session from the book’s page, or log one you forgot to time.",
                     actions: [(label: "Back to the book", href: "\(book)#sessions")])
             } else {
-                Tag("div", .cls("table-scroll")) {
+                ScrollingTable("Reading sessions of \(detail.work.title)") {
                     Tag("table") {
                         Tag("caption", .cls("visually-hidden"), text: "Reading sessions of \(detail.work.title)")
                         Tag("thead") {
