@@ -235,3 +235,11 @@
         }
     });
 })();
+
+// The service worker keeps the shell and the last insights page for when the network is gone
+// (SPEC F11). Browsers allow one only on HTTPS or on this machine.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+    window.addEventListener("load", function () {
+        navigator.serviceWorker.register("/sw.js").catch(function () { /* pages work without it */ });
+    });
+}

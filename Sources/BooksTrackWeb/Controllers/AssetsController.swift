@@ -16,7 +16,7 @@ enum Assets {
             "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
             "webmanifest": "application/manifest+json", "json": "application/json; charset=utf-8",
         ]
-        for name in ["app.css", "app.js", "icon.svg", "manifest.webmanifest", "openapi.json"] {
+        for name in ["app.css", "app.js", "sw.js", "icon.svg", "manifest.webmanifest", "openapi.json"] {
             let ext = String(name.split(separator: ".").last ?? "")
             guard
                 let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets")
@@ -37,6 +37,12 @@ enum Assets {
         }
         return hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
     }()
+
+    /// The service worker, told which version of the stylesheet and script to keep.
+    static let serviceWorker: ByteBuffer = {
+        guard let file = files["sw.js"] else { return ByteBuffer() }
+        return ByteBuffer(string: String(buffer: file.bytes).replacingOccurrences(of: "__VERSION__", with: version))
+    }()
 }
 
 /// Serves ``Assets``.
@@ -46,6 +52,15 @@ struct AssetsController {
             try self.serve(try context.parameters.require("name"), longLived: true)
         }
         router.get("/manifest.webmanifest") { _, _ in try self.serve("manifest.webmanifest", longLived: false) }
+        // At the root, so that it may look after every page (a worker's scope is its folder).
+        router.get("/sw.js") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: Assets.serviceWorker))
+        }
+        router.get("/offline") { request, context in
+            HTMLResponse(html: OfflinePage.render()).response(from: request, context: context)
+        }
         router.get("/api/openapi.json") { _, _ in try self.serve("openapi.json", longLived: false) }
     }
 
