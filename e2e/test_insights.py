@@ -8,6 +8,17 @@ from conftest import Server, check_accessibility, create_owner, sign_in
 from playwright.sync_api import expect
 
 
+# The radar labels a coverage badge or "+" covers, as a reader would see them.
+COVERED_LABELS = """() => {
+    const radar = document.getElementById("insights-radar");
+    const boxes = [...radar.querySelectorAll(".radar-badge, .radar-plus")].map(e => e.getBoundingClientRect());
+    const labels = [...radar.querySelectorAll("text.radar-label tspan")]
+        .filter(t => getComputedStyle(t).display !== "none").map(t => [t.textContent, t.getBoundingClientRect()]);
+    const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return labels.filter(([, box]) => boxes.some(badge => hit(badge, box))).map(([text]) => text);
+}"""
+
+
 def test_insights(browser):
     server = Server()
     try:
@@ -48,6 +59,8 @@ def test_insights(browser):
         page.get_by_role("link", name="Show all time").click()
         expect(hero).to_contain_text("11 of 11")
 
+        assert page.evaluate(COVERED_LABELS) == [], "no badge covers a radar label"
+
         # A bar of the regions chart, reached by keyboard, opens the filtered library.
         bar = page.locator("#regions svg.chart-wide a[aria-label^='Africa:']")
         label = bar.get_attribute("aria-label")
@@ -76,6 +89,15 @@ def test_insights(browser):
         expect(mobile.locator("#regions svg.chart-wide")).to_be_hidden()
         assert mobile.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         check_accessibility(mobile, "insights, phone")
+
+        # A 390 px phone: the radar's outline is at least 200 px across (seed 002) and no
+        # coverage badge or "+" covers an axis label.
+        mobile.set_viewport_size({"width": 390, "height": 800})
+        mobile.reload()
+        radar = mobile.locator("#insights-radar")
+        assert radar.locator("svg .radar-target").bounding_box()["width"] >= 200
+        overlaps = mobile.evaluate(COVERED_LABELS)
+        assert overlaps == [], overlaps
         phone.close()
         context.close()
     finally:

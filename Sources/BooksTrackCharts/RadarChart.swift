@@ -9,12 +9,14 @@ import Foundation
 /// The "+" controls are HTML laid over the chart (real links, 44 px whatever the chart's size):
 /// ``anchor(of:in:)`` says where each axis ends, in percent of the chart's box.
 public enum RadarChart {
-    static let width = 640.0
-    static let height = 480.0
-    static let centerX = 320.0
-    static let centerY = 240.0
-    static let radius = 125.0
-    static let labelRadius = 167.0
+    // The polygon takes most of the box (seed 002: at least 200 pt across on a phone), the labels
+    // the margin around it; the stylesheet shortens them on narrow charts.
+    static let width = 480.0
+    static let height = 410.0
+    static let centerX = 240.0
+    static let centerY = 210.0
+    static let radius = 155.0
+    static let labelRadius = 176.0
 
     /// The chart. `id` keeps pattern ids unique on a page.
     public static func svg(_ radar: RepresentationRadar, id: String, label: String) -> String {

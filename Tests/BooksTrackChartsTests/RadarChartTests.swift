@@ -25,7 +25,7 @@ struct RadarChartTests {
         #expect(svg.contains(">Cultural origin</tspan>") && svg.contains(">Culture</tspan>"))
         #expect(svg.contains(">100%</tspan>") && svg.contains(">40%</tspan>"))
         // The top axis at 100% reaches the target: x = centre, y = centre − radius.
-        #expect(svg.contains("points=\"320,115 "))
+        #expect(svg.contains("points=\"240,55 "))
     }
 
     @Test("One axis missing: a dashed ghost axis saying no data; the polygon skips it rather than drawing zero")
@@ -35,7 +35,7 @@ struct RadarChartTests {
         #expect(count("class=\"radar-dot", in: svg) == 6)
         #expect(svg.contains("class=\"radar-value ghost\""))
         #expect(svg.contains(">no data</tspan>"))
-        #expect(!svg.contains("320,240 "))  // the centre is not a vertex
+        #expect(!svg.contains("240,210 "))  // the centre is not a vertex
     }
 
     @Test("One axis with data is a line from the centre; two make a wedge; none draws no data shape")
@@ -46,7 +46,7 @@ struct RadarChartTests {
         #expect(count("radar-axis ghost", in: one) == 6)
         let two = RadarChart.svg(radar([0.5, 0.5, nil, nil, nil, nil, nil]), id: "r", label: "Radar")
         // Two axes are too few for a band (SPEC §4): the wedge is drawn without one.
-        #expect(two.contains("<polygon class=\"radar-area band-none\" points=\"320,240 "))
+        #expect(two.contains("<polygon class=\"radar-area band-none\" points=\"240,210 "))
         let none = RadarChart.svg(radar([nil, nil, nil, nil, nil, nil, nil]), id: "r", label: "Radar")
         #expect(!none.contains("radar-area") && !none.contains("radar-line") && !none.contains("radar-dot"))
         #expect(count("radar-axis ghost", in: none) == 7)
@@ -63,7 +63,7 @@ struct RadarChartTests {
 
     @Test("Anchors put the first axis at the top centre and go clockwise")
     func anchors() {
-        #expect(RadarChart.anchor(of: 0, in: 7) == (50, 24))
+        #expect(RadarChart.anchor(of: 0, in: 7) == (50, 13.4))
         let right = RadarChart.anchor(of: 1, in: 5)
         #expect(right.left > 50 && right.top < 50)
         let left = RadarChart.anchor(of: 4, in: 5)

@@ -47,6 +47,23 @@ struct LibraryPageTests {
         }
     }
 
+    @Test("Every book in the list wears its completion ring, the same figure as on its page")
+    func completionRings() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            let kindred = try await BookPageTests.add(BookPageTests.kindred, with: browser)
+            _ = try await BookPageTests.add(["title": "Nothing Known", "authors": "A. Nobody"], with: browser)
+            let list = try await browser.get("/library")
+            #expect(list.body.components(separatedBy: "<span class=\"list-ring\">").count - 1 == 2)
+            #expect(list.body.contains(#"aria-label="Book data 0% complete""#), "a book with nothing known")
+            let page = try await browser.get(kindred)
+            let label = try #require(
+                page.body.range(of: #"Book data \d+% complete"#, options: .regularExpression).map { String(page.body[$0]) })
+            #expect(label != "Book data 0% complete")
+            #expect(list.body.contains("aria-label=\"\(label)\""), "the list says what the book's page says")
+        }
+    }
+
     @Test("Removing one badge keeps the other filters")
     func removeOneBadge() async throws {
         try await WebHarness.run { app in

@@ -84,7 +84,11 @@ public struct BookFacts: Hashable, Sendable {
     public var accessibilityTags: [String]
 
     public init(entry: LibraryEntry, work: Work, edition: Edition?, authors: [Author], primaryLanguage: LanguageCode?) {
-        entryID = entry.id
+        self.init(entryID: entry.id, work: work, edition: edition, authors: authors, primaryLanguage: primaryLanguage)
+    }
+
+    public init(entryID: LibraryEntry.ID, work: Work, edition: Edition?, authors: [Author], primaryLanguage: LanguageCode?) {
+        self.entryID = entryID
         workID = work.id
         title = work.title
         self.authors = authors

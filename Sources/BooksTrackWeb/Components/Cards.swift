@@ -135,6 +135,61 @@ struct ScrollingTable: Component {
     }
 
     var body: Component {
-        Tag("div", .cls("table-scroll"), Attr("tabindex", "0"), Attr("role", "region"), .aria("label", label)) { content }
+        // "Table: …", so that it never shares its name with the card around it.
+        Tag("div", .cls("table-scroll"), Attr("tabindex", "0"), Attr("role", "region"), .aria("label", "Table: " + label)) {
+            content
+        }
+    }
+}
+
+/// Collects the cards of a bento grid, with `if` and `for` like any builder.
+@resultBuilder
+enum BentoBuilder {
+    static func buildExpression(_ card: Card) -> [Card] { [card] }
+    static func buildBlock(_ parts: [Card]...) -> [Card] { parts.flatMap { $0 } }
+    static func buildOptional(_ part: [Card]?) -> [Card] { part ?? [] }
+    static func buildEither(first part: [Card]) -> [Card] { part }
+    static func buildEither(second part: [Card]) -> [Card] { part }
+    static func buildArray(_ parts: [[Card]]) -> [Card] { parts.flatMap { $0 } }
+}
+
+/// The bento grid (SPEC F11): two columns on wide screens, where rows always fill — a half-width
+/// card that would stand alone beside a hole (the last card, or one before a full-width card)
+/// takes the whole row instead. Which cards appear depends on the reader's data, so this is
+/// decided here rather than by each page.
+struct Bento: Component {
+    var cls = "bento"
+    let cards: [Card]
+
+    init(cls: String = "bento", @BentoBuilder cards: () -> [Card]) {
+        self.cls = cls
+        self.cards = Self.filled(cards())
+    }
+
+    /// The cards with every lone half-width card widened.
+    static func filled(_ cards: [Card]) -> [Card] {
+        var cards = cards
+        var startsRow = true
+        for index in cards.indices {
+            guard cards[index].span == .half else {
+                startsRow = true
+                continue
+            }
+            if startsRow {
+                let next = cards.indices.contains(index + 1) ? cards[index + 1] : nil
+                if next?.span != .half {
+                    cards[index].span = .full
+                    continue
+                }
+            }
+            startsRow.toggle()
+        }
+        return cards
+    }
+
+    var body: Component {
+        Tag("div", .cls(cls)) {
+            for card in cards { card }
+        }
     }
 }

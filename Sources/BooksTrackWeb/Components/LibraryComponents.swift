@@ -1,3 +1,4 @@
+import BooksTrackCharts
 import BooksTrackCore
 import BooksTrackStore
 import Plot
@@ -29,6 +30,12 @@ struct BookListItem: Component {
 
     var body: Component {
         Tag("li", .cls("book-row")) {
+            // The book's completion ring, as on its page (seed 002): how much of its data is known.
+            Tag("span", .cls("list-ring")) {
+                Raw(
+                    CompletionRing.svg(
+                        item.completion, label: "Book data \(InsightFormat.percent(item.completion)) complete"))
+            }
             Tag("div", .cls("book-main")) {
                 Tag("a", .cls("book-title"), .href("/books/\(item.entryID.string)"), text: item.title)
                 Tag(

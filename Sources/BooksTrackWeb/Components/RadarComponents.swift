@@ -81,7 +81,8 @@ struct RadarView: Component {
                 Txt(
                     target == nil
                         ? " No data yet. The dashed outline is 100%; a badge shows how much is known."
-                        : " No data yet: press + to add it. The dashed outline is 100%; a “+%” badge shows how much is known.")
+                        : " No data yet: press + to add it. The dashed outline is 100%; a “+%” badge (a dot on a small screen) shows how much is known; press it to add more."
+                )
             }
             table
         }

@@ -34,7 +34,7 @@ enum AccountPage {
         let user = model.user
         return Layout.document(title: "Account", page: page) {
             Tag("h1", text: "Account")
-            Tag("div", .cls("bento")) {
+            Bento {
                 Card("You", id: "profile") {
                     Tag("dl", .cls("metadata")) {
                         MetadataRow("Name", user.name)

@@ -34,7 +34,7 @@ enum BookPage {
             }
             Tag("article", .cls("book-page")) {
                 header(detail, facts: curation.facts, primaryLanguage: primaryLanguage)
-                Tag("div", .cls("bento")) {
+                Bento {
                     progress(detail, csrfToken: page.csrfToken)
                     SessionPages.card(detail, model: model.sessions, csrfToken: page.csrfToken, timeZone: timeZone)
                     Card("Representation", span: .full, id: "radar") {
@@ -97,7 +97,7 @@ enum BookPage {
         }
     }
 
-    private static func progress(_ detail: EntryDetail, csrfToken: String) -> Component {
+    private static func progress(_ detail: EntryDetail, csrfToken: String) -> Card {
         let state = detail.entry.state
         let pages = detail.edition?.details.pageCount
         return Card("Progress", id: "progress") {
@@ -250,7 +250,7 @@ enum BookPage {
         }
     }
 
-    private static func annotations(_ entry: LibraryEntry) -> Component {
+    private static func annotations(_ entry: LibraryEntry) -> Card {
         Card("Review and notes", id: "annotations") {
             if entry.state.review == nil, entry.state.notes == nil {
                 Tag("p", .cls("muted")) {

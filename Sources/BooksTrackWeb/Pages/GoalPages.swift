@@ -22,7 +22,7 @@ enum GoalPages {
                     (standing.goal.status == .active || standing.goal.status == .paused) && standing.progress.pace != .ended
                 }
                 let (current, past) = (goals.filter(isCurrent), goals.filter { !isCurrent($0) })
-                Tag("div", .cls("bento")) {
+                Bento {
                     for standing in current + past { card(standing) }
                 }
             }
@@ -30,7 +30,7 @@ enum GoalPages {
     }
 
     /// A goal's card: ring, "12 / 30 books (40%)", pace.
-    static func card(_ standing: GoalService.Standing) -> Component {
+    static func card(_ standing: GoalService.Standing) -> Card {
         let goal = standing.goal
         return Card(goal.title, id: "goal-\(goal.id.string)") {
             Tag("div", .cls("goal-summary")) {

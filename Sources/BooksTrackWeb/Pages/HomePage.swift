@@ -36,7 +36,7 @@ enum HomePage {
             if total == 0 {
                 emptyLibrary(csrfToken: page.csrfToken)
             } else {
-                Tag("div", .cls("bento")) {
+                Bento {
                     if !model.notifications.isEmpty {
                         news(model.notifications, csrfToken: page.csrfToken)
                     }
@@ -104,25 +104,6 @@ enum HomePage {
                             }
                         }
                     }
-                    Card("Representation", span: .full, id: "radar") {
-                        Tag("div", .cls("radar-module")) {
-                            RadarView(
-                                radar: model.radar, id: "library-radar", target: .library, returnTo: "/",
-                                subject: "your \(InsightFormat.books(model.radar.books))")
-                            CompletionWidget(
-                                radar: model.radar, id: "library-completion", standing: model.standing, returnTo: "/")
-                        }
-                        EnrichmentPages.status(model.enrichment, questions: model.questions)
-                        Tag("p") {
-                            if model.missingData > 0 {
-                                Tag(
-                                    "a", .href("/library?missing=any"),
-                                    text: "\(model.missingData) books are missing data: see which")
-                                Txt(" · ")
-                            }
-                            Tag("a", .href("/insights"), text: "Open your diversity insights")
-                        }
-                    }
                     Card("Recent imports", id: "recent-imports") {
                         if model.imports.isEmpty {
                             Tag("p", .cls("muted")) {
@@ -140,13 +121,34 @@ enum HomePage {
                             }
                         }
                     }
+                    Card("Representation", span: .full, id: "radar") {
+                        Tag("div", .cls("radar-module")) {
+                            RadarView(
+                                radar: model.radar, id: "library-radar", target: .library, returnTo: "/",
+                                subject: "your \(InsightFormat.books(model.radar.books))")
+                            CompletionWidget(
+                                radar: model.radar, id: "library-completion", standing: model.standing, returnTo: "/")
+                        }
+                        EnrichmentPages.status(model.enrichment, questions: model.questions)
+                        Tag("p") {
+                            if model.missingData > 0 {
+                                Tag(
+                                    "a", .href("/library?missing=any"),
+                                    text:
+                                        "\(InsightFormat.books(model.missingData)) \(model.missingData == 1 ? "is" : "are") missing data: see which"
+                                )
+                                Txt(" · ")
+                            }
+                            Tag("a", .href("/insights"), text: "Open your diversity insights")
+                        }
+                    }
                 }
             }
         }
     }
 
     /// Books an import kept without a title ask for theirs (a look-up by ISBN may find it first).
-    private static func untitledPrompt(_ count: Int) -> Component {
+    private static func untitledPrompt(_ count: Int) -> Card {
         Card("Books without a title", id: "untitled") {
             Tag(
                 "p",
@@ -159,7 +161,7 @@ enum HomePage {
     }
 
     /// Unread notifications, each with its link and a button that marks it read.
-    private static func news(_ notifications: [AppNotification], csrfToken: String) -> Component {
+    private static func news(_ notifications: [AppNotification], csrfToken: String) -> Card {
         Card("New for you", span: .full, id: "notifications") {
             Tag("ul", .cls("notice-list")) {
                 for notification in notifications.prefix(5) {

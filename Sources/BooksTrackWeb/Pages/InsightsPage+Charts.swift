@@ -8,7 +8,7 @@ import Plot
 extension InsightsPage {
     // MARK: Score
 
-    static func scoreCard(_ model: Model) -> Component {
+    static func scoreCard(_ model: Model) -> Card {
         let d = model.report.diversity
         let score = d.score
         let parts: [(String, Double, Double, String)] = [
@@ -72,7 +72,7 @@ extension InsightsPage {
 
     // MARK: Regions
 
-    static func regionsCard(_ model: Model) -> Component {
+    static func regionsCard(_ model: Model) -> Card {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
         let maximum = d.regions.map(\.figure.count).max() ?? 0
@@ -128,7 +128,7 @@ extension InsightsPage {
 
     // MARK: Gender
 
-    static func genderCard(_ model: Model) -> Component {
+    static func genderCard(_ model: Model) -> Card {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
         func link(_ gender: Gender) -> String? {
@@ -205,7 +205,7 @@ extension InsightsPage {
 
     // MARK: Languages
 
-    static func languagesCard(_ model: Model) -> Component {
+    static func languagesCard(_ model: Model) -> Card {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
         return Card("Original languages", id: "languages", action: shareButton(model, .languages)) {

@@ -69,11 +69,11 @@ enum InsightsPage {
                         }
                     }
                 }
-                Tag("div", .cls("bento insights")) {
+                Bento(cls: "bento insights") {
                     hero(model)
                     scoreCard(model)
-                    radarCard(model)
                     genderCard(model)
+                    radarCard(model)
                     regionsCard(model)
                     languagesCard(model)
                     nextCard(model)
@@ -85,7 +85,7 @@ enum InsightsPage {
 
     // MARK: Radar
 
-    static func radarCard(_ model: Model) -> Component {
+    static func radarCard(_ model: Model) -> Card {
         let radar = model.report.radar
         let here = URLQuery.url("/insights", model.request.parameters)
         return Card("Representation radar", span: .full, id: "radar", action: shareButton(model, .radar)) {
@@ -151,7 +151,7 @@ enum InsightsPage {
 
     // MARK: Hero
 
-    static func hero(_ model: Model) -> Component {
+    static func hero(_ model: Model) -> Card {
         let d = model.report.diversity
         let women = d.figure(for: .female)?.figure.share
         let fills = !model.snapshot
@@ -217,7 +217,7 @@ enum InsightsPage {
 
     // MARK: Reading
 
-    static func readingCard(_ model: Model) -> Component {
+    static func readingCard(_ model: Model) -> Card {
         let stats = model.report.reading
         let previous = model.compare ? model.report.previous : nil
         typealias Row = (
@@ -292,7 +292,7 @@ enum InsightsPage {
 
     // MARK: What to read next
 
-    private static func nextCard(_ model: Model) -> Component {
+    private static func nextCard(_ model: Model) -> Card {
         let suggestions = model.report.suggestions
         return Card("What to read next", id: "next") {
             if suggestions.isEmpty {

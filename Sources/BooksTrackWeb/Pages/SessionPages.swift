@@ -20,7 +20,7 @@ enum SessionPages {
         var now: Date
     }
 
-    static func card(_ detail: EntryDetail, model: CardModel, csrfToken: String, timeZone: TimeZone) -> Component {
+    static func card(_ detail: EntryDetail, model: CardModel, csrfToken: String, timeZone: TimeZone) -> Card {
         let entry = detail.entry
         let pages = detail.edition?.details.pageCount
         let book = "/books/\(entry.id.string)"
@@ -330,7 +330,7 @@ enum SessionPages {
     }
 
     /// The streak card of the home page (seed 004).
-    static func streakCard(_ streak: Streak) -> Component {
+    static func streakCard(_ streak: Streak) -> Card {
         Card("Reading streak", id: "streak") {
             Tag("p", .cls("big-number"), text: streak.current == 1 ? "1 day" : "\(streak.current) days")
             Tag("p", text: streak.message)
