@@ -33,6 +33,7 @@ enum PromptPage {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) {
                 Tag("a", .href("/insights"), text: "Insights")
             }
+            Tag("h1", text: "Fill in missing data")
             Tag("div", .cls("prompt-page")) { fragment }
         }
     }
