@@ -62,15 +62,13 @@ struct RadarView: Component {
             }
             Tag("div", .cls("radar-figure")) {
                 Raw(RadarChart.svg(radar, id: id + "-svg", label: "Representation radar. " + radar.accessibleSummary))
-                for (index, axis) in radar.axes.enumerated() where axis.isGhost || axis.isPartial {
-                    if let target {
+                // A read-only radar (a share link's) has no controls over it: nothing to press, and
+                // nothing laid over a snapshot by a later release's stylesheet.
+                if let target {
+                    for (index, axis) in radar.axes.enumerated() where axis.isGhost || axis.isPartial {
                         Self.control(
                             axis, index: index, count: count, href: target.url(axis: axis.axis, returnTo: returnTo),
                             subject: subject)
-                    } else if axis.isPartial {
-                        Tag(
-                            "span", .cls("radar-badge n\(count)-i\(index)"),
-                            .aria("hidden", "true"), text: InsightFormat.percent(axis.coverage))
                     }
                 }
             }
@@ -80,7 +78,7 @@ struct RadarView: Component {
                 Tag("span", .cls("legend-ghost"), .aria("hidden", "true")) { EmptyComponent() }
                 Txt(
                     target == nil
-                        ? " No data yet. The dashed outline is 100%; a badge shows how much is known."
+                        ? " No data yet. The dashed outline is 100%; the table says how much is known for each axis."
                         : " No data yet: press + to add it. The dashed outline is 100%; a “+%” badge (a dot on a small screen) shows how much is known; press it to add more."
                 )
             }
