@@ -352,8 +352,9 @@ doc = {
     "TokenInput": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 100}}},
     "ShareInput": {"type": "object", "required": ["card"], "properties": {
       "card": {"type": "string", "enum": ["hero", "score", "radar", "gender", "regions", "languages", "reading"], "description": "Which insights card."},
-      "period": {"type": "string", "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$"}, "from": {"type": "string", "format": "date"},
-      "to": {"type": "string", "format": "date"}, "scope": {"type": "string", "enum": ["read", "library"]}, "unit": {"type": "string", "enum": ["books", "authors"]}}},
+      "period": {"type": ["string", "null"], "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$", "description": "As on the insights page; null or absent: all time."},
+      "from": {"type": ["string", "null"], "format": "date"}, "to": {"type": ["string", "null"], "format": "date"},
+      "scope": {"type": ["string", "null"], "enum": ["read", "library", None]}, "unit": {"type": ["string", "null"], "enum": ["books", "authors", None]}}},
     "ShareLink": {"type": "object", "required": ["id", "card", "title", "covers", "createdAt"], "properties": {
       "id": {"type": "string", "format": "uuid"}, "card": {"type": "string"}, "title": {"type": "string"},
       "covers": {"type": "string", "description": "The period and books the snapshot covers."},

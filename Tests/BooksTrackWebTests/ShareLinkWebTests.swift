@@ -149,7 +149,14 @@ struct ShareLinkWebTests {
             let start = try #require(url.range(of: "/s/")).lowerBound
             let path = String(url[start...])
             #expect(try await app.browser().get(path).status == .ok)
-            #expect(try await api.request(.post, "/api/v1/shares", json: ["card": "all"]).status == .unprocessableContent)
+            for refused: [String: Any] in [
+                ["card": "all"], ["card": "radar", "period": ""], ["card": "radar", "to": "someday"],
+                ["card": "radar", "scope": "READ"], ["card": "radar", "unit": "pages"], ["card": "radar", "period": "1066x"],
+            ] {
+                #expect(
+                    try await api.request(.post, "/api/v1/shares", json: refused).status == .unprocessableContent, "\(refused)")
+            }
+            #expect(try await api.request(.post, "/api/v1/shares", json: ["card": "radar", "unit": NSNull()]).status == .created)
             let id = try #require(body["id"] as? String)
             #expect(try await api.request(.delete, "/api/v1/shares/\(id)").status == .noContent)
             #expect(try await api.request(.delete, "/api/v1/shares/\(id)").status == .notFound)
