@@ -84,11 +84,7 @@ public struct BookFacts: Hashable, Sendable {
     public var accessibilityTags: [String]
 
     public init(entry: LibraryEntry, work: Work, edition: Edition?, authors: [Author], primaryLanguage: LanguageCode?) {
-        self.init(entryID: entry.id, work: work, edition: edition, authors: authors, primaryLanguage: primaryLanguage)
-    }
-
-    public init(entryID: LibraryEntry.ID, work: Work, edition: Edition?, authors: [Author], primaryLanguage: LanguageCode?) {
-        self.entryID = entryID
+        entryID = entry.id
         workID = work.id
         title = work.title
         self.authors = authors

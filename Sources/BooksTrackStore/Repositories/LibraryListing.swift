@@ -15,8 +15,6 @@ public struct LibraryListItem: Sendable, Hashable {
     public var firstPublishedYear: Int?
     public var format: BookFormat?
     public var shelves: [String]
-    /// How much of the book's diversity data is known (its completion ring, 0…1).
-    public var completion: Double = 0
 }
 
 /// A page of a library list and how many books match in all.

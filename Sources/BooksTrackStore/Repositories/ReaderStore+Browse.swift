@@ -27,8 +27,7 @@ extension ReaderStore {
             guard !ids.isEmpty else { return LibraryPage(items: [], total: total, query: query) }
             let rows = try await db.raw(
                 """
-                SELECT e.id, e.work_id, e.edition_id, e.status, e.rating_quarters, e.owned, e.added_on, w.title,
-                    w.first_published_year,
+                SELECT e.id, e.work_id, e.status, e.rating_quarters, e.owned, e.added_on, w.title, w.first_published_year,
                     ed.format, (SELECT MAX(r.finished_on) FROM readings r WHERE r.entry_id = e.id) AS finished_on
                 FROM library_entries e JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
                 WHERE e.user_id = \(bind: userID.string) AND e.id IN (\(binds: ids))
@@ -47,9 +46,6 @@ extension ReaderStore {
             }
             items.sort { position[$0.entryID.string, default: 0] < position[$1.entryID.string, default: 0] }
             try await Self.attachNamesAndShelves(&items, userID: userID, on: db)
-            let editions = try Dictionary(
-                rows.map { (try $0.text("id"), try $0.optionalID("edition_id") as Edition.ID?) }, uniquingKeysWith: { a, _ in a })
-            try await Self.attachCompletion(&items, editions: editions, primaryLanguage: primaryLanguage, on: db)
             return LibraryPage(items: items, total: total, query: query)
         }
     }
@@ -91,25 +87,6 @@ extension ReaderStore {
         for index in items.indices {
             items[index].authors = names[items[index].workID.string] ?? []
             items[index].shelves = EntryState.normalizedShelves(shelves[items[index].entryID.string] ?? [])
-        }
-    }
-
-    /// Each book's completion ring: what its page's ring says, for the 50 books of a page.
-    private static func attachCompletion(
-        _ items: inout [LibraryListItem], editions: [String: Edition.ID?], primaryLanguage: LanguageCode?,
-        on db: any SQLDatabase
-    ) async throws {
-        let works = try await CatalogueRows.works(items.map(\.workID), on: db)
-        let editionRows = try await CatalogueRows.editions(editions.values.compactMap { $0 }, on: db)
-        let authors = try await CatalogueRows.authors(Array(Set(works.values.flatMap(\.authorIDs))), on: db)
-        for index in items.indices {
-            guard let work = works[items[index].workID] else { continue }
-            let edition = (editions[items[index].entryID.string] ?? nil).flatMap { editionRows[$0] }
-            items[index].completion =
-                BookFacts(
-                    entryID: items[index].entryID, work: work, edition: edition,
-                    authors: work.authorIDs.compactMap { authors[$0] }, primaryLanguage: primaryLanguage
-                ).completion
         }
     }
 

@@ -43,7 +43,7 @@ public enum WebApp {
         ).addRoutes(to: router)
         InsightsController(store: store, configuration: configuration, insights: insights, reading: app.reading).addRoutes(
             to: router)
-        LibraryController(store: store).addRoutes(to: router)
+        LibraryController(store: store, insights: insights).addRoutes(to: router)
         let books = BookController(store: store, configuration: configuration, library: app.library)
         books.addRoutes(to: router)
         SessionController(store: store, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)

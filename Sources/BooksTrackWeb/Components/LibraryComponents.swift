@@ -27,6 +27,8 @@ struct RatingText: Component {
 /// One book in a library list.
 struct BookListItem: Component {
     let item: LibraryListItem
+    /// How much of the book's diversity data is known (its ring, 0…1).
+    let completion: Double
 
     var body: Component {
         Tag("li", .cls("book-row")) {
@@ -34,7 +36,7 @@ struct BookListItem: Component {
             Tag("span", .cls("list-ring")) {
                 Raw(
                     CompletionRing.svg(
-                        item.completion, label: "Book data \(InsightFormat.percent(item.completion)) complete"))
+                        completion, label: "Book data \(InsightFormat.percent(completion)) complete"))
             }
             Tag("div", .cls("book-main")) {
                 Tag("a", .cls("book-title"), .href("/books/\(item.entryID.string)"), text: item.title)

@@ -9,6 +9,8 @@ enum LibraryListPage {
         var result: LibraryPage
         var shelves: [ShelfCount]
         var totalBooks: Int
+        /// Each listed book's completion ring (0…1), as on its page.
+        var completions: [LibraryEntry.ID: Double] = [:]
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -51,7 +53,7 @@ enum LibraryListPage {
                     ])
             } else {
                 Tag("ol", .cls("book-list"), .aria("labelledby", "result-count")) {
-                    for item in result.items { BookListItem(item: item) }
+                    for item in result.items { BookListItem(item: item, completion: model.completions[item.entryID] ?? 0) }
                 }
                 if result.pageCount > 1 {
                     Pagination(page: query.page, pageCount: result.pageCount) { LibraryURL.of(query.page($0)) }
