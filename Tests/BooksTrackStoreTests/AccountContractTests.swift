@@ -28,6 +28,28 @@ struct AccountContractTests {
         }
     }
 
+    @Test(
+        "A session brings the reader's data_version and unread count; a read inside it uses that version",
+        arguments: TestDatabase.available)
+    func sessionBringsVersion(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let user = try await store.users.create(name: "dana", now: TestClock.now)
+            let other = try await store.users.create(name: "eli", now: TestClock.now)
+            try await store.sessions.createSession(
+                tokenHash: "h1", csrfToken: "c1", for: user.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
+            let reader = store.reader(user.id)
+            try await reader.record(notices: [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
+            let session = try #require(try await store.sessions.session(tokenHash: "h1", now: TestClock.now))
+            #expect(session.unread == 1)
+            #expect(session.dataVersion == (try await reader.dataVersion()))
+            let (mine, theirs) = try await KnownDataVersion.$current.withValue((user.id, session.dataVersion + 40)) {
+                (try await reader.dataVersion(), try await store.reader(other.id).dataVersion())
+            }
+            #expect(mine == session.dataVersion + 40, "the version the request began with")
+            #expect(theirs != session.dataVersion + 40, "another reader's is read from the database")
+        }
+    }
+
     @Test("Tokens belong to their reader: another reader can neither list nor revoke them", arguments: TestDatabase.available)
     func tokens(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
@@ -37,7 +59,7 @@ struct AccountContractTests {
                 named: "script", hash: "secret-hash", for: alice.id, now: TestClock.now)
             #expect(try await store.tokens.tokens(of: bob.id).isEmpty)
             #expect(try await store.tokens.deleteToken(token.id, of: bob.id) == false)
-            #expect(try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now + 60)?.id == alice.id)
+            #expect(try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now + 60)?.user.id == alice.id)
             #expect(try await store.tokens.tokens(of: alice.id).first?.lastUsedAt == TestClock.now + 60)
             // "Last used" is kept to the minute: a burst of requests writes it once.
             _ = try await store.tokens.authenticate(tokenHash: "secret-hash", now: TestClock.now + 90)

@@ -11,6 +11,9 @@ public struct LoginSessionRepository: Sendable {
         public var user: User
         public var csrfToken: String
         public var expiresAt: Date
+        /// The reader's `data_version` and unread notifications, read with the session.
+        public var dataVersion: Int
+        public var unread: Int
     }
 
     /// Starts a session; expired sessions of every reader are swept out on the way.
@@ -31,7 +34,8 @@ public struct LoginSessionRepository: Sendable {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT u.*, s.csrf_token AS session_csrf, s.expires_at AS session_expires
+                    SELECT u.*, s.csrf_token AS session_csrf, s.expires_at AS session_expires,
+                        (SELECT COUNT(*) FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS session_unread
                     FROM login_sessions s JOIN users u ON u.id = s.user_id
                     WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.milliseconds)
                     """
@@ -39,7 +43,8 @@ public struct LoginSessionRepository: Sendable {
             else { return nil }
             return LoginSession(
                 user: try UserRepository.user(row), csrfToken: try row.text("session_csrf"),
-                expiresAt: try row.instant("session_expires"))
+                expiresAt: try row.instant("session_expires"), dataVersion: try row.integer("data_version"),
+                unread: try row.integer("session_unread"))
         }
     }
 

@@ -57,16 +57,6 @@ extension ReaderStore {
         }
     }
 
-    /// How many notifications the reader has not read (the header's badge).
-    public func unreadCount() async throws -> Int {
-        let userID = self.userID
-        return try await database.read { db in
-            try await db.raw(
-                "SELECT COUNT(*) AS n FROM notifications WHERE user_id = \(bind: userID.string) AND read_at IS NULL"
-            ).first()?.integer("n") ?? 0
-        }
-    }
-
     /// Marks one of the reader's notifications read; false when the reader has no such
     /// notification. Marking a read one again keeps its first date.
     public func markRead(_ id: AppNotification.ID, now: Date) async throws -> Bool {

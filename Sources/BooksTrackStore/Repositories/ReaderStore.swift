@@ -120,6 +120,7 @@ public struct ReaderStore: Sendable {
     /// The reader's change counter: it moves on every write that can change what they see.
     public func dataVersion() async throws -> Int {
         let userID = self.userID
+        if let known = KnownDataVersion.current, known.user == userID { return known.version }
         return try await database.read { db in try await Self.dataVersion(of: userID, on: db) ?? 0 }
     }
 
@@ -127,4 +128,11 @@ public struct ReaderStore: Sendable {
     static func dataVersion(of userID: User.ID, on db: any SQLDatabase) async throws -> Int? {
         try await db.raw("SELECT data_version FROM users WHERE id = \(bind: userID.string)").first()?.integer("data_version")
     }
+}
+
+/// A reader's `data_version` as the request that reads it found it when it began: a request that
+/// only reads (a page, a GET of the API) learns it with the reader's session, and every figure it
+/// shows is then at least that new without asking the database again. Never set around a write.
+public enum KnownDataVersion {
+    @TaskLocal public static var current: (user: User.ID, version: Int)?
 }

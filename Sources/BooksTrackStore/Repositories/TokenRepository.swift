@@ -54,7 +54,7 @@ public struct TokenRepository: Sendable {
     /// Authenticates an API token: the reader it belongs to, recording when it was last used —
     /// to the minute, so a client's burst of requests is a read each, not a write each (a write
     /// per request serialised every API call on SQLite's one writer).
-    public func authenticate(tokenHash hash: String, now: Date) async throws -> User? {
+    public func authenticate(tokenHash hash: String, now: Date) async throws -> (user: User, dataVersion: Int)? {
         guard
             let row = try await database.read({ db in
                 try await db.raw(
@@ -74,7 +74,7 @@ public struct TokenRepository: Sendable {
                 .run()
             }
         }
-        return try UserRepository.user(row)
+        return (try UserRepository.user(row), try row.integer("data_version"))
     }
 
     /// How stale a token's "last used" may be, in seconds.

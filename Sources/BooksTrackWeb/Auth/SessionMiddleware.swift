@@ -19,27 +19,31 @@ struct SessionMiddleware: RouterMiddleware {
     {
         var context = context
         let now = configuration.clock()
+        var known: (user: User.ID, version: Int)?
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            guard let user = try await store.tokens.authenticate(tokenHash: Secrets.hash(token), now: now) else {
+            guard let (user, version) = try await store.tokens.authenticate(tokenHash: Secrets.hash(token), now: now) else {
                 throw WebError.unauthorized("The API token is not valid (it may have been revoked).")
             }
             context.tokenUser = user
+            known = (user.id, version)
         } else if let token = request.cookies[Self.cookieName]?.value {
             let hash = Secrets.hash(token)
             if let session = try await store.sessions.session(tokenHash: hash, now: now) {
-                context.session = BrowserSession(user: session.user, csrfToken: session.csrfToken, tokenHash: hash)
-                // A page shows the unread count in its header (SPEC §8).
-                if request.method == .get, !request.uri.path.hasPrefix("/api/"), !request.uri.path.hasPrefix("/assets/") {
-                    context.session?.unread = try await store.reader(session.user.id).unreadCount()
-                }
+                // A page shows the unread count in its header (SPEC §8); it comes with the session.
+                context.session = BrowserSession(
+                    user: session.user, csrfToken: session.csrfToken, tokenHash: hash, unread: session.unread)
+                known = (session.user.id, session.dataVersion)
                 if session.expiresAt.timeIntervalSince(now) < configuration.sessionLifetime / 2 {
                     try await store.sessions.extendSession(
                         tokenHash: hash, until: now.addingTimeInterval(configuration.sessionLifetime), now: now)
                 }
             }
         }
-        return try await next(request, context)
+        // A request that only reads needs not ask for the reader's data_version again: every
+        // figure it shows is at least as new as the session's (a write asks the database itself).
+        guard let known, request.method == .get || request.method == .head else { return try await next(request, context) }
+        return try await KnownDataVersion.$current.withValue(known) { try await next(request, context) }
     }
 
     /// The cookie that keeps a browser signed in.
