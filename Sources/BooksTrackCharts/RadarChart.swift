@@ -19,10 +19,12 @@ public enum RadarChart {
     static let labelRadius = 176.0
 
     /// The chart. `id` keeps pattern ids unique on a page.
-    public static func svg(_ radar: RepresentationRadar, id: String, label: String) -> String {
+    public static func svg(_ radar: RepresentationRadar, id: String, label: String, describedBy: String? = nil) -> String {
         let count = radar.axes.count
         var out = "<svg class=\"chart radar-chart\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" "
-        out += "role=\"img\" aria-label=\"\(SVG.escape(label))\" id=\"\(SVG.escape(id))\">"
+        out += "role=\"img\" aria-label=\"\(SVG.escape(label))\" id=\"\(SVG.escape(id))\""
+        if let describedBy { out += " aria-describedby=\"\(SVG.escape(describedBy))\"" }
+        out += ">"
         guard count >= 3 else { return out + "</svg>" }
         // Grid rings at 25, 50 and 75%; the 100% target dashed.
         for level in [0.25, 0.5, 0.75] {

@@ -191,14 +191,32 @@ struct InsightsWebTests {
             let (user, browser) = try await app.signedInReader("dana")
             let empty = try await browser.get("/insights")
             #expect(empty.text.contains("No books yet"))
-            #expect(empty.body.contains("href=\"/import\""))
+            #expect(empty.text.contains("0.0 / 10") && empty.text.contains("add books to see your diversity"))
+            let main = try #require(empty.body.range(of: "<main")).upperBound
+            let add = try #require(empty.body.range(of: "href=\"/books/new\"", range: main..<empty.body.endIndex))
+            let importing = try #require(empty.body.range(of: "href=\"/import\"", range: main..<empty.body.endIndex))
+            #expect(add.lowerBound < importing.lowerBound, "Add first, then Import")
             try await Self.book("Unknown", by: "Anon Ymous", facts: [], language: nil, finished: "2025-06-01", for: user, in: app)
             let period = try await browser.get("/insights?period=last-30-days")
             #expect(period.text.contains("Nothing read in this period"))
             #expect(period.body.contains("href=\"/insights\""))
+            // All time with nothing finished offers the whole library, not "all time" again.
+            let (_, eli) = try await app.signedInReader("eli")
+            try await eli.get("/books/new")
+            #expect(
+                try await eli.post("/books", ["title": "Someday", "authors": "A. Writer", "status": "toRead"]).status == .seeOther
+            )
+            let nothingRead = try await eli.get("/insights")
+            #expect(
+                nothingRead.text.contains("Nothing read in this period") && nothingRead.text.contains("Show the whole library"))
+            #expect(!nothingRead.text.contains("Show all time"))
             let noData = try await browser.get("/insights")
             #expect(noData.text.contains("None of these books has its authors’ region or gender yet"))
             #expect(noData.text.contains("Regions -- no regions known yet"))  // hero placeholder
+            // The hero's figures lead to their charts on the page.
+            for chart in ["#regions", "#gender", "#score", "#languages"] {
+                #expect(noData.body.contains("<dt><a href=\"\(chart)\""), "\(chart)")
+            }
             #expect(noData.body.contains("href=\"/library?missing=any\""))
         }
     }

@@ -53,9 +53,12 @@ struct EmptyState: Component {
     let title: String
     let message: String
     var actions: [(label: String, href: String)] = []
+    /// A figure shown above the title (the empty insights page's "0.0 / 10").
+    var figure: Component?
 
     var body: Component {
         Tag("div", .cls("empty-state")) {
+            if let figure { figure }
             Tag("p", .cls("empty-title"), text: title)
             Tag("p", text: message)
             if !actions.isEmpty {

@@ -61,7 +61,15 @@ struct RadarView: Component {
                 }
             }
             Tag("div", .cls("radar-figure")) {
-                Raw(RadarChart.svg(radar, id: id + "-svg", label: "Representation radar. " + radar.accessibleSummary))
+                Raw(
+                    RadarChart.svg(
+                        radar, id: id + "-svg", label: "Representation radar. " + radar.accessibleSummary,
+                        describedBy: target == nil ? nil : id + "-hint"))
+                if target != nil {
+                    Tag(
+                        "p", .id(id + "-hint"), .cls("visually-hidden"),
+                        text: "Select an axis’s + or badge to add missing data; the table below has every axis’s details.")
+                }
                 // A read-only radar (a share link's) has no controls over it: nothing to press, and
                 // nothing laid over a snapshot by a later release's stylesheet.
                 if let target {

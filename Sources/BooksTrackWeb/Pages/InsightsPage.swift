@@ -38,26 +38,30 @@ enum InsightsPage {
                 Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }
             }
             if report.libraryBooks == 0 {
+                // The score's place says what it will be, never a blank card (seed 001).
                 EmptyState(
-                    title: "No books yet",
+                    title: "No books yet: add books to see your diversity",
                     message:
-                        "Your insights are drawn from your library. Import it from Goodreads, StoryGraph or LibraryThing, add a book by hand, or load the demo library from the home page to see every chart.",
-                    actions: [("Import a library", "/import"), ("Add a book", "/books/new")])
+                        "Your insights are drawn from your library. Add a book by hand, import your library from Goodreads, StoryGraph or LibraryThing, or load the demo library from the home page to see every chart.",
+                    actions: [("Add a book", "/books/new"), ("Import a library", "/import")],
+                    figure: Tag("p", .cls("score-value")) {
+                        Tag("strong", text: "0.0")
+                        Txt(" / 10")
+                        Tag("span", .cls("visually-hidden"), text: " diversity score")
+                    })
             } else if d.books == 0 {
+                let allTime = InsightRequest(scope: report.scope, unit: report.unit)
+                let wholeLibrary = InsightRequest(scope: .library, unit: report.unit)
                 EmptyState(
                     title: report.scope == .read ? "Nothing read in this period" : "Nothing added in this period",
-                    message:
-                        "\(report.period.label) has no \(report.scope == .read ? "finished books" : "books added"). Choose a longer period, or look at your whole library.",
-                    actions: [
-                        (
-                            "Show all time",
-                            URLQuery.url("/insights", InsightRequest(scope: report.scope, unit: report.unit).parameters)
-                        ),
-                        (
-                            "Show the whole library",
-                            URLQuery.url("/insights", InsightRequest(scope: .library, unit: report.unit).parameters)
-                        ),
-                    ])
+                    message: model.request.period == .allTime
+                        ? "None of your books is marked read yet. Look at your whole library, or mark the books you have finished."
+                        : "\(report.period.label) has no \(report.scope == .read ? "finished books" : "books added"). Choose a longer period, or look at your whole library.",
+                    // "Show all time" only where it would show something other than this page.
+                    actions: (model.request.period == .allTime
+                        ? [] : [("Show all time", URLQuery.url("/insights", allTime.parameters))])
+                        + (report.scope == .library
+                            ? [] : [("Show the whole library", URLQuery.url("/insights", wholeLibrary.parameters))]))
                 readingCard(model)
             } else {
                 if d.regionCoverage.known == 0 && d.genderCoverage.known == 0 {
@@ -158,40 +162,47 @@ enum InsightsPage {
         return Card("At a glance", span: .full, id: "hero", action: shareButton(model, .hero)) {
             Tag("dl", .cls("hero-grid")) {
                 heroItem(
-                    "Regions", d.regionsRepresented > 0 ? "\(d.regionsRepresented) of 11" : "--",
+                    "Regions", chart: model.link("#regions"), d.regionsRepresented > 0 ? "\(d.regionsRepresented) of 11" : "--",
                     d.regionCoverage.known > 0
                         ? "region known for \(InsightFormat.percent(d.regionCoverage.fraction)) of \(unitNoun(d))"
                         : "no regions known yet")
                 if d.allowsShares(.gender) {
                     heroItem(
-                        "Women authors", women.map(InsightFormat.percent) ?? "--",
+                        "Women authors", chart: model.link("#gender"), women.map(InsightFormat.percent) ?? "--",
                         "of \(d.authorsWithGender) authors with a known gender")
                 } else {
                     heroItem(
-                        "Women authors", "--", tooLittle(d, .gender),
+                        "Women authors", chart: model.link("#gender"), "--", tooLittle(d, .gender),
                         fill: fills ? ("Add author genders", LibraryURL.of(LibraryQuery(missing: .gender))) : nil)
                 }
                 if d.allowsShares(.marginalized) {
                     heroItem(
-                        "Marginalized voices", d.marginalized.share.map(InsightFormat.percent) ?? "--",
+                        "Marginalized voices", chart: model.link("#score"),
+                        d.marginalized.share.map(InsightFormat.percent) ?? "--",
                         "gender and region known for \(InsightFormat.percent(d.marginalizedCoverage.fraction)) of \(unitNoun(d))")
                 } else {
                     heroItem(
-                        "Marginalized voices", "--", tooLittle(d, .marginalized),
+                        "Marginalized voices", chart: model.link("#score"), "--", tooLittle(d, .marginalized),
                         fill: fills ? ("Add authors’ regions and genders", LibraryURL.of(LibraryQuery(missing: .any))) : nil)
                 }
                 heroItem(
-                    "Languages", d.languages.isEmpty ? "--" : String(d.languages.count),
+                    "Languages", chart: model.link("#languages"), d.languages.isEmpty ? "--" : String(d.languages.count),
                     d.languages.isEmpty ? "no original languages known yet" : "original languages")
             }
         }
     }
 
-    private static func heroItem(_ label: String, _ value: String, _ note: String, fill: (String, String)? = nil)
-        -> Component
-    {
+    /// One of the hero's four figures; its name links to its chart further down (`chart`, none in
+    /// a snapshot).
+    private static func heroItem(
+        _ label: String, chart: String?, _ value: String, _ note: String, fill: (String, String)? = nil
+    ) -> Component {
         Tag("div", .cls("hero-item")) {
-            Tag("dt", text: label)
+            if let chart {
+                Tag("dt") { Tag("a", .href(chart), .aria("label", "\(label): see the chart"), text: label) }
+            } else {
+                Tag("dt", text: label)
+            }
             Tag("dd", .cls(value == "--" ? "hero-value withheld" : "hero-value"), text: value)
             Tag("dd", .cls("hero-note"), text: note)
             if let (text, href) = fill { Tag("dd", .cls("hero-note")) { Tag("a", .href(href), text: text) } }

@@ -191,6 +191,10 @@ enum PromptPage {
                     "a", .cls("button"), .href(nextURL(context, entry: success.prompt.entryID)), Attr("data-prompt", "true"),
                     text: "Next question")
                 Tag("a", .cls("button secondary"), .href(context.returnTo), Attr("data-close", "true"), text: "Done")
+                // Every page a prompt returns to shows its radar in the card `#radar`.
+                Tag(
+                    "a", .cls("button secondary"),
+                    .href(String(context.returnTo.prefix { $0 != "#" }) + "#radar"), text: "See the updated radar")
             }
         }
     }
