@@ -33,22 +33,25 @@ public enum BarChart {
         public var width: Double
         public var labelWidth: Double
         public var valueWidth: Double
+        /// Each bar's row, which is its link's target.
+        public var rowHeight: Double
 
-        public init(width: Double, labelWidth: Double, valueWidth: Double) {
+        public init(width: Double, labelWidth: Double, valueWidth: Double, rowHeight: Double = 34) {
             self.width = width
             self.labelWidth = labelWidth
             self.valueWidth = valueWidth
+            self.rowHeight = rowHeight
         }
 
         /// A full-width chart (regions).
         public static let wide = Layout(width: 640, labelWidth: 150, valueWidth: 150)
         /// A chart in a half-width card (score parts).
         public static let narrow = Layout(width: 420, labelWidth: 150, valueWidth: 80)
-        /// A chart on a phone.
-        public static let compact = Layout(width: 340, labelWidth: 112, valueWidth: 78)
+        /// A chart on a phone: rows 48 units tall, so each bar's link is a 44 px target on a
+        /// 390 px phone (seed 002).
+        public static let compact = Layout(width: 340, labelWidth: 112, valueWidth: 78, rowHeight: 48)
     }
 
-    static let rowHeight = 34.0
     static let barHeight = 20.0
 
     /// The chart. `id` must be unique on the page (it names the stripe pattern); `label` is the
@@ -56,6 +59,7 @@ public enum BarChart {
     /// 14 px unless the screen is narrower than the chart.
     public static func svg(_ bars: [Bar], id: String, label: String, layout: Layout = .wide, cssClass: String? = nil) -> String {
         let width = layout.width
+        let rowHeight = layout.rowHeight
         let labelWidth = layout.labelWidth
         let height = max(rowHeight, Double(bars.count) * rowHeight)
         let track = width - labelWidth - layout.valueWidth

@@ -41,7 +41,7 @@ enum GoalPages {
                     Tag("p", text: paceText(standing))
                 }
             }
-            Tag("p") { Tag("a", .href("/goals/\(goal.id.string)"), text: "Open “\(goal.title)”") }
+            Tag("p") { Tag("a", .cls("card-link"), .href("/goals/\(goal.id.string)"), text: "Open “\(goal.title)”") }
         }
     }
 
@@ -102,7 +102,9 @@ enum GoalPages {
                     } else {
                         Tag("ol") {
                             for id in progress.books {
-                                Tag("li") { Tag("a", .href("/books/\(id.string)"), text: titles[id] ?? "A book") }
+                                Tag("li") {
+                                    Tag("a", .cls("card-link"), .href("/books/\(id.string)"), text: titles[id] ?? "A book")
+                                }
                             }
                         }
                     }

@@ -139,7 +139,7 @@ enum HomePage {
                                 )
                                 Txt(" · ")
                             }
-                            Tag("a", .href("/insights"), text: "Open your diversity insights")
+                            Tag("a", .cls("card-link"), .href("/insights"), text: "Open your diversity insights")
                         }
                     }
                 }
@@ -155,7 +155,9 @@ enum HomePage {
                 text: count == 1
                     ? "One book came from a row with no title." : "\(count) books came from rows with no title.")
             Tag("p") {
-                Tag("a", .href("/library?missing=title"), text: count == 1 ? "Give it its title" : "Give them their titles")
+                Tag(
+                    "a", .cls("card-link"), .href("/library?missing=title"),
+                    text: count == 1 ? "Give it its title" : "Give them their titles")
             }
         }
     }

@@ -182,7 +182,7 @@ enum ReadingPage {
                     " Diversity score, the representation score of that month’s books (right scale; no point where too little is known)"
                 )
             }
-            Tag("details") {
+            Tag("details", .cls("chart-table")) {
                 Tag("summary", text: "Show the figures as a table")
                 Tag("table", .cls("data-table")) {
                     Tag("caption", text: "Books finished and diversity score per month")
