@@ -5,6 +5,8 @@ import Foundation
 import SQLKit
 import Testing
 
+@testable import BooksTrackStore
+
 @Suite("Schema migrations and accounts")
 struct SchemaAndAccountTests {
     @Test("A new database gets every migration, and migrating again changes nothing", arguments: TestDatabase.available)
@@ -12,6 +14,46 @@ struct SchemaAndAccountTests {
         try await database.withStore { (store: Store) async throws in
             #expect(try await Migrator.appliedVersions(store.database) == Array(1...Migrator.latestVersion))
             #expect(try await Migrator.migrate(store.database, now: TestClock.now) == [])
+        }
+    }
+
+    @Test(
+        "A migration that fails half-way (a crash, a full disk) leaves the database as it was; the next start finishes it",
+        arguments: TestDatabase.available)
+    func interruptedMigration(database: TestDatabase) async throws {
+        let (location, cleanup) = try await database.makeDatabase()
+        do {
+            try await Self.interruptedMigration(location)
+            try await cleanup()
+        } catch {
+            try? await cleanup()
+            throw error
+        }
+    }
+
+    static func interruptedMigration(_ location: DatabaseLocation) async throws {
+        try await Database.withDatabase(location) { db in
+            let earlier = Array(Migrations.all.dropLast())
+            let last = try #require(Migrations.all.last)
+            try await Migrator.migrate(db, now: TestClock.now, migrations: earlier)
+            // The next version's first statements run, then the migration dies.
+            let dying = Migration(
+                version: last.version, name: last.name,
+                statements: [
+                    "CREATE TABLE half_done (id TEXT PRIMARY KEY)", "INSERT INTO half_done (id) VALUES ('x')",
+                    "SELECT * FROM no_such_table_the_crash",
+                ])
+            await #expect(throws: (any Error).self) {
+                try await Migrator.migrate(db, now: TestClock.now, migrations: earlier + [dying])
+            }
+            #expect(try await Migrator.appliedVersions(db) == earlier.map(\.version))
+            await #expect(throws: (any Error).self, "nothing of the failed migration stays") {
+                try await db.read { try await $0.raw("SELECT id FROM half_done").all() }
+            }
+            // The next start applies the real migration, once.
+            #expect(try await Migrator.migrate(db, now: TestClock.now) == [last.version])
+            #expect(try await Migrator.appliedVersions(db) == Array(1...Migrator.latestVersion))
+            #expect(try await Migrator.migrate(db, now: TestClock.now) == [])
         }
     }
 
