@@ -127,13 +127,7 @@ struct APIQuery {
     /// The insights' parameters (period, scope, unit): a value outside the documented forms is a
     /// 400; a custom period the dates do not make (missing, or the start after the end) is a 422.
     func insightRequest() throws -> InsightRequest {
-        try oneOf("scope", InsightScope.allCases.map(\.rawValue))
-        try oneOf("unit", CountingUnit.allCases.map(\.rawValue))
-        for name in ["from", "to"] {
-            if let day = values[name], LocalDate(day) == nil {
-                throw WebError.badRequest("\(name) is a day written YYYY-MM-DD, not “\(day)”.")
-            }
-        }
+        if let problem = InsightRequest.strictProblem(in: values) { throw WebError.badRequest(problem.message) }
         switch InsightRequest.parse(values) {
         case .success(let parsed): return parsed
         case .failure(let error):
@@ -163,5 +157,29 @@ struct APIQuery {
             throw WebError.badRequest("page is a whole number from 1, not “\(text)”.")
         }
         return page
+    }
+}
+
+extension InsightRequest {
+    /// The first insights parameter not written exactly as documented — empty, a scope or unit
+    /// not among the values (case-sensitive), a day that is not one (even for a period that does
+    /// not use it) — for the API's query and a share's parameters alike.
+    static func strictProblem(in values: [String: String]) -> (field: String, message: String)? {
+        for name in parameterNames.sorted() where values[name]?.isEmpty == true {
+            return (name, "\(name) is empty: leave it out for the default.")
+        }
+        for (name, allowed) in [
+            ("scope", InsightScope.allCases.map(\.rawValue)), ("unit", CountingUnit.allCases.map(\.rawValue)),
+        ] {
+            if let value = values[name], !allowed.contains(value) {
+                return (name, "\(name) is one of \(allowed.joined(separator: ", ")), not “\(value)”.")
+            }
+        }
+        for name in ["from", "to"] {
+            if let day = values[name], LocalDate(day) == nil {
+                return (name, "\(name) is a day written YYYY-MM-DD, not “\(day)”.")
+            }
+        }
+        return nil
     }
 }

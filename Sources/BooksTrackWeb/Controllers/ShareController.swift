@@ -67,24 +67,9 @@ struct Shares {
             let names = SharedCard.allCases.map(\.rawValue).joined(separator: ", ")
             throw WebError.invalid(FieldErrors(["card": "Choose the card to share: one of \(names)."]))
         }
-        // Each parameter sent must say something, exactly as the insights page writes it.
-        for (name, value) in parameters where InsightRequest.parameterNames.contains(name) && value.isEmpty {
-            throw WebError.invalid(FieldErrors([name: "\(name) is empty: leave it out for the default."]))
-        }
-        for (name, allowed) in [
-            ("scope", InsightScope.allCases.map(\.rawValue)), ("unit", CountingUnit.allCases.map(\.rawValue)),
-        ] {
-            if let value = parameters[name], !allowed.contains(value) {
-                throw WebError.invalid(
-                    FieldErrors([name: "\(name) is one of \(allowed.joined(separator: ", ")), not “\(value)”."]))
-            }
-        }
-        // A day that is not one is refused even when the period does not use it.
-        for name in ["from", "to"] {
-            if let day = parameters[name], LocalDate(day) == nil {
-                let message = "\(name) is a day written YYYY-MM-DD, not “\(day)”."
-                throw WebError.invalid(FieldErrors([name: message]), message: message)
-            }
+        // Each parameter sent exactly as the insights page writes it (the API's rule too).
+        if let problem = InsightRequest.strictProblem(in: parameters) {
+            throw WebError.invalid(FieldErrors([problem.field: problem.message]), message: problem.message)
         }
         let insightRequest: InsightRequest
         switch InsightRequest.parse(parameters.filter { InsightRequest.parameterNames.contains($0.key) }) {
