@@ -113,15 +113,19 @@ public final class RunningCommand: @unchecked Sendable {
     public var output: String { lock.withLock { printed } }
 
     /// Waits until the output contains `text`; `nil` after `timeout` seconds or when the command ends.
-    public func waitFor(_ text: String, timeout: TimeInterval = 30) async throws -> String? {
+    /// The output is looked at once more after the deadline: on a busy machine this task may only
+    /// run again long after its sleep, and the text may have arrived meanwhile.
+    public func waitFor(_ text: String, timeout: TimeInterval = 120) async throws -> String? {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while true {
             let now = output
             if now.contains(text) { return now }
-            if !process.isRunning { return nil }
+            if !process.isRunning || Date() >= deadline {
+                let last = output
+                return last.contains(text) ? last : nil
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
-        return nil
     }
 
     /// Sends SIGTERM and waits for the exit status.
