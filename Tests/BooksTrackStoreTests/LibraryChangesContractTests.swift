@@ -19,6 +19,10 @@ struct LibraryChangesContractTests {
         var authors: [Author.ID: Author]
         var sessions: [ReadingSession]
         var settings: ReaderSettings
+        var goals: [Goal]
+        var milestones: [Milestone]
+        var contributions: [Contribution]
+        var achievements: [AchievementUnlock]
 
         init(_ library: ReaderLibrary) {
             entries = library.entries
@@ -28,11 +32,15 @@ struct LibraryChangesContractTests {
             authors = library.authors.filter { authorIDs.contains($0.key) }
             sessions = library.sessions
             settings = library.user.settings
+            goals = library.goals
+            milestones = library.milestones
+            contributions = library.contributions
+            achievements = library.achievements
         }
     }
 
     @Test(
-        "Adds, status changes, edits, deletions and other readers' facts are patched in; whole-library writes reload",
+        "Adds, edits, deletions, sessions, answers, goals, settings and others' facts are patched in; an import reloads",
         arguments: TestDatabase.available)
     func followsEveryWrite(_ database: TestDatabase) async throws {
         do {
@@ -109,7 +117,31 @@ struct LibraryChangesContractTests {
                 try await store.users.update(
                     settings: ReaderSettings(primaryLanguage: LanguageCode(lenient: "fr"), timeZone: "UTC"), for: alice.userID,
                     now: TestClock.now)
-                try await follow("a settings change", patched: false)
+                try await follow("a settings change", patched: true)
+
+                // An answer to a prompt: the book's own fact, with a contribution and a badge.
+                let second = try #require(kept.entries.first { $0.id != kindred })
+                _ = try await alice.answer(.firstPublished(1931), for: second.id, note: "On the cover", now: TestClock.now)
+                try await follow("an answer about a book", patched: true)
+                let author = try #require(kept.works[second.workID]?.authorIDs.first)
+                _ = try await alice.answer(.author(author, .gender, "female"), for: second.id, note: nil, now: TestClock.now)
+                try await follow("an answer about an author", patched: true)
+                try await alice.recordFacts([(.country, "NG")], about: author, now: TestClock.now)
+                try await follow("the reader's own facts about an author", patched: true)
+
+                try await alice.record(
+                    session: ReadingSession(
+                        userID: alice.userID, entryID: second.id, startedAt: TestClock.now,
+                        endedAt: TestClock.now.addingTimeInterval(1800), startPage: 1, endPage: 30),
+                    now: TestClock.now)
+                try await follow("a recorded session", patched: true)
+                let goal = Goal(
+                    userID: alice.userID, title: "30 books in 2026", kind: .books, target: 30, cadence: .year,
+                    startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
+                try await alice.record(
+                    goal: goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)],
+                    now: TestClock.now)
+                try await follow("a recorded goal", patched: true)
 
                 try await alice.importFixture(Fixtures.goodreadsFiles[0])
                 try await follow("an import", patched: false)

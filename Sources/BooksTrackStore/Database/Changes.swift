@@ -17,6 +17,9 @@ public final class Changes: @unchecked Sendable {
     private var entries: [String: Set<String>] = [:]
     private var works: Set<String> = []
     private var authors: Set<String> = []
+    /// Parts of a reader's data other than entries: "account" (the reader's row: settings) and
+    /// "activity" (goals, milestones, contributions, achievements).
+    private var parts: [String: Set<String>] = [:]
 
     init() {}
 
@@ -29,6 +32,15 @@ public final class Changes: @unchecked Sendable {
         lock.withLock { entries[reader.string, default: []].formUnion(ids.lazy.map(\.string)) }
     }
 
+    /// Only the reader's account row changed (their settings): a kept library reads it again.
+    public func account(of reader: User.ID) { lock.withLock { _ = parts[reader.string, default: []].insert("account") } }
+
+    /// The reader's goals, milestones, contributions or achievements changed: a kept library
+    /// reads those again (a few rows), not the whole library.
+    public func activity(of reader: User.ID) {
+        lock.withLock { _ = parts[reader.string, default: []].insert("activity") }
+    }
+
     /// Shared works changed.
     public func works(_ ids: some Sequence<Work.ID>) { lock.withLock { works.formUnion(ids.lazy.map(\.string)) } }
 
@@ -37,7 +49,7 @@ public final class Changes: @unchecked Sendable {
 
     /// Whether the write said what it changed of this reader (one of the calls above).
     func declared(_ reader: User.ID) -> Bool {
-        lock.withLock { readers.contains(reader.string) || entries[reader.string] != nil }
+        lock.withLock { readers.contains(reader.string) || entries[reader.string] != nil || parts[reader.string] != nil }
     }
 
     /// More subjects than this for one reader in one write are logged as the whole library: a
@@ -50,12 +62,17 @@ public final class Changes: @unchecked Sendable {
     /// (`reader_changes`). Rows are locked in id order on PostgreSQL, so two writes reaching the
     /// same readers wait for each other instead of deadlocking.
     func invalidate(on db: any SQLDatabase, dialect: Database.Dialect) async throws {
-        let (readers, entries, works, authors) = lock.withLock { (self.readers, self.entries, self.works, self.authors) }
+        let (readers, entries, works, authors, parts) = lock.withLock {
+            (self.readers, self.entries, self.works, self.authors, self.parts)
+        }
         var log: [String: Set<Subject>] = [:]
         for reader in readers { log[reader] = [Subject(kind: "reader", id: "")] }
         // A reader's write that changed none of their entries (a book already there) moves nothing.
         for (reader, ids) in entries where !readers.contains(reader) && !ids.isEmpty {
             log[reader, default: []].formUnion(ids.map { Subject(kind: "entry", id: $0) })
+        }
+        for (reader, kinds) in parts where !readers.contains(reader) {
+            log[reader, default: []].formUnion(kinds.map { Subject(kind: $0, id: "") })
         }
         for row in try await db.rows(
             in: Array(works),
@@ -132,8 +149,9 @@ extension Database {
 extension ReaderStore {
     /// A write to this reader's data: the reader's own caches are always invalidated; the body
     /// declares the shared works and authors it changed. With `entries: true` the body also
-    /// declares the entries it changed (``Changes/entries(_:of:)``), so servers keeping the
-    /// library in memory reload only those; a body that declares none counts as changing all.
+    /// declares which of the reader's own data it changed (``Changes/entries(_:of:)``,
+    /// ``Changes/account(of:)``, ``Changes/activity(of:)``), so servers keeping the library in
+    /// memory reload only those; a body that declares none counts as changing all.
     func changing<T: Sendable>(
         entries: Bool = false, _ body: @escaping @Sendable (any SQLDatabase, Changes) async throws -> T
     ) async throws -> T {

@@ -6,11 +6,12 @@ extension ReaderStore {
     /// Records a reading session on one of the reader's entries.
     public func record(session: ReadingSession, now: Date) async throws {
         let userID = self.userID
-        try await changing { db, _ in
+        try await changing(entries: true) { db, changes in
             guard try await Self.ownedEntry(session.entryID, of: userID, on: db) != nil else {
                 throw StoreError.notFound(.entry(session.entryID))
             }
             try await ActivityRows.insert(newSessionsOf: [session], userID: userID, now: now, on: db)
+            changes.entries([session.entryID], of: userID)
         }
     }
 
@@ -20,7 +21,8 @@ extension ReaderStore {
         var goal = goal
         goal.userID = userID
         let owned = goal
-        try await changing { db, _ in
+        try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
             try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db)
             try await ActivityRows.insert(milestones: milestones.filter { $0.goalID == owned.id }, userID: userID, on: db)
         }
@@ -32,7 +34,10 @@ extension ReaderStore {
         var contribution = contribution
         contribution.userID = userID
         let owned = contribution
-        try await changing { db, _ in try await ActivityRows.insert(contributions: [owned], on: db) }
+        try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            try await ActivityRows.insert(contributions: [owned], on: db)
+        }
     }
 
     /// Records unlocked achievements (an achievement is unlocked once).

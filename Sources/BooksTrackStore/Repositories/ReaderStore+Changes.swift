@@ -12,8 +12,12 @@ public struct LibraryChanges: Sendable, Equatable {
     var entries: Set<String> = []
     var works: Set<String> = []
     var authors: Set<String> = []
+    /// The reader's row (settings) changed.
+    var account = false
+    /// Goals, milestones, contributions or achievements changed.
+    var activity = false
 
-    public var isEmpty: Bool { entries.isEmpty && works.isEmpty && authors.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty && works.isEmpty && authors.isEmpty && !account && !activity }
 }
 
 extension ReaderStore {
@@ -47,6 +51,8 @@ extension ReaderStore {
                 case "entry": changes.entries.insert(subject)
                 case "work": changes.works.insert(subject)
                 case "author": changes.authors.insert(subject)
+                case "account": changes.account = true
+                case "activity": changes.activity = true
                 default: return nil
                 }
             }
@@ -57,7 +63,8 @@ extension ReaderStore {
 
     /// The rows `changes` names, read again, for ``ReaderLibrary/apply(_:)``: the changed entries
     /// (with their works, editions and authors), the changed works (with the editions the
-    /// library's entries of them use) and the changed authors.
+    /// library's entries of them use), the changed authors, and the reader's row or activity
+    /// (goals, milestones, contributions, achievements) when they changed.
     public func patch(for changes: LibraryChanges, of library: ReaderLibrary) async throws -> LibraryPatch {
         let userID = self.userID
         let entryIDs = changes.entries.compactMap(LibraryEntry.ID.init)
@@ -86,6 +93,20 @@ extension ReaderStore {
             patch.authorIDs = Set(changes.authors.compactMap(Author.ID.init))
             for work in patch.works.values { patch.authorIDs.formUnion(work.authorIDs + work.contributors.map(\.authorID)) }
             patch.authors = try await CatalogueRows.authors(Array(patch.authorIDs), on: db)
+            if changes.account {
+                guard let row = try await db.raw("SELECT * FROM users WHERE id = \(bind: userID.string)").first() else {
+                    throw StoreError.notFound(.reader)
+                }
+                patch.user = try UserRepository.user(row)
+            }
+            if changes.activity {
+                patch.activity = (
+                    goals: try await ActivityRows.goals(of: userID, on: db),
+                    milestones: try await ActivityRows.milestones(of: userID, on: db),
+                    contributions: try await ActivityRows.contributions(of: userID, on: db),
+                    achievements: try await ActivityRows.achievements(of: userID, on: db)
+                )
+            }
             return patch
         }
     }
@@ -104,6 +125,8 @@ public struct LibraryPatch: Sendable {
     var editions: [Edition.ID: Edition] = [:]
     var authorIDs: Set<Author.ID> = []
     var authors: [Author.ID: Author] = [:]
+    var user: User?
+    var activity: (goals: [Goal], milestones: [Milestone], contributions: [Contribution], achievements: [AchievementUnlock])?
 }
 
 extension ReaderLibrary {
@@ -124,6 +147,13 @@ extension ReaderLibrary {
         for id in patch.workIDs { works[id] = patch.works[id] }
         for id in patch.editionIDs { editions[id] = patch.editions[id] }
         for id in patch.authorIDs { authors[id] = patch.authors[id] }
+        if let user = patch.user { self.user = user }
+        if let activity = patch.activity {
+            goals = activity.goals
+            milestones = activity.milestones
+            contributions = activity.contributions
+            achievements = activity.achievements
+        }
         dropUnreferenced()
     }
 

@@ -32,7 +32,11 @@ extension ReaderStore {
     ) async throws -> CurationOutcome {
         let userID = self.userID
         let dialect = database.dialect
-        return try await changing { db, changes in
+        // What an answer changes: the entry (its work may become the reader's own copy), a shared
+        // work or author, and the reader's contributions and badges.
+        return try await changing(entries: true) { db, changes in
+            changes.entries([entryID], of: userID)
+            changes.activity(of: userID)
             // One answer of a reader at a time: two submits of the same answer wait for each
             // other here, and the second finds nothing left to change.
             try await ReaderLock.take(userID, on: db, dialect: dialect)

@@ -118,7 +118,10 @@ extension ReaderStore {
                     kind: kind, value: canonical, provenance: Provenance(source: .user, userID: userID, recordedAt: now)))
         }
         guard !assertions.isEmpty else { return }
-        try await changing { db, changes in
+        // The author's change reaches this reader (and every other with a book by them) as an
+        // author change: their entries are as they were.
+        try await changing(entries: true) { db, changes in
+            changes.entries([], of: userID)
             let known = try await db.raw(
                 """
                 SELECT 1 AS found FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id

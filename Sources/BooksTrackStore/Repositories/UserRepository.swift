@@ -69,8 +69,9 @@ public struct UserRepository: Sendable {
 
     /// Changes a reader's settings.
     public func update(settings: ReaderSettings, for userID: User.ID, now: Date) async throws {
-        try await database.write { db in
+        try await database.changing { db, changes in
             try await Self.write(settings: settings, for: userID, now: now, on: db)
+            changes.account(of: userID)
         }
     }
 
@@ -79,7 +80,7 @@ public struct UserRepository: Sendable {
             """
             UPDATE users SET primary_language = \(bind: settings.primaryLanguage?.code), time_zone = \(bind: settings.timeZone),
                 underrepresented_regions = \(bind: regionsText(settings.underrepresentedRegions)),
-                data_version = data_version + 1, updated_at = \(bind: now.milliseconds)
+                updated_at = \(bind: now.milliseconds)
             WHERE id = \(bind: userID.string)
             """
         ).run()
