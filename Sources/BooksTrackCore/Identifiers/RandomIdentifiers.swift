@@ -36,11 +36,14 @@ enum RandomIdentifiers {
         var text = text
         return text.withUTF8 { utf8 -> (UUID, lowercase: Bool)? in
             guard utf8.count == 36 else { return nil }
-            var bytes = [UInt8](repeating: 0, count: 16)
+            // The 32 hex digits into two 64-bit halves: no buffer to allocate (ids are parsed
+            // for every row a library read returns).
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            var digits = 0
             var lowercase = true
-            var index = 0
-            var high: UInt8? = nil
-            for (position, character) in utf8.enumerated() {
+            for position in 0..<36 {
+                let character = utf8[position]
                 if position == 8 || position == 13 || position == 18 || position == 23 {
                     guard character == 45 else { return nil }
                     continue
@@ -54,18 +57,15 @@ enum RandomIdentifiers {
                     lowercase = false
                 default: return nil
                 }
-                if let first = high {
-                    bytes[index] = first << 4 | nibble
-                    index += 1
-                    high = nil
-                } else {
-                    high = nibble
-                }
+                if digits < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
+                digits += 1
             }
+            func byte(_ half: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * index)) }
             let uuid = UUID(
                 uuid: (
-                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                    bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+                    byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4),
+                    byte(low, 5), byte(low, 6), byte(low, 7)
                 ))
             return (uuid, lowercase)
         }

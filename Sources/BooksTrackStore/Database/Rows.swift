@@ -41,6 +41,12 @@ extension SQLRow {
         try JSONDecoder().decode(T.self, from: Data(try text(column).utf8))
     }
 
+    /// A JSON list column of strings; the common empty one without a decoder.
+    func json(_ column: String, as type: [String].Type) throws -> [String] {
+        let text = try text(column)
+        return text == "[]" ? [] : try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+
     /// A JSON object column of strings; the common empty one without a decoder.
     func json(_ column: String, as type: [String: String].Type) throws -> [String: String] {
         let text = try text(column)
@@ -96,6 +102,16 @@ extension SQLDatabase {
         }
     }
 
+    /// The rows of `query` for the keys: a list of ids in chunks (the query receives each chunk's
+    /// binds), or every id a subquery gives in one statement (the query receives the subquery),
+    /// to be interpolated as `IN (\(keys))`.
+    func rows(for keys: Keys, _ query: (SQLQueryString) -> SQLQueryString) async throws -> [any SQLRow] {
+        switch keys {
+        case .list(let values): try await rows(in: values) { query("\(binds: $0)") }
+        case .query(let subquery): try await raw(query(subquery)).all()
+        }
+    }
+
     /// Runs a query for each chunk of `values` and collects the rows. The query receives the
     /// chunk to interpolate as `IN (\(binds: chunk))`.
     func rows(in values: [String], chunk: Int = 500, _ query: ([SQLValue]) -> SQLQueryString) async throws -> [any SQLRow] {
@@ -107,6 +123,32 @@ extension SQLDatabase {
             start = end
         }
         return out
+    }
+}
+
+/// The ids a read is for: a list (read in chunks of binds), or a subquery giving them — a whole
+/// library's works, editions or authors in one statement each instead of hundreds of chunks.
+enum Keys {
+    case list([String])
+    case query(SQLQueryString)
+
+    /// The works of a reader's library.
+    static func works(of userID: User.ID) -> Keys {
+        .query("SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string)")
+    }
+
+    /// The editions a reader's entries name.
+    static func editions(of userID: User.ID) -> Keys {
+        .query("SELECT edition_id FROM library_entries WHERE user_id = \(bind: userID.string) AND edition_id IS NOT NULL")
+    }
+
+    /// Every author and contributor of a reader's books.
+    static func authors(of userID: User.ID) -> Keys {
+        .query(
+            """
+            SELECT c.author_id FROM work_contributors c JOIN library_entries e ON e.work_id = c.work_id
+            WHERE e.user_id = \(bind: userID.string)
+            """)
     }
 }
 

@@ -63,7 +63,7 @@ final class SQLiteConnector: Connector {
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let connection = try await pool.lease()
         do {
-            let result = try await body(connection.sql(queryLogLevel: nil))
+            let result = try await body(SQLiteSession(connection))
             await pool.release(connection)
             return result
         } catch {

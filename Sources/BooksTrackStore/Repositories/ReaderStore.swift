@@ -79,13 +79,13 @@ public struct ReaderStore: Sendable {
             guard let userRow = try await db.raw("SELECT * FROM users WHERE id = \(bind: userID.string)").first() else {
                 throw StoreError.notFound(.reader)
             }
-            let entries = try await EntryRows.entries(of: userID, on: db)
-            let works = try await CatalogueRows.works(Array(Set(entries.map(\.workID))), on: db)
-            let authorIDs = Set(works.values.flatMap { $0.authorIDs + $0.contributors.map(\.authorID) })
+            // The catalogue rows the library reaches, each in one statement (not hundreds of
+            // chunks of ids: at 100,000 books binding the ids cost more than reading the rows).
             return ReaderLibrary(
-                user: try UserRepository.user(userRow), entries: entries, works: works,
-                editions: try await CatalogueRows.editions(Array(Set(entries.compactMap(\.editionID))), on: db),
-                authors: try await CatalogueRows.authors(Array(authorIDs), on: db),
+                user: try UserRepository.user(userRow), entries: try await EntryRows.entries(of: userID, on: db),
+                works: try await CatalogueRows.works(.works(of: userID), on: db),
+                editions: try await CatalogueRows.editions(.editions(of: userID), on: db),
+                authors: try await CatalogueRows.authors(.authors(of: userID), on: db),
                 sessions: try await ActivityRows.sessions(of: userID, on: db),
                 progress: try await ActivityRows.progress(of: userID, on: db),
                 goals: try await ActivityRows.goals(of: userID, on: db),

@@ -111,9 +111,12 @@ enum CatalogueRows {
 
     /// Works by id, with their authors, contributors and identifiers.
     static func works(_ ids: [Work.ID], on db: any SQLDatabase) async throws -> [Work.ID: Work] {
-        let keys = ids.map(\.string)
+        try await works(.list(ids.map(\.string)), on: db)
+    }
+
+    static func works(_ keys: Keys, on db: any SQLDatabase) async throws -> [Work.ID: Work] {
         var works: [Work.ID: Work] = [:]
-        for row in try await db.rows(in: keys, { "SELECT * FROM works WHERE id IN (\(binds: $0))" }) {
+        for row in try await db.rows(for: keys, { "SELECT * FROM works WHERE id IN (\($0))" }) {
             let id: Work.ID = try row.id("id")
             works[id] = Work(
                 id: id, title: try row.text("title"), authorIDs: [],
@@ -124,10 +127,8 @@ enum CatalogueRows {
                 accessibilityTags: try row.json("accessibility_tags", as: [String].self))
         }
         let people = try await db.rows(
-            in: keys,
-            {
-                "SELECT work_id, author_id, role FROM work_contributors WHERE work_id IN (\(binds: $0)) ORDER BY work_id, ordinal"
-            })
+            for: keys,
+            { "SELECT work_id, author_id, role FROM work_contributors WHERE work_id IN (\($0)) ORDER BY work_id, ordinal" })
         for row in people {
             let workID: Work.ID = try row.id("work_id")
             let authorID: Author.ID = try row.id("author_id")
@@ -138,19 +139,28 @@ enum CatalogueRows {
                 works[workID]?.contributors.append(Contributor(authorID: authorID, role: role))
             }
         }
+        // Sorted once, and only where a work has more than one (most have one or none).
+        var several = Set<Work.ID>()
         for row in try await db.rows(
-            in: keys, { "SELECT scheme, value, work_id FROM external_ids WHERE work_id IN (\(binds: $0))" })
+            for: keys, { "SELECT scheme, value, work_id FROM external_ids WHERE work_id IN (\($0))" })
         {
             guard let scheme = ExternalID.Scheme(rawValue: try row.text("scheme")) else { continue }
-            works[try row.id("work_id")]?.identifiers.append(ExternalID(scheme, try row.text("value")))
+            let workID: Work.ID = try row.id("work_id")
+            guard works[workID] != nil else { continue }
+            works[workID]!.identifiers.append(ExternalID(scheme, try row.text("value")))
+            if works[workID]!.identifiers.count > 1 { several.insert(workID) }
         }
-        for id in works.keys { works[id]?.identifiers.sort() }
+        for id in several { works[id]!.identifiers.sort() }
         return works
     }
 
     static func editions(_ ids: [Edition.ID], on db: any SQLDatabase) async throws -> [Edition.ID: Edition] {
+        try await editions(.list(ids.map(\.string)), on: db)
+    }
+
+    static func editions(_ keys: Keys, on db: any SQLDatabase) async throws -> [Edition.ID: Edition] {
         var editions: [Edition.ID: Edition] = [:]
-        for row in try await db.rows(in: ids.map(\.string), { "SELECT * FROM editions WHERE id IN (\(binds: $0))" }) {
+        for row in try await db.rows(for: keys, { "SELECT * FROM editions WHERE id IN (\($0))" }) {
             let edition = Edition(
                 id: try row.id("id"), workID: try row.id("work_id"),
                 details: EditionDetails(
@@ -167,13 +177,16 @@ enum CatalogueRows {
 
     /// Authors by id, with every current fact and its provenance (from the fact history).
     static func authors(_ ids: [Author.ID], on db: any SQLDatabase) async throws -> [Author.ID: Author] {
-        let keys = ids.map(\.string)
+        try await authors(.list(ids.map(\.string)), on: db)
+    }
+
+    static func authors(_ keys: Keys, on db: any SQLDatabase) async throws -> [Author.ID: Author] {
         var authors: [Author.ID: Author] = [:]
-        for row in try await db.rows(in: keys, { "SELECT id, name, sort_name FROM authors WHERE id IN (\(binds: $0))" }) {
+        for row in try await db.rows(for: keys, { "SELECT id, name, sort_name FROM authors WHERE id IN (\($0))" }) {
             let author = Author(id: try row.id("id"), name: try row.text("name"), sortName: try row.text("sort_name"))
             authors[author.id] = author
         }
-        let facts = try await FactRows.history(of: ids, on: db)
+        let facts = try await FactRows.history(of: keys, on: db)
         for (id, assertions) in facts { authors[id]?.apply(assertions: assertions) }
         return authors
     }

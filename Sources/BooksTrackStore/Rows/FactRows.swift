@@ -6,12 +6,13 @@ import SQLKit
 enum FactRows {
     /// Every assertion about these authors, oldest first.
     static func history(of ids: [Author.ID], on db: any SQLDatabase) async throws -> [Author.ID: [AuthorFactAssertion]] {
+        try await history(of: .list(ids.map(\.string)), on: db)
+    }
+
+    static func history(of keys: Keys, on db: any SQLDatabase) async throws -> [Author.ID: [AuthorFactAssertion]] {
         var out: [Author.ID: [AuthorFactAssertion]] = [:]
         let rows = try await db.rows(
-            in: ids.map(\.string),
-            {
-                "SELECT * FROM author_facts WHERE author_id IN (\(binds: $0)) ORDER BY recorded_at, id"
-            })
+            for: keys, { "SELECT * FROM author_facts WHERE author_id IN (\($0)) ORDER BY recorded_at, id" })
         for row in rows {
             guard let kind = AuthorFactKind(rawValue: try row.text("kind")),
                 let source = FactSource(rawValue: try row.text("source"))
