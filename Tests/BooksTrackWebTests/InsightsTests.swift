@@ -59,6 +59,52 @@ struct InsightsWebTests {
         return (match?["figure"] as? [String: Any])?["count"] as? Double
     }
 
+    @Test("Download CSV: the page's figures as a file, the same from the page and the API, only the reader's own")
+    func csvExport() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            _ = try await Self.seedLibrary(for: user, in: app)
+            let page = try await browser.get("/insights?period=this-year")
+            #expect(page.body.contains(#"href="/insights.csv?period=this-year""#))
+
+            let file = try await browser.get("/insights.csv?period=this-year")
+            #expect(file.status == .ok)
+            #expect(file.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(file.headers[.contentDisposition] == #"attachment; filename="bookstrack-insights-this-year.csv""#)
+            let lines = file.body.components(separatedBy: "\r\n")
+            #expect(lines.first == "section,item,value,percent,authors,known,total,note")
+            #expect(lines.contains("about,period,This year (2026),,,,,"))
+            #expect(lines.contains("about,books,3,,,,,books in these insights"))
+            // Three books from three regions: counts and how much is known, but no shares of so few
+            // books (SPEC §4: five books at least), as on the page.
+            #expect(lines.contains("regions,Africa,1,,1,,,too little known; underrepresented for you"))
+            #expect(lines.contains("regions,coverage,,100.0,,3,3,known of all"))
+            #expect(lines.contains("gender,Female,2,,2,,,too little known"))
+            #expect(lines.contains("languages,Swahili,1,33.3,,,,"))
+            #expect(lines.contains("reading,books finished,3,,,,,"))
+
+            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
+            let api = try await APIClient(client: app.client, token: token).request(
+                .get, "/api/v1/insights/diversity.csv?period=this-year")
+            #expect(api.status == .ok)
+            #expect(api.body == file.body)
+
+            // A period that cannot be understood is said, never a file of other figures.
+            let wrong = try await browser.get("/insights.csv?period=someday")
+            #expect(wrong.status == .badRequest)
+            #expect(wrong.text.contains("period"))
+
+            // Another reader's download holds their own (empty) library only.
+            let (_, erin) = try await app.signedInReader("erin")
+            let theirs = try await erin.get("/insights.csv")
+            #expect(theirs.status == .ok)
+            #expect(theirs.body.contains("about,library books,0,"))
+            #expect(!theirs.body.contains("Africa,1"))
+            let none = try await erin.get("/insights")
+            #expect(!none.body.contains("Download CSV"))
+        }
+    }
+
     @Test("The page and the API agree on the seed's example, and a bar links to the books it counts")
     func seedExample() async throws {
         try await WebHarness.run { app in

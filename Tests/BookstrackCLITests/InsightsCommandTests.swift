@@ -29,6 +29,15 @@ struct InsightsCommandTests {
             (try JSONSerialization.jsonObject(with: Data(year.stdout.utf8)) as? [String: Any])
             .flatMap { $0["diversity"] as? [String: Any] }?["books"] as? Int
         #expect((books ?? 0) > 0 && (books ?? 0) <= (diversity["books"] as? Int ?? 0))
+
+        // --csv: the same figures, one row per figure (the page's "Download CSV").
+        let csv = try cli.run(["insights", "--user", "dana", "--csv"])
+        #expect(csv.status == 0)
+        let rows = csv.stdout.components(separatedBy: "\r\n")
+        #expect(rows.first == "section,item,value,percent,authors,known,total,note")
+        #expect(rows.filter { $0.hasPrefix("regions,") && !$0.hasPrefix("regions,coverage") }.count == 11)
+        #expect(rows.filter { $0.hasPrefix("languages,") && !$0.hasPrefix("languages,coverage") }.count == languages.count)
+        #expect(try cli.run(["insights", "--user", "dana", "--csv", "--json"]).status == 64)
     }
 
     @Test("--reading prints the reading insights and achievements, the same figures as the API")

@@ -52,7 +52,17 @@ public struct ReaderStore: Sendable {
             try await ImportRunRows.record(
                 plan.report, id: runID, userID: userID, fileName: fileName, fileSize: fileSize,
                 startedAt: now, finishedAt: Date(), on: db)
-            if !plan.isEmpty || batch.readerData != nil { changes.reader(userID) }
+            // The books it added or changed (with their sessions and progress), so a kept library
+            // reads only those again — a re-import of an export that changed a few rows is a
+            // patch; more than `Changes.subjectLimit` books are logged as the whole library. A
+            // backup's settings, goals and badges change the whole reader.
+            if batch.readerData != nil {
+                changes.reader(userID)
+            } else if !plan.isEmpty {
+                changes.entries(
+                    plan.newEntries.map(\.id) + plan.updatedEntries.map(\.id) + plan.sessions.map(\.entryID)
+                        + plan.progress.map(\.entryID), of: userID)
+            }
             changes.works(plan.workFills.keys)
             changes.works(plan.editionFills.map(\.workID))
             changes.authors(plan.authorFacts.map(\.authorID))

@@ -12,6 +12,7 @@ struct InsightsAPI {
 
     func addRoutes(to api: RouterGroup<AppContext>) {
         api.get("insights/diversity", use: diversity)
+        api.get("insights/diversity.csv", use: diversityCSV)
         api.get("insights/reading", use: readingInsights)
         api.get("achievements", use: achievements)
     }
@@ -76,5 +77,13 @@ extension InsightsAPI {
         let insightRequest = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
         let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
         return try Responses.json(answer.report, etag: answer.etag, request: request)
+    }
+
+    /// The same figures as CSV (``InsightsCSV``), as a download.
+    @Sendable func diversityCSV(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let insightRequest = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
+        let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
+        return Responses.insightsCSV(answer.report)
     }
 }

@@ -236,6 +236,14 @@
     });
 })();
 
+// "Print" buttons: shown only where a script can open the print dialog.
+(function () {
+    document.querySelectorAll("[data-print]").forEach(function (button) {
+        button.hidden = false;
+        button.addEventListener("click", function () { window.print(); });
+    });
+})();
+
 // The service worker keeps the shell and the last insights page for when the network is gone
 // (SPEC F11). Browsers allow one only on HTTPS or on this machine.
 if ("serviceWorker" in navigator && window.isSecureContext) {

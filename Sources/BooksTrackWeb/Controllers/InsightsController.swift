@@ -14,6 +14,7 @@ struct InsightsController {
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/insights", use: page)
+        router.get("/insights.csv", use: csv)
         router.get("/insights/reading", use: readingPage)
         router.post("/account/settings", use: saveSettings)
     }
@@ -35,6 +36,19 @@ struct InsightsController {
         return HTMLResponse(
             html: InsightsPage.render(page: context.page(.insights), model: model), status: problem == nil ? .ok : .badRequest
         ).response(from: request, context: context)
+    }
+
+    /// The page's figures as CSV (``InsightsCSV``): the page's own parameters; ones that cannot be
+    /// understood are a 400 that says why (a download never silently shows other figures).
+    @Sendable func csv(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let insightRequest: InsightRequest
+        switch InsightRequest.parse(URLQuery.parameters(of: request)) {
+        case .success(let parsed): insightRequest = parsed
+        case .failure(let error): throw WebError.badRequest(error.message)
+        }
+        let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
+        return Responses.insightsCSV(answer.report)
     }
 
     /// `period` week|month|year|all (year by default), `months` 6 or 12; anything else shows the

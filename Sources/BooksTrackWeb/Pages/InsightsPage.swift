@@ -34,6 +34,7 @@ enum InsightsPage {
             }
             Tag("h1", text: "Insights")
             controls(model)
+            if report.libraryBooks > 0 && !model.snapshot { exports(model) }
             if let problem = model.problem {
                 Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }
             }
@@ -134,6 +135,19 @@ enum InsightsPage {
                 selected: request.unit.rawValue)
             if !model.compare { Tag.void("input", .type("hidden"), .name("compare"), .value("no")) }
             Tag("button", .type("submit"), .cls("button"), text: "Show")
+        }
+    }
+
+    /// "Download CSV" of the figures shown (the same parameters), and "Print" where scripts run
+    /// (the page prints cleanly from the browser's own menu too: app.css's print rules).
+    private static func exports(_ model: Model) -> Component {
+        let query = model.request.parameters.map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? value)
+        }
+        let csv = "/insights.csv" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        return Tag("p", .cls("insight-exports")) {
+            Tag("a", .href(csv), Attr("download", ""), text: "Download CSV")
+            Tag("button", .type("button"), .cls("link-button"), Attr("data-print", ""), .flag("hidden", true), text: "Print")
         }
     }
 

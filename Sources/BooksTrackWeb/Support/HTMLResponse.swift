@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -68,6 +69,22 @@ enum Responses {
     }
 
     static func noContent() -> Response { Response(status: .noContent) }
+
+    /// An insights report as a CSV download named after its period
+    /// (`bookstrack-insights-this-year.csv`, `…-2024-03-01-to-2024-06-30.csv`).
+    static func insightsCSV(_ report: InsightsReport) -> Response {
+        let period =
+            report.period.parameter == "custom"
+            ? "\(report.period.from?.description ?? "")-to-\(report.period.to?.description ?? "")" : report.period.parameter
+        let name = "bookstrack-insights-" + String(period.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(name).csv\"",
+                .cacheControl: "private, no-store",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: InsightsCSV.render(report))))
+    }
 }
 
 /// The JSON conventions of the API.

@@ -41,6 +41,9 @@ struct InsightsCommand: AsyncParsableCommand {
     @Flag(help: "Print the figures as JSON (the API's document) instead of text.")
     var json = false
 
+    @Flag(help: "Print the figures as CSV (one row per figure, as the page's \"Download CSV\") instead of text.")
+    var csv = false
+
     @OptionGroup var store: StoreOptions
     @ParentCommand var root: Bookstrack
 
@@ -53,6 +56,8 @@ struct InsightsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if case .failure(let error) = request { throw ValidationError(error.message) }
+        if json && csv { throw ValidationError("Choose --json or --csv, not both.") }
+        if csv && reading != nil { throw ValidationError("--csv prints the diversity insights; leave out --reading.") }
     }
 
     func run() async throws {
@@ -69,6 +74,8 @@ struct InsightsCommand: AsyncParsableCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
                 FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+            } else if csv {
+                FileHandle.standardOutput.write(Data(InsightsCSV.render(report).utf8))
             } else {
                 print(InsightsText.render(report, reader: name), terminator: "")
             }

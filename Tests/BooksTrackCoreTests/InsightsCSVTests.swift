@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import BooksTrackCore
+
+@Suite("Insights as CSV")
+struct InsightsCSVTests {
+    let today = LocalDate(year: 2026, month: 11, day: 24)!
+
+    func rows(_ builder: LibraryBuilder) -> [String] {
+        let report = InsightsReport.compute(
+            InsightRequest(scope: .library), library: builder.library, today: today, timeZone: .gmt)
+        return InsightsCSV.render(report).components(separatedBy: "\r\n")
+    }
+
+    @Test("A share the minimum-data rule withholds is empty and says why; the coverage row says how much is known")
+    func withheldShares() {
+        var b = LibraryBuilder()
+        for index in 0..<18 {
+            let author = b.author("Author \(index)", gender: index == 0 ? .female : nil)
+            b.book("Book \(index)", by: [author], year: 1990 + index)
+        }
+        let thin = rows(b)
+        // One answer of 18: never "Female 100%".
+        #expect(thin.contains("gender,Female,1,,1,,,too little known"))
+        #expect(thin.contains("gender,coverage,,5.6,,1,18,known of all"))
+        #expect(thin.contains { $0.hasPrefix("score,overall,") && $0.hasSuffix("provisional: too little known to compare") })
+        #expect(thin.last == "")  // every row ends with CRLF
+        #expect(thin.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 8 })
+    }
+
+    @Test("Cells are quoted where a comma or quote needs it, and never run as a spreadsheet formula")
+    func cells() {
+        #expect(InsightsCSV.cell("Africa") == "Africa")
+        #expect(InsightsCSV.cell("Latin America, Caribbean") == "\"Latin America, Caribbean\"")
+        #expect(InsightsCSV.cell("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(InsightsCSV.cell("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(InsightsCSV.cell("@SUM(A1)") == "'@SUM(A1)")
+        #expect(InsightsCSV.cell("-3") == "-3")  // a number stays a number
+        #expect(InsightsCSV.number(2.5) == "2.5")
+        #expect(InsightsCSV.number(1.0 / 3) == "0.33")
+        #expect(InsightsCSV.number(4) == "4")
+        #expect(InsightsCSV.percent(1.0 / 3) == "33.3")
+        #expect(InsightsCSV.percent(1) == "100.0")
+    }
+}
