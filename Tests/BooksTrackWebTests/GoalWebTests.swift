@@ -48,6 +48,27 @@ struct GoalWebTests {
         }
     }
 
+    @Test("A book marked read says at once which goal it counts toward and where the goal stands")
+    func finishedBookSaysSo() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            try await browser.get("/goals/new")
+            let created = try await browser.post("/goals", ["kind": "books", "target": "30", "title": "Thirty this year"])
+            let goalPath = try #require(created.location)
+            try await browser.get("/books/new")
+            let added = try await browser.post(
+                "/books", ["title": "Kindred", "authors": "Octavia E. Butler", "status": "reading"])
+            let bookPath = try #require(added.location)
+            // Being read, it counts toward nothing yet.
+            #expect(!(try await browser.follow(added).text.contains("Goal progress")))
+            let finished = try await browser.post("\(bookPath)/status", ["status": "read"])
+            #expect(finished.location == bookPath)
+            let page = try await browser.follow(finished)
+            #expect(page.text.contains("Goal progress: 1 / 30 books (3%) — Thirty this year"))
+            #expect(page.body.contains(#"href="\#(goalPath)""#))
+        }
+    }
+
     @Test("A template makes its goal; pausing and deleting work from the goal's page")
     func templates() async throws {
         try await WebHarness.run { app in

@@ -44,7 +44,7 @@ public enum WebApp {
         InsightsController(store: store, configuration: configuration, insights: insights, reading: app.reading).addRoutes(
             to: router)
         LibraryController(store: store, insights: insights).addRoutes(to: router)
-        let books = BookController(store: store, configuration: configuration, library: app.library)
+        let books = BookController(store: store, configuration: configuration, library: app.library, goals: app.goals)
         books.addRoutes(to: router)
         SessionController(store: store, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
         GoalController(configuration: configuration, goals: app.goals).addRoutes(to: router)

@@ -9,6 +9,7 @@ struct BookController {
     let store: Store
     let configuration: WebConfiguration
     let library: LibraryService
+    let goals: GoalService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/books/new", use: newBook)
@@ -51,6 +52,11 @@ struct BookController {
             activeTitle = try await reader.detail(of: active.entryID)?.work.title
         }
         let overdue = active.map { now.timeIntervalSince($0.startedAt) > SessionRules.longestUnattended } ?? false
+        // The active goals this book counts toward, with where they stand (a book just marked
+        // read says so at once: "Goal progress: 13 / 30 books").
+        let counting = try await goals.goals(for: user, now: now).filter {
+            $0.goal.status == .active && $0.progress.books.contains(detail.entry.id)
+        }
         return BookPage.render(
             page: context.page(.library),
             model: .init(
@@ -58,6 +64,7 @@ struct BookController {
                 curation: BookPage.Curation(
                     facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
                 primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone,
+                goals: counting.map { ($0.goal, $0.summary) },
                 sessions: .init(
                     active: active, activeTitle: activeTitle, problem: sessionProblem, needsEnd: needsEnd || overdue, now: now)))
     }

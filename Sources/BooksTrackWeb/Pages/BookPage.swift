@@ -21,6 +21,8 @@ enum BookPage {
         var curation: Curation
         var primaryLanguage: LanguageCode?
         var timeZone: TimeZone
+        /// The active goals the book counts toward, with their progress ("13 / 30 books (43%)").
+        var goals: [(goal: Goal, summary: String)] = []
         var sessions: SessionPages.CardModel
     }
 
@@ -35,7 +37,7 @@ enum BookPage {
             Tag("article", .cls("book-page")) {
                 header(detail, facts: curation.facts, primaryLanguage: primaryLanguage)
                 Bento {
-                    progress(detail, csrfToken: page.csrfToken)
+                    progress(detail, goals: model.goals, csrfToken: page.csrfToken)
                     SessionPages.card(detail, model: model.sessions, csrfToken: page.csrfToken, timeZone: timeZone)
                     Card("Representation", span: .full, id: "radar") {
                         representation(detail, curation: curation, csrfToken: page.csrfToken)
@@ -97,13 +99,26 @@ enum BookPage {
         }
     }
 
-    private static func progress(_ detail: EntryDetail, csrfToken: String) -> Card {
+    private static func progress(_ detail: EntryDetail, goals: [(goal: Goal, summary: String)], csrfToken: String) -> Card {
         let state = detail.entry.state
         let pages = detail.edition?.details.pageCount
         return Card("Progress", id: "progress") {
             Tag("p") {
                 Txt("Status: ")
                 StatusPill(status: state.status)
+            }
+            if !goals.isEmpty {
+                Tag("ul", .cls("goal-counts"), .aria("label", "Goals this book counts toward")) {
+                    for (goal, summary) in goals {
+                        Tag("li") {
+                            Txt("Goal progress: ")
+                            Tag("strong", text: summary)
+                            Txt(" — ")
+                            Tag("a", .href("/goals/\(goal.id.string)"), text: goal.title)
+                            if state.status == .read { Tag("span", .aria("hidden", "true"), text: " 🎉") }
+                        }
+                    }
+                }
             }
             if state.status == .reading, pages == nil || pages == 0, let percent = detail.percentRead {
                 Tag("label", Attr("for", "reading-progress"), text: "About \(percent)% read")
