@@ -444,7 +444,7 @@ doc = {
     "DiversityScore": {"type": "object", "required": ["total", "region", "gender", "language", "marginalized", "coverage", "isEmpty"], "properties": {
       "total": {"type": "number"}, "region": {"type": "number"}, "gender": {"type": "number"}, "language": {"type": "number"},
       "marginalized": {"type": "number"}, "coverage": {"type": "number"}, "isEmpty": {"type": "boolean"}}},
-    "DiversityFigures": {"type": "object", "required": ["unit", "books", "authors", "regions", "regionCoverage", "regionsRepresented", "genders", "genderCoverage", "authorsWithGender", "genderEntropy", "languages", "languageCoverage", "marginalized", "marginalizedCoverage", "score"], "properties": {
+    "DiversityFigures": {"type": "object", "required": ["unit", "books", "authors", "regions", "regionCoverage", "regionsRepresented", "genders", "genderCoverage", "authorsWithGender", "genderEntropy", "languages", "languageCoverage", "marginalized", "marginalizedCoverage", "score", "eras", "eraCoverage"], "properties": {
       "unit": {"type": "string", "enum": ["books", "authors"]}, "books": {"type": "integer"}, "authors": {"type": "integer"},
       "regions": {"type": "array", "items": {"type": "object", "required": ["region", "figure", "underrepresented"], "properties": {
         "region": {"type": "string", "enum": regions}, "figure": S("Figure"), "underrepresented": {"type": "boolean"}}}},
@@ -454,7 +454,12 @@ doc = {
       "genderCoverage": S("Coverage"), "authorsWithGender": {"type": "integer"}, "genderEntropy": {"type": "number"},
       "languages": {"type": "array", "items": {"type": "object", "required": ["language", "books", "share"], "properties": {
         "language": {"type": "string"}, "books": {"type": "integer"}, "share": {"type": "number"}}}},
-      "languageCoverage": S("Coverage"), "marginalized": S("Figure"), "marginalizedCoverage": S("Coverage"), "score": S("DiversityScore")}},
+      "languageCoverage": S("Coverage"), "marginalized": S("Figure"), "marginalizedCoverage": S("Coverage"), "score": S("DiversityScore"),
+      "eras": {"type": "array", "description": "The five publication eras (SPEC §3), oldest first, each with the books first published in it (in books whatever the unit) and its share of the books whose year is known.",
+        "items": {"type": "object", "required": ["era", "books"], "properties": {
+          "era": {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]},
+          "books": {"type": "integer"}, "share": {"type": "number"}}}},
+      "eraCoverage": S("Coverage")}},
     "ReadingStats": {"type": "object", "required": ["days", "booksFinished", "pagesRead", "booksWithoutPageCount", "pagesPerDay", "booksPerMonth", "readingMinutes", "sessions"], "properties": {
       "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"}, "days": {"type": "integer"},
       "booksFinished": {"type": "integer"}, "pagesRead": {"type": "integer"}, "booksWithoutPageCount": {"type": "integer"},

@@ -29,6 +29,24 @@ struct InsightsCSVTests {
         #expect(thin.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 8 })
     }
 
+    @Test("Publication eras: books by first publication year, every era listed, with how many years are known")
+    func eras() {
+        var b = LibraryBuilder()
+        let author = b.author("Someone")
+        for (index, year) in [1850, 1960, 1975, 2010, nil, 1999].enumerated() {
+            b.book("Book \(index)", by: [author], year: year)
+        }
+        let report = InsightsReport.compute(InsightRequest(scope: .library), library: b.library, today: today, timeZone: .gmt)
+        let d = report.diversity
+        #expect(d.eras.map(\.era) == PublicationEra.allCases)
+        #expect(d.eras.map(\.books) == [1, 0, 3, 1, 0])
+        #expect(d.eras[2].share == 3.0 / 5)
+        #expect(d.eraCoverage.known == 5 && d.eraCoverage.total == 6)
+        let csv = InsightsCSV.render(report).components(separatedBy: "\r\n")
+        #expect(csv.contains("eras,1951–2000,3,60.0,,,,"))
+        #expect(csv.contains("eras,coverage,,83.3,,5,6,known of all"))
+    }
+
     @Test("Cells are quoted where a comma or quote needs it, and never run as a spreadsheet formula")
     func cells() {
         #expect(InsightsCSV.cell("Africa") == "Africa")

@@ -59,6 +59,33 @@ struct InsightsWebTests {
         return (match?["figure"] as? [String: Any])?["count"] as? Double
     }
 
+    @Test("The publication-era chart counts books by era, each bar opening the library filtered by it")
+    func eraChart() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            try await browser.get("/books/new")
+            for (title, year) in [
+                ("Kindred", "1979"), ("Dawn", "1987"), ("Parable of the Sower", "1993"), ("Middlemarch", "1871"),
+            ] {
+                let added = try await browser.post(
+                    "/books", ["title": title, "authors": "Octavia E. Butler", "status": "read", "year": year])
+                #expect(added.status == .seeOther)
+            }
+            let page = try await browser.get("/insights")
+            #expect(page.body.contains(#"id="eras""#))
+            #expect(page.text.contains("Publication eras"))
+            #expect(
+                page.body.contains(#"href="/library?era=from1951To2000&amp;read=all""#)
+                    || page.body.contains("era=from1951To2000"))
+            #expect(page.text.contains("1951–2000: 3 books"))
+            #expect(page.text.contains("Before 1900: 1 book"))
+            // Four books: counts, never shares of so few.
+            #expect(!page.text.contains("1951–2000: 3 books · 75%"))
+            let library = try await browser.get("/library?era=from1951To2000")
+            #expect(library.text.contains("Kindred") && !library.text.contains("Middlemarch"))
+        }
+    }
+
     @Test("Download CSV: the page's figures as a file, the same from the page and the API, only the reader's own")
     func csvExport() async throws {
         try await WebHarness.run { app in

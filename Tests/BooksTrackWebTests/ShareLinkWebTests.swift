@@ -58,6 +58,9 @@ struct ShareLinkWebTests {
             let shareID = try #require(try await app.store.shareLinks.links(of: user.id).first?.id)
             let revoked = try await dana.post("/account/shares/\(shareID.string)/delete")
             #expect(revoked.location == "/account#shares")
+            // The service worker fetching the offline page meanwhile does not take the notice.
+            let background = try await dana.request(.get, "/offline", headers: [NoticeMiddleware.fetchMode: "same-origin"])
+            #expect(background.status == .ok && !background.text.contains("The share link is revoked"))
             #expect(try await dana.follow(revoked).text.contains("The share link is revoked"))
             let gone = try await stranger.get(link)
             #expect(gone.status == .notFound)

@@ -36,6 +36,15 @@ public struct DiversityFigures: Codable, Hashable, Sendable {
         public var share: Double
     }
 
+    /// Books first published in an era (a year belongs to a book, so eras are counted in books
+    /// whatever the unit).
+    public struct EraFigure: Codable, Hashable, Sendable {
+        public var era: PublicationEra
+        public var books: Int
+        /// books ÷ the books whose year is known; `nil` when none is known.
+        public var share: Double?
+    }
+
     /// How much of the scope a figure could be computed from.
     public struct Coverage: Codable, Hashable, Sendable {
         /// The weight whose value is known, in the unit of the figure.
@@ -80,6 +89,10 @@ public struct DiversityFigures: Codable, Hashable, Sendable {
     public var marginalized: Figure
     public var marginalizedCoverage: Coverage
     public var score: DiversityScore
+    /// The five publication eras, oldest first, including those with nothing.
+    public var eras: [EraFigure] = []
+    /// In books: those with a first publication year.
+    public var eraCoverage = Coverage(known: 0, total: 0)
 
     /// The combined share of women, non-binary and other authors among known genders.
     public var nonMaleShare: Double? {
@@ -156,6 +169,8 @@ extension DiversityFigures {
         var total = 0.0
         var languageBooks = [Int](repeating: 0, count: index.languages.count)
         var booksWithLanguage = 0
+        var eraBooks = [Int](repeating: 0, count: PublicationEra.allCases.count)
+        var booksWithEra = 0
         var distinctAuthors = 0
         var seen = [Bool](repeating: false, count: index.authors.count)
 
@@ -164,6 +179,10 @@ extension DiversityFigures {
             if book.language >= 0 {
                 languageBooks[Int(book.language)] += 1
                 booksWithLanguage += 1
+            }
+            if let era = book.era {
+                eraBooks[era.ordinal] += 1
+                booksWithEra += 1
             }
             if unit == .books {
                 total += 1
@@ -239,13 +258,19 @@ extension DiversityFigures {
             coverage: (regionCoverage.fraction + genderCoverage.fraction + languageCoverage.fraction
                 + marginalizedCoverage.fraction) / 4,
             isEmpty: selection.isEmpty)
-        return DiversityFigures(
+        var figures = DiversityFigures(
             unit: unit, books: selection.count, authors: distinctAuthors, regions: regions,
             regionCoverage: regionCoverage, regionsRepresented: regionsRepresented, genders: genders,
             genderCoverage: genderCoverage, authorsWithGender: genderAuthors.reduce(0, +),
             genderEntropy: entropy, languages: languages, languageCoverage: languageCoverage,
             marginalized: Figure(count: marginalizedWeight, share: marginalizedShare, authors: marginalizedAuthors),
             marginalizedCoverage: marginalizedCoverage, score: score)
+        figures.eras = PublicationEra.allCases.map { era in
+            let books = eraBooks[era.ordinal]
+            return EraFigure(era: era, books: books, share: booksWithEra > 0 ? Double(books) / Double(booksWithEra) : nil)
+        }
+        figures.eraCoverage = Coverage(known: Double(booksWithEra), total: Double(selection.count))
+        return figures
     }
 }
 

@@ -75,6 +75,13 @@ public enum InsightsCSV {
         }
         coverage("languages", d.languageCoverage, into: &rows)
 
+        let erasShown = MinimumData.allowsShare(books: d.books, coverage: d.eraCoverage.fraction)
+        for figure in d.eras {
+            let (percent, note) = share(figure.share, erasShown)
+            add("eras", figure.era.displayName, String(figure.books), percent: percent, note: note)
+        }
+        coverage("eras", d.eraCoverage, into: &rows)
+
         let (marginalized, marginalizedNote) = share(d.marginalized.share, d.allowsShares(.marginalized))
         add(
             "marginalized", "marginalized voices", Self.number(d.marginalized.count), percent: marginalized,

@@ -242,6 +242,65 @@ extension InsightsPage {
         }
     }
 
+    // MARK: Eras
+
+    /// Books by the era they were first published in (SPEC §3), each bar opening the library
+    /// filtered the same way; shares only where enough years are known (SPEC §4).
+    static func erasCard(_ model: Model) -> Card {
+        let d = model.report.diversity
+        let base = model.request.libraryQuery(today: model.report.today)
+        let maximum = d.eras.map(\.books).max() ?? 0
+        let speaks = MinimumData.allowsShare(books: d.books, coverage: d.eraCoverage.fraction)
+        let bars = d.eras.map { figure in
+            var query = base
+            query.era = figure.era
+            let share = speaks ? figure.share.map { " · " + InsightFormat.percent($0) } ?? "" : ""
+            return BarChart.Bar(
+                label: figure.era.displayName, fraction: maximum > 0 ? Double(figure.books) / Double(maximum) : 0,
+                valueText: InsightFormat.books(figure.books) + share,
+                accessibleText: "\(figure.era.displayName): \(InsightFormat.books(figure.books))\(share)",
+                href: model.link(LibraryURL.of(query)))
+        }
+        let oldest = d.eras.first { $0.books > 0 }
+        let label =
+            d.eraCoverage.known > 0
+            ? "Publication eras of these books, the oldest from \(oldest?.era.displayName.lowercased() ?? "")"
+            : "Publication eras: no first publication year known yet"
+        return Card("Publication eras", id: "eras") {
+            if d.eraCoverage.known == 0 {
+                Tag("p", text: "No first publication years are known for these books yet.")
+            } else {
+                // Wide and compact, as the regions chart: on a phone the value says "17 · 50%".
+                Raw(BarChart.svg(bars, id: "eras-chart", label: label, layout: .compact, cssClass: "chart-wide"))
+                Raw(
+                    BarChart.svg(
+                        zip(bars, d.eras).map { bar, figure in
+                            var bar = bar
+                            bar.valueText =
+                                String(figure.books)
+                                + (speaks ? figure.share.map { " · " + InsightFormat.percent($0) } ?? "" : "")
+                            return bar
+                        }, id: "eras-compact", label: label, layout: .compact, cssClass: "chart-compact"))
+                if !speaks {
+                    Tag(
+                        "p", .cls("withheld"),
+                        text:
+                            "The year is known for \(InsightFormat.percent(d.eraCoverage.fraction)) of these books, so no shares are shown."
+                    )
+                }
+            }
+            coverage(
+                d.eraCoverage, d: d, what: "a first publication year", missing: model.snapshot ? nil : .year, inBooks: true)
+            if d.eraCoverage.known > 0 {
+                table(
+                    caption: "Publication eras", headers: ["Era", "Books", "Share"],
+                    rows: d.eras.map {
+                        [$0.era.displayName, String($0.books), speaks ? $0.share.map(InsightFormat.percent) ?? "–" : "–"]
+                    })
+            }
+        }
+    }
+
     // MARK: Pieces
 
     static func coverage(

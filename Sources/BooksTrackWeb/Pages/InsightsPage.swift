@@ -81,6 +81,7 @@ enum InsightsPage {
                     radarCard(model)
                     regionsCard(model)
                     languagesCard(model)
+                    erasCard(model)
                     nextCard(model)
                     readingCard(model)
                 }
