@@ -75,7 +75,7 @@ public enum InsightsCSV {
         }
         coverage("languages", d.languageCoverage, into: &rows)
 
-        let erasShown = MinimumData.allowsShare(books: d.books, coverage: d.eraCoverage.fraction)
+        let erasShown = d.allowsShares(.era)
         for figure in d.eras {
             let (percent, note) = share(figure.share, erasShown)
             add("eras", figure.era.displayName, String(figure.books), percent: percent, note: note)

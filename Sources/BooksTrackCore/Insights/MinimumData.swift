@@ -31,6 +31,8 @@ extension DiversityFigures {
     /// The breakdowns that give headline shares.
     public enum Breakdown: Sendable {
         case region, gender, marginalized
+        /// Publication eras (in books).
+        case era
     }
 
     /// Whether a breakdown's shares may be shown (``MinimumData``); below it a page says what is
@@ -41,6 +43,7 @@ extension DiversityFigures {
             case .region: regionCoverage
             case .gender: genderCoverage
             case .marginalized: marginalizedCoverage
+            case .era: eraCoverage
             }
         return MinimumData.allowsShare(books: books, coverage: coverage.fraction)
     }

@@ -250,16 +250,18 @@ extension InsightsPage {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
         let maximum = d.eras.map(\.books).max() ?? 0
-        let speaks = MinimumData.allowsShare(books: d.books, coverage: d.eraCoverage.fraction)
-        let bars = d.eras.map { figure in
+        let speaks = d.allowsShares(.era)
+        // Each bar with the shorter value a phone shows ("17 · 50%"), as the regions chart.
+        let bars = d.eras.map { figure -> (BarChart.Bar, String) in
             var query = base
             query.era = figure.era
             let share = speaks ? figure.share.map { " · " + InsightFormat.percent($0) } ?? "" : ""
-            return BarChart.Bar(
+            let bar = BarChart.Bar(
                 label: figure.era.displayName, fraction: maximum > 0 ? Double(figure.books) / Double(maximum) : 0,
                 valueText: InsightFormat.books(figure.books) + share,
                 accessibleText: "\(figure.era.displayName): \(InsightFormat.books(figure.books))\(share)",
                 href: model.link(LibraryURL.of(query)))
+            return (bar, String(figure.books) + share)
         }
         let oldest = d.eras.first { $0.books > 0 }
         let label =
@@ -271,14 +273,12 @@ extension InsightsPage {
                 Tag("p", text: "No first publication years are known for these books yet.")
             } else {
                 // Wide and compact, as the regions chart: on a phone the value says "17 · 50%".
-                Raw(BarChart.svg(bars, id: "eras-chart", label: label, layout: .compact, cssClass: "chart-wide"))
+                Raw(BarChart.svg(bars.map(\.0), id: "eras-chart", label: label, layout: .compact, cssClass: "chart-wide"))
                 Raw(
                     BarChart.svg(
-                        zip(bars, d.eras).map { bar, figure in
-                            var bar = bar
-                            bar.valueText =
-                                String(figure.books)
-                                + (speaks ? figure.share.map { " · " + InsightFormat.percent($0) } ?? "" : "")
+                        bars.map {
+                            var bar = $0.0
+                            bar.valueText = $0.1
                             return bar
                         }, id: "eras-compact", label: label, layout: .compact, cssClass: "chart-compact"))
                 if !speaks {

@@ -142,12 +142,8 @@ enum InsightsPage {
     /// "Download CSV" of the figures shown (the same parameters), and "Print" where scripts run
     /// (the page prints cleanly from the browser's own menu too: app.css's print rules).
     private static func exports(_ model: Model) -> Component {
-        let query = model.request.parameters.map { name, value in
-            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? value)
-        }
-        let csv = "/insights.csv" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        return Tag("p", .cls("insight-exports")) {
-            Tag("a", .href(csv), Attr("download", ""), text: "Download CSV")
+        Tag("p", .cls("insight-exports")) {
+            Tag("a", .href(URLQuery.url("/insights.csv", model.request.parameters)), Attr("download", ""), text: "Download CSV")
             Tag("button", .type("button"), .cls("link-button"), Attr("data-print", ""), .flag("hidden", true), text: "Print")
         }
     }
@@ -238,6 +234,9 @@ enum InsightsPage {
         case .marginalized:
             return
                 "Too little known yet: gender and region both known for \(InsightFormat.percent(d.marginalizedCoverage.fraction)) of \(unitNoun(d))"
+        case .era:
+            return
+                "Too little known yet: the first publication year known for \(InsightFormat.percent(d.eraCoverage.fraction)) of books"
         }
     }
 
