@@ -81,6 +81,7 @@ struct InsightsWebTests {
             #expect(page.text.contains("Before 1900: 1 book"))
             // Four books: counts, never shares of so few.
             #expect(!page.text.contains("1951–2000: 3 books · 75%"))
+            #expect(page.text.contains("Too few books yet for a share: 4 of the 5 it takes, so no shares are shown."))
             let library = try await browser.get("/library?era=from1951To2000")
             #expect(library.text.contains("Kindred") && !library.text.contains("Middlemarch"))
         }

@@ -281,13 +281,8 @@ extension InsightsPage {
                             bar.valueText = $0.1
                             return bar
                         }, id: "eras-compact", label: label, layout: .compact, cssClass: "chart-compact"))
-                if !speaks {
-                    Tag(
-                        "p", .cls("withheld"),
-                        text:
-                            "The year is known for \(InsightFormat.percent(d.eraCoverage.fraction)) of these books, so no shares are shown."
-                    )
-                }
+                // Why no shares, as the other charts say it: too few books, or too few years known.
+                if !speaks { Tag("p", .cls("withheld"), text: tooLittle(d, .era) + ", so no shares are shown.") }
             }
             coverage(
                 d.eraCoverage, d: d, what: "a first publication year", missing: model.snapshot ? nil : .year, inBooks: true)
