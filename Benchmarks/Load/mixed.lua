@@ -4,6 +4,10 @@
 -- Reads `readers.lua` (written by run.py): a table of {token, cookie, entries = {ids}}.
 
 local readers = dofile(os.getenv("BOOKSTRACK_LOAD_READERS"))
+-- BOOKSTRACK_LOAD_ONLY=<kind> sends only one kind of request (run.py --only): its range of picks.
+local kinds = {library = {1, 16}, book = {17, 32}, insights = {33, 48}, radar = {49, 64}, completion = {65, 80},
+               add = {81, 87}, status = {88, 94}, rating = {95, 100}}
+local only = kinds[os.getenv("BOOKSTRACK_LOAD_ONLY") or ""]
 local threads = {}
 local counter = 0
 
@@ -38,7 +42,7 @@ end
 function request()
   local reader = readers[math.random(#readers)]
   local entry = reader.entries[math.random(#reader.entries)]
-  local pick = math.random(100)
+  local pick = only and math.random(only[1], only[2]) or math.random(100)
   if pick <= 16 then
     return html("/library?page=" .. math.random(3), reader)
   elseif pick <= 32 then

@@ -28,6 +28,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = sorted(glob.glob(str(ROOT / "Tests/Fixtures/goodreads/*.csv")))
 PASSWORD = "load-benchmark-password"
+KINDS = ["library", "book", "insights", "radar", "completion", "add", "status", "rating"]
 
 
 def free_port():
@@ -109,6 +110,9 @@ def main():
                         help="serve processes on the one database (PostgreSQL), the connections spread over them")
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--warmup", type=int, default=5, help="seconds of load before the measured run")
+    parser.add_argument("--only", help="one kind of request at a time instead of the mix, each measured on its own: "
+                                       "a comma-separated list of library, book, insights, radar, completion, add, "
+                                       "status, rating (or 'each' for all of them)")
     arguments = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
@@ -155,16 +159,25 @@ def main():
         shares = [arguments.connections // len(urls) + (1 if i < arguments.connections % len(urls) else 0)
                   for i in range(len(urls))]
 
-        def load(seconds, latency):
+        def load(seconds, latency, only=None):
+            env = dict(wrk_env, BOOKSTRACK_LOAD_ONLY=only) if only else wrk_env
             runs = [subprocess.Popen(
                 ["wrk", f"-t{min(2, c)}", f"-c{c}", f"-d{seconds}s", "--timeout", "10s", "-s", script, each]
                 + (["--latency"] if latency else []),
-                env=wrk_env, stdout=subprocess.PIPE, text=True) for each, c in zip(urls, shares)]
+                env=env, stdout=subprocess.PIPE, text=True) for each, c in zip(urls, shares)]
             return [run.communicate()[0] for run in runs]
 
         if arguments.warmup:
             load(arguments.warmup, False)
-        outputs = load(arguments.seconds, True)
+        if arguments.only:
+            kinds = KINDS if arguments.only == "each" else arguments.only.split(",")
+            for kind in kinds:
+                if kind not in KINDS:
+                    raise SystemExit(f"--only: {kind} is not one of {', '.join(KINDS)}")
+                for line in "".join(load(arguments.seconds, True, kind)).splitlines():
+                    if line.startswith("RESULT"):
+                        print(f"{kind:<10}", line, flush=True)
+        outputs = [] if arguments.only else load(arguments.seconds, True)
         for output in outputs:
             print(output, end="")
         if len(outputs) > 1:

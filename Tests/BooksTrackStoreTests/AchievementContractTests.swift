@@ -15,11 +15,12 @@ struct AchievementContractTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<20 {
                     group.addTask {
-                        try await stores[index % 3].reader(user.id).record(achievements: [
-                            AchievementUnlock(
-                                achievement: "bookworm", unlockedAt: TestClock.now.addingTimeInterval(Double(index))),
-                            AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now),
-                        ])
+                        try await stores[index % 3].reader(user.id).record(
+                            achievements: [
+                                AchievementUnlock(
+                                    achievement: "bookworm", unlockedAt: TestClock.now.addingTimeInterval(Double(index))),
+                                AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now),
+                            ], now: TestClock.now)
                     }
                 }
                 try await group.waitForAll()
@@ -27,6 +28,12 @@ struct AchievementContractTests {
             let stored = try await stores[1].reader(user.id).noticeStanding().standing.achievements
             #expect(stored.map(\.achievement).sorted() == ["bookworm", "firstSteps"])
             #expect(try await stores[2].reader(other.id).noticeStanding().standing.achievements.isEmpty)
+            // Each unlock was stored with its notification, once: one notification per badge.
+            let notices = try await stores[0].reader(user.id).notifications(unreadOnly: true)
+            #expect(
+                notices.map(\.title).sorted()
+                    == ["🐛 Achievement unlocked: Bookworm", "📖 Achievement unlocked: First Steps"].sorted())
+            #expect(try await stores[1].reader(other.id).notifications(unreadOnly: true).isEmpty)
         }
     }
 }

@@ -41,7 +41,8 @@ struct BackupContractTests {
             contribution: Contribution(
                 userID: alice.userID, authorID: achebe.id, fact: "gender", value: "male", note: "From his memoir",
                 points: 5, recordedAt: TestClock.now))
-        try await alice.record(achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)])
+        try await alice.record(
+            achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)], now: TestClock.now)
         return alice
     }
 

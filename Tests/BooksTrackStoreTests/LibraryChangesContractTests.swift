@@ -39,6 +39,24 @@ struct LibraryChangesContractTests {
         }
     }
 
+    /// What a book's page shows of an ``EntryDetail``.
+    struct Detail: Equatable {
+        var entry: LibraryEntry
+        var work: Work
+        var edition: Edition?
+        var authors: [Author]
+        var contributors: [String]
+        var sessions: [ReadingSession]
+        var factHistory: [Author.ID: [AuthorFactAssertion]]
+        var percentRead: Int?
+
+        init(_ detail: EntryDetail) {
+            (entry, work, edition, authors) = (detail.entry, detail.work, detail.edition, detail.authors)
+            contributors = detail.contributors.map { "\($0.author.id.string) \($0.role.rawValue)" }
+            (sessions, factHistory, percentRead) = (detail.sessions, detail.factHistory, detail.percentRead)
+        }
+    }
+
     @Test(
         "Adds, edits, deletions, sessions, answers, goals, settings, small imports and others' facts are patched in; a big import reloads",
         arguments: TestDatabase.available)
@@ -63,6 +81,24 @@ struct LibraryChangesContractTests {
                     }
                     #expect(version == fresh.version, "\(what)")
                     #expect(Reached(kept) == Reached(fresh.library), "\(what)")
+                    // The library page's names, shelves and counts drawn from the kept library are
+                    // the database's.
+                    for page in 1...2 {
+                        let query = LibraryQuery(parameters: ["page": "\(page)"])
+                        #expect(
+                            try await alice.list(query, primaryLanguage: nil, kept: kept).items
+                                == alice.list(query, primaryLanguage: nil).items, "\(what): page \(page)")
+                    }
+                    #expect(kept.shelfCounts == (try await alice.shelves()), "\(what)")
+                    #expect(kept.statusCounts == (try await alice.entryCounts()), "\(what)")
+                    // A book's page drawn from the kept library is the page the database gives (the
+                    // oldest books, and the newest: the ones the writes here add and change).
+                    for entry in kept.entries.prefix(15) + kept.entries.suffix(15) {
+                        let stored = try #require(try await alice.detail(of: entry.id))
+                        let people = stored.authors.map(\.id) + stored.contributors.map(\.author.id)
+                        let drawn = try #require(kept.detail(of: entry.id, factHistory: try await alice.factHistory(of: people)))
+                        #expect(Detail(drawn) == Detail(stored), "\(what): \(stored.work.title)")
+                    }
                     let request = InsightRequest(scope: .library)
                     let timeZone = TimeZone(identifier: "UTC")!
                     #expect(
@@ -135,6 +171,8 @@ struct LibraryChangesContractTests {
                         endedAt: TestClock.now.addingTimeInterval(1800), startPage: 1, endPage: 30),
                     now: TestClock.now)
                 try await follow("a recorded session", patched: true)
+                try await alice.recordProgress(on: second.id, percent: 40, now: TestClock.now)
+                try await follow("progress in percent", patched: true)
                 let goal = Goal(
                     userID: alice.userID, title: "30 books in 2026", kind: .books, target: 30, cadence: .year,
                     startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
@@ -142,6 +180,23 @@ struct LibraryChangesContractTests {
                     goal: goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)],
                     now: TestClock.now)
                 try await follow("a recorded goal", patched: true)
+                // Goals and badges the after-write step records are part of the kept library too.
+                _ = try await alice.record(milestones: [50], of: goal.id, at: TestClock.now)
+                try await follow("a milestone", patched: true)
+                _ = try await alice.complete(
+                    goal: goal.id, snapshot: Goal.Snapshot(progress: 30, books: 30, pages: 9000, countries: 5), at: TestClock.now)
+                try await follow("a completed goal", patched: true)
+                try await alice.record(
+                    achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)], now: TestClock.now)
+                try await follow("an unlocked achievement", patched: true)
+                try await alice.create(
+                    goal: Goal(
+                        userID: alice.userID, title: "Five translated", kind: .books, target: 5, cadence: .year,
+                        startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now),
+                    now: TestClock.now)
+                try await follow("a new goal", patched: true)
+                try await alice.deleteGoal(goal.id)
+                try await follow("a deleted goal", patched: true)
 
                 // An import of a hundred books names them; one of 829 is the whole library.
                 try await alice.importFixture(Fixtures.goodreadsFiles[0])

@@ -84,7 +84,9 @@ public struct ProfilingService: Sendable {
         let change = try FactChange.parse(fact, authorID: author ?? prompt.authorID, value: value)
         let before = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
         let outcome = try await reader.answer(change, for: book, note: note, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
+        // The Curator badge's notice was stored with the answer: its webhook delivery is owed now.
+        if outcome.unlockedCurator { await notifications.deliver(user.id, now: now) }
         let after = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
         let bookAfter = try await self.book(book, of: user).0.completion
         let standing = CuratorStanding(try await reader.contributions())

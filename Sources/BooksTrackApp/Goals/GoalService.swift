@@ -50,6 +50,30 @@ public struct GoalService: Sendable {
         return due ? try await reader.goals() : goals
     }
 
+    /// ``current(_:store:now:)`` from the reader's kept library (its goals and milestones are
+    /// part of it, read again whenever a write changes them); from the database when a recurring
+    /// goal is due to roll over.
+    static func current(_ user: User, library: ReaderLibrary, store: Store, now: Date) async throws
+        -> [(goal: Goal, milestones: [Milestone])]
+    {
+        let today = user.today(at: now)
+        if library.goals.contains(where: { GoalDraft.next(after: $0, today: today, now: now) != nil }) {
+            return try await current(user, store: store, now: now)
+        }
+        let milestones = Dictionary(grouping: library.milestones, by: \.goalID)
+        return library.goals.map { ($0, milestones[$0.id] ?? []) }
+    }
+
+    /// The active goals a book counts toward, with where they stand, from the kept library.
+    public func goals(counting entryID: LibraryEntry.ID, for user: User, in library: ReaderLibrary, now: Date)
+        async throws -> [Standing]
+    {
+        let active = try await Self.current(user, library: library, store: store, now: now).filter {
+            $0.goal.status == .active
+        }
+        return try await standings(of: active, for: user, now: now).filter { $0.progress.books.contains(entryID) }
+    }
+
     public func goal(_ id: Goal.ID, for user: User, now: Date) async throws -> Standing {
         guard let goal = try await store.reader(user.id).goal(id),
             let standing = try await standings(of: [goal], for: user, now: now).first
@@ -88,7 +112,7 @@ public struct GoalService: Sendable {
             recurring: draft.recurring, startsOn: draft.startsOn, endsOn: draft.endsOn, criteria: draft.criteria,
             createdAt: now)
         try await store.reader(user.id).create(goal: goal, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
         return goal
     }
 
@@ -105,7 +129,7 @@ public struct GoalService: Sendable {
         }
         if let status { goal.status = status }
         try await store.reader(user.id).update(goal: goal, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
         return goal
     }
 
@@ -123,9 +147,11 @@ public struct GoalService: Sendable {
     /// After a write: records the milestones the reader's active goals have crossed (once each,
     /// with today's date), completes the goals that reached their target with their story, and
     /// returns the notices owed.
-    static func settle(_ user: User, figures: LibraryFigures, store: Store, now: Date) async throws -> [Notice] {
+    static func settle(_ user: User, library: ReaderLibrary, figures: LibraryFigures, store: Store, now: Date) async throws
+        -> [Notice]
+    {
         let reader = store.reader(user.id)
-        let goals = try await current(user, store: store, now: now).filter { $0.goal.status == .active }
+        let goals = try await current(user, library: library, store: store, now: now).filter { $0.goal.status == .active }
         guard !goals.isEmpty else { return [] }
         let board = figures.board
         let today = user.today(at: now)

@@ -74,6 +74,13 @@ public final class InsightsService: Sendable {
         return try await snapshots.library(of: reader, atLeast: try await reader.dataVersion())
     }
 
+    /// The reader's library when this process keeps it (brought up to date by what changed),
+    /// else `nil`: for pages about a few books, which read those from the database instead.
+    public func keptLibrary(of user: User.ID) async throws -> ReaderLibrary? {
+        let reader = store.reader(user)
+        return try await snapshots.keptLibrary(of: reader, atLeast: try await reader.dataVersion())
+    }
+
     /// The board the reader's goals, reading insights and achievements are measured on
     /// (``GoalBoard``), kept with the library (see ``figures(of:atLeast:)``).
     public func goalBoard(of user: User) async throws -> GoalBoard {

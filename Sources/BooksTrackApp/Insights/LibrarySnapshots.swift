@@ -58,6 +58,15 @@ final class LibrarySnapshots: @unchecked Sendable {
         }
     }
 
+    /// The reader's library at `version` or newer when this process keeps it (or is reading
+    /// it): brought up to date by the change log, never read whole. `nil` when it is not kept —
+    /// a page about one book should not read a library of 100,000 to show it.
+    func keptLibrary(of reader: ReaderStore, atLeast version: Int) async throws -> ReaderLibrary? {
+        let id = reader.userID
+        guard lock.withLock({ snapshots[id] != nil || refreshing[id] != nil }) else { return nil }
+        return try await library(of: reader, atLeast: version)
+    }
+
     /// The kept library brought up to date, or read whole. Runs alone for its reader, holding the
     /// kept library out of the table so the patch changes it in place rather than a copy of it
     /// (requests meanwhile wait for this refresh).

@@ -10,29 +10,46 @@ public struct LibraryService: Sendable {
     let notifications: NotificationService
     let enrichment: EnrichmentService
 
+    /// One of the reader's books with its people, sessions and fact history; `nil` when it is
+    /// not theirs. From the kept library when this process keeps it (only the fact history is
+    /// read: a book's page after a write costs one query, not a dozen), else from the database.
+    public func detail(of entryID: LibraryEntry.ID, for user: User) async throws -> EntryDetail? {
+        let reader = store.reader(user.id)
+        guard let library = try await keptLibrary(of: user) else { return try await reader.detail(of: entryID) }
+        guard var detail = library.detail(of: entryID) else { return nil }
+        let people = detail.authors.map(\.id) + detail.contributors.map(\.author.id)
+        detail.factHistory = try await reader.factHistory(of: Array(Set(people)))
+        return detail
+    }
+
+    /// The reader's library when this process keeps it, brought up to date (``InsightsService/keptLibrary(of:)``).
+    public func keptLibrary(of user: User) async throws -> ReaderLibrary? {
+        try await notifications.insights?.keptLibrary(of: user.id)
+    }
+
     /// Adds a book; a book already in the library is not added again (the outcome names it).
     /// A new author's facts come from the bundled table at once and are looked up in the background.
     public func add(_ draft: BookDraft, for user: User, now: Date) async throws -> ReaderStore.AddOutcome {
         let outcome = try await store.reader(user.id).add(draft, today: user.today(at: now), now: now)
         if case .added(let entry) = outcome { await enrichment.libraryChanged(user.id, entry: entry) }
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
         return outcome
     }
 
     public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, for user: User, now: Date) async throws {
         try await store.reader(user.id).update(entryID, with: draft, today: user.today(at: now), now: now)
         await enrichment.libraryChanged(user.id, entry: entryID)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
     }
 
     public func changeStatus(of entryID: LibraryEntry.ID, to status: ReadingStatus, for user: User, now: Date) async throws {
         try await store.reader(user.id).changeStatus(of: entryID, to: status, today: user.today(at: now), now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
     }
 
     public func delete(_ entryID: LibraryEntry.ID, for user: User, now: Date) async throws {
         try await store.reader(user.id).delete(entryID)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
     }
 
     /// Records author facts a person checked with ``AuthorFactInput/changes(_:current:accepting:)``.
@@ -40,6 +57,6 @@ public struct LibraryService: Sendable {
         _ facts: [(AuthorFactKind, String?)], about authorID: Author.ID, for user: User, now: Date
     ) async throws {
         try await store.reader(user.id).recordFacts(facts, about: authorID, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
     }
 }

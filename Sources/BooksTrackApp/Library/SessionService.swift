@@ -15,7 +15,7 @@ public struct SessionService: Sendable {
         -> ReaderStore.SessionStart
     {
         let outcome = try await store.reader(user.id).startSession(on: entryID, startPage: startPage, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
         return outcome
     }
 
@@ -24,7 +24,7 @@ public struct SessionService: Sendable {
     ) async throws -> ReadingSession {
         let session = try await store.reader(user.id).finishSession(
             id, endPage: endPage, endedAt: endedAt, correction: correction, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
         return session
     }
 
@@ -35,7 +35,7 @@ public struct SessionService: Sendable {
         let session = try await store.reader(user.id).logSession(
             on: entryID, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage,
             correction: correction, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
         return session
     }
 
@@ -44,23 +44,23 @@ public struct SessionService: Sendable {
     ) async throws -> ReadingSession {
         let session = try await store.reader(user.id).updateSession(
             id, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
         return session
     }
 
     public func delete(_ id: ReadingSession.ID, for user: User, now: Date) async throws {
         try await store.reader(user.id).deleteSession(id)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
     }
 
     public func progress(on entryID: LibraryEntry.ID, page: Int, for user: User, now: Date) async throws {
         try await store.reader(user.id).recordProgress(on: entryID, page: page, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
     }
 
     public func progress(on entryID: LibraryEntry.ID, percent: Int, for user: User, now: Date) async throws {
         try await store.reader(user.id).recordProgress(on: entryID, percent: percent, now: now)
-        await notifications.settle(user.id, now: now)
+        await notifications.settle(user, now: now)
     }
 
     public func streak(for user: User, now: Date) async throws -> Streak {

@@ -22,31 +22,44 @@ public struct NotificationService: Sendable {
     /// change? Records the notices owed, once each. Every use case that writes a reader's data
     /// calls this when its write has committed; the faces never do.
     ///
+    /// It works on the reader's kept library (brought up to date by the write's change log), so
+    /// a write costs no more reads than the patch: achievements, contributions, goals and
+    /// milestones are part of it. An unlock is stored with its notice in one transaction
+    /// (``ReaderStore/record(achievements:now:)``), so no notice is owed for an earlier unlock.
+    ///
     /// A failure here is logged, never thrown: the reader's write is already saved, and the next
     /// write asks again (the notices are keyed, so nothing is lost or doubled).
     public func settle(_ userID: User.ID, now: Date) async {
         do {
-            let reader = store.reader(userID)
-            var (standing, recorded) = try await reader.noticeStanding()
-            var goals: [Notice] = []
-            if let insights, let user = try await store.users.user(id: userID) {
-                // The library's figures (kept with it) for achievements and goals.
-                let figures = try await insights.figures(of: user).figures
-                // Achievements the library now earns are stored once, dated now (two writes at
-                // once store the first; an unlock is never taken back).
-                let facts = figures.achievementFacts(contributions: standing.contributions)
-                let new = Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now)
-                if !new.isEmpty {
-                    try await reader.record(achievements: new)
-                    (standing, recorded) = try await reader.noticeStanding()
-                }
-                goals = try await GoalService.settle(user, figures: figures, store: store, now: now)
-            }
-            let due = Notices.due(for: standing, recorded: recorded) + goals
-            if !due.isEmpty, try await reader.record(notices: due, now: now) > 0 { await deliver(userID, now: now) }
+            guard let insights, let user = try await store.users.user(id: userID) else { return }
+            try await settle(user, insights: insights, now: now)
         } catch {
             logger.warning("notifications not settled", metadata: ["user": "\(userID.string)", "error": "\(error)"])
         }
+    }
+
+    /// ``settle(_:now:)`` for a reader the caller already has (the request's).
+    public func settle(_ user: User, now: Date) async {
+        guard let insights else { return }
+        do {
+            try await settle(user, insights: insights, now: now)
+        } catch {
+            logger.warning("notifications not settled", metadata: ["user": "\(user.id.string)", "error": "\(error)"])
+        }
+    }
+
+    private func settle(_ user: User, insights: InsightsService, now: Date) async throws {
+        let reader = store.reader(user.id)
+        // The library's figures (kept with it) for achievements and goals.
+        let (library, figures) = try await insights.figures(of: user)
+        // Achievements the library now earns are stored once, dated now, each with its notice
+        // (two writes at once store the first; an unlock is never taken back).
+        let facts = figures.achievementFacts(contributions: library.contributions.count)
+        let new = Achievements.newlyEarned(facts, unlocked: Set(library.achievements.map(\.achievement)), now: now)
+        var recorded = new.isEmpty ? 0 : try await reader.record(achievements: new, now: now)
+        let goals = try await GoalService.settle(user, library: library, figures: figures, store: store, now: now)
+        if !goals.isEmpty { recorded += try await reader.record(notices: goals, now: now) }
+        if recorded > 0 { await deliver(user.id, now: now) }
     }
 
     /// Queues the delivery of the reader's new notifications to their webhook, if they have one

@@ -40,11 +40,4 @@ extension ReaderStore {
         }
     }
 
-    /// Records unlocked achievements (an achievement is unlocked once).
-    public func record(achievements: [AchievementUnlock]) async throws {
-        let userID = self.userID
-        try await database.write { db in
-            try await ActivityRows.insert(achievements: achievements, userID: userID, on: db)
-        }
-    }
 }

@@ -5,7 +5,12 @@ import SQLKit
 extension ReaderStore {
     /// A page of the reader's books matching a query (SPEC F1). Filters run in SQL on both
     /// databases; a book matches a region or gender filter when any of its authors does.
-    public func list(_ query: LibraryQuery, primaryLanguage: LanguageCode?) async throws -> LibraryPage {
+    ///
+    /// With the reader's `kept` library (an app server's, up to date), the page's author names and
+    /// shelves come from it instead of two more queries.
+    public func list(_ query: LibraryQuery, primaryLanguage: LanguageCode?, kept: ReaderLibrary? = nil) async throws
+        -> LibraryPage
+    {
         let userID = self.userID
         return try await database.read { db in
             let filter = LibraryFilterSQL(query: query, userID: userID, primaryLanguage: primaryLanguage)
@@ -45,7 +50,11 @@ extension ReaderStore {
                     format: try row.optionalText("format").flatMap(BookFormat.init(rawValue:)), shelves: [])
             }
             items.sort { position[$0.entryID.string, default: 0] < position[$1.entryID.string, default: 0] }
-            try await Self.attachNamesAndShelves(&items, userID: userID, on: db)
+            if let kept {
+                kept.attachNamesAndShelves(&items)
+            } else {
+                try await Self.attachNamesAndShelves(&items, userID: userID, on: db)
+            }
             return LibraryPage(items: items, total: total, query: query)
         }
     }
@@ -280,5 +289,61 @@ extension ReaderStore {
             guard known != nil, let author = try await CatalogueRows.authors([authorID], on: db)[authorID] else { return nil }
             return (author, try await FactRows.history(of: [authorID], on: db)[authorID] ?? [])
         }
+    }
+}
+
+extension ReaderStore {
+    /// Every statement about these authors, oldest first (the provenance view of a book's page).
+    public func factHistory(of authors: [Author.ID]) async throws -> [Author.ID: [AuthorFactAssertion]] {
+        guard !authors.isEmpty else { return [:] }
+        return try await database.read { db in try await FactRows.history(of: authors, on: db) }
+    }
+}
+
+extension ReaderLibrary {
+    /// The shelves with their book counts as ``ReaderStore/shelves()`` gives them: most used
+    /// first, shelves differing only in case or spacing as one.
+    public var shelfCounts: [ShelfCount] {
+        var counts: [String: (name: String, count: Int)] = [:]
+        for entry in entries {
+            for shelf in entry.state.shelves {
+                let key = TextNormalization.collapseWhitespace(shelf).lowercased()
+                let known = counts[key]
+                counts[key] = (min(known?.name ?? shelf, shelf), (known?.count ?? 0) + 1)
+            }
+        }
+        return counts.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map {
+            ShelfCount(name: $0.value.name, count: $0.value.count)
+        }
+    }
+
+    /// How many of the reader's books have each status (``ReaderStore/entryCounts()``).
+    public var statusCounts: [ReadingStatus: Int] {
+        entries.reduce(into: [:]) { $0[$1.state.status, default: 0] += 1 }
+    }
+
+    /// Fills a listed page's author names and shelves from the library.
+    func attachNamesAndShelves(_ items: inout [LibraryListItem]) {
+        let wanted = Set(items.map(\.entryID))
+        var shelves: [LibraryEntry.ID: [String]] = [:]
+        for entry in entries where wanted.contains(entry.id) { shelves[entry.id] = entry.state.shelves }
+        for index in items.indices {
+            items[index].authors = works[items[index].workID]?.authorIDs.compactMap { authors[$0]?.name } ?? []
+            items[index].shelves = shelves[items[index].entryID] ?? []
+        }
+    }
+
+    /// One of the reader's books as ``ReaderStore/detail(of:)`` reads it, from a kept library
+    /// (no query); `nil` when it is not in the library. The authors' fact history is not part of
+    /// a library: pass it (``ReaderStore/factHistory(of:)``).
+    public func detail(of entryID: LibraryEntry.ID, factHistory: [Author.ID: [AuthorFactAssertion]] = [:]) -> EntryDetail? {
+        guard let entry = entries.first(where: { $0.id == entryID }), let work = works[entry.workID] else { return nil }
+        let latest = progress.filter { $0.entryID == entryID }.max { ($0.recordedAt, $0.id) < ($1.recordedAt, $1.id) }
+        return EntryDetail(
+            entry: entry, work: work, edition: entry.editionID.flatMap { editions[$0] },
+            authors: work.authorIDs.compactMap { authors[$0] },
+            contributors: work.contributors.compactMap { c in authors[c.authorID].map { ($0, c.role) } },
+            sessions: sessions.filter { $0.entryID == entryID }.sorted { $0.startedAt > $1.startedAt },
+            factHistory: factHistory, percentRead: latest?.percent)
     }
 }

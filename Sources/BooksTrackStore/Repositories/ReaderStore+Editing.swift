@@ -48,14 +48,18 @@ extension ReaderStore {
             try await ReaderLock.take(userID, on: db, dialect: dialect)
             var entry = try await Self.entry(entryID, of: userID, on: db)
             changes.entries([entryID], of: userID)
-            // The reader edits their own copy: a public record is forked first (SPEC F9).
-            (entry.workID, entry.editionID) = try await WorkOwnership.own(
-                entry.workID, edition: entry.editionID, for: userID, now: now, on: db)
-            changes.works([entry.workID])
-            try await WorkEditing.update(entry.workID, from: draft, now: now, on: db)
-            entry.editionID = try await WorkEditing.updateEdition(
-                entry.editionID, of: entry.workID, owner: userID, details: draft.editionDetails, isbn: draft.isbn, now: now,
-                on: db)
+            // A draft that changes only the reader's own fields (status, rating, shelves, notes…)
+            // leaves the work alone: a shared work stays shared, and nobody else's figures move.
+            if try await WorkEditing.changes(entry.workID, edition: entry.editionID, to: draft, on: db) {
+                // The reader edits their own copy: a public record is forked first (SPEC F9).
+                (entry.workID, entry.editionID) = try await WorkOwnership.own(
+                    entry.workID, edition: entry.editionID, for: userID, now: now, on: db)
+                changes.works([entry.workID])
+                try await WorkEditing.update(entry.workID, from: draft, now: now, on: db)
+                entry.editionID = try await WorkEditing.updateEdition(
+                    entry.editionID, of: entry.workID, owner: userID, details: draft.editionDetails, isbn: draft.isbn,
+                    now: now, on: db)
+            }
             var state = entry.state.status == draft.status ? entry.state : entry.state.changingStatus(to: draft.status, on: today)
             state.rating = draft.rating
             state.owned = draft.owned
@@ -157,6 +161,51 @@ extension ReaderStore {
 
 /// Changing a shared work and its edition.
 enum WorkEditing {
+    /// Whether saving `draft` would change the work or its edition: the title, the authors or
+    /// translators (by name, as they resolve), the original language, the year, own voices, the
+    /// edition's details or an ISBN the work does not have yet.
+    static func changes(_ workID: Work.ID, edition editionID: Edition.ID?, to draft: BookDraft, on db: any SQLDatabase)
+        async throws -> Bool
+    {
+        guard let work = try await CatalogueRows.works([workID], on: db)[workID] else { return true }
+        guard
+            work.title == draft.title, work.originalLanguage?.code == draft.originalLanguage?.code,
+            work.firstPublishedYear == draft.firstPublishedYear, work.ownVoices == draft.ownVoices
+        else { return true }
+        if let isbn = draft.isbn, !work.identifiers.contains(ExternalID(.isbn, isbn.isbn13)) { return true }
+        let translatorIDs = work.contributors.filter { $0.role == .translator }.map(\.authorID)
+        var names: [Author.ID: String] = [:]
+        for row in try await db.rows(
+            in: (work.authorIDs + translatorIDs).map(\.string), { "SELECT id, name FROM authors WHERE id IN (\(binds: $0))" })
+        {
+            names[try row.id("id")] = try row.text("name")
+        }
+        /// Names as ``authorIDs(for:now:on:)`` resolves them: by their key, each once.
+        func keys(_ names: [String]) -> [String] {
+            var seen = Set<String>()
+            return names.map { Author(name: $0).nameKey }.filter { seen.insert($0).inserted }
+        }
+        guard keys(draft.authors) == keys(work.authorIDs.compactMap { names[$0] }),
+            keys(draft.translators) == keys(translatorIDs.compactMap { names[$0] })
+        else { return true }
+        guard let editionID else { return !draft.editionDetails.isEmpty }
+        guard let current = try await CatalogueRows.editions([editionID], on: db)[editionID]?.details else { return true }
+        return merged(current, with: draft.editionDetails) != current
+    }
+
+    /// An edition's details after an edit: what the form edits replaced, the rest kept.
+    static func merged(_ current: EditionDetails, with details: EditionDetails) -> EditionDetails {
+        var merged = current
+        merged.isbn10 = details.isbn10
+        merged.isbn13 = details.isbn13
+        merged.publisher = details.publisher
+        merged.pageCount = details.pageCount
+        merged.format = details.format
+        merged.binding = details.format == current.format ? current.binding : details.binding
+        merged.language = details.language
+        return merged
+    }
+
     static func update(_ workID: Work.ID, from draft: BookDraft, now: Date, on db: any SQLDatabase) async throws {
         let authorIDs = try await Self.authorIDs(for: draft.authors, now: now, on: db)
         let translatorIDs = try await Self.authorIDs(for: draft.translators, now: now, on: db)
@@ -196,14 +245,8 @@ enum WorkEditing {
     ) async throws -> Edition.ID? {
         var id = editionID
         if let editionID {
-            var merged = try await CatalogueRows.editions([editionID], on: db)[editionID]?.details ?? details
-            merged.isbn10 = details.isbn10
-            merged.isbn13 = details.isbn13
-            merged.publisher = details.publisher
-            merged.pageCount = details.pageCount
-            merged.format = details.format
-            merged.binding = details.format == merged.format ? merged.binding : details.binding
-            merged.language = details.language
+            let merged = merged(
+                try await CatalogueRows.editions([editionID], on: db)[editionID]?.details ?? details, with: details)
             try await CatalogueRows.update(edition: Edition(id: editionID, workID: workID, details: merged), on: db)
         } else if !details.isEmpty {
             let edition = Edition(workID: workID, details: details)

@@ -27,7 +27,10 @@ extension ReaderStore {
         goal.userID = userID
         let owned = goal
         let userID = self.userID
-        try await database.write { db in try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db) }
+        try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db)
+        }
     }
 
     /// Carries a recurring goal into its next period: the ended goal stops recurring and `next`
@@ -38,7 +41,8 @@ extension ReaderStore {
         var next = next
         next.userID = userID
         let (userID, owned) = (self.userID, next)
-        return try await database.write { db in
+        return try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
             let claimed = try await db.raw(
                 """
                 UPDATE goals SET recurring = 0, updated_at = \(bind: now.milliseconds)
@@ -55,8 +59,9 @@ extension ReaderStore {
     /// Changes a goal's title, target, period, criteria and status.
     public func update(goal: Goal, now: Date) async throws {
         let userID = self.userID
-        let changed = try await database.write { db in
-            try await db.raw(
+        let changed = try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            return try await db.raw(
                 """
                 UPDATE goals SET title = \(bind: goal.title), kind = \(bind: goal.kind.rawValue), target = \(bind: goal.target),
                     cadence = \(bind: goal.cadence.rawValue), recurring = \(bind: goal.recurring ? 1 : 0),
@@ -75,8 +80,9 @@ extension ReaderStore {
     /// Deletes a goal with its milestones.
     public func deleteGoal(_ id: Goal.ID) async throws {
         let userID = self.userID
-        let deleted = try await database.write { db in
-            try await db.raw(
+        let deleted = try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            return try await db.raw(
                 "DELETE FROM goals WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) RETURNING id"
             ).all().count
         }
@@ -88,7 +94,8 @@ extension ReaderStore {
     public func record(milestones percents: [Int], of goalID: Goal.ID, at reachedAt: Date) async throws -> [Int] {
         guard !percents.isEmpty else { return [] }
         let userID = self.userID
-        return try await database.write { db in
+        return try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
             guard
                 try await db.raw("SELECT id FROM goals WHERE id = \(bind: goalID.string) AND user_id = \(bind: userID.string)")
                     .first() != nil
@@ -112,15 +119,17 @@ extension ReaderStore {
     /// concurrent request completed it first).
     public func complete(goal id: Goal.ID, snapshot: Goal.Snapshot, at: Date) async throws -> Bool {
         let userID = self.userID
-        return try await database.write { db in
-            !(try await db.raw(
-                """
-                UPDATE goals SET status = 'completed', completed_at = \(bind: at.milliseconds),
-                    snapshot = \(bind: JSONColumn.text(snapshot)), updated_at = \(bind: at.milliseconds)
-                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'active'
-                RETURNING id
-                """
-            ).all().isEmpty)
+        return try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            return
+                !(try await db.raw(
+                    """
+                    UPDATE goals SET status = 'completed', completed_at = \(bind: at.milliseconds),
+                        snapshot = \(bind: JSONColumn.text(snapshot)), updated_at = \(bind: at.milliseconds)
+                    WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'active'
+                    RETURNING id
+                    """
+                ).all().isEmpty)
         }
     }
 }

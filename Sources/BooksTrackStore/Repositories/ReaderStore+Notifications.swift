@@ -24,23 +24,50 @@ extension ReaderStore {
     public func record(notices: [Notice], now: Date) async throws -> Int {
         guard !notices.isEmpty else { return 0 }
         let userID = self.userID
-        return try await database.write { db in
-            var recorded = 0
-            for notice in notices {
-                let inserted = try await db.raw(
-                    """
-                    INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at)
-                    VALUES (\(bind: AppNotification.ID.random().string), \(bind: userID.string), \(bind: notice.kind),
-                            \(bind: notice.title), \(bind: notice.body), \(bind: notice.link), \(bind: notice.key),
-                            \(bind: now.milliseconds))
-                    ON CONFLICT (user_id, dedupe_key) DO NOTHING
-                    RETURNING id
-                    """
-                ).all()
-                recorded += inserted.count
-            }
-            return recorded
+        return try await database.write { db in try await Self.insert(notices: notices, of: userID, now: now, on: db) }
+    }
+
+    /// Records unlocked achievements and the notification each one owes in one transaction, so
+    /// an unlock is never stored without its notice (a crash between the two cannot lose it).
+    /// An achievement is unlocked once and its notice recorded once, however many writes ask.
+    /// Returns how many notices were new.
+    @discardableResult
+    public func record(achievements: [AchievementUnlock], now: Date) async throws -> Int {
+        guard !achievements.isEmpty else { return 0 }
+        let userID = self.userID
+        return try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            return try await Self.unlock(achievements, of: userID, now: now, on: db)
         }
+    }
+
+    /// Inserts unlocks with their notices, inside the caller's transaction.
+    static func unlock(_ achievements: [AchievementUnlock], of userID: User.ID, now: Date, on db: any SQLDatabase)
+        async throws -> Int
+    {
+        try await ActivityRows.insert(achievements: achievements, userID: userID, on: db)
+        return try await insert(
+            notices: achievements.sorted { $0.unlockedAt < $1.unlockedAt }.compactMap(Notices.notice(for:)), of: userID,
+            now: now, on: db)
+    }
+
+    /// Inserts notices whose keys the reader does not have yet; returns how many were new.
+    static func insert(notices: [Notice], of userID: User.ID, now: Date, on db: any SQLDatabase) async throws -> Int {
+        var recorded = 0
+        for notice in notices {
+            let inserted = try await db.raw(
+                """
+                INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at)
+                VALUES (\(bind: AppNotification.ID.random().string), \(bind: userID.string), \(bind: notice.kind),
+                        \(bind: notice.title), \(bind: notice.body), \(bind: notice.link), \(bind: notice.key),
+                        \(bind: now.milliseconds))
+                ON CONFLICT (user_id, dedupe_key) DO NOTHING
+                RETURNING id
+                """
+            ).all()
+            recorded += inserted.count
+        }
+        return recorded
     }
 
     /// The reader's notifications, newest first: only the unread ones, or the latest `limit`.

@@ -23,7 +23,7 @@ struct EntriesAPI {
     static let example = " For example {\"title\": \"Kindred\", \"authors\": [\"Octavia E. Butler\"]}."
 
     private func detail(_ id: LibraryEntry.ID, of user: User) async throws -> EntryDetail {
-        guard let detail = try await store.reader(user.id).detail(of: id) else { throw StoreError.notFound(.entry(id)) }
+        guard let detail = try await library.detail(of: id, for: user) else { throw StoreError.notFound(.entry(id)) }
         return detail
     }
 

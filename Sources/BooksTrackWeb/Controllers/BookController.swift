@@ -28,7 +28,7 @@ struct BookController {
     private func detail(_ context: AppContext) async throws -> (User, EntryDetail) {
         let user = try context.requireUser()
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
-        guard let detail = try await store.reader(user.id).detail(of: entryID) else {
+        guard let detail = try await library.detail(of: entryID, for: user) else {
             throw WebError.notFound("There is no such book in your library.")
         }
         return (user, detail)
@@ -45,18 +45,27 @@ struct BookController {
     ) async throws -> String {
         let reader = store.reader(user.id)
         let now = configuration.clock()
-        let (facts, prompt) = try await Self.prompt(for: detail, user: user, store: store, now: now)
+        // The kept library answers what it holds (the question's context, goals, another
+        // book's title) without a query; without one, those are read from the database.
+        let kept = try await library.keptLibrary(of: user)
+        let (facts, prompt) = try await Self.prompt(for: detail, user: user, store: store, kept: kept, now: now)
         let active = try await reader.activeSession()
         var activeTitle: String?
         if let active, active.entryID != detail.entry.id {
-            activeTitle = try await reader.detail(of: active.entryID)?.work.title
+            activeTitle =
+                if let kept { kept.detail(of: active.entryID)?.work.title } else {
+                    try await reader.detail(of: active.entryID)?.work.title
+                }
         }
         let overdue = active.map { now.timeIntervalSince($0.startedAt) > SessionRules.longestUnattended } ?? false
         // The active goals this book counts toward, with where they stand (a book just marked
         // read says so at once: "Goal progress: 13 / 30 books").
-        let counting = try await goals.goals(for: user, now: now).filter {
-            $0.goal.status == .active && $0.progress.books.contains(detail.entry.id)
-        }
+        let counting =
+            if let kept { try await goals.goals(counting: detail.entry.id, for: user, in: kept, now: now) } else {
+                try await goals.goals(for: user, now: now).filter {
+                    $0.goal.status == .active && $0.progress.books.contains(detail.entry.id)
+                }
+            }
         return BookPage.render(
             page: context.page(.library),
             model: .init(
@@ -70,14 +79,17 @@ struct BookController {
     }
 
     /// The book's facts and the next question about it (skipped ones are left out for 30 days).
-    static func prompt(for detail: EntryDetail, user: User, store: Store, now: Date) async throws -> (BookFacts, ProfilingPrompt?)
-    {
+    static func prompt(
+        for detail: EntryDetail, user: User, store: Store, kept: ReaderLibrary? = nil, now: Date
+    ) async throws -> (BookFacts, ProfilingPrompt?) {
         let reader = store.reader(user.id)
         let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
-        async let promptContext = reader.promptContext(
-            authors: detail.authors.map(\.id), primaryLanguage: user.settings.primaryLanguage)
-        async let skips = reader.promptSkips()
-        return (facts, ProfilingPrompts.forBook(facts, context: try await promptContext, skips: try await skips, now: now))
+        let context =
+            if let kept { ProfilingPrompts.Context(kept) } else {
+                try await reader.promptContext(
+                    authors: detail.authors.map(\.id), primaryLanguage: user.settings.primaryLanguage)
+            }
+        return (facts, ProfilingPrompts.forBook(facts, context: context, skips: try await reader.promptSkips(), now: now))
     }
 
     @Sendable func newBook(_ request: Request, context: AppContext) async throws -> HTMLResponse {

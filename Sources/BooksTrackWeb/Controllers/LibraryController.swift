@@ -17,24 +17,21 @@ struct LibraryController {
         let user = try context.requireUser()
         let reader = store.reader(user.id)
         let query = LibraryQuery(parameters: URLQuery.parameters(of: request))
-        async let result = reader.list(query, primaryLanguage: user.settings.primaryLanguage)
-        async let shelves = reader.shelves()
-        async let counts = reader.entryCounts()
-        let total = try await counts.values.reduce(0, +)
-        let listed = try await result
+        // The library this server keeps up to date for the reader's insights gives the page's
+        // shelves, counts, author names and completion rings; the filters and the order run in SQL.
+        let library = try await insights.library(of: user.id)
+        let listed = try await reader.list(query, primaryLanguage: user.settings.primaryLanguage, kept: library)
         return HTMLResponse(
             html: LibraryListPage.render(
                 page: context.page(.library),
                 model: .init(
-                    result: listed, shelves: try await shelves, totalBooks: total,
-                    completions: try await completions(of: listed.items, for: user))))
+                    result: listed, shelves: library.shelfCounts, totalBooks: library.entries.count,
+                    completions: completions(of: listed.items, in: library))))
     }
 
-    /// The listed books' completion rings, from the library this server keeps up to date for the
-    /// reader's insights (a look-up, not another query per book).
-    private func completions(of items: [LibraryListItem], for user: User) async throws -> [LibraryEntry.ID: Double] {
+    /// The listed books' completion rings (a look-up, not another query per book).
+    private func completions(of items: [LibraryListItem], in library: ReaderLibrary) -> [LibraryEntry.ID: Double] {
         guard !items.isEmpty else { return [:] }
-        let library = try await insights.library(of: user.id)
         let wanted = Set(items.map(\.entryID))
         var completions: [LibraryEntry.ID: Double] = [:]
         for entry in library.entries where wanted.contains(entry.id) {
