@@ -37,8 +37,11 @@ public struct LibraryService: Sendable {
     }
 
     public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, for user: User, now: Date) async throws {
-        try await store.reader(user.id).update(entryID, with: draft, today: user.today(at: now), now: now)
-        await enrichment.libraryChanged(user.id, entry: entryID)
+        // Authors are looked up again only when the book's catalogue details changed (a rating
+        // or a shelf brings no new author).
+        if try await store.reader(user.id).update(entryID, with: draft, today: user.today(at: now), now: now) {
+            await enrichment.libraryChanged(user.id, entry: entryID)
+        }
         await notifications.settle(user, now: now)
     }
 

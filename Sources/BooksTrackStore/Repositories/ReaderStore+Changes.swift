@@ -86,9 +86,13 @@ extension ReaderStore {
             patch.progress = try await db.rows(in: entryIDs.map(\.string)) {
                 "SELECT * FROM progress_updates WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             }.map(ActivityRows.progress(row:))
-            patch.workIDs = changedWorks.union(patch.entries.map(\.workID))
+            // A changed entry's work and edition are read only when the library lacks them (a new
+            // book, a work forked for the reader, a new edition): a write that changes a work or
+            // an edition declares the work (``Changes/works(_:)``), so one the library holds and
+            // nobody declared is as it was — a status change or a rating reads no catalogue rows.
+            patch.workIDs = changedWorks.union(patch.entries.map(\.workID).filter { library.works[$0] == nil })
             patch.works = try await CatalogueRows.works(Array(patch.workIDs), on: db)
-            patch.editionIDs = knownEditions.union(patch.entries.compactMap(\.editionID))
+            patch.editionIDs = knownEditions.union(patch.entries.compactMap(\.editionID).filter { library.editions[$0] == nil })
             patch.editions = try await CatalogueRows.editions(Array(patch.editionIDs), on: db)
             patch.authorIDs = Set(changes.authors.compactMap(Author.ID.init))
             for work in patch.works.values { patch.authorIDs.formUnion(work.authorIDs + work.contributors.map(\.authorID)) }

@@ -41,16 +41,19 @@ extension ReaderStore {
 
     /// Changes a book: its shared catalogue details (title, authors, edition…) and the reader's
     /// own (status, rating, shelves, notes…). A status change follows ``EntryState/changingStatus(to:on:)``.
-    public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, today: LocalDate, now: Date) async throws {
+    /// Returns whether the work or its edition changed (the rest was the reader's own fields).
+    @discardableResult
+    public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, today: LocalDate, now: Date) async throws -> Bool {
         let userID = self.userID
         let dialect = database.dialect
-        try await changing(entries: true) { db, changes in
+        return try await changing(entries: true) { db, changes in
             try await ReaderLock.take(userID, on: db, dialect: dialect)
             var entry = try await Self.entry(entryID, of: userID, on: db)
             changes.entries([entryID], of: userID)
             // A draft that changes only the reader's own fields (status, rating, shelves, notes…)
             // leaves the work alone: a shared work stays shared, and nobody else's figures move.
-            if try await WorkEditing.changes(entry.workID, edition: entry.editionID, to: draft, on: db) {
+            let catalogue = try await WorkEditing.changes(entry.workID, edition: entry.editionID, to: draft, on: db)
+            if catalogue {
                 // The reader edits their own copy: a public record is forked first (SPEC F9).
                 (entry.workID, entry.editionID) = try await WorkOwnership.own(
                     entry.workID, edition: entry.editionID, for: userID, now: now, on: db)
@@ -71,6 +74,7 @@ extension ReaderStore {
             entry.state = state
             entry.updatedAt = now
             try await EntryRows.replace([entry], on: db)
+            return catalogue
         }
     }
 
