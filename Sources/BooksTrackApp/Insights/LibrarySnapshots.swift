@@ -58,6 +58,9 @@ final class LibrarySnapshots: @unchecked Sendable {
         }
     }
 
+    /// Whether this process keeps the reader's library (at any version).
+    func holds(_ id: User.ID) -> Bool { lock.withLock { snapshots[id] != nil } }
+
     /// The reader's library at `version` or newer when this process keeps it (or is reading
     /// it): brought up to date by the change log, never read whole. `nil` when it is not kept —
     /// a page about one book should not read a library of 100,000 to show it.
