@@ -30,6 +30,7 @@ extension ReaderStore {
                 """
             ).all().map { try $0.text("id") }
             guard !ids.isEmpty else { return LibraryPage(items: [], total: total, query: query) }
+            if let kept, let items = kept.listItems(ids) { return LibraryPage(items: items, total: total, query: query) }
             let rows = try await db.raw(
                 """
                 SELECT e.id, e.work_id, e.status, e.rating_quarters, e.owned, e.added_on, w.title, w.first_published_year,
@@ -320,6 +321,28 @@ extension ReaderLibrary {
     /// How many of the reader's books have each status (``ReaderStore/entryCounts()``).
     public var statusCounts: [ReadingStatus: Int] {
         entries.reduce(into: [:]) { $0[$1.state.status, default: 0] += 1 }
+    }
+
+    /// A listed page's rows, in the order of `ids`, from the library; `nil` when one of them is
+    /// not in it (the list is then read from the database).
+    func listItems(_ ids: [String]) -> [LibraryListItem]? {
+        let wanted = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        var found: [(Int, LibraryEntry)] = []
+        for entry in entries { if let position = wanted[entry.id.string] { found.append((position, entry)) } }
+        guard found.count == ids.count else { return nil }
+        var items: [LibraryListItem] = []
+        for (_, entry) in found.sorted(by: { $0.0 < $1.0 }) {
+            guard let work = works[entry.workID] else { return nil }
+            let state = entry.state
+            items.append(
+                LibraryListItem(
+                    entryID: entry.id, workID: entry.workID, title: work.title,
+                    authors: work.authorIDs.compactMap { authors[$0]?.name }, status: state.status, rating: state.rating,
+                    owned: state.owned, addedOn: state.addedOn, finishedOn: state.readings.compactMap(\.finishedOn).max(),
+                    firstPublishedYear: work.firstPublishedYear,
+                    format: entry.editionID.flatMap { editions[$0]?.details.format }, shelves: state.shelves))
+        }
+        return items
     }
 
     /// Fills a listed page's author names and shelves from the library.
