@@ -33,6 +33,7 @@ def q(name, desc, schema):
     return {"name": name, "in": "query", "required": False, "description": desc, "schema": schema}
 statuses = ["wishlist", "toRead", "reading", "read", "onHold", "dnf"]
 regions = ["africa", "asia", "europe", "northAmerica", "southAmerica", "oceania", "middleEast", "caribbean", "centralAsia", "indigenous", "international"]
+PALETTES = ["standard", "blueOrange"]
 nullable = lambda t: {"type": [t, "null"]}
 INSIGHT_PARAMS = [
   q("period", "`all` (default), `this-year`, `last-30-days`, a year such as `2024`, or `custom` with `from` and `to`.", {"type": "string", "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$"}),
@@ -105,8 +106,8 @@ doc = {
       "responses": {"204": {"description": "Deleted."}, "401": E401, "409": E409, "422": E422}}},
   "/api/v1/me/settings": {
     "put": {"operationId": "updateSettings", "tags": ["account"], "summary": "Change the settings that shape the reader's figures",
-      "description": "Fields left out keep their value; null clears the language or time zone. `underrepresentedRegions` replaces the whole set (it may be empty).",
-      "requestBody": body(S("SettingsInput"), {"primaryLanguage": "en", "timeZone": "Africa/Lagos", "underrepresentedRegions": ["africa", "indigenous", "middleEast"]}),
+      "description": "Fields left out keep their value; null clears the language or time zone, and sets the standard palette. `underrepresentedRegions` replaces the whole set (it may be empty).",
+      "requestBody": body(S("SettingsInput"), {"primaryLanguage": "en", "timeZone": "Africa/Lagos", "underrepresentedRegions": ["africa", "indigenous", "middleEast"], "palette": "blueOrange"}),
       "responses": {"200": ok("The reader, with the new settings.", S("Me")), "401": E401, "422": E422}}},
   "/api/v1/insights/diversity": {
     "get": {"operationId": "getDiversityInsights", "tags": ["insights"], "summary": "Every figure of the insights page",
@@ -317,7 +318,8 @@ doc = {
     "Me": {"type": "object", "required": ["id", "name", "displayName", "role"], "properties": {
       "id": {"type": "string"}, "name": {"type": "string"}, "displayName": {"type": "string"}, "role": {"type": "string", "enum": ["owner", "reader"]},
       "primaryLanguage": nullable("string"), "timeZone": nullable("string"),
-      "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}}}},
+      "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
+      "palette": {"type": "string", "enum": PALETTES, "description": "The colours charts are drawn in: `standard`, or `blueOrange` (no red–green pairs)."}}},
     "EntrySummary": {"type": "object", "required": ["id", "workId", "title", "authors", "status", "owned", "shelves"], "properties": {
       "id": {"type": "string"}, "workId": {"type": "string"}, "title": {"type": "string"}, "authors": {"type": "array", "items": {"type": "string"}},
       "status": {"type": "string", "enum": statuses}, "rating": nullable("number"), "owned": {"type": "boolean"}, "addedOn": nullable("string"),
@@ -433,7 +435,8 @@ doc = {
       "outcomes": {"type": "array", "items": S("Outcome")}}},
     "PasswordChange": {"type": "object", "required": ["currentPassword", "newPassword"], "properties": {"currentPassword": {"type": "string"}, "newPassword": {"type": "string", "minLength": 10}}},
     "SettingsInput": {"type": "object", "additionalProperties": False, "properties": {
-      "primaryLanguage": nullable("string"), "timeZone": nullable("string"), "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}}}},
+      "primaryLanguage": nullable("string"), "timeZone": nullable("string"), "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
+      "palette": {"type": ["string", "null"], "enum": PALETTES + [None], "description": "`standard` (also null) or `blueOrange`."}}},
     "PeriodInfo": {"type": "object", "required": ["parameter", "label"], "properties": {
       "parameter": {"type": "string"}, "label": {"type": "string"}, "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"}}},
     "Figure": {"type": "object", "required": ["count", "authors"], "properties": {

@@ -25,9 +25,9 @@ struct AchievementContractTests {
                 }
                 try await group.waitForAll()
             }
-            let stored = try await stores[1].reader(user.id).noticeStanding().standing.achievements
+            let stored = try await stores[1].reader(user.id).noticeStanding().achievements
             #expect(stored.map(\.achievement).sorted() == ["bookworm", "firstSteps"])
-            #expect(try await stores[2].reader(other.id).noticeStanding().standing.achievements.isEmpty)
+            #expect(try await stores[2].reader(other.id).noticeStanding().achievements.isEmpty)
             // Each unlock was stored with its notification, once: one notification per badge.
             let notices = try await stores[0].reader(user.id).notifications(unreadOnly: true)
             #expect(

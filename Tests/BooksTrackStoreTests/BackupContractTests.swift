@@ -25,6 +25,11 @@ struct BackupContractTests {
                 kind: .gender, value: "male",
                 provenance: Provenance(source: .user, userID: alice.userID, recordedAt: TestClock.now)),
             about: achebe.id, now: TestClock.now)
+        // A reader who chose the blue–orange chart colours gets them back from their backup.
+        try await store.users.update(
+            settings: ReaderSettings(
+                primaryLanguage: LanguageCode(lenient: "en"), timeZone: "Europe/London", palette: .blueOrange),
+            for: alice.userID, now: TestClock.now)
         let entry = try #require(try await alice.library().entries.first { $0.state.status == .reading })
         try await alice.record(
             session: ReadingSession(

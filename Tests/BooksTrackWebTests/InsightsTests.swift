@@ -1,5 +1,6 @@
 import BooksTrackApp
 import BooksTrackCore
+import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
@@ -373,6 +374,54 @@ struct InsightsWebTests {
             #expect(ok.status == .ok)
             #expect(try ok.json()["underrepresentedRegions"] as? [String] == ["africa", "oceania"])
             #expect(try ok.json()["timeZone"] as? String == "Africa/Lagos")
+            // Null clears a text setting; a field left out keeps its value.
+            let cleared = try await api.request(.put, "/api/v1/me/settings", json: ["timeZone": NSNull()]).json()
+            #expect(cleared["timeZone"] == nil || cleared["timeZone"] is NSNull)
+            #expect(cleared["primaryLanguage"] as? String == "en")
+        }
+    }
+
+    @Test("Chart colours: the blue–orange palette is saved, drawn on every page and in the API, and kept by a backup")
+    func palette() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            _ = try await Self.seedLibrary(for: user, in: app)
+            let account = try await browser.get("/account")
+            #expect(account.body.contains("name=\"palette\" value=\"standard\" checked"))
+            #expect(account.text.contains("Blue and orange: Blue to orange for the score"))
+            #expect(!(try await browser.get("/insights")).body.contains("data-palette"))
+
+            let saved = try await browser.post(
+                "/account/settings",
+                ["time_zone": "Africa/Lagos", "primary_language": "en", "region_asia": "on", "palette": "blueOrange"])
+            #expect(saved.status == .seeOther)
+            #expect(try await app.store.users.user(id: user.id)?.settings.palette == .blueOrange)
+            for path in ["/insights", "/library", "/account", "/widget"] {
+                #expect(try await browser.get(path).body.contains("<html lang=\"en\" data-palette=\"blueOrange\">"), "\(path)")
+            }
+            #expect(try await browser.get("/account").body.contains("name=\"palette\" value=\"blueOrange\" checked"))
+            // The stylesheet redraws the score, the radar and the gender chart under it.
+            let css = try await browser.get("/assets/app.css").text
+            #expect(css.contains(":root[data-palette=\"blueOrange\"] {") && css.contains("--seg-female: #b35900;"))
+
+            // A palette nobody knows changes nothing, and says which ones there are.
+            let bad = try await browser.post(
+                "/account/settings", ["time_zone": "Africa/Lagos", "primary_language": "en", "palette": "sepia"])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.text.contains("“sepia” is not a palette. Use standard or blueOrange."))
+            #expect(try await app.store.users.user(id: user.id)?.settings.palette == .blueOrange)
+
+            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
+            let api = APIClient(client: app.client, token: token)
+            #expect(try await api.request(.get, "/api/v1/me").json()["palette"] as? String == "blueOrange")
+            #expect(
+                try await api.request(.put, "/api/v1/me/settings", json: ["palette": "purple"]).status == .unprocessableContent)
+            // The backup carries it (BackupContractTests restores it).
+            #expect(BackupWriter.document(for: try await app.store.reader(user.id).library()).reader.palette == "blueOrange")
+            // Null goes back to the standard colours.
+            let standard = try await api.request(.put, "/api/v1/me/settings", json: ["palette": NSNull()])
+            #expect(try standard.json()["palette"] as? String == "standard", "\(standard.status) \(standard.text)")
+            #expect(!(try await browser.get("/insights")).body.contains("data-palette"))
         }
     }
 

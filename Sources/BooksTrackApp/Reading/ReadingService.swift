@@ -31,11 +31,11 @@ public struct ReadingService: Sendable {
     /// is stored and announced now, like after a write.
     public func achievements(for user: User, now: Date) async throws -> [AchievementStanding] {
         async let figures = insights.figures(of: user).figures
-        var (standing, _) = try await store.reader(user.id).noticeStanding()
+        var standing = try await store.reader(user.id).noticeStanding()
         let facts = try await figures.achievementFacts(contributions: standing.contributions)
         if !Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now).isEmpty {
             await notifications.settle(user.id, now: now)
-            (standing, _) = try await store.reader(user.id).noticeStanding()
+            standing = try await store.reader(user.id).noticeStanding()
         }
         return Achievements.standings(facts, unlocked: standing.achievements)
     }

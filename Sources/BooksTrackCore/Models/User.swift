@@ -51,24 +51,54 @@ public struct ReaderSettings: Hashable, Sendable, Codable {
     public var timeZone: String?
     /// The regions counted as underrepresented for "marginalized voices" (SPEC §3).
     public var underrepresentedRegions: Set<CulturalRegion>
+    /// The colours charts are drawn in (a display setting; it changes no figure). `nil` is
+    /// ``ChartPalette/standard``.
+    public var palette: ChartPalette?
 
     public init(
         primaryLanguage: LanguageCode? = nil, timeZone: String? = nil,
-        underrepresentedRegions: Set<CulturalRegion> = CulturalRegion.defaultUnderrepresented
+        underrepresentedRegions: Set<CulturalRegion> = CulturalRegion.defaultUnderrepresented, palette: ChartPalette? = nil
     ) {
         self.primaryLanguage = primaryLanguage
         self.timeZone = timeZone
         self.underrepresentedRegions = underrepresentedRegions
+        self.palette = palette == .standard ? nil : palette
+    }
+}
+
+/// The colours of the charts, the score and the radar (seed 002, colour blindness). Colour is
+/// never the only signal in either: every chart keeps its labels, patterns and table.
+public enum ChartPalette: String, CaseIterable, Sendable, Codable, Hashable {
+    /// Green for a diverse library through orange to red for a narrow one; pink and blue for
+    /// women and men.
+    case standard
+    /// Blue through orange instead of green through red, and no red–green or pink–purple pair:
+    /// told apart with red–green colour blindness (deuteranopia, protanopia) and tritanopia.
+    case blueOrange
+
+    public var displayName: String {
+        switch self {
+        case .standard: "Standard"
+        case .blueOrange: "Blue and orange"
+        }
+    }
+
+    public var hint: String {
+        switch self {
+        case .standard: "Green to red for the score; pink, blue and purple for genders."
+        case .blueOrange:
+            "Blue to orange for the score and distinct blues and oranges for genders: easier to tell apart with colour blindness."
+        }
     }
 }
 
 extension ReaderSettings {
     /// Checks settings as a person or a client sent them: a known language (or none), an IANA
-    /// time zone (or none), known region names. Errors are keyed `primary_language`,
-    /// `time_zone` and `underrepresented_regions`.
-    public static func parse(primaryLanguage: String?, timeZone: String?, underrepresentedRegions: [String])
-        -> Result<ReaderSettings, FieldErrors>
-    {
+    /// time zone (or none), known region names, a known palette (or none: the standard one).
+    /// Errors are keyed `primary_language`, `time_zone`, `underrepresented_regions` and `palette`.
+    public static func parse(
+        primaryLanguage: String?, timeZone: String?, underrepresentedRegions: [String], palette: String? = nil
+    ) -> Result<ReaderSettings, FieldErrors> {
         var errors = FieldErrors()
         var settings = ReaderSettings(underrepresentedRegions: [])
         if let text = primaryLanguage?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
@@ -90,6 +120,14 @@ extension ReaderSettings {
                 settings.underrepresentedRegions.insert(region)
             } else {
                 errors["underrepresented_regions"] = "“\(text)” is not one of the 11 cultural regions."
+            }
+        }
+        if let text = palette?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            if let chosen = ChartPalette(rawValue: text) {
+                settings.palette = chosen == .standard ? nil : chosen
+            } else {
+                let choices = ChartPalette.allCases.map(\.rawValue).joined(separator: " or ")
+                errors["palette"] = "“\(text)” is not a palette. Use \(choices)."
             }
         }
         return errors.isEmpty ? .success(settings) : .failure(errors)

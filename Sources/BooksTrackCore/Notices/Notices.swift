@@ -19,9 +19,9 @@ public struct Notice: Hashable, Sendable {
 }
 
 /// What a reader's standing owes them in notifications (SPEC §8 notification centre). Pure: the
-/// application reads the standing after a write, asks here, and records what is new.
+/// application stores each unlock with ``notice(for:)`` in one transaction.
 public enum Notices {
-    /// What the after-write step looks at. Goals' milestones and streaks join it with their issues.
+    /// A reader's badges and contributions, as the achievements page measures them.
     public struct Standing: Hashable, Sendable {
         public var achievements: [AchievementUnlock]
         /// How many curator contributions the reader made (the curator achievements count them).
@@ -30,12 +30,6 @@ public enum Notices {
             self.achievements = achievements
             self.contributions = contributions
         }
-    }
-
-    /// The notices the standing owes that are not already recorded (`recorded` holds their keys).
-    public static func due(for standing: Standing, recorded: Set<String>) -> [Notice] {
-        standing.achievements.sorted { $0.unlockedAt < $1.unlockedAt }.compactMap(notice(for:))
-            .filter { !recorded.contains($0.key) }
     }
 
     /// The notice for an unlocked achievement; `nil` for an achievement BooksTrack no longer knows.

@@ -26,6 +26,8 @@ public struct BackupDocument: Codable, Hashable, Sendable {
         public var primaryLanguage: String?
         public var timeZone: String?
         public var underrepresentedRegions: [String]
+        /// The chart palette, when not the standard one (`blueOrange`).
+        public var palette: String? = nil
     }
 
     public struct Author: Codable, Hashable, Sendable {

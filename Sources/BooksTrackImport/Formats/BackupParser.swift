@@ -136,7 +136,8 @@ struct BackupParser {
     private func readerData() -> ReaderData {
         let settings = ReaderSettings(
             primaryLanguage: reader.primaryLanguage.flatMap(LanguageCode.init(lenient:)), timeZone: reader.timeZone,
-            underrepresentedRegions: Set(reader.underrepresentedRegions.compactMap(CulturalRegion.init(rawValue:))))
+            underrepresentedRegions: Set(reader.underrepresentedRegions.compactMap(CulturalRegion.init(rawValue:))),
+            palette: reader.palette.flatMap(ChartPalette.init(rawValue:)))
         var goals: [BooksTrackCore.Goal] = []
         var milestones: [Milestone] = []
         let placeholder = User.ID.random()

@@ -46,7 +46,8 @@ public enum BackupWriter {
             reader = .init(
                 name: library.user.name, displayName: library.user.displayName,
                 primaryLanguage: settings.primaryLanguage?.code, timeZone: settings.timeZone,
-                underrepresentedRegions: settings.underrepresentedRegions.sorted().map(\.rawValue))
+                underrepresentedRegions: settings.underrepresentedRegions.sorted().map(\.rawValue),
+                palette: settings.palette?.rawValue)
             goals = BackupWriter.goals(library)
             contributions = library.contributions.map { contribution in
                 BackupDocument.Contribution(

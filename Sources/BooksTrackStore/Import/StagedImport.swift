@@ -74,7 +74,8 @@ struct StagedImport: Sendable {
                 rows: [
                     [
                         staging.string, "#import", "#import-\(staging.string)", "Import in progress", Self.role,
-                        String?.none, String?.none, String?.none, "[]", 0, Date().milliseconds, Date().milliseconds,
+                        String?.none, String?.none, String?.none, "[]", String?.none, 0, Date().milliseconds,
+                        Date().milliseconds,
                     ]
                 ])
             try await db.insertRows(

@@ -3,18 +3,14 @@ import Foundation
 import SQLKit
 
 extension ReaderStore {
-    /// What the after-write step looks at: the reader's unlocked achievements, and the keys of
-    /// the notices already recorded.
-    public func noticeStanding() async throws -> (standing: Notices.Standing, recorded: Set<String>) {
+    /// The reader's unlocked achievements and how many contributions they made (what the
+    /// achievements page measures; the after-write step reads them from the kept library).
+    public func noticeStanding() async throws -> Notices.Standing {
         let userID = self.userID
         return try await database.read { db in
-            let achievements = try await ActivityRows.achievements(of: userID, on: db)
-            let keys = try await db.raw("SELECT dedupe_key FROM notifications WHERE user_id = \(bind: userID.string)").all()
-                .map { try $0.text("dedupe_key") }
-            let contributions =
-                try await db.raw("SELECT COUNT(*) AS n FROM contributions WHERE user_id = \(bind: userID.string)").first()?
-                .integer("n") ?? 0
-            return (Notices.Standing(achievements: achievements, contributions: contributions), Set(keys))
+            Notices.Standing(
+                achievements: try await ActivityRows.achievements(of: userID, on: db),
+                contributions: try await ActivityRows.contributionCount(of: userID, on: db))
         }
     }
 

@@ -80,7 +80,7 @@ public struct UserRepository: Sendable {
             """
             UPDATE users SET primary_language = \(bind: settings.primaryLanguage?.code), time_zone = \(bind: settings.timeZone),
                 underrepresented_regions = \(bind: regionsText(settings.underrepresentedRegions)),
-                updated_at = \(bind: now.milliseconds)
+                palette = \(bind: settings.palette?.rawValue), updated_at = \(bind: now.milliseconds)
             WHERE id = \(bind: userID.string)
             """
         ).run()
@@ -88,14 +88,14 @@ public struct UserRepository: Sendable {
 
     static let columns = [
         "id", "name", "name_key", "display_name", "role", "password_hash", "primary_language", "time_zone",
-        "underrepresented_regions", "data_version", "created_at", "updated_at",
+        "underrepresented_regions", "palette", "data_version", "created_at", "updated_at",
     ]
 
     static func values(_ user: User, passwordHash: String?, now: Date) -> [SQLValue] {
         [
             user.id.string, user.name, user.name.lowercased(), user.displayName, user.role.rawValue, passwordHash,
             user.settings.primaryLanguage?.code, user.settings.timeZone, regionsText(user.settings.underrepresentedRegions),
-            0, user.createdAt.milliseconds, now.milliseconds,
+            user.settings.palette?.rawValue, 0, user.createdAt.milliseconds, now.milliseconds,
         ]
     }
 
@@ -112,6 +112,7 @@ public struct UserRepository: Sendable {
             role: User.Role(rawValue: try row.text("role")) ?? .reader, createdAt: try row.instant("created_at"),
             settings: ReaderSettings(
                 primaryLanguage: try row.optionalText("primary_language").flatMap(LanguageCode.init(lenient:)),
-                timeZone: try row.optionalText("time_zone"), underrepresentedRegions: Set(regions)))
+                timeZone: try row.optionalText("time_zone"), underrepresentedRegions: Set(regions),
+                palette: try row.optionalText("palette").flatMap(ChartPalette.init(rawValue:))))
     }
 }

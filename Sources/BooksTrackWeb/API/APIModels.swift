@@ -14,6 +14,7 @@ enum APIModels {
         let primaryLanguage: String?
         let timeZone: String?
         let underrepresentedRegions: [String]
+        let palette: String
 
         init(_ user: User) {
             id = user.id.string
@@ -23,6 +24,7 @@ enum APIModels {
             primaryLanguage = user.settings.primaryLanguage?.code
             timeZone = user.settings.timeZone
             underrepresentedRegions = user.settings.underrepresentedRegions.sorted().map(\.rawValue)
+            palette = (user.settings.palette ?? .standard).rawValue
         }
     }
 

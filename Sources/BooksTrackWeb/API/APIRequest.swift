@@ -52,8 +52,12 @@ enum Sent<Value: Decodable>: Decodable {
 }
 
 extension KeyedDecodingContainer {
+    /// A field left out is `.absent`; one sent as `null` is `.null` (`decodeIfPresent` would
+    /// take a null for a field left out, and "null clears it" would keep it).
     func decode<T>(_ type: Sent<T>.Type, forKey key: Key) throws -> Sent<T> {
-        try decodeIfPresent(type, forKey: key) ?? .absent
+        guard contains(key) else { return .absent }
+        if try decodeNil(forKey: key) { return .null }
+        return .value(try decode(T.self, forKey: key))
     }
 }
 

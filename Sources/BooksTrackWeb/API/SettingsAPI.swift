@@ -18,10 +18,11 @@ struct SettingsAPI {
         var primaryLanguage: Sent<String>
         var timeZone: Sent<String>
         var underrepresentedRegions: [String]?
+        var palette: Sent<String>
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
-            try container.refuseUnknown(["primaryLanguage", "timeZone", "underrepresentedRegions"])
+            try container.refuseUnknown(["primaryLanguage", "timeZone", "underrepresentedRegions", "palette"])
             func text(_ name: String) throws -> Sent<String> {
                 do { return try container.decode(Sent<String>.self, forKey: AnyKey(stringValue: name)) } catch {
                     throw FieldErrors([name: "Send a string or null."])
@@ -29,6 +30,7 @@ struct SettingsAPI {
             }
             primaryLanguage = try text("primaryLanguage")
             timeZone = try text("timeZone")
+            palette = try text("palette")
             let regions = AnyKey(stringValue: "underrepresentedRegions")
             if container.contains(regions) {
                 guard let list = try? container.decode([String].self, forKey: regions) else {
@@ -55,7 +57,8 @@ struct SettingsAPI {
             primaryLanguage: kept(sent.primaryLanguage, current: user.settings.primaryLanguage?.code),
             timeZone: kept(sent.timeZone, current: user.settings.timeZone),
             underrepresentedRegions: sent.underrepresentedRegions
-                ?? user.settings.underrepresentedRegions.sorted().map(\.rawValue))
+                ?? user.settings.underrepresentedRegions.sorted().map(\.rawValue),
+            palette: kept(sent.palette, current: user.settings.palette?.rawValue))
         switch parsed {
         case .success(let settings):
             try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
@@ -65,7 +68,7 @@ struct SettingsAPI {
         case .failure(let errors):
             let renamed = [
                 "primary_language": "primaryLanguage", "time_zone": "timeZone",
-                "underrepresented_regions": "underrepresentedRegions",
+                "underrepresented_regions": "underrepresentedRegions", "palette": "palette",
             ]
             throw WebError.invalid(
                 FieldErrors(Dictionary(uniqueKeysWithValues: errors.messages.map { (renamed[$0] ?? $0, $1) })))

@@ -79,7 +79,7 @@ struct InsightsController {
         let checked = CulturalRegion.allCases.filter { form["region_\($0.rawValue)"] != nil }
         switch ReaderSettings.parse(
             primaryLanguage: form["primary_language"], timeZone: form["time_zone"],
-            underrepresentedRegions: checked.map(\.rawValue))
+            underrepresentedRegions: checked.map(\.rawValue), palette: form["palette"])
         {
         case .success(let settings):
             try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
@@ -89,6 +89,7 @@ struct InsightsController {
             var shown = user
             shown.settings.primaryLanguage = form["primary_language"].flatMap(LanguageCode.init(lenient:))
             shown.settings.underrepresentedRegions = Set(checked)
+            shown.settings.palette = form["palette"].flatMap(ChartPalette.init(rawValue:)) ?? user.settings.palette
             return HTMLResponse(
                 html: AccountPage.render(
                     page: context.page(.account),

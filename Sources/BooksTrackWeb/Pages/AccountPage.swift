@@ -106,16 +106,17 @@ enum AccountPage {
 
     static let settingsLabels = [
         "primary_language": "Primary reading language", "time_zone": "Time zone",
-        "underrepresented_regions": "Underrepresented regions",
+        "underrepresented_regions": "Underrepresented regions", "palette": "Chart colours",
     ]
 
     private static func settings(user: User, model: Model, csrfToken: String) -> Component {
         let errors = model.settingsErrors
         return ComponentGroup {
-            Tag("p", text: "These change the figures on your insights page.")
+            Tag("p", text: "These change the figures on your insights page, and the colours they are drawn in.")
             if !errors.isEmpty {
                 ErrorSummary(
-                    errors: errors, order: ["primary_language", "time_zone", "underrepresented_regions"], labels: settingsLabels)
+                    errors: errors, order: ["primary_language", "time_zone", "underrepresented_regions", "palette"],
+                    labels: settingsLabels)
             }
             PostForm(action: "/account/settings", csrfToken: csrfToken, cls: "stack") {
                 Field(
@@ -157,6 +158,27 @@ enum AccountPage {
                                     .flag("checked", user.settings.underrepresentedRegions.contains(region)),
                                 ])
                             Txt(" " + region.displayName)
+                        }
+                    }
+                }
+                Tag.with("fieldset", [.id("field-palette"), .cls("field palette-choice")]) {
+                    Tag("legend", text: "Chart colours")
+                    Tag(
+                        "p", .cls("hint"),
+                        text: "The colours of your charts, score and radar. Labels, patterns and tables stay the same in both.")
+                    if let error = errors["palette"] { Tag("p", .cls("field-error"), text: error) }
+                    for palette in ChartPalette.allCases {
+                        Tag("label") {
+                            Tag.void(
+                                "input",
+                                [
+                                    .type("radio"), .name("palette"), .value(palette.rawValue),
+                                    .flag("checked", (user.settings.palette ?? .standard) == palette),
+                                ])
+                            Tag("span", .cls("palette-swatches palette-\(palette.rawValue)"), Attr("aria-hidden", "true")) {
+                                for swatch in 0..<5 { Tag("span", .cls("palette-dot dot-\(swatch)")) { EmptyComponent() } }
+                            }
+                            Txt(" \(palette.displayName): \(palette.hint)")
                         }
                     }
                 }

@@ -8,7 +8,7 @@ enum Layout {
     static func compact(
         title: String, page: PageContext, @ComponentBuilder content: () -> Component
     ) -> String {
-        let html = Tag("html", Attr("lang", "en")) {
+        let html = root(page) {
             head(title: title, script: false)
             Tag("body", .cls("compact")) {
                 Tag("main", .id("main")) { content() }
@@ -36,8 +36,17 @@ enum Layout {
         }
     }
 
+    /// The root element: its language, and the reader's chart palette when not the standard one
+    /// (`data-palette`, which app.css reads).
+    static func root(_ page: PageContext, @ComponentBuilder content: () -> Component) -> Component {
+        if let palette = page.user?.settings.palette {
+            return Tag("html", Attr("lang", "en"), Attr("data-palette", palette.rawValue)) { content() }
+        }
+        return Tag("html", Attr("lang", "en")) { content() }
+    }
+
     static func document(title: String, page: PageContext, @ComponentBuilder content: () -> Component) -> String {
-        let html = Tag("html", Attr("lang", "en")) {
+        let html = root(page) {
             head(title: title)
             Tag("body") {
                 Tag("a", .cls("skip-link"), .href("#main"), text: "Skip to content")
