@@ -388,7 +388,7 @@ struct InsightsWebTests {
             _ = try await Self.seedLibrary(for: user, in: app)
             let account = try await browser.get("/account")
             #expect(account.body.contains("name=\"palette\" value=\"standard\" checked"))
-            #expect(account.text.contains("Blue and orange: Blue to orange for the score"))
+            #expect(account.text.contains("Blue and orange — Blue to orange for the score"))
             #expect(!(try await browser.get("/insights")).body.contains("data-palette"))
 
             let saved = try await browser.post(

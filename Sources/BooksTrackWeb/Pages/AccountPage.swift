@@ -178,7 +178,10 @@ enum AccountPage {
                             Tag("span", .cls("palette-swatches palette-\(palette.rawValue)"), Attr("aria-hidden", "true")) {
                                 for swatch in 0..<5 { Tag("span", .cls("palette-dot dot-\(swatch)")) { EmptyComponent() } }
                             }
-                            Txt(" \(palette.displayName): \(palette.hint)")
+                            Tag("span") {
+                                Tag("strong", text: palette.displayName)
+                                Txt(" — \(palette.hint)")
+                            }
                         }
                     }
                 }
