@@ -6,8 +6,8 @@ extension ReaderStore {
     /// A page of the reader's books matching a query (SPEC F1). Filters run in SQL on both
     /// databases; a book matches a region or gender filter when any of its authors does.
     ///
-    /// With the reader's `kept` library (an app server's, up to date), the page's author names and
-    /// shelves come from it instead of two more queries.
+    /// With the reader's `kept` library (an app server's, up to date), only the count and the
+    /// page's ids are asked of the database: the rows, author names and shelves come from it.
     public func list(_ query: LibraryQuery, primaryLanguage: LanguageCode?, kept: ReaderLibrary? = nil) async throws
         -> LibraryPage
     {
@@ -316,11 +316,6 @@ extension ReaderLibrary {
         return counts.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map {
             ShelfCount(name: $0.value.name, count: $0.value.count)
         }
-    }
-
-    /// How many of the reader's books have each status (``ReaderStore/entryCounts()``).
-    public var statusCounts: [ReadingStatus: Int] {
-        entries.reduce(into: [:]) { $0[$1.state.status, default: 0] += 1 }
     }
 
     /// A listed page's rows, in the order of `ids`, from the library; `nil` when one of them is
