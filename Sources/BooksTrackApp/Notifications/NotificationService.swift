@@ -31,8 +31,8 @@ public struct NotificationService: Sendable {
     /// write asks again (the notices are keyed, so nothing is lost or doubled).
     public func settle(_ userID: User.ID, now: Date) async {
         do {
-            guard let insights, let user = try await store.users.user(id: userID) else { return }
-            try await settle(user, insights: insights, now: now)
+            guard let user = try await store.users.user(id: userID) else { return }
+            await settle(user, now: now)
         } catch {
             logger.warning("notifications not settled", metadata: ["user": "\(userID.string)", "error": "\(error)"])
         }

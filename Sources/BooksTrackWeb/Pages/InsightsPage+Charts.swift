@@ -95,15 +95,7 @@ extension InsightsPage {
         return Card("Cultural regions", span: .full, id: "regions", action: shareButton(model, .regions)) {
             // The same chart twice: the wide one for wider screens, a compact one for phones (CSS
             // shows one), so labels stay readable on both.
-            Raw(BarChart.svg(bars.map(\.0), id: "regions-chart", label: label, cssClass: "chart-wide"))
-            Raw(
-                BarChart.svg(
-                    bars.map {
-                        var bar = $0.0
-                        bar.valueText = $0.1
-                        return bar
-                    }, id: "regions-compact", label: label,
-                    layout: .compact, cssClass: "chart-compact"))
+            wideAndCompact(bars, id: "regions", label: label)
             Tag("p", .cls("legend")) {
                 Tag("span", .cls("swatch swatch-highlight"), .aria("hidden", "true"), text: "")
                 Txt(" Striped: a region \(model.snapshot ? "the reader counts" : "you count") as underrepresented. ")
@@ -127,6 +119,24 @@ extension InsightsPage {
     }
 
     // MARK: Gender
+
+    /// A bar chart drawn twice: `wide` for wider screens (ids `<id>-chart`), compact for phones
+    /// (`<id>-compact`, each bar's value the shorter text paired with it); CSS shows one, so
+    /// labels stay readable on both.
+    static func wideAndCompact(
+        _ bars: [(BarChart.Bar, String)], id: String, label: String, wide: BarChart.Layout = .wide
+    ) -> Component {
+        ComponentGroup {
+            Raw(BarChart.svg(bars.map(\.0), id: "\(id)-chart", label: label, layout: wide, cssClass: "chart-wide"))
+            Raw(
+                BarChart.svg(
+                    bars.map { bar, compactValue in
+                        var bar = bar
+                        bar.valueText = compactValue
+                        return bar
+                    }, id: "\(id)-compact", label: label, layout: .compact, cssClass: "chart-compact"))
+        }
+    }
 
     static func genderCard(_ model: Model) -> Card {
         let d = model.report.diversity
@@ -273,14 +283,7 @@ extension InsightsPage {
                 Tag("p", text: "No first publication years are known for these books yet.")
             } else {
                 // Wide and compact, as the regions chart: on a phone the value says "17 · 50%".
-                Raw(BarChart.svg(bars.map(\.0), id: "eras-chart", label: label, layout: .compact, cssClass: "chart-wide"))
-                Raw(
-                    BarChart.svg(
-                        bars.map {
-                            var bar = $0.0
-                            bar.valueText = $0.1
-                            return bar
-                        }, id: "eras-compact", label: label, layout: .compact, cssClass: "chart-compact"))
+                wideAndCompact(bars, id: "eras", label: label, wide: .compact)
                 // Why no shares, as the other charts say it: too few books, or too few years known.
                 if !speaks { Tag("p", .cls("withheld"), text: tooLittle(d, .era) + ", so no shares are shown.") }
             }
