@@ -36,6 +36,18 @@ struct NormalizationTests {
         #expect(TextNormalization.titleKey("(#1)") == "1")
     }
 
+    @Test("Runs of white space become one space, the ends trimmed, ASCII or not")
+    func whiteSpace() {
+        for text in [
+            "  The\tLeft  Hand\r\nof Darkness ", "a\u{0B}b\u{0C}c", "\n\n", "", "one", "bell\u{07}  rings ",
+            "Cien  años\tde soledad ", "x\u{00A0}\u{00A0}y",
+        ] {
+            let expected = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(TextNormalization.collapseWhitespace(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(TextNormalization.titleKey("Hamlet  (2)  ") == "hamlet 2")
+    }
+
     @Test("Name lists keep suffixes with their name")
     func lists() {
         #expect(PersonName.splitList("Florence Atwater, Robert Lawson") == ["Florence Atwater", "Robert Lawson"])

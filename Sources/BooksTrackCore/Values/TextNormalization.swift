@@ -104,6 +104,25 @@ public enum TextNormalization {
             }
         }
         if clean && (!previousWasSpace || text.isEmpty) { return text }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, byte by byte: the white space of ASCII is tab to carriage return and space
+            // (splitting by `Character` looked up Unicode properties for every letter).
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            var spaceDue = false
+            for byte in text.utf8 {
+                if byte == 32 || (9...13).contains(byte) {
+                    spaceDue = !bytes.isEmpty
+                    continue
+                }
+                if spaceDue {
+                    bytes.append(32)
+                    spaceDue = false
+                }
+                bytes.append(byte)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

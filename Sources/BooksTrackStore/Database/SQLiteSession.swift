@@ -51,6 +51,35 @@ struct SQLiteSession: SQLDatabase {
         }
     }
 
+    /// One multi-row INSERT written straight to SQLite: the statement's text and its binds are
+    /// built here, without SQLKit's builder and serializer (an expression, a bind and a
+    /// placeholder object per value, which cost more than SQLite's own work on an import of
+    /// 50,000 books). Text is bound; integers and NULLs are written as literals.
+    func insert(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>) async throws {
+        var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        sql.reserveCapacity(sql.utf8.count + rows.count * columns.count * 4)
+        var binds: [SQLiteData] = []
+        binds.reserveCapacity(rows.count * columns.count)
+        for (index, row) in rows.enumerated() {
+            sql += index == 0 ? "(" : ", ("
+            for (column, value) in row.enumerated() {
+                if column > 0 { sql += ", " }
+                switch value {
+                case let text as String:
+                    sql += "?"
+                    binds.append(.text(text))
+                case let number as Int: sql += String(number)
+                case let optional as any NilCheckable where optional.isNil: sql += "NULL"
+                default:
+                    sql += "?"
+                    binds.append(try Self.data(value))
+                }
+            }
+            sql += ")"
+        }
+        try await connection.query(sql, binds) { _ in }
+    }
+
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await closure(self)
     }

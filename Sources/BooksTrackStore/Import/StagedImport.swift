@@ -296,7 +296,7 @@ struct StagedImport: Sendable {
         try await db.raw(
             """
             UPDATE library_entries SET user_id = \(bind: userID.string)
-            WHERE id IN (\(binds: ids)) AND user_id = \(bind: staging.string)
+            WHERE id IN (\(binds: ids)) AND \(ScopeColumn("user_id")) = \(bind: staging.string)
             """
         ).run()
     }

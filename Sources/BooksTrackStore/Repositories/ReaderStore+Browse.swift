@@ -36,7 +36,7 @@ extension ReaderStore {
                 SELECT e.id, e.work_id, e.status, e.rating_quarters, e.owned, e.added_on, w.title, w.first_published_year,
                     ed.format, (SELECT MAX(r.finished_on) FROM readings r WHERE r.entry_id = e.id) AS finished_on
                 FROM library_entries e JOIN works w ON w.id = e.work_id LEFT JOIN editions ed ON ed.id = e.edition_id
-                WHERE e.user_id = \(bind: userID.string) AND e.id IN (\(binds: ids))
+                WHERE \(ScopeColumn("e.user_id")) = \(bind: userID.string) AND e.id IN (\(binds: ids))
                 """
             ).all()
             let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
@@ -89,7 +89,7 @@ extension ReaderStore {
         for row in try await db.rows(
             in: items.map(\.entryID.string),
             {
-                "SELECT entry_id, name FROM entry_shelves WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
+                "SELECT entry_id, name FROM entry_shelves WHERE \(ScopeColumn("user_id")) = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             })
         {
             shelves[try row.text("entry_id"), default: []].append(try row.text("name"))

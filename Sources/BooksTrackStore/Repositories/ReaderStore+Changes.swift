@@ -81,10 +81,10 @@ extension ReaderStore {
             patch.entries = try await EntryRows.entries(of: userID, ids: entryIDs, on: db)
             // Sessions belong to their entry: a changed entry's sessions are read again with it.
             patch.sessions = try await db.rows(in: entryIDs.map(\.string)) {
-                "SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
+                "SELECT * FROM reading_sessions WHERE \(ScopeColumn("user_id")) = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             }.map(ActivityRows.session(row:))
             patch.progress = try await db.rows(in: entryIDs.map(\.string)) {
-                "SELECT * FROM progress_updates WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
+                "SELECT * FROM progress_updates WHERE \(ScopeColumn("user_id")) = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             }.map(ActivityRows.progress(row:))
             // A changed entry's work and edition are read only when the library lacks them (a new
             // book, a work forked for the reader, a new edition): a write that changes a work or

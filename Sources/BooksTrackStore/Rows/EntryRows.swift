@@ -77,7 +77,7 @@ enum EntryRows {
             }
         } else if let ids {
             rows = try await db.rows(in: ids.map(\.string)) {
-                "SELECT * FROM library_entries WHERE user_id = \(bind: user) AND id IN (\(binds: $0))"
+                "SELECT * FROM library_entries WHERE \(ScopeColumn("user_id")) = \(bind: user) AND id IN (\(binds: $0))"
             }
         } else {
             rows = try await db.raw("SELECT * FROM library_entries WHERE user_id = \(bind: user)").all()
@@ -95,10 +95,10 @@ enum EntryRows {
             readingRows = try await db.raw("SELECT * FROM readings WHERE user_id = \(bind: user)").all()
         } else {
             shelfRows = try await db.rows(in: entryIDs) {
-                "SELECT entry_id, name FROM entry_shelves WHERE user_id = \(bind: user) AND entry_id IN (\(binds: $0))"
+                "SELECT entry_id, name FROM entry_shelves WHERE \(ScopeColumn("user_id")) = \(bind: user) AND entry_id IN (\(binds: $0))"
             }
             readingRows = try await db.rows(in: entryIDs) {
-                "SELECT * FROM readings WHERE user_id = \(bind: user) AND entry_id IN (\(binds: $0))"
+                "SELECT * FROM readings WHERE \(ScopeColumn("user_id")) = \(bind: user) AND entry_id IN (\(binds: $0))"
             }
         }
         for row in shelfRows { shelves[try row.text("entry_id"), default: []].append(try row.text("name")) }

@@ -108,7 +108,7 @@ enum WorkOwnership {
         var owned = Set<Work.ID>()
         for row in try await db.rows(
             in: works.map(\.string),
-            { "SELECT id FROM works WHERE owner_id = \(bind: userID.string) AND id IN (\(binds: $0))" })
+            { "SELECT id FROM works WHERE \(ScopeColumn("owner_id")) = \(bind: userID.string) AND id IN (\(binds: $0))" })
         {
             owned.insert(try row.id("id"))
         }
