@@ -447,7 +447,7 @@ doc = {
     "DiversityScore": {"type": "object", "required": ["total", "region", "gender", "language", "marginalized", "coverage", "isEmpty"], "properties": {
       "total": {"type": "number"}, "region": {"type": "number"}, "gender": {"type": "number"}, "language": {"type": "number"},
       "marginalized": {"type": "number"}, "coverage": {"type": "number"}, "isEmpty": {"type": "boolean"}}},
-    "DiversityFigures": {"type": "object", "required": ["unit", "books", "authors", "regions", "regionCoverage", "regionsRepresented", "genders", "genderCoverage", "authorsWithGender", "genderEntropy", "languages", "languageCoverage", "marginalized", "marginalizedCoverage", "score", "eras", "eraCoverage"], "properties": {
+    "DiversityFigures": {"type": "object", "required": ["unit", "books", "authors", "regions", "regionCoverage", "regionsRepresented", "genders", "genderCoverage", "authorsWithGender", "genderEntropy", "languages", "languageCoverage", "marginalized", "marginalizedCoverage", "score", "eras", "eraCoverage", "intersections", "intersectionCoverage"], "properties": {
       "unit": {"type": "string", "enum": ["books", "authors"]}, "books": {"type": "integer"}, "authors": {"type": "integer"},
       "regions": {"type": "array", "items": {"type": "object", "required": ["region", "figure", "underrepresented"], "properties": {
         "region": {"type": "string", "enum": regions}, "figure": S("Figure"), "underrepresented": {"type": "boolean"}}}},
@@ -462,7 +462,12 @@ doc = {
         "items": {"type": "object", "required": ["era", "books"], "properties": {
           "era": {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]},
           "books": {"type": "integer"}, "share": {"type": "number"}}}},
-      "eraCoverage": S("Coverage")}},
+      "eraCoverage": S("Coverage"),
+      "intersections": {"type": "array", "description": "Every author gender × cultural region pair (regions in chart order, then genders), zeros included, counted over complete cases only: an author whose gender and region are both known. `share` is the pair's part of those complete cases (absent when there are none); `authors` the distinct authors in the pair.",
+        "items": {"type": "object", "required": ["gender", "region", "count", "authors"], "properties": {
+          "gender": {"type": "string", "enum": ["female", "male", "nonBinary", "other"]}, "region": {"type": "string", "enum": regions},
+          "count": {"type": "number"}, "share": {"type": "number"}, "authors": {"type": "integer"}}}},
+      "intersectionCoverage": S("Coverage")}},
     "ReadingStats": {"type": "object", "required": ["days", "booksFinished", "pagesRead", "booksWithoutPageCount", "pagesPerDay", "booksPerMonth", "readingMinutes", "sessions"], "properties": {
       "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"}, "days": {"type": "integer"},
       "booksFinished": {"type": "integer"}, "pagesRead": {"type": "integer"}, "booksWithoutPageCount": {"type": "integer"},

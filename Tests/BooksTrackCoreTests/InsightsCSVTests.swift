@@ -47,6 +47,19 @@ struct InsightsCSVTests {
         #expect(csv.contains("eras,coverage,,83.3,,5,6,known of all"))
     }
 
+    @Test("Gender × region: every pair, zeros included, then how many books know both")
+    func intersections() {
+        var b = LibraryBuilder()
+        let woman = b.author("Woman", country: "NG", gender: .female)
+        for index in 0..<4 { b.book("Book \(index)", by: [woman]) }
+        b.book("Unknown", by: [b.author("Nobody")])
+        let csv = rows(b)
+        #expect(csv.filter { $0.hasPrefix("gender x region,") }.count == 44 + 1)
+        #expect(csv.contains("gender x region,Female · Africa,4,100.0,1,,,"))
+        #expect(csv.contains("gender x region,Male · Asia,0,0.0,0,,,"))
+        #expect(csv.contains("gender x region,coverage,,80.0,,4,5,known of all"))
+    }
+
     @Test("Cells are quoted where a comma or quote needs it, and never run as a spreadsheet formula")
     func cells() {
         #expect(InsightsCSV.cell("Africa") == "Africa")

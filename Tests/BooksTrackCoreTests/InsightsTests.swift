@@ -146,6 +146,38 @@ struct DiversityFiguresTests {
         #expect(close(authors.figure(for: .male)?.figure.share, 0.5))
     }
 
+    @Test("Gender × region counts complete cases only: a co-author pair splits its book, a one-fact author is left out")
+    func intersections() {
+        var b = LibraryBuilder()
+        let nigerianWoman = b.author("Chimamanda", country: "NG", gender: .female)
+        let frenchMan = b.author("Albert", country: "FR", gender: .male)
+        let onlyGender = b.author("Unplaced", gender: .female)
+        let onlyRegion = b.author("Ungendered", country: "JP")
+        b.book("Together", by: [nigerianWoman, frenchMan])
+        b.book("Half Known", by: [onlyGender])
+        b.book("Other Half", by: [onlyRegion])
+        b.book("Again", by: [nigerianWoman])
+        let d = b.report().diversity
+        #expect(d.intersections.count == 11 * 4)
+        #expect(close(d.figure(for: .female, in: .africa)?.count, 1.5))
+        #expect(close(d.figure(for: .male, in: .europe)?.count, 0.5))
+        #expect(d.figure(for: .female, in: .africa)?.authors == 1)
+        // Two books' worth of complete cases out of four books: the other two each know one fact.
+        #expect(close(d.intersectionCoverage.known, 2))
+        #expect(close(d.intersectionCoverage.fraction, 0.5))
+        #expect(close(d.figure(for: .female, in: .africa)?.share, 0.75))
+        #expect(d.intersections.filter { $0.region == .asia || $0.gender == .nonBinary }.allSatisfy { $0.count == 0 })
+        // Four books: below the minimum for a share.
+        #expect(!d.allowsShares(.intersection))
+        b.book("Fifth", by: [frenchMan])
+        #expect(b.report().diversity.allowsShares(.intersection))
+
+        let authors = b.report(InsightRequest(unit: .authors)).diversity
+        #expect(close(authors.figure(for: .female, in: .africa)?.count, 1))
+        #expect(close(authors.intersectionCoverage.known, 2))
+        #expect(close(authors.intersectionCoverage.total, 4))
+    }
+
     @Test("A book with no known facts never raises the score")
     func unknownIsNeverDiversity() {
         var b = LibraryBuilder()

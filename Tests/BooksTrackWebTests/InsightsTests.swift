@@ -181,6 +181,55 @@ struct InsightsWebTests {
         }
     }
 
+    @Test("Gender and region together: counts of complete cases, shares only from five books, each pair opens its books")
+    func intersections() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            _ = try await Self.seedLibrary(for: user, in: app)
+            try await Self.book(
+                "Nobody's Region", by: "Gita Gender", facts: [(.gender, "female")], language: nil, finished: "2026-02-05",
+                for: user, in: app)
+            let page = try await browser.get("/insights?period=this-year")
+            let card = try #require(page.body.range(of: "id=\"intersections\"")).lowerBound
+            let table = String(
+                page.body[card..<(try #require(page.body.range(of: "</table>", range: card..<page.body.endIndex)).upperBound)])
+            // Four books, three complete cases: counts, no share.
+            #expect(page.text.contains("Too few books yet for a share: 4 of the 5 it takes, so only counts are shown."))
+            #expect(page.text.contains("Known for 75% of books"))
+            let pair = "/library?region=africa&amp;gender=female&amp;read=2026-01-01..2026-12-31"
+            #expect(table.contains("<a href=\"\(pair)\">1</a>"))
+            #expect(!table.contains("·"))
+            // The gender and region cards lead to it.
+            #expect(page.body.components(separatedBy: "href=\"#intersections\"").count - 1 == 2)
+            let list = try await browser.get(pair.replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(list.text.contains("Book A") && !list.text.contains("Book C") && !list.text.contains("Nobody"))
+
+            try await Self.book(
+                "Fifth", by: "Anna Austria", facts: [(.country, "AT"), (.gender, "male")], language: "German",
+                finished: "2026-02-06", for: user, in: app)
+            let five = try await browser.get("/insights?period=this-year")
+            let shares = String(five.body[try #require(five.body.range(of: "id=\"intersections\"")).lowerBound...])
+            // Four complete cases: Europe's women are Emma England alone, a quarter of them.
+            #expect(shares.contains(">1 · 25%</a>"))
+            #expect(!five.text.contains("so only counts are shown"))
+
+            let (_, api) = try await app.apiReader("erin")
+            #expect(try await api.request(.get, "/api/v1/insights/diversity").status == .ok)
+            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
+            let mine = APIClient(client: app.client, token: token)
+            let figures = try await mine.request(.get, "/api/v1/insights/diversity?period=this-year").json()
+            let diversity = try #require(figures["diversity"] as? [String: Any])
+            let pairs = try #require(diversity["intersections"] as? [[String: Any]])
+            #expect(pairs.count == 44)
+            let africanWomen = try #require(
+                pairs.first { $0["region"] as? String == "africa" && $0["gender"] as? String == "female" })
+            #expect(africanWomen["count"] as? Double == 1 && africanWomen["share"] as? Double == 0.25)
+            let csv = try await browser.get("/insights.csv?period=this-year")
+            #expect(csv.text.contains("gender x region,Female · Africa,1,25.0,1,,,"))
+            #expect(csv.text.contains("gender x region,coverage,,80.0,,4,5,known of all"))
+        }
+    }
+
     @Test("Changing an author's region shows on the next load; the ETag changes with it")
     func invalidation() async throws {
         try await WebHarness.run { app in

@@ -45,6 +45,20 @@ public struct DiversityFigures: Codable, Hashable, Sendable {
         public var share: Double?
     }
 
+    /// Books (or authors, per the unit) by their authors' gender *and* region together: only
+    /// complete cases, an author whose gender and region are both known (issue 20: a one-axis
+    /// split hides exactly the women of a region, say).
+    public struct IntersectionFigure: Codable, Hashable, Sendable {
+        public var gender: Gender
+        public var region: CulturalRegion
+        /// In the unit; a book by two authors gives each ½.
+        public var count: Double
+        /// count ÷ the complete cases' weight; `nil` when there is none.
+        public var share: Double?
+        /// Distinct authors of this gender and region.
+        public var authors: Int
+    }
+
     /// How much of the scope a figure could be computed from.
     public struct Coverage: Codable, Hashable, Sendable {
         /// The weight whose value is known, in the unit of the figure.
@@ -93,6 +107,10 @@ public struct DiversityFigures: Codable, Hashable, Sendable {
     public var eras: [EraFigure] = []
     /// In books: those with a first publication year.
     public var eraCoverage = Coverage(known: 0, total: 0)
+    /// Every gender × region pair (regions in chart order, then genders), zeros included.
+    public var intersections: [IntersectionFigure] = []
+    /// The weight of complete cases (gender and region known) of the whole.
+    public var intersectionCoverage = Coverage(known: 0, total: 0)
 
     /// The combined share of women, non-binary and other authors among known genders.
     public var nonMaleShare: Double? {
@@ -101,6 +119,9 @@ public struct DiversityFigures: Codable, Hashable, Sendable {
     }
 
     public func figure(for region: CulturalRegion) -> RegionFigure? { regions.first { $0.region == region } }
+    public func figure(for gender: Gender, in region: CulturalRegion) -> IntersectionFigure? {
+        intersections.first { $0.gender == gender && $0.region == region }
+    }
     public func figure(for gender: Gender) -> GenderFigure? { genders.first { $0.gender == gender } }
 }
 
@@ -161,6 +182,10 @@ extension DiversityFigures {
         var regionAuthors = [Int](repeating: 0, count: regionCount)
         var genderWeight = [Double](repeating: 0, count: Gender.allCases.count)
         var genderAuthors = [Int](repeating: 0, count: Gender.allCases.count)
+        let genderCount = Gender.allCases.count
+        var pairWeight = [Double](repeating: 0, count: regionCount * genderCount)
+        var pairAuthors = [Int](repeating: 0, count: regionCount * genderCount)
+        var pairKnown = 0.0
         var marginalizedWeight = 0.0
         var marginalizedKnown = 0.0
         var marginalizedAuthors = 0
@@ -201,6 +226,9 @@ extension DiversityFigures {
                     if let region = traits.region { regionAuthors[region.ordinal] += 1 }
                     if let gender = traits.gender { genderAuthors[gender.ordinal] += 1 }
                     if traits.marginalized == true { marginalizedAuthors += 1 }
+                    if let region = traits.region, let gender = traits.gender {
+                        pairAuthors[region.ordinal * genderCount + gender.ordinal] += 1
+                    }
                 }
                 let w: Double
                 switch unit {
@@ -217,6 +245,10 @@ extension DiversityFigures {
                 if let gender = traits.gender {
                     genderWeight[gender.ordinal] += w
                     genderKnown += w
+                }
+                if let region = traits.region, let gender = traits.gender {
+                    pairWeight[region.ordinal * genderCount + gender.ordinal] += w
+                    pairKnown += w
                 }
                 if let marginalized = traits.marginalized {
                     marginalizedKnown += w
@@ -270,6 +302,15 @@ extension DiversityFigures {
             return EraFigure(era: era, books: books, share: booksWithEra > 0 ? Double(books) / Double(booksWithEra) : nil)
         }
         figures.eraCoverage = Coverage(known: Double(booksWithEra), total: Double(selection.count))
+        figures.intersections = CulturalRegion.allCases.flatMap { region in
+            Gender.allCases.map { gender in
+                let i = region.ordinal * genderCount + gender.ordinal
+                return IntersectionFigure(
+                    gender: gender, region: region, count: pairWeight[i], share: share(pairWeight[i], of: pairKnown),
+                    authors: pairAuthors[i])
+            }
+        }
+        figures.intersectionCoverage = Coverage(known: pairKnown, total: total)
         return figures
     }
 }

@@ -70,6 +70,16 @@ public enum InsightsCSV {
         }
         coverage("gender", d.genderCoverage, into: &rows)
 
+        // Gender × region over complete cases (both known): every pair, zeros included.
+        let pairsShown = d.allowsShares(.intersection)
+        for figure in d.intersections {
+            let (percent, note) = share(figure.share, pairsShown)
+            add(
+                "gender x region", "\(figure.gender.displayName) · \(figure.region.displayName)", Self.number(figure.count),
+                percent: percent, authors: figure.authors, note: note)
+        }
+        coverage("gender x region", d.intersectionCoverage, into: &rows)
+
         for figure in d.languages {
             add("languages", figure.language.englishName, String(figure.books), percent: figure.share)
         }

@@ -33,6 +33,8 @@ extension DiversityFigures {
         case region, gender, marginalized
         /// Publication eras (in books).
         case era
+        /// Gender × region, over complete cases.
+        case intersection
     }
 
     /// Whether a breakdown's shares may be shown (``MinimumData``); below it a page says what is
@@ -44,6 +46,7 @@ extension DiversityFigures {
             case .gender: genderCoverage
             case .marginalized: marginalizedCoverage
             case .era: eraCoverage
+            case .intersection: intersectionCoverage
             }
         return MinimumData.allowsShare(books: books, coverage: coverage.fraction)
     }

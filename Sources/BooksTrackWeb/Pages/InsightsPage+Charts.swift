@@ -105,6 +105,7 @@ extension InsightsPage {
                 Tag("p", .cls("withheld"), text: tooLittle(d, .region) + ", so no shares are shown.")
             }
             coverage(d.regionCoverage, d: d, what: "an author’s region", missing: model.snapshot ? nil : .region)
+            togetherLink(model)
             table(
                 caption: "Cultural regions",
                 headers: ["Region", d.unit == .books ? "Books" : "Authors", "Share", "Authors", "Underrepresented"],
@@ -176,6 +177,7 @@ extension InsightsPage {
                 )
             }
             coverage(d.genderCoverage, d: d, what: "an author’s gender", missing: model.snapshot ? nil : .gender)
+            togetherLink(model)
             if speaks {
                 table(
                     caption: "Author gender", headers: ["Gender", d.unit == .books ? "Books" : "Authors", "Share", "Authors"],
@@ -187,6 +189,12 @@ extension InsightsPage {
                     })
             }
         }
+    }
+
+    /// The gender and region cards' way to the two together (none in a snapshot).
+    private static func togetherLink(_ model: Model) -> Component {
+        guard let href = model.link("#intersections") else { return EmptyComponent() }
+        return Tag("p") { Tag("a", .href(href), text: "See gender and region together") }
     }
 
     private static func genderDonut(

@@ -80,6 +80,7 @@ enum InsightsPage {
                     genderCard(model)
                     radarCard(model)
                     regionsCard(model)
+                    intersectionsCard(model)
                     languagesCard(model)
                     erasCard(model)
                     nextCard(model)
@@ -237,6 +238,9 @@ enum InsightsPage {
         case .era:
             return
                 "Too little known yet: the first publication year known for \(InsightFormat.percent(d.eraCoverage.fraction)) of books"
+        case .intersection:
+            return
+                "Too little known yet: gender and region both known for \(InsightFormat.percent(d.intersectionCoverage.fraction)) of \(unitNoun(d))"
         }
     }
 
