@@ -69,6 +69,20 @@ def test_goals(browser):
         check_accessibility(page, "goal completed")
         page.goto(server.url + "/goals")
         expect(page.locator("section").filter(has_text="TBR stack buster")).to_contain_text("4 / 10 books (40%)")
+
+        # A book from every decade: its decades, found and still to find, light and dark.
+        page.goto(server.url + "/goals/new")
+        page.get_by_role("button", name="Add “A book from every decade since 1850”").click()
+        expect(page.get_by_role("heading", level=1, name="A book from every decade since 1850")).to_be_visible()
+        expect(page.locator("#goal-decades")).to_contain_text("Still to find")
+        check_accessibility(page, "decades goal")
+        dark = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark",
+                                   storage_state=context.storage_state())
+        phone = dark.new_page()
+        phone.goto(page.url)
+        expect(phone.locator("#goal-decades")).to_contain_text("1850s")
+        check_accessibility(phone, "decades goal, dark phone")
+        dark.close()
         context.close()
     finally:
         server.stop()

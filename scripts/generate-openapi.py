@@ -390,14 +390,15 @@ doc = {
     "Streak": {"type": "object", "required": ["current", "longest", "readToday"], "properties": {
       "current": {"type": "integer"}, "longest": {"type": "integer"}, "readToday": {"type": "boolean"}}},
     "Goal": {"type": "object", "required": ["id", "title", "kind", "target", "cadence", "recurring", "startsOn", "endsOn", "status", "criteria", "createdAt", "progress", "milestones"], "properties": {
-      "id": {"type": "string", "format": "uuid"}, "title": {"type": "string"}, "kind": {"type": "string", "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored"]},
+      "id": {"type": "string", "format": "uuid"}, "title": {"type": "string"}, "kind": {"type": "string", "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored", "decadesExplored"]},
       "target": {"type": "integer"}, "cadence": {"type": "string", "enum": ["year", "month", "week", "custom"]}, "recurring": {"type": "boolean"},
       "startsOn": {"type": "string", "format": "date"}, "endsOn": {"type": "string", "format": "date"},
       "status": {"type": "string", "enum": ["active", "paused", "completed", "abandoned"]},
       "criteria": {"type": "object", "required": ["regions", "genders", "languages", "marginalized", "translated", "owned"], "properties": {
         "regions": {"type": "array", "items": {"type": "string"}}, "genders": {"type": "array", "items": {"type": "string"}},
         "languages": {"type": "array", "items": {"type": "string"}}, "marginalized": {"type": "boolean"}, "translated": {"type": "boolean"},
-        "owned": {"type": "boolean"}, "genre": {"type": "string"}, "shelf": {"type": "string"}}},
+        "owned": {"type": "boolean"}, "genre": {"type": "string"}, "shelf": {"type": "string"},
+        "since": {"type": "integer", "description": "A decades goal's first decade (a year ending in 0)."}}},
       "createdAt": {"type": "string", "format": "date-time"}, "completedAt": {"type": "string", "format": "date-time"},
       "story": {"type": "string", "description": "A completed goal's final figures: \"30 books · 9,450 pages · 12 countries\"."},
       "progress": {"type": "object", "required": ["current", "target", "percent", "pace", "finishedInPeriod", "books"], "properties": {
@@ -408,14 +409,15 @@ doc = {
       "milestones": {"type": "array", "items": {"type": "object", "required": ["mark", "reachedAt"], "properties": {
         "mark": {"type": "integer", "description": "25, 50, 75 or 100 (%); for a streak goal, days."}, "reachedAt": {"type": "string", "format": "date-time"}}}}}},
     "GoalInput": {"type": "object", "additionalProperties": False, "properties": {
-      "template": {"type": ["string", "null"], "enum": ["52-books", "read-women", "around-the-world", "tbr-stack-buster", None]},
-      "title": {"type": ["string", "null"]}, "kind": {"type": ["string", "null"], "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored"] + [None]},
+      "template": {"type": ["string", "null"], "enum": ["52-books", "read-women", "around-the-world", "tbr-stack-buster", "every-decade", None]},
+      "title": {"type": ["string", "null"]}, "kind": {"type": ["string", "null"], "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored", "decadesExplored"] + [None]},
       "target": {"type": ["integer", "null"]}, "cadence": {"type": ["string", "null"], "enum": ["year", "month", "week", "custom", None]},
       "startsOn": {"type": ["string", "null"], "format": "date"}, "endsOn": {"type": ["string", "null"], "format": "date"},
       "recurring": {"type": ["boolean", "null"]}, "regions": {"type": ["array", "null"], "items": {"type": "string"}},
       "genders": {"type": ["array", "null"], "items": {"type": "string"}}, "languages": {"type": ["array", "null"], "items": {"type": "string"}},
       "marginalized": {"type": ["boolean", "null"]}, "translated": {"type": ["boolean", "null"]}, "owned": {"type": ["boolean", "null"]},
       "genre": {"type": ["string", "null"]}, "shelf": {"type": ["string", "null"]},
+      "since": {"type": ["integer", "null"], "description": "A decades goal's first decade: a year from 1000 to this decade's (rounded down to its decade)."},
       "status": {"type": ["string", "null"], "enum": ["active", "paused", "abandoned", None]}}},
     "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},
     "ImportRun": {"type": "object", "required": ["id", "format", "startedAt", "rows", "imported", "updated", "unchanged", "skipped", "fileWarnings"], "properties": {

@@ -127,12 +127,24 @@ struct GoalDraftTests {
     @Test("Periods: the calendar year, month, and the week from Monday; custom dates checked")
     func periods() throws {
         let year = try GoalDraft.parse(["kind": "books", "target": "30", "cadence": "year"], today: today).get()
-        #expect(year.startsOn == LocalDate("2026-01-01") && year.endsOn == LocalDate("2026-12-31") && year.title == "30 books")
+        #expect(
+            year.startsOn == LocalDate("2026-01-01") && year.endsOn == LocalDate("2026-12-31") && year.title == "30 books in 2026"
+        )
         let month = try GoalDraft.parse(["kind": "pages", "target": "900", "cadence": "month"], today: today).get()
         #expect(month.startsOn == LocalDate("2026-07-01") && month.endsOn == LocalDate("2026-07-31"))
+        #expect(month.title == "900 pages in July 2026")
         let week = try GoalDraft.parse(["kind": "minutes", "target": "300", "cadence": "week", "recurring": "on"], today: today)
             .get()
         #expect(week.startsOn == LocalDate("2026-06-29") && week.endsOn == LocalDate("2026-07-05") && week.recurring)
+        #expect(week.title == "300 minutes in the week from 29 June")
+        let custom = try GoalDraft.parse(
+            [
+                "kind": "share", "target": "50", "genders": "female", "cadence": "custom", "starts_on": "2026-07-01",
+                "ends_on": "2027-03-01",
+            ], today: today
+        ).get()
+        #expect(custom.title == "50% of the books by 1 March 2027")
+        #expect(try GoalDraft.parse(["kind": "books", "target": "1", "title": " Mine "], today: today).get().title == "Mine")
         let backwards = GoalDraft.parse(
             ["kind": "books", "target": "3", "cadence": "custom", "starts_on": "2026-08-01", "ends_on": "2026-07-01"],
             today: today)
@@ -160,11 +172,52 @@ struct GoalDraftTests {
     }
 
     @Test("Every template makes a valid goal")
-    func templates() {
+    func templates() throws {
         for template in GoalDraft.templates {
-            #expect(GoalDraft.range(of: template.kind).contains(template.target), "\(template.id)")
+            let draft = try GoalDraft.parse(template.fields, today: today).get()
+            #expect(GoalDraft.range(of: draft.kind).contains(draft.target), "\(template.id)")
+            #expect(draft.title == template.title)
         }
-        #expect(GoalDraft.templates.map(\.id) == ["52-books", "read-women", "around-the-world", "tbr-stack-buster"])
+        #expect(
+            GoalDraft.templates.map(\.id) == ["52-books", "read-women", "around-the-world", "tbr-stack-buster", "every-decade"])
+    }
+
+    @Test("A book from every decade: distinct decades of first publication from the first decade on, once each")
+    func decades() throws {
+        var b = LibraryBuilder()
+        let author = b.author("Someone")
+        let early = b.book("Bleak House", by: [author], year: 1853, finished: "2026-01-10")
+        b.book("Hard Times", by: [author], year: 1854, finished: "2026-01-20")  // the same decade: counted once
+        let modern = b.book("Beloved", by: [author], year: 1987, finished: "2026-03-01")
+        b.book("Frankenstein", by: [author], year: 1818, finished: "2026-04-01")  // before the first decade
+        b.book("No Year", by: [author], finished: "2026-05-01")
+        b.book("Read Last Year", by: [author], year: 1962, finished: "2025-05-01")
+        let draft = try GoalDraft.parse(["kind": "decadesExplored", "since": "1857"], today: today).get()
+        // 1857 is in the 1850s: from there to the 2020s, eighteen decades.
+        #expect(draft.criteria.sinceYear == 1850 && draft.target == 18)
+        #expect(draft.title == "A book from every decade since 1850")
+        let measure = GoalProgressTests()
+        var goal = measure.goal(.decadesExplored, target: draft.target, criteria: draft.criteria)
+        let result = measure.progress(goal, b)
+        #expect(result.current == 2 && result.decades == [1850, 1980])
+        #expect(Set(result.books).isSuperset(of: [early, modern]) && result.books.count == 3)
+        goal.criteria.sinceYear = 1810
+        #expect(measure.progress(goal, b).decades == [1810, 1850, 1980])
+        // Years before the common era fall in their own decade, rounded down.
+        var ancient = LibraryBuilder()
+        ancient.book("The Odyssey", by: [ancient.author("Homer")], year: -725, finished: "2026-02-02")
+        goal.criteria.sinceYear = -800
+        #expect(measure.progress(goal, ancient).decades == [-730])
+
+        #expect(
+            GoalDraft.parse(["kind": "decadesExplored"], today: today).failureMessages["since"]
+                == "Say from which decade on a book counts: a year like 1850.")
+        #expect(GoalDraft.parse(["kind": "decadesExplored", "since": "2999"], today: today).failureMessages["since"] != nil)
+        #expect(
+            GoalDraft.parse(["kind": "decadesExplored", "since": "2000", "target": "5"], today: today).failureMessages[
+                "target"] == "From the 2000s to the end of the goal there are 3 decades: the target is at most 3.")
+        let five = try GoalDraft.parse(["kind": "decadesExplored", "since": "1900", "target": "5"], today: today).get()
+        #expect(five.target == 5 && five.title == "A book from every decade since 1900 (5 of them)")
     }
 }
 

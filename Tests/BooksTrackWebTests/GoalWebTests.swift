@@ -48,6 +48,46 @@ struct GoalWebTests {
         }
     }
 
+    @Test("A book from every decade since 1850: the template, the decades still to find, a book filling one, the API")
+    func decades() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let form = try await browser.get("/goals/new")
+            #expect(form.text.contains("A book from every decade since 1850"))
+            let created = try await browser.post("/goals", ["template": "every-decade"])
+            let path = try #require(created.location)
+            let empty = try await browser.follow(created)
+            // WebHarness's today is in 2026: the 1850s to the 2020s.
+            #expect(empty.text.contains("0 / 18 decades (0%)"))
+            #expect(empty.text.contains("0 of 18 decades have a book."))
+            #expect(empty.text.contains("Still to find") && empty.text.contains("1850s") && empty.text.contains("2020s"))
+            try await browser.get("/books/new")
+            for (title, year) in [("Bleak House", "1853"), ("Hard Times", "1854"), ("Beloved", "1987")] {
+                let added = try await browser.post(
+                    "/books",
+                    ["title": title, "authors": "Someone Else", "status": "read", "finished": "2026-03-10", "year": year])
+                #expect(added.status == .seeOther, "\(title)")
+            }
+            let page = try await browser.get(path)
+            #expect(page.text.contains("2 / 18 decades (11%)"))
+            #expect(page.text.contains("✓ 1850s") && page.text.contains("✓ 1980s"))
+            #expect(page.text.contains("Bleak House") && page.text.contains("Hard Times"))
+            let goal = try #require(try await app.store.reader(user.id).goals().first?.goal)
+            #expect(goal.criteria.sinceYear == 1850 && goal.kind == .decadesExplored)
+            // A form that forgets the first decade says so.
+            let refused = try await browser.post("/goals", ["kind": "decadesExplored"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("Say from which decade on a book counts"))
+            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
+            let api = APIClient(client: app.client, token: token)
+            let made = try await api.request(.post, "/api/v1/goals", json: ["kind": "decadesExplored", "since": 1900])
+            #expect(made.status == .created)
+            let json = try made.json()
+            #expect((json["criteria"] as? [String: Any])?["since"] as? Int == 1900)
+            #expect(json["target"] as? Int == 13 && json["title"] as? String == "A book from every decade since 1900")
+        }
+    }
+
     @Test("A book marked read says at once which goal it counts toward and where the goal stands")
     func finishedBookSaysSo() async throws {
         try await WebHarness.run { app in

@@ -18,6 +18,8 @@ public struct GoalBoard: Sendable {
         var pageCount: Int32
         /// Quarter stars 0…20, -1 when unrated.
         var rating: Int8
+        /// The decade of first publication (1850 for 1857, -810 for 805 BCE), or `Int32.min`.
+        var decade: Int32
         var timed: Bool
         /// Ranges into the flat lists.
         var authors: Range<Int32>
@@ -59,6 +61,9 @@ public struct GoalBoard: Sendable {
     }
 
     static func bit(_ gender: Gender) -> UInt8 { 1 << UInt8(Gender.allCases.firstIndex(of: gender) ?? 0) }
+
+    /// The decade a year is in, as its first year (rounded down, so 805 BCE is in the −810s).
+    static func decade(_ year: Int) -> Int32 { Int32(clamping: Int((Double(year) / 10).rounded(.down)) * 10) }
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let index = InsightIndex(library, timeZone: timeZone)
@@ -134,7 +139,8 @@ public struct GoalBoard: Sendable {
                 Book(
                     regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: book.language,
                     translated: book.translated ?? false, owned: book.owned, pageCount: book.pageCount.map(Int32.init) ?? -1,
-                    rating: book.rating, timed: book.hasSessions, authors: authorsStart..<Int32(flatAuthors.count),
+                    rating: book.rating, decade: book.year.map(Self.decade) ?? .min, timed: book.hasSessions,
+                    authors: authorsStart..<Int32(flatAuthors.count),
                     genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
         }
         finishes.sort { ($0.day, $0.book) < ($1.day, $1.book) }
@@ -197,6 +203,7 @@ public struct GoalBoard: Sendable {
         // then two look-ups).
         var countedIsSlice = !rereads
         var current: Double
+        var decades: [Int] = []
         switch goal.kind {
         case .books: current = Double(all.count)
         case .diversity, .category:
@@ -226,6 +233,12 @@ public struct GoalBoard: Sendable {
             current = Double(distinct(\.genres, in: flatGenres, of: genreIndex.count, among: all))
         case .regionsExplored:
             current = Double(all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }.nonzeroBitCount)
+        case .decadesExplored:
+            let since = Int64(criteria.sinceYear ?? Int(Int32.min) + 1)
+            counted = all.filter { books[Int($0)].decade != .min && Int64(books[Int($0)].decade) >= since }
+            countedIsSlice = false
+            decades = Set(counted.map { Int(books[Int($0)].decade) }).sorted()
+            current = Double(decades.count)
         }
         // The story is told when a goal is reached; counting countries for every goal on every
         // read would cost more than the rest.
@@ -251,7 +264,7 @@ public struct GoalBoard: Sendable {
             countries: countries)
         return GoalProgress(
             current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count,
-            pace: goal.pace(current: current, today: today), story: story)
+            pace: goal.pace(current: current, today: today), story: story, decades: decades)
     }
 
     /// How many distinct values (authors, genres: `count` of them) some books have, each book's

@@ -23,11 +23,13 @@ public struct GoalDraft: Sendable, Equatable {
         public var criteria: Goal.Criteria
 
         /// The template as form fields (the form and the API fill these in, then ``parse``).
+        /// A decades template leaves the target out: every decade up to today's.
         public var fields: [String: String] {
             [
-                "title": title, "kind": kind.rawValue, "target": String(target), "cadence": cadence.rawValue,
+                "title": title, "kind": kind.rawValue, "target": target > 0 ? String(target) : "", "cadence": cadence.rawValue,
                 "regions": criteria.regions.map(\.rawValue).joined(separator: ","),
                 "genders": criteria.genders.map(\.rawValue).joined(separator: ","), "owned": criteria.ownedOnly ? "on" : "",
+                "since": criteria.sinceYear.map(String.init) ?? "",
             ]
         }
     }
@@ -46,6 +48,10 @@ public struct GoalDraft: Sendable, Equatable {
         Template(
             id: "tbr-stack-buster", title: "TBR stack buster", summary: "Finish 10 books you already own.", kind: .category,
             target: 10, cadence: .year, criteria: .init(ownedOnly: true)),
+        Template(
+            id: "every-decade", title: "A book from every decade since 1850",
+            summary: "One book first published in each decade from the 1850s to today’s, this year.",
+            kind: .decadesExplored, target: 0, cadence: .year, criteria: .init(sinceYear: 1850)),
     ]
 
     /// An edit of `goal`: with the same calendar period, the goal keeps its own dates (a 2025
@@ -68,6 +74,7 @@ public struct GoalDraft: Sendable, Equatable {
         case .share: 1...100
         case .genresExplored: 1...200
         case .regionsExplored: 1...CulturalRegion.allCases.count
+        case .decadesExplored: 1...maximumDecades
         }
     }
 
@@ -82,7 +89,48 @@ public struct GoalDraft: Sendable, Equatable {
         case .authorsExplored: "authors"
         case .genresExplored: "genres"
         case .regionsExplored: "regions"
+        case .decadesExplored: "decades"
         }
+    }
+
+    /// The earliest first decade of a decades goal.
+    public static let earliestDecade = 1000
+    /// Decades from the 1000s to the 2020s.
+    public static let maximumDecades = 103
+
+    /// A title made for a goal left untitled: "30 books in 2026", "A book from every decade since
+    /// 1850".
+    static func title(
+        kind: Goal.Kind, target: Int, cadence: Goal.Cadence, period: ClosedRange<LocalDate>, criteria: Goal.Criteria
+    ) -> String {
+        if kind == .decadesExplored, let since = criteria.sinceYear {
+            return "A book from every decade since \(since)"
+                + (target < decades(since: since, until: period.upperBound) ? " (\(target) of them)" : "")
+        }
+        let what =
+            switch kind {
+            case .share: "\(target)% of the books"
+            case .streakDays: "A \(target)-day streak"
+            default: "\(target) \(target == 1 ? String(unit(of: kind).dropLast()) : unit(of: kind))"
+            }
+        let start = period.lowerBound
+        let end = period.upperBound
+        switch cadence {
+        case .year: return "\(what) in \(start.year)"
+        case .month: return "\(what) in \(monthNames[start.month - 1]) \(start.year)"
+        case .week: return "\(what) in the week from \(start.day) \(monthNames[start.month - 1])"
+        case .custom: return "\(what) by \(end.day) \(monthNames[end.month - 1]) \(end.year)"
+        }
+    }
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
+    /// The decades from `since`'s to `date`'s, both counted.
+    public static func decades(since: Int, until date: LocalDate) -> Int {
+        max(0, Int(GoalBoard.decade(date.year) - GoalBoard.decade(since)) / 10 + 1)
     }
 
     /// The period of a cadence that contains `today`: the calendar year, month, or the week from
@@ -149,6 +197,8 @@ public struct GoalDraft: Sendable, Equatable {
         let range = range(of: kind)
         if let value = text("target").flatMap(Int.init), range.contains(value) {
             target = value
+        } else if kind == .decadesExplored && text("target") == nil {
+            // Every decade from the first one on: worked out below, once the period is known.
         } else {
             errors["target"] = "The target is a whole number from \(range.lowerBound) to \(range.upperBound) \(unit(of: kind))."
         }
@@ -201,11 +251,34 @@ public struct GoalDraft: Sendable, Equatable {
         criteria.genre = text("genre").map { String($0.prefix(100)) }
         criteria.shelf = text("shelf").map { String($0.prefix(100)) }
         let hasCriteria = criteria != Goal.Criteria()
+        if kind == .decadesExplored {
+            let latest = Int(GoalBoard.decade(today.year))
+            if let given = text("since") {
+                if let year = Int(given), (earliestDecade...today.year).contains(year) {
+                    criteria.sinceYear = Int(GoalBoard.decade(year))
+                } else {
+                    errors["since"] = "The first decade is a year from \(earliestDecade) to \(latest), like 1850."
+                }
+            } else {
+                errors["since"] = "Say from which decade on a book counts: a year like 1850."
+            }
+            if let since = criteria.sinceYear, let period {
+                let available = decades(since: since, until: period.upperBound)
+                if target == 0 && errors["target"] == nil {
+                    target = available
+                } else if target > available {
+                    errors["target"] =
+                        "From the \(since)s to the end of the goal there are \(available) decades: the target is at most \(available)."
+                }
+            }
+        }
         if (kind == .diversity || kind == .share || kind == .category) && !hasCriteria {
             errors["criteria"] = "Say which books count: a region, a gender, a language, translated, a genre, a shelf or owned."
         }
-        let title = text("title").map { String($0.prefix(100)) } ?? "\(target) \(unit(of: kind))"
         guard errors.messages.isEmpty, let period else { return .failure(errors) }
+        let title =
+            text("title").map { String($0.prefix(100)) }
+            ?? Self.title(kind: kind, target: target, cadence: cadence, period: period, criteria: criteria)
         return .success(
             GoalDraft(
                 title: title, kind: kind, target: target, cadence: cadence, recurring: cadence != .custom && flag("recurring"),

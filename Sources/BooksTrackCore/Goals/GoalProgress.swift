@@ -20,6 +20,8 @@ public struct GoalProgress: Sendable, Equatable {
     /// The goal's story: books and pages of the books that count, and — once the target is
     /// reached, when the story is told — their distinct countries.
     public var story: Goal.Snapshot
+    /// A decades goal's decades with a book that counts (each a year ending in 0), oldest first.
+    public var decades: [Int] = []
 
     public enum Pace: Sendable, Equatable {
         /// The target is reached.
@@ -83,7 +85,7 @@ extension Goal {
             case .books, .diversity, .category, .authorsExplored, .genresExplored: (1, "books")
             case .pages: (300, "pages")
             case .minutes: (480, "minutes")
-            case .share, .streakDays, .regionsExplored: (.infinity, "")
+            case .share, .streakDays, .regionsExplored, .decadesExplored: (.infinity, "")
             }
         guard perDay > limit else { return nil }
         return "This requires \(String(format: "%.1f", perDay)) \(unit)/day."

@@ -25,6 +25,8 @@ struct InsightIndex {
         var translated: Bool?
         var ownVoices: YesNo?
         var era: PublicationEra?
+        /// The work's first publication year.
+        var year: Int?
         /// What goals and achievements also look at (``GoalBoard``).
         var entryID: LibraryEntry.ID
         var owned: Bool
@@ -131,7 +133,8 @@ struct InsightIndex {
                     pageCount: readAtSomeTime ? edition?.pageCount : nil,
                     addedDay: entry.state.addedOn?.dayNumber, finishedDays: finishedDays, readAtSomeTime: readAtSomeTime,
                     hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id), translated: translated,
-                    ownVoices: work.ownVoices, era: work.era, entryID: entry.id, owned: entry.state.owned,
+                    ownVoices: work.ownVoices, era: work.era, year: work.firstPublishedYear, entryID: entry.id,
+                    owned: entry.state.owned,
                     rating: entry.state.rating.map { Int8($0.quarters) } ?? -1,
                     genres: readAtSomeTime && !work.genres.isEmpty
                         ? work.genres.map { intern($0, in: &genreIndex, spellings: &genreSpellings) } : [],

@@ -19,6 +19,9 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
         case genresExplored
         /// Distinct cultural regions of the authors read ("Around the world: all 11 regions").
         case regionsExplored
+        /// Distinct decades of first publication, from ``Criteria/sinceYear``'s decade on ("a book
+        /// from every decade since 1850").
+        case decadesExplored
     }
 
     public enum Status: String, Sendable, Codable, Hashable, CaseIterable {
@@ -45,12 +48,16 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
         public var genre: String?
         public var shelf: String?
         public var ownedOnly: Bool
+        /// A decades goal's first decade (a year ending in 0); books first published before it, or
+        /// with no known year, do not count.
+        public var sinceYear: Int?
 
         public init(
             regions: [CulturalRegion] = [], genders: [Gender] = [], marginalizedOnly: Bool = false,
             languages: [LanguageCode] = [], translatedOnly: Bool = false, genre: String? = nil,
-            shelf: String? = nil, ownedOnly: Bool = false
+            shelf: String? = nil, ownedOnly: Bool = false, sinceYear: Int? = nil
         ) {
+            self.sinceYear = sinceYear
             self.regions = regions
             self.genders = genders
             self.marginalizedOnly = marginalizedOnly

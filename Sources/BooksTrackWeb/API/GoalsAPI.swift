@@ -27,6 +27,8 @@ struct GoalsAPI {
             let owned: Bool
             let genre: String?
             let shelf: String?
+            /// A decades goal's first decade.
+            let since: Int?
         }
         struct Progress: Encodable {
             let current: Double
@@ -76,7 +78,7 @@ struct GoalsAPI {
             criteria = Criteria(
                 regions: c.regions.map(\.rawValue), genders: c.genders.map(\.rawValue), languages: c.languages.map(\.code),
                 marginalized: c.marginalizedOnly, translated: c.translatedOnly, owned: c.ownedOnly, genre: c.genre,
-                shelf: c.shelf)
+                shelf: c.shelf, since: c.sinceYear)
             createdAt = goal.createdAt
             completedAt = goal.completedAt
             story = goal.snapshot.map(GoalService.story)
@@ -114,7 +116,8 @@ struct GoalsAPI {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
-            try container.refuseUnknown(Set(Self.textFields + Self.listFields + Self.flagFields + ["target", "status"]))
+            try container.refuseUnknown(
+                Set(Self.textFields + Self.listFields + Self.flagFields + ["target", "since", "status"]))
             var errors = FieldErrors()
             for key in container.allKeys {
                 let name = key.stringValue
@@ -141,9 +144,9 @@ struct GoalsAPI {
                     } else {
                         errors[name] = "true or false."
                     }
-                } else if name == "target" {
+                } else if name == "target" || name == "since" {
                     if let number = try? container.decode(Int.self, forKey: key) {
-                        fields["target"] = String(number)
+                        fields[name] = String(number)
                     } else {
                         errors[name] = "A whole number."
                     }

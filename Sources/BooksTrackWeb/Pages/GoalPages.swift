@@ -96,6 +96,9 @@ enum GoalPages {
                         }
                     }
                 }
+                if goal.kind == .decadesExplored, let since = goal.criteria.sinceYear {
+                    decadesCard(since: since, until: goal.endsOn, covered: progress.decades)
+                }
                 Card("Books that count", span: .full, id: "goal-books") {
                     if progress.books.isEmpty {
                         Tag("p", .cls("muted"), text: "No finished book in this period counts yet.")
@@ -113,6 +116,30 @@ enum GoalPages {
         }
     }
 
+    /// A decades goal's decades: those with a book and those still to find, as text (each is
+    /// a list item, so nothing rests on colour).
+    private static func decadesCard(since: Int, until end: LocalDate, covered: [Int]) -> Card {
+        let all = Array(stride(from: since, through: since + (GoalDraft.decades(since: since, until: end) - 1) * 10, by: 10))
+        let found = Set(covered)
+        let missing = all.filter { !found.contains($0) }
+        return Card("Decades", span: .full, id: "goal-decades") {
+            Tag("p", text: "\(found.count) of \(all.count) decades have a book.")
+            if !covered.isEmpty {
+                Tag("h3", text: "With a book")
+                Tag("ul", .cls("decade-list found")) { for decade in covered { Tag("li", text: "✓ \(decade)s") } }
+            }
+            if !missing.isEmpty {
+                Tag("h3", text: "Still to find")
+                Tag("ul", .cls("decade-list")) { for decade in missing { Tag("li", text: "\(decade)s") } }
+                Tag(
+                    "p", .cls("muted"),
+                    text:
+                        "A book counts for the decade it was first published in: give a book its first publication year on its page if it has none."
+                )
+            }
+        }
+    }
+
     /// The new-goal form with its templates, or — with `editing` — a goal's edit form.
     static func form(
         page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors(), editing: Goal? = nil
@@ -124,7 +151,10 @@ enum GoalPages {
             if !errors.isEmpty {
                 ErrorSummary(
                     errors: errors,
-                    order: ["kind", "target", "cadence", "starts_on", "ends_on", "criteria", "regions", "genders", "languages"])
+                    order: [
+                        "kind", "target", "cadence", "starts_on", "ends_on", "since", "criteria", "regions", "genders",
+                        "languages",
+                    ])
             }
             fields(page, values: values, errors: errors, editing: editing)
         }
@@ -140,7 +170,7 @@ enum GoalPages {
             "genders": c.genders.map(\.rawValue).joined(separator: ","),
             "languages": c.languages.map(\.code).joined(separator: ","), "translated": c.translatedOnly ? "on" : "",
             "marginalized": c.marginalizedOnly ? "on" : "", "owned": c.ownedOnly ? "on" : "", "genre": c.genre ?? "",
-            "shelf": c.shelf ?? "",
+            "shelf": c.shelf ?? "", "since": c.sinceYear.map(String.init) ?? "",
         ]
     }
 
@@ -178,7 +208,9 @@ enum GoalPages {
             Field(
                 name: "target", label: "Target",
                 control: .text(type: "number", value: values["target"], attributes: [Attr("min", "1")]),
-                hint: "Books 1–1000, diversity 1–50, a share in percent 1–100.", error: errors["target"], required: true)
+                hint:
+                    "Books 1–1000, diversity 1–50, a share in percent 1–100. A decades goal left empty aims at every decade from its first one on.",
+                error: errors["target"])
             Field(
                 name: "cadence", label: "Period",
                 control: .select(
@@ -196,6 +228,11 @@ enum GoalPages {
             Field(
                 name: "recurring", label: "Start again when the period ends",
                 control: .checkbox(checked: values["recurring"] == "on"))
+            Field(
+                name: "since", label: "From the decade of (decades goals)",
+                control: .text(type: "number", value: values["since"], attributes: [Attr("min", "1000")]),
+                hint: "A year such as 1850: a book first published in each decade from then on counts, once per decade.",
+                error: errors["since"])
             Tag("fieldset") {
                 Tag("legend", text: "Which books count (diversity, share and category goals)")
                 if let problem = errors["criteria"] { Tag("p", .cls("field-error"), text: problem) }
@@ -244,7 +281,13 @@ enum GoalPages {
         case .ahead: "You’re ahead!"
         case .onTrack: "On track."
         case .behind(let perWeek):
-            "Need \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: standing.goal.kind))/week to finish on time."
+            switch standing.goal.kind {
+            // Regions and decades are found, not read at a weekly rate.
+            case .regionsExplored, .decadesExplored:
+                "\(max(0, standing.goal.target - Int(standing.progress.current))) more \(GoalDraft.unit(of: standing.goal.kind)) to find by \(standing.goal.endsOn.description)."
+            default:
+                "Need \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: standing.goal.kind))/week to finish on time."
+            }
         }
     }
 
@@ -278,6 +321,7 @@ enum GoalPages {
         case .authorsExplored: "Different authors"
         case .genresExplored: "Different genres"
         case .regionsExplored: "Regions explored"
+        case .decadesExplored: "Decades explored (a book from each)"
         }
     }
 }
