@@ -83,6 +83,14 @@ def test_goals(browser):
         expect(phone.locator("#goal-decades")).to_contain_text("1850s")
         check_accessibility(phone, "decades goal, dark phone")
         dark.close()
+
+        # Five books read: New goal suggests from them, each with its reason and "Recommended".
+        finish_owned_book(page, server, "Parable of the Sower")
+        page.goto(server.url + "/goals/new")
+        suggestions = page.locator("#suggestions")
+        expect(suggestions).to_contain_text("You finished 5 books in the last 12 months")
+        expect(suggestions.get_by_text("Recommended", exact=True).first).to_be_visible()
+        check_accessibility(page, "new goal with suggestions")
         context.close()
     finally:
         server.stop()

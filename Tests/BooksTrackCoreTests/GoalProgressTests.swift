@@ -225,3 +225,51 @@ extension Result where Failure == FieldErrors {
     var isFailure: Bool { if case .failure = self { true } else { false } }
     var failureMessages: [String: String] { if case .failure(let errors) = self { errors.messages } else { [:] } }
 }
+
+@Suite("Goals suggested from the reader's own history")
+struct GoalSuggestionTests {
+    let today = LocalDate("2026-07-02")!
+
+    func suggestions(_ b: LibraryBuilder, existing: [Goal] = []) -> [GoalSuggestion] {
+        GoalBoard(b.library, timeZone: .gmt).suggestions(today: today, existing: existing)
+    }
+
+    @Test("Each rule says what it comes from; a thin history suggests nothing; a goal already set is not suggested again")
+    func rules() throws {
+        var b = LibraryBuilder(primaryLanguage: "en")
+        let woman = b.author("Nigerian Woman", country: "NG", gender: .female)
+        let man = b.author("French Man", country: "FR", gender: .male)
+        let unknown = b.author("Nobody Knows")
+        // Four books in the last twelve months: below the minimum of five.
+        for (index, day) in ["2025-08-01", "2025-12-01", "2026-02-01", "2026-05-01"].enumerated() {
+            b.book("Recent \(index)", by: [index == 0 ? woman : man], finished: day)
+        }
+        b.book("Translated", by: [man], language: "fr", finished: "2025-03-01")
+        b.book("Long Ago", by: [woman], finished: "2024-03-01")
+        #expect(suggestions(b).map(\.id) == ["translated"])
+        let translated = try #require(suggestions(b).first)
+        #expect(translated.title == "3 translated books in 2026" && translated.reason == "You read 1 translated book in 2025.")
+        #expect(try GoalDraft.parse(translated.fields, today: today).get().criteria.translatedOnly)
+
+        b.book("Fifth", by: [man], finished: "2026-06-30")
+        b.book("Sixth", by: [unknown], finished: "2026-07-01")
+        let all = suggestions(b)
+        #expect(all.map(\.id) == ["books", "translated", "women", "regions"])
+        let books = try #require(all.first)
+        // Six finished in the last twelve months (the translated one was 16 months ago): about a tenth more.
+        #expect(books.title == "7 books in 2026" && books.reason.hasPrefix("You finished 6 books in the last 12 months"))
+        #expect(books.recommendation.contains("challenging but achievable"))
+        let women = all[2]
+        #expect(women.reason.contains("20% of the books whose author’s gender you know were by women (1 of 5; 1 unknown)"))
+        #expect(all[3].title == "4 regions in 2026")
+        for suggestion in all {
+            #expect(throws: Never.self, "\(suggestion.id)") { try GoalDraft.parse(suggestion.fields, today: today).get() }
+        }
+        // A books goal for this year is already there: not suggested again.
+        let mine = try GoalDraft.parse(books.fields, today: today).get()
+        let existing = Goal(
+            userID: b.library.user.id, title: mine.title, kind: .books, target: 20, cadence: .year, startsOn: mine.startsOn,
+            endsOn: mine.endsOn, createdAt: Date())
+        #expect(!suggestions(b, existing: [existing]).map(\.id).contains("books"))
+    }
+}

@@ -88,6 +88,31 @@ struct GoalWebTests {
         }
     }
 
+    @Test("New goal suggests goals from the reader's own year, each with its reason and a Recommended label; Add makes it")
+    func suggestions() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            #expect(!(try await browser.get("/goals/new")).text.contains("Suggested from your reading"))
+            try await browser.get("/books/new")
+            for title in ["One", "Two", "Three", "Four", "Five"] {
+                let added = try await browser.post(
+                    "/books", ["title": title, "authors": "Octavia E. Butler", "status": "read", "finished": "2026-03-10"])
+                #expect(added.status == .seeOther)
+            }
+            let form = try await browser.get("/goals/new")
+            #expect(form.text.contains("Suggested from your reading"))
+            #expect(form.text.contains("6 books in 2026"))
+            #expect(form.text.contains("You finished 5 books in the last 12 months"))
+            #expect(form.text.contains("Recommended 6 is challenging but achievable"))
+            let made = try await browser.post(
+                "/goals", ["kind": "books", "target": "6", "cadence": "year", "title": "6 books in 2026"])
+            #expect(made.status == .seeOther)
+            #expect(try await app.store.reader(user.id).goals().map(\.goal.title) == ["6 books in 2026"])
+            // Once there is one, it is no longer suggested.
+            #expect(!(try await browser.get("/goals/new")).text.contains("6 books in 2026"))
+        }
+    }
+
     @Test("A book marked read says at once which goal it counts toward and where the goal stands")
     func finishedBookSaysSo() async throws {
         try await WebHarness.run { app in

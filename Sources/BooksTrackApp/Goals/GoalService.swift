@@ -96,6 +96,12 @@ public struct GoalService: Sendable {
         }
     }
 
+    /// Goals suggested from the reader's history (``GoalBoard/suggestions(today:existing:)``).
+    public func suggestions(for user: User, now: Date) async throws -> [GoalSuggestion] {
+        let goals = try await Self.current(user, store: store, now: now).map(\.goal)
+        return try await insights.goalBoard(of: user).suggestions(today: user.today(at: now), existing: goals)
+    }
+
     /// The titles of the reader's books with these ids (the books that count toward a goal),
     /// from the kept library: one look-up, not one query per book.
     public func titles(of ids: [LibraryEntry.ID], for user: User) async throws -> [LibraryEntry.ID: String] {

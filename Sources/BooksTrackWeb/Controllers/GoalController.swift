@@ -29,8 +29,9 @@ struct GoalController {
     }
 
     @Sendable func new(_ request: Request, context: AppContext) async throws -> HTMLResponse {
-        _ = try context.requireUser()
-        return HTMLResponse(html: GoalPages.form(page: context.page(.goals), values: [:]))
+        let user = try context.requireUser()
+        let suggestions = try await goals.suggestions(for: user, now: configuration.clock())
+        return HTMLResponse(html: GoalPages.form(page: context.page(.goals), values: [:], suggestions: suggestions))
     }
 
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {

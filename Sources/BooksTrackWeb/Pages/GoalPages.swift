@@ -142,12 +142,16 @@ enum GoalPages {
 
     /// The new-goal form with its templates, or — with `editing` — a goal's edit form.
     static func form(
-        page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors(), editing: Goal? = nil
+        page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors(), editing: Goal? = nil,
+        suggestions: [GoalSuggestion] = []
     ) -> String {
         Layout.document(title: editing == nil ? "New goal" : "Edit goal", page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) { Tag("a", .href("/goals"), text: "Goals") }
             Tag("h1", text: editing.map { "Edit “\($0.title)”" } ?? "New goal")
-            if editing == nil { templates(page) }
+            if editing == nil {
+                if !suggestions.isEmpty { suggested(page, suggestions) }
+                templates(page)
+            }
             if !errors.isEmpty {
                 ErrorSummary(
                     errors: errors,
@@ -172,6 +176,34 @@ enum GoalPages {
             "marginalized": c.marginalizedOnly ? "on" : "", "owned": c.ownedOnly ? "on" : "", "genre": c.genre ?? "",
             "shelf": c.shelf ?? "", "since": c.sinceYear.map(String.init) ?? "",
         ]
+    }
+
+    /// Goals from the reader's own history, each with the rule it comes from and why its target.
+    private static func suggested(_ page: PageContext, _ suggestions: [GoalSuggestion]) -> Component {
+        Card("Suggested from your reading", span: .full, id: "suggestions") {
+            Tag("ul", .cls("plain-list suggestion-list")) {
+                for suggestion in suggestions {
+                    Tag("li") {
+                        PostForm(action: "/goals", csrfToken: page.csrfToken, cls: "suggestion") {
+                            for (name, value) in suggestion.fields.sorted(by: { $0.key < $1.key }) {
+                                Tag.void("input", .type("hidden"), .name(name), .value(value))
+                            }
+                            Tag("div") {
+                                Tag("p") { Tag("strong", text: suggestion.title) }
+                                Tag("p", .cls("muted"), text: suggestion.reason)
+                                Tag("p") {
+                                    Tag("span", .cls("recommended"), text: "Recommended")
+                                    Txt(" " + suggestion.recommendation.replacingOccurrences(of: "Recommended: ", with: ""))
+                                }
+                            }
+                            Tag(
+                                "button", .type("submit"), .cls("secondary"), .aria("label", "Add “\(suggestion.title)”"),
+                                text: "Add")
+                        }
+                    }
+                }
+            }
+        }
     }
 
     private static func templates(_ page: PageContext) -> Component {
