@@ -113,6 +113,87 @@ struct GoalWebTests {
         }
     }
 
+    @Test(
+        "Editing a target keeps the milestones reached and measures the rest against the new one; the later of two edits is told")
+    func editsAndConflicts() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            try await browser.get("/goals/new")
+            let created = try await browser.post("/goals", ["kind": "books", "target": "4", "title": "Four"])
+            let path = try #require(created.location)
+            try await browser.get("/books/new")
+            for title in ["Kindred", "Dawn"] {
+                _ = try await browser.post(
+                    "/books", ["title": title, "authors": "Octavia E. Butler", "status": "read", "finished": "2026-03-10"])
+            }
+            let reader = app.store.reader(user.id)
+            func marks() async throws -> [Int] { try await reader.goals().first?.milestones.map(\.percent).sorted() ?? [] }
+            #expect(try await marks() == [25, 50])
+
+            // Two tabs open the edit form; the first saves a higher target.
+            let first = try await browser.get(path + "/edit")
+            let version = try #require(first.body.firstMatch(of: /name="version" value="([^"]+)"/)?.1).replacingOccurrences(
+                of: "&quot;", with: "\"")
+            var fields = ["kind": "books", "target": "8", "title": "Four", "cadence": "year", "version": version]
+            #expect(try await browser.post(path, fields).status == .seeOther)
+            let raised = try await browser.get(path)
+            #expect(raised.text.contains("2 / 8 books (25%)"))
+            // The milestones reached stay, with their days; nothing new is crossed.
+            #expect(try await marks() == [25, 50])
+            // The second tab saves from the old version: told, and shown the goal as it is now.
+            fields["target"] = "3"
+            let late = try await browser.post(path, fields)
+            #expect(late.status == .conflict)
+            #expect(late.text.contains("This goal was changed somewhere else after you opened it"))
+            #expect(late.body.contains(#"value="8""#))
+            #expect(try await reader.goals().first?.goal.target == 8)
+            // Saved again from the form it was shown: a target of 2 is reached, the rest recorded.
+            let again = try #require(late.body.firstMatch(of: /name="version" value="([^"]+)"/)?.1).replacingOccurrences(
+                of: "&quot;", with: "\"")
+            fields["target"] = "2"
+            fields["version"] = again
+            #expect(try await browser.post(path, fields).status == .seeOther)
+            #expect(try await marks() == [25, 50, 75, 100])
+            #expect(try await reader.goals().first?.goal.status == .completed)
+
+            // The API: an ETag on the goal, If-Match on a change; a stale one is a 412 with the goal now.
+            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
+            let api = APIClient(client: app.client, token: token)
+            let id = String(path.dropFirst("/goals/".count))
+            let shown = try await api.request(.get, "/api/v1/goals/\(id)")
+            let etag = try #require(shown.headers[.eTag])
+            #expect(
+                try await api.request(.patch, "/api/v1/goals/\(id)", headers: [.ifMatch: etag], json: ["title": "Two"]).status
+                    == .ok)
+            let stale = try await api.request(.patch, "/api/v1/goals/\(id)", headers: [.ifMatch: etag], json: ["title": "Lost"])
+            #expect(stale.status == .preconditionFailed)
+            #expect((try stale.json()["goal"] as? [String: Any])?["title"] as? String == "Two")
+            #expect(stale.headers[.eTag] != etag)
+            // Without If-Match the later write wins, as before.
+            #expect(try await api.request(.patch, "/api/v1/goals/\(id)", json: ["title": "Mine"]).status == .ok)
+        }
+    }
+
+    @Test("A finished goal stays among the cards for a year, then moves to Past goals")
+    func pastGoals() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            try await browser.get("/goals/new")
+            for (title, start, end) in [("Long ago", "2024-01-01", "2024-12-31"), ("Last year", "2025-06-01", "2025-12-31")] {
+                let made = try await browser.post(
+                    "/goals",
+                    ["kind": "books", "target": "5", "title": title, "cadence": "custom", "starts_on": start, "ends_on": end])
+                #expect(made.status == .seeOther, "\(title)")
+            }
+            let page = try await browser.get("/goals")
+            let past = try #require(page.body.range(of: "id=\"past-goals\""))
+            #expect(page.body[past.lowerBound...].contains("Long ago"))
+            #expect(!page.body[past.lowerBound...].contains("Last year"))
+            #expect(page.body[..<past.lowerBound].contains("Last year"))
+            #expect(page.text.contains("Past goals"))
+        }
+    }
+
     @Test("A book marked read says at once which goal it counts toward and where the goal stands")
     func finishedBookSaysSo() async throws {
         try await WebHarness.run { app in

@@ -122,10 +122,13 @@ public struct GoalService: Sendable {
         return goal
     }
 
-    /// Changes a goal; `status` pauses, resumes or abandons it.
-    public func update(_ id: Goal.ID, with draft: GoalDraft?, status: Goal.Status?, for user: User, now: Date) async throws
-        -> Goal
-    {
+    /// Changes a goal; `status` pauses, resumes or abandons it. With `expecting` (the version the
+    /// edit started from), a goal changed since throws ``StoreError/Conflict/goalChanged(_:)``.
+    /// Milestones already reached keep their days; the rest are measured against the new target
+    /// by the after-write step.
+    public func update(
+        _ id: Goal.ID, with draft: GoalDraft?, status: Goal.Status?, for user: User, now: Date, expecting: Date? = nil
+    ) async throws -> Goal {
         guard var goal = try await store.reader(user.id).goal(id)?.goal else { throw StoreError.notFound(.goal(id)) }
         if let draft {
             (goal.title, goal.kind, goal.target, goal.cadence) = (draft.title, draft.kind, draft.target, draft.cadence)
@@ -134,13 +137,28 @@ public struct GoalService: Sendable {
             )
         }
         if let status { goal.status = status }
-        try await store.reader(user.id).update(goal: goal, now: now)
+        try await store.reader(user.id).update(goal: goal, now: now, expecting: expecting)
         await notifications.settle(user, now: now)
         return goal
     }
 
     public func delete(_ id: Goal.ID, for user: User) async throws {
         try await store.reader(user.id).deleteGoal(id)
+    }
+
+    /// A goal's version as an entity-tag (its last change, in milliseconds).
+    public static func etag(of goal: Goal) -> String {
+        "\"goal-\(Int(((goal.updatedAt?.timeIntervalSince1970 ?? 0) * 1000).rounded()))\""
+    }
+
+    /// The version an entity-tag names; `nil` for `*` or a tag that is not a goal's.
+    public static func version(fromETag tag: String) -> Date? {
+        var text = tag.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("W/") { text.removeFirst(2) }
+        guard text.hasPrefix("\"goal-"), text.hasSuffix("\""), let milliseconds = Int(text.dropFirst(6).dropLast()) else {
+            return nil
+        }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
     /// The marks a goal's milestones are at: 25/50/75/100% of the target, or for a streak goal

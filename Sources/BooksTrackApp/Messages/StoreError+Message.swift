@@ -18,6 +18,8 @@ extension StoreError {
             case .sessionRunning: "A reading session is already running. Stop it before starting another."
             case .tooManyShareLinks(let limit):
                 "You already have \(limit) share links. Revoke one on your account page before making another."
+            case .goalChanged:
+                "This goal was changed somewhere else after you opened it. Here it is as it is now: make your change again."
             }
         case .notFound(let missing):
             switch missing {

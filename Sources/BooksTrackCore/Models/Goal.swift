@@ -99,13 +99,17 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
     public var createdAt: Date
     public var completedAt: Date?
     public var snapshot: Snapshot?
+    /// When the stored goal last changed (an edit, a status, completion): its version for
+    /// If-Match, so the later of two devices' edits is told (`nil` until it is stored).
+    public var updatedAt: Date?
 
     public init(
         id: ID = .random(), userID: User.ID, title: String, kind: Kind, target: Int,
         cadence: Cadence, recurring: Bool = false, startsOn: LocalDate, endsOn: LocalDate,
         criteria: Criteria = Criteria(), status: Status = .active, createdAt: Date,
-        completedAt: Date? = nil, snapshot: Snapshot? = nil
+        completedAt: Date? = nil, snapshot: Snapshot? = nil, updatedAt: Date? = nil
     ) {
+        self.updatedAt = updatedAt
         self.id = id
         self.userID = userID
         self.title = title

@@ -31,6 +31,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case sessionRunning(ReadingSession.ID)
         /// The reader already has as many share links as anyone may keep.
         case tooManyShareLinks(limit: Int)
+        /// The goal changed since the version the edit started from (another device saved first).
+        case goalChanged(Goal.ID)
     }
 
     /// What was not found.

@@ -56,11 +56,16 @@ extension ReaderStore {
         }
     }
 
-    /// Changes a goal's title, target, period, criteria and status.
-    public func update(goal: Goal, now: Date) async throws {
+    /// Changes a goal's title, target, period, criteria and status. With `expecting` (the
+    /// version the edit started from, ``Goal/updatedAt``), only if the goal has not changed since:
+    /// otherwise ``StoreError/Conflict/goalChanged(_:)``, and nothing is written. The version
+    /// always moves forward, even within one millisecond.
+    public func update(goal: Goal, now: Date, expecting version: Date? = nil) async throws {
         let userID = self.userID
         let changed = try await changing(entries: true) { db, changes in
             changes.activity(of: userID)
+            let unchanged: SQLQueryString =
+                version.map { "AND updated_at = \(bind: $0.milliseconds)" } ?? ""
             return try await db.raw(
                 """
                 UPDATE goals SET title = \(bind: goal.title), kind = \(bind: goal.kind.rawValue), target = \(bind: goal.target),
@@ -68,13 +73,15 @@ extension ReaderStore {
                     starts_on = \(bind: goal.startsOn.description), ends_on = \(bind: goal.endsOn.description),
                     criteria = \(bind: JSONColumn.text(goal.criteria)), status = \(bind: goal.status.rawValue),
                     completed_at = \(bind: goal.completedAt?.milliseconds), snapshot = \(bind: goal.snapshot.map(JSONColumn.text)),
-                    updated_at = \(bind: now.milliseconds)
-                WHERE id = \(bind: goal.id.string) AND user_id = \(bind: userID.string)
+                    updated_at = CASE WHEN updated_at < \(bind: now.milliseconds) THEN \(bind: now.milliseconds) ELSE updated_at + 1 END
+                WHERE id = \(bind: goal.id.string) AND user_id = \(bind: userID.string) \(unchanged)
                 RETURNING id
                 """
             ).all().count
         }
-        if changed == 0 { throw StoreError.notFound(.goal(goal.id)) }
+        if changed > 0 { return }
+        if version != nil, try await self.goal(goal.id) != nil { throw StoreError.conflict(.goalChanged(goal.id)) }
+        throw StoreError.notFound(.goal(goal.id))
     }
 
     /// Deletes a goal with its milestones.

@@ -122,7 +122,7 @@ enum ActivityRows {
                 createdAt: try row.instant("created_at"), completedAt: try row.optionalInstant("completed_at"),
                 snapshot: try row.optionalText("snapshot").flatMap {
                     try? JSONDecoder().decode(Goal.Snapshot.self, from: Data($0.utf8))
-                })
+                }, updatedAt: try row.instant("updated_at"))
         }
     }
 

@@ -104,6 +104,15 @@ struct GoalsAPI {
         }
     }
 
+    /// A 412's problem, with the goal as it is now.
+    struct ChangedGoal: Encodable {
+        let type: String
+        let title: String
+        let status: Int
+        let detail: String
+        let goal: GoalModel
+    }
+
     /// A goal's fields as JSON: the form's names in camel case, lists as arrays.
     struct GoalInput: Decodable {
         var fields: [String: String] = [:]
@@ -206,13 +215,19 @@ struct GoalsAPI {
     @Sendable func show(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let id: Goal.ID = try context.parameters.id("goal")
-        return try Responses.json(GoalModel(try await goals.goal(id, for: user, now: configuration.clock())))
+        let standing = try await goals.goal(id, for: user, now: configuration.clock())
+        return try Responses.json(GoalModel(standing), headers: [.eTag: GoalService.etag(of: standing.goal)])
     }
 
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let id: Goal.ID = try context.parameters.id("goal")
         let current = try await goals.goal(id, for: user, now: configuration.clock()).goal
+        // If-Match: the later of two devices' edits is told, with the goal as it is now (412).
+        var expecting: Date?
+        if let match = request.headers[.ifMatch], match.trimmingCharacters(in: .whitespaces) != "*" {
+            expecting = GoalService.version(fromETag: match) ?? .distantPast
+        }
         let input = try await APIRequest.decode(GoalInput.self, from: request, example: " For example {\"status\": \"paused\"}.")
         var draft: GoalDraft?
         if !input.fields.isEmpty {
@@ -221,8 +236,21 @@ struct GoalsAPI {
             draft = try self.draft(fields, user: user)
             if input.fields["starts_on"] == nil, input.fields["ends_on"] == nil { draft = draft?.keepingPeriod(of: current) }
         }
-        _ = try await goals.update(id, with: draft, status: input.status, for: user, now: configuration.clock())
-        return try Responses.json(GoalModel(try await goals.goal(id, for: user, now: configuration.clock())))
+        do {
+            _ = try await goals.update(
+                id, with: draft, status: input.status, for: user, now: configuration.clock(), expecting: expecting)
+        } catch StoreError.conflict(.goalChanged) {
+            let now = try await goals.goal(id, for: user, now: configuration.clock())
+            var response = try Responses.json(
+                ChangedGoal(
+                    type: "about:blank", title: "Precondition Failed", status: 412,
+                    detail: StoreError.conflict(.goalChanged(id)).message, goal: GoalModel(now)),
+                status: .preconditionFailed, headers: [.eTag: GoalService.etag(of: now.goal)])
+            response.headers[.contentType] = "application/problem+json"
+            return response
+        }
+        let saved = try await goals.goal(id, for: user, now: configuration.clock())
+        return try Responses.json(GoalModel(saved), headers: [.eTag: GoalService.etag(of: saved.goal)])
     }
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {

@@ -24,7 +24,9 @@ struct GoalController {
     @Sendable func index(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
         return HTMLResponse(
-            html: GoalPages.index(page: context.page(.goals), goals: try await goals.goals(for: user, now: configuration.clock()))
+            html: GoalPages.index(
+                page: context.page(.goals), goals: try await goals.goals(for: user, now: configuration.clock()),
+                today: user.today(at: configuration.clock()))
         )
     }
 
@@ -93,7 +95,20 @@ struct GoalController {
                 status: .unprocessableContent
             ).response(from: request, context: context)
         case .success(let draft):
-            _ = try await goals.update(goal.id, with: draft.keepingPeriod(of: goal), status: nil, for: user, now: now)
+            do {
+                _ = try await goals.update(
+                    goal.id, with: draft.keepingPeriod(of: goal), status: nil, for: user, now: now,
+                    expecting: form["version"].map { GoalService.version(fromETag: $0) ?? .distantPast })
+            } catch StoreError.conflict(.goalChanged(let id)) {
+                // Another device saved first: the form again, with the goal as it is now.
+                let current = try await goals.goal(id, for: user, now: now).goal
+                return HTMLResponse(
+                    html: GoalPages.form(
+                        page: context.page(.goals), values: GoalPages.values(of: current), editing: current,
+                        changedElsewhere: StoreError.conflict(.goalChanged(id)).message),
+                    status: .conflict
+                ).response(from: request, context: context)
+            }
             return Responses.redirect(to: "/goals/\(goal.id.string)", notice: .goalUpdated)
         }
     }

@@ -6,7 +6,7 @@ import Plot
 
 /// Reading goals (SPEC F6): the list, a goal's page, and the form with its templates.
 enum GoalPages {
-    static func index(page: PageContext, goals: [GoalService.Standing]) -> String {
+    static func index(page: PageContext, goals: [GoalService.Standing], today: LocalDate) -> String {
         Layout.document(title: "Goals", page: page) {
             Tag("h1", text: "Goals")
             Tag("p", .cls("actions")) { ButtonLink(label: "New goal", href: "/goals/new") }
@@ -22,11 +22,38 @@ enum GoalPages {
                     (standing.goal.status == .active || standing.goal.status == .paused) && standing.progress.pace != .ended
                 }
                 let (current, past) = (goals.filter(isCurrent), goals.filter { !isCurrent($0) })
+                // A finished goal stays among the cards for a year after its end, then is archived
+                // into "Past goals" (seed 004's open rule, settled: docs/goals.md).
+                let archived = past.filter { GoalPages.isArchived($0.goal, today: today) }
+                let recent = past.filter { !GoalPages.isArchived($0.goal, today: today) }
                 Bento {
-                    for standing in current + past { card(standing) }
+                    for standing in current + recent { card(standing) }
+                }
+                if !archived.isEmpty {
+                    Tag("section", .cls("past-goals"), .id("past-goals"), .aria("labelledby", "past-goals-title")) {
+                        Tag("h2", .id("past-goals-title"), text: "Past goals")
+                        Tag("ul", .cls("plain-list")) {
+                            for standing in archived.sorted(by: { $0.goal.endsOn > $1.goal.endsOn }) {
+                                Tag("li") {
+                                    Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title)
+                                    Txt(
+                                        " — \(status(standing.goal)) · \(standing.summary) · \(standing.goal.startsOn.description) to \(standing.goal.endsOn.description)"
+                                    )
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
+    }
+
+    /// Whether a finished goal (completed, abandoned, or its period over) ended more than a year
+    /// ago, so it goes to "Past goals".
+    static func isArchived(_ goal: Goal, today: LocalDate) -> Bool {
+        // Completed: from the day it was completed; otherwise from the end of its period.
+        let ended = goal.status == .completed ? goal.completedAt.map { LocalDate($0, in: .gmt) } ?? goal.endsOn : goal.endsOn
+        return ended < today.adding(days: -365)
     }
 
     /// A goal's card: ring, "12 / 30 books (40%)", pace.
@@ -143,11 +170,14 @@ enum GoalPages {
     /// The new-goal form with its templates, or — with `editing` — a goal's edit form.
     static func form(
         page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors(), editing: Goal? = nil,
-        suggestions: [GoalSuggestion] = []
+        suggestions: [GoalSuggestion] = [], changedElsewhere: String? = nil
     ) -> String {
         Layout.document(title: editing == nil ? "New goal" : "Edit goal", page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) { Tag("a", .href("/goals"), text: "Goals") }
             Tag("h1", text: editing.map { "Edit “\($0.title)”" } ?? "New goal")
+            if let changedElsewhere {
+                Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: changedElsewhere) }
+            }
             if editing == nil {
                 if !suggestions.isEmpty { suggested(page, suggestions) }
                 templates(page)
@@ -229,6 +259,10 @@ enum GoalPages {
 
     private static func fields(_ page: PageContext, values: [String: String], errors: FieldErrors, editing: Goal?) -> Component {
         PostForm(action: editing.map { "/goals/\($0.id.string)" } ?? "/goals", csrfToken: page.csrfToken, cls: "stack") {
+            // The version the edit starts from: a save after another device's is told, not lost.
+            if let editing {
+                Tag.void("input", .type("hidden"), .name("version"), .value(GoalService.etag(of: editing)))
+            }
             Field(
                 name: "title", label: "Title", control: .text(value: values["title"]),
                 hint: "Optional: “30 books in 2026” is made for you.")
