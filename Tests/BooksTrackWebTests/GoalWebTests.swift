@@ -191,6 +191,7 @@ struct GoalWebTests {
             #expect(!page.body[past.lowerBound...].contains("Last year"))
             #expect(page.body[..<past.lowerBound].contains("Last year"))
             #expect(page.text.contains("Past goals"))
+            #expect(page.text.contains("Long ago — Ended · 0 / 5 books (0%) · 2024-01-01 to 2024-12-31"))
         }
     }
 

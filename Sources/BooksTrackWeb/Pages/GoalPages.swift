@@ -36,8 +36,12 @@ enum GoalPages {
                             for standing in archived.sorted(by: { $0.goal.endsOn > $1.goal.endsOn }) {
                                 Tag("li") {
                                     Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title)
+                                    // An active goal here has run out of time: "Ended", not "Active".
+                                    let state =
+                                        standing.goal.status == .active || standing.goal.status == .paused
+                                        ? "Ended" : status(standing.goal)
                                     Txt(
-                                        " — \(status(standing.goal)) · \(standing.summary) · \(standing.goal.startsOn.description) to \(standing.goal.endsOn.description)"
+                                        " — \(state) · \(standing.summary) · \(standing.goal.startsOn.description) to \(standing.goal.endsOn.description)"
                                     )
                                 }
                             }
