@@ -273,3 +273,37 @@ struct GoalSuggestionTests {
         #expect(!suggestions(b, existing: [existing]).map(\.id).contains("books"))
     }
 }
+
+@Suite("Where the reader's pace leads a goal")
+struct GoalProjectionTests {
+    func goal(_ kind: Goal.Kind, target: Int) -> Goal {
+        Goal(
+            userID: .random(), title: "t", kind: kind, target: target, cadence: .year, startsOn: LocalDate("2026-01-01")!,
+            endsOn: LocalDate("2026-12-31")!, createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test("Books to go and the day the pace reaches the target, or what it reaches by the end")
+    func projection() {
+        var b = LibraryBuilder()
+        let author = b.author("Someone")
+        // Ten books by 10 April (day 100): a book every ten days.
+        for index in 0..<10 {
+            b.book("Book \(index)", by: [author], finished: LocalDate("2026-01-01")!.adding(days: index * 10).description)
+        }
+        let today = LocalDate("2026-04-10")!
+        let twenty = goal(.books, target: 20)
+        let progress = twenty.progress(in: b.library, today: today, timeZone: .gmt)
+        #expect(twenty.projection(progress, today: today) == "10 books to go; at your pace you finish on 19 July.")
+        let fifty = goal(.books, target: 50)
+        #expect(
+            fifty.projection(fifty.progress(in: b.library, today: today, timeZone: .gmt), today: today)
+                == "40 books to go; at your pace you reach 36 of 50 by 31 December.")
+        // Nothing to go on, or nothing left, or a kind that is not counted book by book: no projection.
+        #expect(
+            twenty.projection(twenty.progress(in: LibraryBuilder().library, today: today, timeZone: .gmt), today: today) == nil)
+        let five = goal(.books, target: 5)
+        #expect(five.projection(five.progress(in: b.library, today: today, timeZone: .gmt), today: today) == nil)
+        let regions = goal(.regionsExplored, target: 11)
+        #expect(regions.projection(regions.progress(in: b.library, today: today, timeZone: .gmt), today: today) == nil)
+    }
+}

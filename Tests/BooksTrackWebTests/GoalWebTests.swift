@@ -195,6 +195,27 @@ struct GoalWebTests {
         }
     }
 
+    @Test("Reading insights show the goals running, each with where the reader's pace leads")
+    func readingInsightsGoals() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("dana")
+            let none = try await browser.get("/insights/reading")
+            #expect(none.text.contains("No goal is running. Set a goal"))
+            try await browser.get("/goals/new")
+            _ = try await browser.post("/goals", ["kind": "books", "target": "30", "title": "Thirty"])
+            try await browser.get("/books/new")
+            for title in ["Kindred", "Dawn"] {
+                _ = try await browser.post(
+                    "/books", ["title": title, "authors": "Octavia E. Butler", "status": "read", "finished": "2026-02-01"])
+            }
+            let page = try await browser.get("/insights/reading")
+            let card = String(page.body[try #require(page.body.range(of: "id=\"reading-goals\"")).lowerBound...])
+            #expect(card.contains("Thirty") && card.contains("2 / 30 books (6%)"))
+            // Two books in the 74 days to 15 March: 28 to go reach 9 of 30 by the end of the year.
+            #expect(card.contains("28 books to go; at your pace you reach 9 of 30 by 31 December."))
+        }
+    }
+
     @Test("A book marked read says at once which goal it counts toward and where the goal stands")
     func finishedBookSaysSo() async throws {
         try await WebHarness.run { app in

@@ -74,6 +74,34 @@ extension Goal {
         return .behind(perWeek: (Double(target) - current) / left * 7)
     }
 
+    /// Where the reader's own pace in the goal's period leads (issue 20 item 19): "12 books to
+    /// go; at your pace you finish on 14 November", or what it reaches by the end. `nil` for a goal
+    /// that is done, over, not started, or not counted up book by book (a share, a streak,
+    /// regions, decades), and while nothing counts yet (no pace to go on).
+    public func projection(_ progress: GoalProgress, today: LocalDate) -> String? {
+        switch kind {
+        case .share, .streakDays, .regionsExplored, .decadesExplored: return nil
+        default: break
+        }
+        guard progress.current > 0, progress.current < Double(target), startsOn <= today, today <= endsOn else {
+            return nil
+        }
+        let unit = GoalDraft.unit(of: kind)
+        let left = Double(target) - progress.current
+        let leftText = "\(InsightFormat.number(left)) \(left == 1 ? String(unit.dropLast()) : unit) to go"
+        let elapsed = Double(today.dayNumber - startsOn.dayNumber + 1)
+        let rate = progress.current / elapsed
+        let daysNeeded = Int((left / rate).rounded(.up))
+        let finish = today.adding(days: daysNeeded)
+        if finish <= endsOn {
+            return "\(leftText); at your pace you finish on \(finish.day) \(GoalDraft.monthNames[finish.month - 1])"
+                + (finish.year == today.year ? "." : " \(finish.year).")
+        }
+        let reached = min(Double(target), (rate * Double(endsOn.dayNumber - startsOn.dayNumber + 1)).rounded(.down))
+        return
+            "\(leftText); at your pace you reach \(InsightFormat.number(reached)) of \(target) by \(endsOn.day) \(GoalDraft.monthNames[endsOn.month - 1])."
+    }
+
     /// What is left, per day, when it is more than anyone reads ("This requires 2.7 books/day").
     public func unrealisticWarning(_ progress: GoalProgress, today: LocalDate) -> String? {
         let from = max(today, startsOn)

@@ -41,8 +41,9 @@ public enum WebApp {
             store: store, configuration: configuration, insights: insights, demo: app.imports,
             notifications: app.notifications, enrichment: app.enrichment, goals: app.goals
         ).addRoutes(to: router)
-        InsightsController(store: store, configuration: configuration, insights: insights, reading: app.reading).addRoutes(
-            to: router)
+        InsightsController(
+            store: store, configuration: configuration, insights: insights, reading: app.reading, goals: app.goals
+        ).addRoutes(to: router)
         LibraryController(store: store, insights: insights).addRoutes(to: router)
         let books = BookController(store: store, configuration: configuration, library: app.library, goals: app.goals)
         books.addRoutes(to: router)

@@ -11,6 +11,7 @@ struct InsightsController {
     let configuration: WebConfiguration
     let insights: InsightsService
     let reading: ReadingService
+    let goals: GoalService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/insights", use: page)
@@ -62,11 +63,12 @@ struct InsightsController {
         let now = configuration.clock()
         async let insights = reading.insights(for: user, span: span ?? .year, months: months ?? 12, now: now)
         async let achievements = reading.achievements(for: user, now: configuration.clock())
+        async let standings = goals.goals(for: user, now: now)
         let model = ReadingPage.Model(
             insights: try await insights, months: months ?? 12, achievements: try await achievements,
             problem: unknown
                 ? "The period is week, month, year or all time, and the timeline shows 6 or 12 months; showing the defaults instead."
-                : nil)
+                : nil, goals: try await standings, today: user.today(at: now))
         return HTMLResponse(
             html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok
         )

@@ -12,6 +12,9 @@ enum ReadingPage {
         var months: Int
         var achievements: [AchievementStanding]
         var problem: String?
+        /// The reader's goals, for the goals section (active ones are shown).
+        var goals: [GoalService.Standing] = []
+        var today: LocalDate
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -29,9 +32,46 @@ enum ReadingPage {
             spanSelector(insights.span, months: model.months)
             Tag("div", .cls("bento")) {
                 hero(insights)
+                goalsCard(model)
                 for card in insights.cards { self.card(card, span: insights.span) }
                 timeline(insights, months: model.months)
                 achievements(model.achievements)
+            }
+        }
+    }
+
+    /// The goals running now, each with where the reader's own pace leads (issue 20 item 19).
+    static func goalsCard(_ model: Model) -> Component {
+        let running = model.goals.filter {
+            $0.goal.status == .active && $0.goal.startsOn <= model.today && model.today <= $0.goal.endsOn
+        }
+        return Card("Goals", span: .full, id: "reading-goals") {
+            if running.isEmpty {
+                Tag("p") {
+                    Txt("No goal is running. ")
+                    Tag("a", .href("/goals/new"), text: "Set a goal")
+                    Txt(" — suggestions from your own reading are there.")
+                }
+            } else {
+                Tag("ul", .cls("plain-list goal-lines")) {
+                    for standing in running {
+                        Tag("li") {
+                            Tag("div", .cls("goal-summary")) {
+                                Raw(
+                                    CompletionRing.svg(
+                                        standing.progress.fraction, label: "\(standing.summary) — \(standing.goal.title)"))
+                                Tag("div") {
+                                    Tag("p") { Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title) }
+                                    Tag("p", .cls("goal-figure"), text: standing.summary)
+                                    Tag(
+                                        "p",
+                                        text: standing.goal.projection(standing.progress, today: model.today)
+                                            ?? GoalPages.paceText(standing))
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
