@@ -194,7 +194,7 @@ extension InsightsPage {
     /// The gender and region cards' way to the two together (none in a snapshot).
     private static func togetherLink(_ model: Model) -> Component {
         guard let href = model.link("#intersections") else { return EmptyComponent() }
-        return Tag("p") { Tag("a", .href(href), text: "See gender and region together") }
+        return Tag("p") { Tag("a", .cls("card-link"), .href(href), text: "See gender and region together") }
     }
 
     private static func genderDonut(

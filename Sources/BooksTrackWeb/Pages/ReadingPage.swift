@@ -61,7 +61,11 @@ enum ReadingPage {
                                     CompletionRing.svg(
                                         standing.progress.fraction, label: "\(standing.summary) — \(standing.goal.title)"))
                                 Tag("div") {
-                                    Tag("p") { Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title) }
+                                    Tag("p") {
+                                        Tag(
+                                            "a", .cls("card-link"), .href("/goals/\(standing.goal.id.string)"),
+                                            text: standing.goal.title)
+                                    }
                                     Tag("p", .cls("goal-figure"), text: standing.summary)
                                     Tag(
                                         "p",
