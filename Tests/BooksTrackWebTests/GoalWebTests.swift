@@ -169,6 +169,14 @@ struct GoalWebTests {
             #expect(stale.status == .preconditionFailed)
             #expect((try stale.json()["goal"] as? [String: Any])?["title"] as? String == "Two")
             #expect(stale.headers[.eTag] != etag)
+            // A token name over the limit as sent is refused even when trimming would bring it
+            // under (the schema counts what is sent).
+            let long = " 𝫋" + String(repeating: "*", count: 99)
+            #expect(try await api.request(.post, "/api/v1/tokens", json: ["name": long]).status == .unprocessableContent)
+            #expect(try await api.request(.post, "/api/v1/tokens", json: ["name": String(long.dropFirst())]).status == .created)
+            let garbled = try await api.request(
+                .patch, "/api/v1/goals/\(id)", headers: [.ifMatch: "yesterday"], json: ["title": "X"])
+            #expect(garbled.status == .badRequest)
             // Without If-Match the later write wins, as before.
             #expect(try await api.request(.patch, "/api/v1/goals/\(id)", json: ["title": "Mine"]).status == .ok)
         }

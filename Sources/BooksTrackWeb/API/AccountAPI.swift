@@ -67,8 +67,12 @@ struct AccountAPI {
 
     @Sendable func createToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let name = try await APIRequest.decode(TokenRequest.self, from: request).name?.trimmed ?? ""
-        if let problem = APITokens.nameProblem(name) { throw WebError.invalid(FieldErrors(["name": problem])) }
+        // The limit holds for the name as sent (what the schema's maxLength counts), then trimmed.
+        let sent = try await APIRequest.decode(TokenRequest.self, from: request).name ?? ""
+        let name = sent.trimmed
+        if let problem = APITokens.nameProblem(sent.unicodeScalars.count > APITokens.nameLimit ? sent : name) {
+            throw WebError.invalid(FieldErrors(["name": problem]))
+        }
         let (secret, token) = try await AccountTools.createToken(named: name, for: user, store: store, now: configuration.clock())
         return try Responses.json(APIModels.Token(token, secret: secret), status: .created)
     }

@@ -226,7 +226,10 @@ struct GoalsAPI {
         // If-Match: the later of two devices' edits is told, with the goal as it is now (412).
         var expecting: Date?
         if let match = request.headers[.ifMatch], match.trimmingCharacters(in: .whitespaces) != "*" {
-            expecting = GoalService.version(fromETag: match) ?? .distantPast
+            guard let version = GoalService.version(fromETag: match) else {
+                throw WebError.badRequest("If-Match is the goal’s ETag as GET /api/v1/goals/{id} gives it (or *).")
+            }
+            expecting = version
         }
         let input = try await APIRequest.decode(GoalInput.self, from: request, example: " For example {\"status\": \"paused\"}.")
         var draft: GoalDraft?
