@@ -81,7 +81,8 @@ typealias SQLValue = any Encodable & Sendable
 /// SQLite guesses that `user_id = ?` matches about ten rows, so for two ids or more it walked
 /// every row of the reader through the `user_id` index instead of looking the ids up (all
 /// 50,000 books of a big library for each chunk of an import, or for a patch's shelves). The
-/// condition still holds every row to the reader.
+/// condition still holds every row to the reader. Only where an index serves the ids (a primary
+/// key, `entry_id`): without one the plan would walk every reader's rows instead.
 struct ScopeColumn: SQLExpression {
     let name: String
 

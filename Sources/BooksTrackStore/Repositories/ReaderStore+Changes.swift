@@ -84,7 +84,9 @@ extension ReaderStore {
                 "SELECT * FROM reading_sessions WHERE \(ScopeColumn("user_id")) = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             }.map(ActivityRows.session(row:))
             patch.progress = try await db.rows(in: entryIDs.map(\.string)) {
-                "SELECT * FROM progress_updates WHERE \(ScopeColumn("user_id")) = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
+                // Plain `user_id`: progress updates have no index by entry, so the reader's own rows
+                // are the shortest walk.
+                "SELECT * FROM progress_updates WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             }.map(ActivityRows.progress(row:))
             // A changed entry's work and edition are read only when the library lacks them (a new
             // book, a work forked for the reader, a new edition): a write that changes a work or
