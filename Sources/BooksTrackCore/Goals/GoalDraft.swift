@@ -117,16 +117,11 @@ public struct GoalDraft: Sendable, Equatable {
         let end = period.upperBound
         switch cadence {
         case .year: return "\(what) in \(start.year)"
-        case .month: return "\(what) in \(monthNames[start.month - 1]) \(start.year)"
-        case .week: return "\(what) in the week from \(start.day) \(monthNames[start.month - 1])"
-        case .custom: return "\(what) by \(end.day) \(monthNames[end.month - 1]) \(end.year)"
+        case .month: return "\(what) in \(start.monthName) \(start.year)"
+        case .week: return "\(what) in the week from \(start.dayAndMonth)"
+        case .custom: return "\(what) by \(end.dayAndMonth) \(end.year)"
         }
     }
-
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-        "December",
-    ]
 
     /// The decades from `since`'s to `date`'s, both counted.
     public static func decades(since: Int, until date: LocalDate) -> Int {

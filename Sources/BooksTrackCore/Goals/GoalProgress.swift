@@ -94,12 +94,12 @@ extension Goal {
         let daysNeeded = Int((left / rate).rounded(.up))
         let finish = today.adding(days: daysNeeded)
         if finish <= endsOn {
-            return "\(leftText); at your pace you finish on \(finish.day) \(GoalDraft.monthNames[finish.month - 1])"
+            return "\(leftText); at your pace you finish on \(finish.dayAndMonth)"
                 + (finish.year == today.year ? "." : " \(finish.year).")
         }
         let reached = min(Double(target), (rate * Double(endsOn.dayNumber - startsOn.dayNumber + 1)).rounded(.down))
         return
-            "\(leftText); at your pace you reach \(InsightFormat.number(reached)) of \(target) by \(endsOn.day) \(GoalDraft.monthNames[endsOn.month - 1])."
+            "\(leftText); at your pace you reach \(InsightFormat.number(reached)) of \(target) by \(endsOn.dayAndMonth)."
     }
 
     /// What is left, per day, when it is more than anyone reads ("This requires 2.7 books/day").

@@ -112,3 +112,16 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
         try container.encode(description)
     }
 }
+
+extension LocalDate {
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
+    /// The month's English name: "November".
+    public var monthName: String { Self.monthNames[month - 1] }
+
+    /// "14 November", as sentences about goals say it.
+    public var dayAndMonth: String { "\(day) \(monthName)" }
+}
