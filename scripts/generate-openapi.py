@@ -9,7 +9,7 @@ import json
 import pathlib
 BANDS = ["highlyDiverse", "diverse", "moderate", "limited", "notDiverse"]
 AXES = ["cultural", "gender", "language", "marginalized", "translation", "ownVoices", "era", "accessibility"]
-FACTS = ["region", "gender", "originalLanguage", "readingLanguage", "firstPublished", "ownVoices", "accessibility"]
+FACTS = ["region", "gender", "originalLanguage", "readingLanguage", "firstPublished", "ownVoices", "accessibility", "genre"]
 S = lambda name: {"$ref": f"#/components/schemas/{name}"}
 def ok(desc, schema=None, ctype="application/json"):
     r = {"description": desc}
@@ -189,13 +189,14 @@ doc = {
         q("q", "Search in titles and author names.", {"type": "string"}),
         q("status", "Reading status.", {"type": "string", "enum": statuses}),
         q("shelf", "A shelf name.", {"type": "string"}),
+        q("genre", "A genre of the work, without regard to case (`Science fiction`).", {"type": "string"}),
         q("region", "A cultural region of any author.", {"type": "string", "enum": regions}),
         q("gender", "The gender of any author.", {"type": "string", "enum": ["female", "male", "nonBinary", "other"]}),
         q("language", "Original language (ISO 639 code or English name).", {"type": "string"}),
         q("era", "Publication era.", {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]}),
         q("translated", "Read in translation.", {"type": "string", "enum": ["yes", "no"]}),
         q("ownvoices", "Own voices.", {"type": "string", "enum": ["yes", "no"]}),
-        q("missing", "Books missing a kind of data.", {"type": "string", "enum": ["any", "region", "gender", "language", "year", "title"]}),
+        q("missing", "Books missing a kind of data.", {"type": "string", "enum": ["any", "region", "gender", "language", "year", "genre", "title"]}),
         q("sort", "Sort key.", {"type": "string", "enum": ["added", "title", "author", "finished", "rating", "year"]}),
         q("order", "Sort direction (each key has a natural default).", {"type": "string", "enum": ["asc", "desc"]}),
         q("read", "Read in a window of days (`2026-01-01..2026-12-31`), or `any`: read at some time.", {"type": "string", "pattern": "^(any|[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})$"}),
@@ -552,7 +553,7 @@ doc = {
       "dimensions": {"type": "array", "items": {"type": "object", "required": ["axis", "label", "coverage"], "properties": {
         "axis": {"type": "string", "enum": AXES}, "label": {"type": "string"}, "coverage": {"type": "number"}}}}}},
     "BookRadar": {"type": "object", "required": ["entryId", "radar", "completion", "facts", "missing"], "properties": {
-      "entryId": {"type": "string"}, "radar": S("Radar"), "completion": {"type": "number", "description": "Known facts ÷ all facts: the cover's ring."},
+      "entryId": {"type": "string"}, "radar": S("Radar"), "completion": {"type": "number", "description": "Known diversity facts ÷ all of them (every fact but genre): the cover’s ring. `missing` lists every fact not known, genre included."},
       "facts": {"type": "array", "items": {"type": "object", "required": ["fact", "label", "known"], "properties": {
         "fact": {"type": "string", "enum": FACTS}, "label": {"type": "string"}, "known": {"type": "boolean"}, "value": {"type": "string"}}}},
       "missing": {"type": "array", "items": {"type": "string", "enum": FACTS}}}},

@@ -38,6 +38,33 @@ struct CurationDecisionTests {
         #expect(FactChange.readingLanguage(french).applied(to: EditionDetails())?.language == french)
     }
 
+    @Test("A genre answer is one of the pills, however it is spelled, added once; it is not part of a book's completion")
+    func genre() throws {
+        #expect(try FactChange.parse(.genre, authorID: nil, value: " sci-fi ") == .genre("Science fiction"))
+        #expect(try FactChange.parse(.genre, authorID: nil, value: "MYSTERY AND CRIME") == .genre("Mystery & crime"))
+        #expect(try FactChange.parse(.genre, authorID: nil, value: "young-adult") == .genre("Young adult & children"))
+        #expect(throws: PromptInputError.self) { try FactChange.parse(.genre, authorID: nil, value: "Cookbooks") }
+        let kindred = Work(title: "Kindred", authorIDs: [author], genres: ["science fiction"])
+        // A genre the work has in another case is the same genre.
+        #expect(FactChange.genre("Science fiction").applied(to: kindred) == nil)
+        #expect(FactChange.genre("Fantasy").applied(to: kindred)?.genres == ["science fiction", "Fantasy"])
+        let entry = LibraryEntry(
+            userID: reader, workID: kindred.id, state: EntryState(status: .read), createdAt: TestClock.now,
+            updatedAt: TestClock.now)
+        let facts = BookFacts(entry: entry, work: kindred, edition: nil, authors: [], primaryLanguage: nil)
+        #expect(facts.isKnown(.genre))
+        #expect(!facts.missing.contains(.genre))
+        #expect(facts.missing.count == 7)  // every diversity fact: genre is known but not one of them
+        let untitled = BookFacts(
+            entry: entry, work: Work(title: "Untitled", authorIDs: []), edition: nil, authors: [], primaryLanguage: nil)
+        #expect(untitled.completion == facts.completion)
+        // The question offers every pill and comes after the diversity facts.
+        let context = ProfilingPrompts.Context(booksByAuthor: [:], languages: [])
+        let prompt = try #require(ProfilingPrompts.question(.genre, about: untitled, context: context))
+        #expect(prompt.choices.map(\.value) == GenreChoice.labels)
+        #expect(BookFact.allCases.last == .genre && !BookFact.diversity.contains(.genre))
+    }
+
     @Test("An answer earns 5 points, 5 more per further book of the author, and the Curator badge at the fifth")
     func award() {
         let change = FactChange.author(author, .region, "africa")

@@ -143,7 +143,7 @@ struct RadarAndCurationTests {
         let facts = try #require(b.library.facts(of: b.library.entries[0]))
         let radar = RepresentationRadar.book(facts, underrepresented: [])
         #expect(radar.axes.allSatisfy { $0.isGhost })
-        #expect(facts.missing == BookFact.allCases)
+        #expect(facts.missing == BookFact.diversity)
         #expect(facts.completion == 0)
     }
 
@@ -216,6 +216,12 @@ struct RadarAndCurationTests {
         #expect(prompt.fact == .region)
         #expect(prompt.question == "Wikidata says Chinua Achebe’s cultural background is Africa. Is that right?")
         #expect(prompt.choices.map(\.value) == ["africa"])
+        // With the checks skipped, the genre (not diversity data) is asked last.
+        let skips = [BookFact.region, .gender].map { PromptSkip(workID: facts.workID, fact: $0, skippedAt: b.recorded) }
+        let genre = try #require(ProfilingPrompts.forBook(facts, context: .init(b.library), skips: skips, now: b.recorded))
+        #expect(genre.fact == .genre)
+        #expect(ProfilingPrompts.next(for: nil, library: b.library, skips: skips, now: b.recorded)?.fact == .genre)
+        #expect(ProfilingPrompts.next(for: .cultural, library: b.library, skips: skips, now: b.recorded) == nil)
     }
 
     @Test("Answers are checked: unknown choices, impossible years and empty answers are refused with a message")

@@ -2,9 +2,13 @@ import Foundation
 
 /// A fact about a book that progressive profiling asks for (SPEC F4). Region and gender are
 /// facts about the book's authors (shared by all their books); the others belong to the work,
-/// except the reading language, which is the reader's edition.
+/// except the reading language, which is the reader's edition. Genre is asked like the others but
+/// is not diversity data: it is left out of a book's completion (``diversity``) and has no radar axis.
 public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
-    case region, gender, originalLanguage, readingLanguage, firstPublished, ownVoices, accessibility
+    case region, gender, originalLanguage, readingLanguage, firstPublished, ownVoices, accessibility, genre
+
+    /// The facts a book's completion ring counts: every fact but genre.
+    public static let diversity: [BookFact] = allCases.filter { $0 != .genre }
 
     public var displayName: String {
         switch self {
@@ -15,6 +19,7 @@ public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
         case .firstPublished: "First published"
         case .ownVoices: "Own voices"
         case .accessibility: "Accessible formats"
+        case .genre: "Genre"
         }
     }
 
@@ -28,6 +33,7 @@ public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
         case .firstPublished: "Publication year saved!"
         case .ownVoices: "Own-voices answer saved!"
         case .accessibility: "Accessible format saved!"
+        case .genre: "Genre saved!"
         }
     }
 
@@ -40,6 +46,7 @@ public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
         case .firstPublished: stored
         case .ownVoices: YesNo(rawValue: stored).map { $0 == .yes ? "Yes" : "No" } ?? stored
         case .accessibility: AccessibilityTag.label(stored)
+        case .genre: stored
         }
     }
 
@@ -52,8 +59,8 @@ public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The radar axis a "+" for this fact belongs to first.
-    public var axis: RadarAxis {
+    /// The radar axis a "+" for this fact belongs to first; none for genre.
+    public var axis: RadarAxis? {
         switch self {
         case .region: .cultural
         case .gender: .gender
@@ -62,6 +69,7 @@ public enum BookFact: String, Codable, Hashable, Sendable, CaseIterable {
         case .firstPublished: .era
         case .ownVoices: .ownVoices
         case .accessibility: .accessibility
+        case .genre: nil
         }
     }
 }
@@ -82,6 +90,7 @@ public struct BookFacts: Hashable, Sendable {
     public var firstPublishedYear: Int?
     public var ownVoices: YesNo?
     public var accessibilityTags: [String]
+    public var genres: [String]
 
     public init(entry: LibraryEntry, work: Work, edition: Edition?, authors: [Author], primaryLanguage: LanguageCode?) {
         entryID = entry.id
@@ -94,6 +103,7 @@ public struct BookFacts: Hashable, Sendable {
         firstPublishedYear = work.firstPublishedYear
         ownVoices = work.ownVoices
         accessibilityTags = work.accessibilityTags
+        genres = work.genres
     }
 
     /// The language the book was read in: the edition's, else the reader's primary language.
@@ -115,15 +125,16 @@ public struct BookFacts: Hashable, Sendable {
         case .firstPublished: firstPublishedYear != nil
         case .ownVoices: ownVoices != nil
         case .accessibility: !accessibilityTags.isEmpty
+        case .genre: !genres.isEmpty
         }
     }
 
-    /// The facts not known yet, in asking order.
-    public var missing: [BookFact] { BookFact.allCases.filter { !isKnown($0) } }
+    /// The diversity facts not known yet, in asking order.
+    public var missing: [BookFact] { BookFact.diversity.filter { !isKnown($0) } }
 
-    /// The completion ring's value: known facts ÷ all facts (0…1).
+    /// The completion ring's value: known diversity facts ÷ all of them (0…1).
     public var completion: Double {
-        Double(BookFact.allCases.count - missing.count) / Double(BookFact.allCases.count)
+        Double(BookFact.diversity.count - missing.count) / Double(BookFact.diversity.count)
     }
 
     /// The current value of a fact as a reader reads it ("Africa", "1958"); `nil` when unknown.
@@ -143,6 +154,7 @@ public struct BookFacts: Hashable, Sendable {
         case .ownVoices: return ownVoices.map { $0 == .yes ? "Yes" : "No" }
         case .accessibility:
             return accessibilityTags.isEmpty ? nil : accessibilityTags.map(AccessibilityTag.label).joined(separator: ", ")
+        case .genre: return joined(genres)
         }
     }
 }

@@ -9,6 +9,8 @@ public enum FactChange: Hashable, Sendable {
     case ownVoices(YesNo)
     /// Adds an accessibility tag.
     case accessibility(String)
+    /// Adds a genre (one of ``GenreChoice/labels``).
+    case genre(String)
 
     /// Checks a reader's answer to a prompt for a fact. `authorID` is required for author facts.
     public static func parse(_ fact: BookFact, authorID: Author.ID?, value raw: String) throws(PromptInputError) -> FactChange {
@@ -46,6 +48,11 @@ public enum FactChange: Hashable, Sendable {
                 throw PromptInputError("“\(value)” is not one of the formats offered.")
             }
             return .accessibility(tag)
+        case .genre:
+            guard let genre = GenreChoice.canonical(value) else {
+                throw PromptInputError("“\(value)” is not one of the genres offered; pick the nearest one.")
+            }
+            return .genre(genre)
         }
     }
 
@@ -56,7 +63,7 @@ public enum FactChange: Hashable, Sendable {
         case .originalLanguage(let language), .readingLanguage(let language): language.code
         case .firstPublished(let year): String(year)
         case .ownVoices(let answer): answer.rawValue
-        case .accessibility(let tag): tag
+        case .accessibility(let tag), .genre(let tag): tag
         }
     }
 
@@ -69,6 +76,7 @@ public enum FactChange: Hashable, Sendable {
         case .firstPublished: .firstPublished
         case .ownVoices: .ownVoices
         case .accessibility: .accessibility
+        case .genre: .genre
         }
     }
 
@@ -157,6 +165,10 @@ extension FactChange {
         case .accessibility(let tag):
             guard !work.accessibilityTags.contains(tag) else { return nil }
             changed.accessibilityTags.append(tag)
+        case .genre(let genre):
+            let key = genre.lowercased()
+            guard !work.genres.contains(where: { $0.lowercased() == key }) else { return nil }
+            changed.genres.append(genre)
         }
         return changed == work ? nil : changed
     }

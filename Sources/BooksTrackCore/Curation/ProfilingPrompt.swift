@@ -105,13 +105,17 @@ public enum ProfilingPrompts {
                 skippedAuthors.insert(AuthorKey(authorID: id, fact: key.fact))
             }
         }
-        let facts = axis?.facts ?? BookFact.allCases
-        for entry in ordered {
-            guard let book = library.facts(of: entry) else { continue }
-            for fact in facts where !book.isKnown(fact) && !skipped.contains(SkipKey(workID: book.workID, fact: fact)) {
-                guard let prompt = question(fact, about: book, context: context) else { continue }
-                if let author = prompt.authorID, skippedAuthors.contains(AuthorKey(authorID: author, fact: fact)) { continue }
-                return prompt
+        // Every book's diversity facts first; genre (not diversity data) only once none is missing.
+        for facts in axis.map({ [$0.facts] }) ?? [BookFact.diversity, [.genre]] {
+            for entry in ordered {
+                guard let book = library.facts(of: entry) else { continue }
+                for fact in facts where !book.isKnown(fact) && !skipped.contains(SkipKey(workID: book.workID, fact: fact)) {
+                    guard let prompt = question(fact, about: book, context: context) else { continue }
+                    if let author = prompt.authorID, skippedAuthors.contains(AuthorKey(authorID: author, fact: fact)) {
+                        continue
+                    }
+                    return prompt
+                }
             }
         }
         return nil
@@ -128,12 +132,16 @@ public enum ProfilingPrompts {
             return question(requested, about: book, context: context)
         }
         let skipped = recentlySkipped(skips, now: now)
-        let candidates = axis?.facts ?? BookFact.allCases
+        let candidates = axis?.facts ?? BookFact.diversity
         for fact in candidates where !book.isKnown(fact) && !skipped.contains(SkipKey(workID: book.workID, fact: fact)) {
             if let prompt = question(fact, about: book, context: context) { return prompt }
         }
         for fact in candidates where fact.authorFactKind != nil && !skipped.contains(SkipKey(workID: book.workID, fact: fact)) {
             if let prompt = verification(fact, about: book, booksByAuthor: context.booksByAuthor) { return prompt }
+        }
+        // Genre is not diversity data: asked after the diversity facts and their checks.
+        if axis == nil, !book.isKnown(.genre), !skipped.contains(SkipKey(workID: book.workID, fact: .genre)) {
+            return question(.genre, about: book, context: context)
         }
         return nil
     }
@@ -182,6 +190,10 @@ public enum ProfilingPrompts {
             prompt.question = "Which accessible format is \(title) available in?"
             prompt.hint = "Pick the one you know of; answer again to add another."
             prompt.choices = AccessibilityTag.choices.map { .init(value: $0.tag, label: $0.label) }
+        case .genre:
+            prompt.question = "What genre is \(title)?"
+            prompt.hint = "Pick the nearest one; answer again to add another."
+            prompt.choices = GenreChoice.labels.map { .init(value: $0, label: $0) }
         }
         return prompt
     }

@@ -25,6 +25,8 @@ public struct LibraryQuery: Sendable {
     /// A kind of missing data a reader can list books by.
     public enum Missing: String, Sendable, CaseIterable {
         case any, region, gender, language, year
+        /// Books with no genre (not diversity data, so not part of ``any``).
+        case genre
         /// Books imported from a row without a title ("Untitled", "Untitled (ISBN …)").
         case title
 
@@ -35,6 +37,7 @@ public struct LibraryQuery: Sendable {
             case .gender: "author gender"
             case .language: "original language"
             case .year: "publication year"
+            case .genre: "a genre"
             case .title: "a title"
             }
         }
@@ -43,6 +46,8 @@ public struct LibraryQuery: Sendable {
     public var search: String?
     public var status: ReadingStatus?
     public var shelf: String?
+    /// A genre, matched without regard to case against a work's genres.
+    public var genre: String?
     public var region: CulturalRegion?
     public var gender: Gender?
     public var language: LanguageCode?
@@ -109,6 +114,7 @@ extension LibraryQuery {
         if let search { out.append(Filter(parameter: "q", label: "Search: “\(search)”")) }
         if let status { out.append(Filter(parameter: "status", label: "Status: \(status.displayName)")) }
         if let shelf { out.append(Filter(parameter: "shelf", label: "Shelf: \(shelf)")) }
+        if let genre { out.append(Filter(parameter: "genre", label: "Genre: \(genre)")) }
         if let region { out.append(Filter(parameter: "region", label: "Region: \(region.displayName)")) }
         if let gender { out.append(Filter(parameter: "gender", label: "Author gender: \(gender.displayName)")) }
         if let language { out.append(Filter(parameter: "language", label: "Original language: \(language.englishName)")) }
@@ -128,7 +134,8 @@ extension LibraryQuery {
 
     /// Every parameter ``init(parameters:)`` reads.
     public static let parameterNames: Set<String> = [
-        "q", "status", "shelf", "region", "gender", "language", "era", "translated", "ownvoices", "missing", "read", "added",
+        "q", "status", "shelf", "genre", "region", "gender", "language", "era", "translated", "ownvoices", "missing", "read",
+        "added",
         "tbr", "sort", "order", "page",
     ]
 
@@ -160,6 +167,7 @@ extension LibraryQuery {
         search = value("q").map { String($0.prefix(200)) }
         status = parse("status") { ReadingStatus(rawValue: $0) ?? ReadingStatus(lenient: $0) }
         shelf = value("shelf").map { String($0.prefix(200)) }
+        genre = value("genre").map { String($0.prefix(200)) }
         region = parse("region") { CulturalRegion(lenient: $0) }
         gender = parse("gender") { Gender(rawValue: $0) ?? Gender(lenient: $0) }
         language = parse("language") { LanguageCode(lenient: $0) }
@@ -182,6 +190,7 @@ extension LibraryQuery {
         if let search { out.append(("q", search)) }
         if let status { out.append(("status", status.rawValue)) }
         if let shelf { out.append(("shelf", shelf)) }
+        if let genre { out.append(("genre", genre)) }
         if let region { out.append(("region", region.rawValue)) }
         if let gender { out.append(("gender", gender.rawValue)) }
         if let language { out.append(("language", language.code)) }
@@ -206,6 +215,7 @@ extension LibraryQuery {
         case "q": copy.search = nil
         case "status": copy.status = nil
         case "shelf": copy.shelf = nil
+        case "genre": copy.genre = nil
         case "region": copy.region = nil
         case "gender": copy.gender = nil
         case "language": copy.language = nil

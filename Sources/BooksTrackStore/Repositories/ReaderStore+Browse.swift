@@ -169,6 +169,10 @@ struct LibraryFilterSQL {
             sql.appendInterpolation(bind: TextNormalization.collapseWhitespace(shelf).lowercased())
             sql.appendLiteral(")")
         }
+        if let genre = query.genre {
+            sql.appendLiteral(" AND ")
+            sql.appendInterpolation(GenreMatch(genre: genre))
+        }
         if let region = query.region {
             sql.appendLiteral(" AND EXISTS (\(authorsOfWork) AND a.region = ")
             sql.appendInterpolation(bind: region.rawValue)
@@ -208,6 +212,7 @@ struct LibraryFilterSQL {
                 case .gender: gender
                 case .language: "w.original_language IS NULL"
                 case .year: "w.first_published_year IS NULL"
+                case .genre: "w.genres = '[]'"
                 case .title: "(w.title = '\(Work.untitled)' OR w.title LIKE '\(Work.untitled) (ISBN %)')"
                 case .any: "(\(region) OR \(gender) OR w.original_language IS NULL OR w.first_published_year IS NULL)"
                 }
@@ -275,6 +280,24 @@ struct LibraryFilterSQL {
     }
 }
 
+/// `w.genres` (a JSON array of text) holds a genre, without regard to case: the arrays are
+/// unpacked with each database's own JSON functions. SQLite's `LOWER` folds ASCII letters only,
+/// so on SQLite a genre with other capitals matches as written or in lower case.
+struct GenreMatch: SQLExpression {
+    let genre: String
+
+    func serialize(to serializer: inout SQLSerializer) {
+        let key = TextNormalization.collapseWhitespace(genre).lowercased()
+        if serializer.dialect.name == "sqlite" {
+            serializer.write("EXISTS (SELECT 1 FROM json_each(w.genres) g WHERE LOWER(g.value) = ")
+        } else {
+            serializer.write("EXISTS (SELECT 1 FROM json_array_elements_text(w.genres::json) g WHERE LOWER(g) = ")
+        }
+        SQLBind(key).serialize(to: &serializer)
+        serializer.write(")")
+    }
+}
+
 extension ReaderStore {
     /// An author of one of the reader's books, with every statement about them; `nil` for an
     /// author the reader has no book by (even one another reader has).
@@ -304,13 +327,22 @@ extension ReaderStore {
 extension ReaderLibrary {
     /// The shelves with their book counts as ``ReaderStore/shelves()`` gives them: most used
     /// first, shelves differing only in case or spacing as one.
-    public var shelfCounts: [ShelfCount] {
+    public var shelfCounts: [ShelfCount] { Self.counted(entries.map(\.state.shelves)) }
+
+    /// The genres of the reader's books with their book counts, most used first; genres differing
+    /// only in case or spacing are one (the first spelling met, alphabetically).
+    public var genreCounts: [ShelfCount] { Self.counted(entries.map { works[$0.workID]?.genres ?? [] }) }
+
+    /// Names counted once per book, without regard to case or spacing, most used first.
+    private static func counted(_ books: [[String]]) -> [ShelfCount] {
         var counts: [String: (name: String, count: Int)] = [:]
-        for entry in entries {
-            for shelf in entry.state.shelves {
-                let key = TextNormalization.collapseWhitespace(shelf).lowercased()
+        for names in books {
+            var seen = Set<String>()
+            for name in names {
+                let key = TextNormalization.collapseWhitespace(name).lowercased()
+                guard !key.isEmpty, seen.insert(key).inserted else { continue }
                 let known = counts[key]
-                counts[key] = (min(known?.name ?? shelf, shelf), (known?.count ?? 0) + 1)
+                counts[key] = (min(known?.name ?? name, name), (known?.count ?? 0) + 1)
             }
         }
         return counts.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }.map {

@@ -97,7 +97,8 @@ enum CatalogueRows {
             """
             UPDATE works SET original_language = \(bind: work.originalLanguage?.code),
                 first_published_year = \(bind: work.firstPublishedYear), own_voices = \(bind: work.ownVoices?.rawValue),
-                accessibility_tags = \(bind: JSONColumn.text(work.accessibilityTags)), updated_at = \(bind: now.milliseconds)
+                accessibility_tags = \(bind: JSONColumn.text(work.accessibilityTags)),
+                genres = \(bind: JSONColumn.text(work.genres)), updated_at = \(bind: now.milliseconds)
             WHERE id = \(bind: work.id.string)
             """
         ).run()

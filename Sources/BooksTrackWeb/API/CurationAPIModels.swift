@@ -67,7 +67,7 @@ extension APIModels {
     struct BookRadar: Encodable {
         let entryId: String
         let radar: Radar
-        /// Known facts ÷ all facts: the cover's completion ring.
+        /// Known diversity facts ÷ all of them (every fact but genre): the cover's completion ring.
         let completion: Double
         let facts: [BookFact]
         let missing: [String]
@@ -79,7 +79,7 @@ extension APIModels {
             self.facts = BooksTrackCore.BookFact.allCases.map {
                 BookFact(fact: $0.rawValue, label: $0.displayName, known: facts.isKnown($0), value: facts.display($0))
             }
-            missing = facts.missing.map(\.rawValue)
+            missing = BooksTrackCore.BookFact.allCases.filter { !facts.isKnown($0) }.map(\.rawValue)
         }
     }
 

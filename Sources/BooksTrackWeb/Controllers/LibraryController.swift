@@ -25,7 +25,7 @@ struct LibraryController {
             html: LibraryListPage.render(
                 page: context.page(.library),
                 model: .init(
-                    result: listed, shelves: library.shelfCounts, totalBooks: library.entries.count,
+                    result: listed, shelves: library.shelfCounts, genres: library.genreCounts, totalBooks: library.entries.count,
                     completions: completions(of: listed.items, in: library))))
     }
 

@@ -195,7 +195,7 @@ enum BookPage {
                     Tag(
                         "p", .cls("muted"),
                         text:
-                            "\(BookFact.allCases.count - facts.missing.count) of \(BookFact.allCases.count) facts known (\(InsightFormat.percent(facts.completion)) complete)."
+                            "\(BookFact.diversity.count - facts.missing.count) of \(BookFact.diversity.count) diversity facts known (\(InsightFormat.percent(facts.completion)) complete)."
                     )
                     Tag("ul", .cls("checklist")) {
                         for fact in BookFact.allCases {
@@ -254,6 +254,16 @@ enum BookPage {
             MetadataRow("Original language", work.originalLanguage?.englishName)
             MetadataRow("First published", work.firstPublishedYear.map { "\($0) (\(PublicationEra(year: $0).displayName))" })
             MetadataRow("Own voices", work.ownVoices.map { $0 == .yes ? "Yes" : "No" })
+            if !work.genres.isEmpty {
+                MetadataRow("Genres") {
+                    for (index, genre) in work.genres.enumerated() {
+                        if index > 0 { Txt(", ") }
+                        Tag(
+                            "a", .cls("genre-link"), .href(URLQuery.url("/library", [("genre", genre)])),
+                            .aria("label", "Books in \(genre) in your library"), text: genre)
+                    }
+                }
+            }
             MetadataRow("Edition language", edition?.language?.englishName)
             MetadataRow("Format", edition?.format?.displayName ?? edition?.binding)
             MetadataRow("Publisher", edition?.publisher)

@@ -8,6 +8,8 @@ enum LibraryListPage {
     struct Model {
         var result: LibraryPage
         var shelves: [ShelfCount]
+        /// The genres of the reader's books, for the genre filter.
+        var genres: [ShelfCount] = []
         var totalBooks: Int
         /// Each listed book's completion ring (0…1), as on its page.
         var completions: [LibraryEntry.ID: Double] = [:]
@@ -29,7 +31,7 @@ enum LibraryListPage {
                 // books come first; wide screens show it open.
                 Tag.with("details", [.cls("filters-panel"), .flag("open", true)]) {
                     Tag("summary", text: query.isFiltered ? "Search and filters (\(result.total) shown)" : "Search and filters")
-                    controls(query, shelves: shelves)
+                    controls(query, shelves: shelves, genres: model.genres)
                 }
             }
             if query.isFiltered { FilterBadges(query: query) }
@@ -64,9 +66,10 @@ enum LibraryListPage {
 
     static func countText(_ count: Int) -> String { count == 1 ? "1 book" : "\(count) books" }
 
-    private static func controls(_ query: LibraryQuery, shelves: [ShelfCount]) -> Component {
+    private static func controls(_ query: LibraryQuery, shelves: [ShelfCount], genres: [ShelfCount]) -> Component {
         let advanced =
-            query.shelf != nil || query.region != nil || query.gender != nil || query.language != nil || query.era != nil
+            query.shelf != nil || query.genre != nil || query.region != nil || query.gender != nil || query.language != nil
+            || query.era != nil
             || query.translated != nil || query.ownVoices != nil || query.missing != nil
         return Tag(
             "form", .cls("library-controls"), Attr("method", "get"), Attr("action", "/library"), Attr("role", "search"),
@@ -95,6 +98,15 @@ enum LibraryListPage {
                         control: .select(
                             options: [("", "Any shelf")] + shelves.map { ($0.name, "\($0.name) (\($0.count))") },
                             selected: query.shelf))
+                    Field(
+                        name: "genre", label: "Genre",
+                        control: .select(
+                            options: [("", genres.isEmpty ? "No genres yet" : "Any genre")]
+                                + genres.map { ($0.name, "\($0.name) (\($0.count))") }
+                                + (query.genre.map { genre in
+                                    genres.contains { $0.name.lowercased() == genre.lowercased() } ? [] : [(genre, genre)]
+                                } ?? []),
+                            selected: genres.first { $0.name.lowercased() == query.genre?.lowercased() }?.name ?? query.genre))
                     Field(
                         name: "region", label: "Author’s region",
                         control: .select(options: Choices.regions(any: "Any region"), selected: query.region?.rawValue))
