@@ -121,10 +121,11 @@ doc = {
       "responses": {"200": {"description": "The CSV, as an attachment.", "content": {"text/csv": {"schema": {"type": "string"}, "example": "section,item,value,percent,authors,known,total,note\r\nabout,period,All time,,,,,\r\nregions,Africa,1,33.3,1,,,\r\nregions,coverage,,100.0,,3,3,known of all\r\n"}}}, "400": E400, "401": E401}}},
   "/api/v1/insights/reading": {
     "get": {"operationId": "getReadingInsights", "tags": ["insights"], "summary": "The reading insights: hero, four cards and the timeline",
-      "description": "For this week (from Monday), month or year up to today, or all time, each compared with the one before (`previous`, absent for all time): books, pages, minutes, cultures (distinct cultural regions of the authors read), genres, ratings and the longest run of reading days. `rings` is the hero's dual ring (outer: the yearly book goal, or this year's books against last year's; inner: regions of 11). `timeline` holds the last 6 or 12 months, each with its books finished and the representation score of those books (absent where too little is known). See docs/metrics.md.",
+      "description": "For this week (from Monday), month or year up to today, or all time, each compared with the one before (`previous`, absent for all time): books, pages, minutes, cultures (distinct cultural regions of the authors read), genres, ratings and the longest run of reading days. `rings` is the hero's dual ring (outer: the yearly book goal, or this year's books against last year's; inner: regions of 11). `timeline` holds the last 6 or 12 months, each with its books finished, pages and minutes read, and the representation score of those books (absent where too little is known). See docs/metrics.md.",
       "parameters": [
         q("period", "`week`, `month`, `year` (default) or `all`.", {"type": "string", "enum": ["week", "month", "year", "all"]}),
-        q("months", "Months in the timeline: 6 or 12 (default).", {"type": "string", "enum": ["6", "12"]})],
+        q("months", "Months in the timeline: 6 or 12 (default).", {"type": "string", "enum": ["6", "12"]}),
+        q("metric", "What the velocity card measures: `books` (default), `pages` or `time`.", {"type": "string", "enum": ["books", "pages", "time"]})],
       "responses": {"200": ok("The figures.", S("ReadingInsights")), "400": E400, "401": E401}}},
   "/api/v1/achievements": {
     "get": {"operationId": "listAchievements", "tags": ["insights"], "summary": "Every achievement: unlocked ones with their date, locked ones with their progress",
@@ -514,8 +515,9 @@ doc = {
       "cultures": {"type": "integer", "minimum": 0, "maximum": 11}, "genres": {"type": "integer", "minimum": 0},
       "ratedBooks": {"type": "integer", "minimum": 0}, "averageRating": {"type": "number", "minimum": 0, "maximum": 5, "description": "Absent without rated books."},
       "longestStreak": {"type": "integer", "minimum": 0}}},
-    "ReadingInsights": {"type": "object", "required": ["span", "current", "currentStreak", "headline", "rings", "cards", "timeline"], "properties": {
+    "ReadingInsights": {"type": "object", "required": ["span", "metric", "current", "currentStreak", "headline", "rings", "cards", "timeline"], "properties": {
       "span": {"type": "string", "enum": ["week", "month", "year", "all"]},
+      "metric": {"type": "string", "enum": ["books", "pages", "time"], "description": "What the velocity card's figure, trend and comparison measure."},
       "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"},
       "current": S("ReadingFigures"), "previous": S("ReadingFigures"),
       "currentStreak": {"type": "integer", "minimum": 0}, "headline": {"type": "string"},
@@ -525,8 +527,9 @@ doc = {
       "cards": {"type": "array", "items": {"type": "object", "required": ["id", "title", "figure", "sentence"], "properties": {
         "id": {"type": "string", "enum": ["velocity", "culture", "streak", "genres"]}, "title": {"type": "string"},
         "figure": {"type": "string"}, "sentence": {"type": "string"}, "trend": {"type": "string", "enum": ["up", "down", "same"]}}}},
-      "timeline": {"type": "array", "items": {"type": "object", "required": ["month", "label", "books"], "properties": {
+      "timeline": {"type": "array", "items": {"type": "object", "required": ["month", "label", "books", "pages", "minutes"], "properties": {
         "month": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"}, "label": {"type": "string"}, "books": {"type": "integer", "minimum": 0},
+        "pages": {"type": "integer", "minimum": 0, "description": "Pages read: sessions, and finished books without sessions."}, "minutes": {"type": "integer", "minimum": 0},
         "diversity": {"type": "number", "minimum": 0, "maximum": 100, "description": "Absent where too little is known for a score."}}}}}},
     "Achievement": {"type": "object", "required": ["id", "name", "rule", "rarity", "unlocked", "progress", "progressText", "requirements"], "properties": {
       "id": {"type": "string"}, "name": {"type": "string"}, "rule": {"type": "string"},

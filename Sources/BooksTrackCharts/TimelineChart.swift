@@ -1,20 +1,29 @@
 import Foundation
 
-/// Books finished per month as bars, with each month's diversity score (0–100) as a line with
-/// points (seed 003's timeline), as inline SVG. Bars are read against the left scale (books),
+/// Books finished (or pages or hours read) per month as bars, with each month's diversity score
+/// (0–100) as a line with points (seed 003's timeline), as inline SVG. Bars are read against the
+/// left scale (books, pages or hours),
 /// the line against the right (score); a month without a score breaks the line and has no
 /// point, so nothing is drawn that is not known. Each month is one group with its own
 /// accessible text; the page gives the same figures as a table.
 public enum TimelineChart {
     public struct Month: Hashable, Sendable {
         public var label: String
-        public var books: Int
+        /// The bar's height on the left scale.
+        public var value: Double
+        /// The bar as a reader reads it: "3 books", "1,204 pages", "2 h 5 min".
+        public var valueText: String
         public var score: Double?
 
-        public init(label: String, books: Int, score: Double?) {
+        public init(label: String, value: Double, valueText: String, score: Double?) {
             self.label = label
-            self.books = books
+            self.value = value
+            self.valueText = valueText
             self.score = score
+        }
+
+        public init(label: String, books: Int, score: Double?) {
+            self.init(label: label, value: Double(books), valueText: books == 1 ? "1 book" : "\(books) books", score: score)
         }
     }
 
@@ -28,13 +37,13 @@ public enum TimelineChart {
     public static func svg(_ months: [Month], id: String, label: String) -> String {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
-        let most = max(1, months.map(\.books).max() ?? 1)
-        // An even top for the books scale, so the middle line is a whole number of books.
+        let most = max(1, Int((months.map(\.value).max() ?? 1).rounded(.up)))
+        // An even top for the left scale, so the middle line is a whole number.
         let scale = most <= 2 ? 2 : (most + 1) / 2 * 2
         let slot = months.isEmpty ? plotWidth : plotWidth / Double(months.count)
         let barWidth = min(36, slot * 0.6)
         func x(_ index: Int) -> Double { left + slot * (Double(index) + 0.5) }
-        func yBooks(_ books: Int) -> Double { top + plotHeight * (1 - Double(books) / Double(scale)) }
+        func yBooks(_ value: Double) -> Double { top + plotHeight * (1 - value / Double(scale)) }
         func yScore(_ score: Double) -> Double { top + plotHeight * (1 - min(100, max(0, score)) / 100) }
 
         var out = "<svg class=\"chart timeline-chart\" width=\"\(SVG.number(width))\" "
@@ -53,10 +62,9 @@ public enum TimelineChart {
         }
         for (index, month) in months.enumerated() {
             let score = month.score.map { "diversity score \(Int($0.rounded()))%" } ?? "no diversity score (too little known)"
-            let books = month.books == 1 ? "1 book" : "\(month.books) books"
-            out += "<g role=\"img\" aria-label=\"\(SVG.escape("\(month.label): \(books), \(score)"))\">"
-            let top = yBooks(month.books)
-            let barHeight = max(month.books > 0 ? 2 : 0, yBooks(0) - top)
+            out += "<g role=\"img\" aria-label=\"\(SVG.escape("\(month.label): \(month.valueText), \(score)"))\">"
+            let top = yBooks(month.value)
+            let barHeight = max(month.value > 0 ? 2 : 0, yBooks(0) - top)
             out += "<rect class=\"bar\" x=\"\(SVG.number(x(index) - barWidth / 2))\" y=\"\(SVG.number(yBooks(0) - barHeight))\" "
             out += "width=\"\(SVG.number(barWidth))\" height=\"\(SVG.number(barHeight))\" rx=\"3\"/>"
             out += "<text class=\"axis\" x=\"\(SVG.number(x(index)))\" y=\"\(SVG.number(height - bottom + 16))\" "

@@ -18,7 +18,7 @@ struct ReadingWebTests {
             #expect(year.status == .ok)
             #expect(year.text.contains("Exploring 3 cultures across 3 books"))
             #expect(year.body.contains(#"class="dual-ring""#) && year.body.contains("Outer ring: 3 books this year"))
-            #expect(year.text.contains("Books finished and diversity score per month"))
+            #expect(year.text.contains("Books finished, pages and time read, and diversity score per month"))
             #expect(year.body.contains(#"<th scope="row">Feb 2026</th><td>3</td>"#))
             // The books were stored without the after-write step: the page stores what they earn.
             #expect(year.body.contains(#"id="achievement-firstSteps""#))
@@ -38,6 +38,58 @@ struct ReadingWebTests {
             let wrong = try await browser.get("/insights/reading?period=fortnight")
             #expect(wrong.status == .badRequest && wrong.text.contains("The period is week, month, year or all time"))
             #expect(wrong.text.contains("Exploring 3 cultures across 3 books"), "the year is shown instead")
+        }
+    }
+
+    @Test("Books, pages or time: the velocity card and the timeline measure what the reader picks; the table has all three")
+    func metric() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            _ = try await InsightsWebTests.seedLibrary(for: user, in: app)
+            let reader = app.store.reader(user.id)
+            let entry = try #require(try await reader.library().entries.first)
+            // 40 pages in 30 minutes last month (February), 120 pages in 90 minutes this month.
+            try await reader.logSession(
+                on: entry.id, startedAt: TestClock.now.addingTimeInterval(-25 * 86_400), minutes: 30, startPage: 0, endPage: 40,
+                now: TestClock.now)
+            try await reader.logSession(
+                on: entry.id, startedAt: TestClock.now.addingTimeInterval(-5 * 86_400), minutes: 90, startPage: 40,
+                endPage: 160, now: TestClock.now)
+
+            let pages = try await browser.get("/insights/reading?period=month&metric=pages")
+            #expect(pages.status == .ok)
+            #expect(pages.text.contains("Reading velocity 120 pages"))
+            #expect(pages.text.contains("You read 80 more pages than last month. 0 books in 1 h 30 min."))
+            #expect(
+                pages.body.contains(#"<a href="/insights/reading?period=month&amp;metric=pages" aria-current="page">Pages</a>"#))
+            // The period and the months keep the measure.
+            #expect(pages.body.contains(#"<a href="/insights/reading?period=year&amp;metric=pages">Year</a>"#))
+            #expect(pages.body.contains(#"href="/insights/reading?period=month&amp;metric=pages&amp;months=6""#))
+            #expect(pages.text.contains("Pages read per month over the last 12 months: 160 pages in all."))
+            #expect(pages.body.contains(#"aria-label="Mar 2026: 120 pages, no diversity score (too little known)""#))
+            #expect(
+                pages.body.contains(#"<th scope="row">Mar 2026</th><td>0</td><td>120</td><td>1 h 30 min</td>"#),
+                "the table gives books, pages and time whatever the measure")
+
+            let time = try await browser.get("/insights/reading?period=month&metric=time")
+            #expect(time.text.contains("Reading velocity 1 h 30 min"))
+            #expect(time.text.contains("You read 1 h 0 min longer than last month. 0 books, 120 pages."))
+            #expect(time.text.contains("Time read, in hours (left scale)"))
+            let books = try await browser.get("/insights/reading?period=month")
+            #expect(books.text.contains("Reading velocity 0 books"))
+            #expect(books.text.contains("3 fewer books than last month. 120 pages in 1 h 30 min."))
+
+            let wrong = try await browser.get("/insights/reading?metric=miles")
+            #expect(wrong.status == .badRequest && wrong.text.contains("the measure books, pages or time"))
+
+            let token = try await AccountTools.issueToken(named: "metric", for: user, store: app.store, now: TestClock.now)
+            let api = APIClient(client: app.client, token: token)
+            let answer = try await api.request(.get, "/api/v1/insights/reading?period=month&metric=time").json()
+            #expect(answer["metric"] as? String == "time")
+            #expect(((answer["cards"] as? [[String: Any]])?.first)?["figure"] as? String == "1 h 30 min")
+            let march = (answer["timeline"] as? [[String: Any]])?.first { $0["month"] as? String == "2026-03" }
+            #expect(march?["pages"] as? Int == 120 && march?["minutes"] as? Int == 90)
+            #expect(try await api.request(.get, "/api/v1/insights/reading?metric=miles").status == .badRequest)
         }
     }
 

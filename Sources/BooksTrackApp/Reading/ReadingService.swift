@@ -11,8 +11,11 @@ public struct ReadingService: Sendable {
     let goals: GoalService
     let notifications: NotificationService
 
-    /// The hero, the four cards and the timeline of a stretch (`months`: 6 or 12 in the timeline).
-    public func insights(for user: User, span: ReadingSpan, months: Int = 12, now: Date) async throws -> ReadingInsights {
+    /// The hero, the four cards and the timeline of a stretch (`months`: 6 or 12 in the timeline;
+    /// `metric`: what the velocity card and the timeline measure).
+    public func insights(
+        for user: User, span: ReadingSpan, months: Int = 12, metric: ReadingMetric = .books, now: Date
+    ) async throws -> ReadingInsights {
         let today = user.today(at: now)
         // The outer ring is the reader's yearly book goal for this year, when they keep one.
         let goal = try await goals.goals(for: user, now: now).first { standing in
@@ -23,7 +26,7 @@ public struct ReadingService: Sendable {
         let (library, figures) = try await insights.figures(of: user)
         return ReadingInsights.compute(
             span, figures: figures, library: library, today: today, bookGoal: goal.map { ($0.goal.title, $0.progress) },
-            months: months)
+            months: months, metric: metric)
     }
 
     /// Every achievement: unlocked ones with their date, locked ones with how far along. One the

@@ -45,6 +45,56 @@ public enum ReadingSpan: String, CaseIterable, Codable, Hashable, Sendable {
     }
 }
 
+/// What the velocity card and the timeline measure (seed 003's metric filters): books finished,
+/// pages read or time read. The other cards count what they count (regions, days, genres).
+public enum ReadingMetric: String, CaseIterable, Codable, Hashable, Sendable {
+    case books, pages, time
+
+    public var displayName: String {
+        switch self {
+        case .books: "Books"
+        case .pages: "Pages"
+        case .time: "Time"
+        }
+    }
+
+    /// The amount of a stretch: books, pages, or minutes.
+    public func amount(_ figures: ReadingInsights.Figures) -> Int {
+        switch self {
+        case .books: figures.books
+        case .pages: figures.pages
+        case .time: figures.minutes
+        }
+    }
+
+    /// The amount of a timeline month.
+    public func amount(_ month: ReadingInsights.Month) -> Int {
+        switch self {
+        case .books: month.books
+        case .pages: month.pages
+        case .time: month.minutes
+        }
+    }
+
+    /// "3 books", "1,204 pages", "2 h 5 min".
+    public func text(_ amount: Int) -> String {
+        switch self {
+        case .books: InsightFormat.books(amount)
+        case .pages: amount == 1 ? "1 page" : "\(InsightFormat.grouped(amount)) pages"
+        case .time: InsightFormat.duration(amount)
+        }
+    }
+
+    /// What the timeline's bars are, as a legend says it.
+    public var perMonth: String {
+        switch self {
+        case .books: "Books finished"
+        case .pages: "Pages read"
+        case .time: "Time read"
+        }
+    }
+}
+
 /// Reading insights (SPEC F7, seed 003): the hero, four cards and the timeline, worked out from
 /// the reader's goal board (``GoalBoard``, kept with the library) and, for each month's
 /// diversity score, the insights index — the same representation score as the insights page.
@@ -85,6 +135,11 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         public var month: String
         public var label: String
         public var books: Int
+        /// Pages read in the month (sessions, and finished books without sessions), as the
+        /// velocity card counts them.
+        public var pages: Int
+        /// Minutes read in the month's sessions.
+        public var minutes: Int
         public var diversity: Double?
     }
 
@@ -98,6 +153,8 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
     }
 
     public var span: ReadingSpan
+    /// What the velocity card and the timeline measure.
+    public var metric: ReadingMetric
     public var from: LocalDate?
     public var to: LocalDate?
     public var current: Figures
@@ -114,7 +171,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
     /// yearly book goal, when they have one (its progress fills the outer ring).
     public static func compute(
         _ span: ReadingSpan, figures: LibraryFigures, library: ReaderLibrary, today: LocalDate,
-        bookGoal: (title: String, progress: GoalProgress)? = nil, months: Int = 12
+        bookGoal: (title: String, progress: GoalProgress)? = nil, months: Int = 12, metric: ReadingMetric = .books
     ) -> ReadingInsights {
         let board = figures.board
         let range = span.range(today: today)
@@ -146,30 +203,47 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
                 innerLabel: "\(current.cultures) of \(regionCount) regions")
         }
         return ReadingInsights(
-            span: span, from: range?.lowerBound, to: range?.upperBound, current: current, previous: previous,
+            span: span, metric: metric, from: range?.lowerBound, to: range?.upperBound, current: current, previous: previous,
             currentStreak: streak,
             headline:
                 "Exploring \(current.cultures) \(current.cultures == 1 ? "culture" : "cultures") across \(current.books) \(current.books == 1 ? "book" : "books")",
             rings: rings,
-            cards: cards(span, current: current, previous: previous, streak: streak, board: board, range: range),
+            cards: cards(
+                span, current: current, previous: previous, streak: streak, board: board, range: range, metric: metric),
             timeline: timeline(figures, library: library, today: today, months: months))
     }
 
     static func cards(
         _ span: ReadingSpan, current: Figures, previous: Figures?, streak: Int, board: GoalBoard,
-        range: ClosedRange<LocalDate>?
+        range: ClosedRange<LocalDate>?, metric: ReadingMetric = .books
     ) -> [Card] {
         let before = span.previousLabel ?? ""
-        func compare(_ now: Int, _ then: Int, _ unit: String) -> String {
+        func compare(_ now: Int, _ then: Int) -> String {
             let difference = now - then
-            if difference == 0 { return "As many \(unit) as \(before)." }
             let amount = abs(difference)
-            let noun = amount == 1 ? String(unit.dropLast()) : unit
-            return difference > 0 ? "You read \(amount) more \(noun) than \(before)." : "\(amount) fewer \(noun) than \(before)."
+            switch metric {
+            case .time:
+                if difference == 0 { return "As long as \(before)." }
+                let time = InsightFormat.duration(amount)
+                return difference > 0 ? "You read \(time) longer than \(before)." : "\(time) less than \(before)."
+            case .books, .pages:
+                let unit = metric.rawValue
+                if difference == 0 { return "As many \(unit) as \(before)." }
+                let noun = amount == 1 ? String(unit.dropLast()) : unit
+                let count = InsightFormat.grouped(amount)
+                return difference > 0
+                    ? "You read \(count) more \(noun) than \(before)." : "\(count) fewer \(noun) than \(before)."
+            }
         }
 
-        var velocity = "\(InsightFormat.grouped(current.pages)) pages"
-        if current.minutes > 0 { velocity += " in \(InsightFormat.duration(current.minutes))" }
+        // The velocity card's figure is the chosen measure; its sentence gives the other two.
+        let time = current.minutes > 0 ? " in \(InsightFormat.duration(current.minutes))" : ""
+        let velocity =
+            switch metric {
+            case .books: ReadingMetric.pages.text(current.pages) + time
+            case .pages: ReadingMetric.books.text(current.books) + time
+            case .time: "\(ReadingMetric.books.text(current.books)), \(ReadingMetric.pages.text(current.pages))"
+            }
         let regionsLeft = CulturalRegion.allCases.count - current.cultures
         let newRegions = range.map { board.newRegions(from: $0.lowerBound.dayNumber) } ?? 0
         let cultural: String
@@ -187,9 +261,10 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         return [
             Card(
                 id: "velocity", title: "Reading velocity",
-                figure: InsightFormat.books(current.books),
-                sentence: previous.map { compare(current.books, $0.books, "books") + " \(velocity)." } ?? "\(velocity).",
-                trend: previous.map { Trend.of(Double(current.books), Double($0.books)) }),
+                figure: metric.text(metric.amount(current)),
+                sentence: previous.map { compare(metric.amount(current), metric.amount($0)) + " \(velocity)." }
+                    ?? "\(velocity).",
+                trend: previous.map { Trend.of(Double(metric.amount(current)), Double(metric.amount($0))) }),
             Card(
                 id: "culture", title: "Cultural exploration",
                 figure: "\(current.cultures) of \(CulturalRegion.allCases.count) regions", sentence: cultural,
@@ -246,10 +321,11 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             let finished = buckets[number]
             let diversity = DiversityFigures.compute(finished, index: index, unit: .books, underrepresented: underrepresented)
             let radar = RepresentationRadar.library(finished, index: index, figures: diversity)
+            let figures = board.figures(in: range.lowerBound.dayNumber...range.upperBound.dayNumber)
             return Month(
                 month: String(range.lowerBound.description.prefix(7)),
                 label: "\(names[range.lowerBound.month - 1]) \(range.lowerBound.year)",
-                books: board.figures(in: range.lowerBound.dayNumber...range.upperBound.dayNumber).books,
+                books: figures.books, pages: figures.pages, minutes: figures.minutes,
                 diversity: radar.overall.map { ($0 * 10).rounded() / 10 })
         }
     }

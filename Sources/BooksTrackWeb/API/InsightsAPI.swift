@@ -17,16 +17,19 @@ struct InsightsAPI {
         api.get("achievements", use: achievements)
     }
 
-    /// `period` week|month|year|all (year when left out), `months` 6|12 for the timeline.
+    /// `period` week|month|year|all (year when left out), `months` 6|12 for the timeline, `metric`
+    /// books|pages|time for the velocity card (books when left out).
     @Sendable func readingInsights(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let query = try APIQuery(request, allowed: ["period", "months"])
+        let query = try APIQuery(request, allowed: ["period", "months", "metric"])
         try query.oneOf("period", ReadingSpan.allCases.map(\.rawValue))
         try query.oneOf("months", ["6", "12"])
+        try query.oneOf("metric", ReadingMetric.allCases.map(\.rawValue))
+        let metric = query.values["metric"].flatMap(ReadingMetric.init(rawValue:)) ?? .books
         let span = query.values["period"].flatMap(ReadingSpan.init(rawValue:)) ?? .year
         let months = query.values["months"].flatMap(Int.init) ?? 12
         return try Responses.json(
-            try await reading.insights(for: user, span: span, months: months, now: configuration.clock()))
+            try await reading.insights(for: user, span: span, months: months, metric: metric, now: configuration.clock()))
     }
 
     @Sendable func achievements(_ request: Request, context: AppContext) async throws -> Response {

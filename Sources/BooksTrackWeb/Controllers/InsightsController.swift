@@ -52,22 +52,26 @@ struct InsightsController {
         return Responses.insightsCSV(answer.report)
     }
 
-    /// `period` week|month|year|all (year by default), `months` 6 or 12; anything else shows the
-    /// year and 12 months, saying so.
+    /// `period` week|month|year|all (year by default), `months` 6 or 12, `metric`
+    /// books|pages|time; anything else shows the defaults, saying so.
     @Sendable func readingPage(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let parameters = URLQuery.parameters(of: request)
         let span = parameters["period"].flatMap { ReadingSpan(rawValue: $0.lowercased()) }
         let months = parameters["months"].flatMap(Int.init).flatMap { [6, 12].contains($0) ? $0 : nil }
-        let unknown = (parameters["period"] != nil && span == nil) || (parameters["months"] != nil && months == nil)
+        let metric = parameters["metric"].flatMap { ReadingMetric(rawValue: $0.lowercased()) }
+        let unknown =
+            (parameters["period"] != nil && span == nil) || (parameters["months"] != nil && months == nil)
+            || (parameters["metric"] != nil && metric == nil)
         let now = configuration.clock()
-        async let insights = reading.insights(for: user, span: span ?? .year, months: months ?? 12, now: now)
+        async let insights = reading.insights(
+            for: user, span: span ?? .year, months: months ?? 12, metric: metric ?? .books, now: now)
         async let achievements = reading.achievements(for: user, now: configuration.clock())
         async let standings = goals.goals(for: user, now: now)
         let model = ReadingPage.Model(
             insights: try await insights, months: months ?? 12, achievements: try await achievements,
             problem: unknown
-                ? "The period is week, month, year or all time, and the timeline shows 6 or 12 months; showing the defaults instead."
+                ? "The period is week, month, year or all time, the measure books, pages or time, and the timeline shows 6 or 12 months; showing the defaults instead."
                 : nil, goals: try await standings, today: user.today(at: now))
         return HTMLResponse(
             html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok

@@ -29,7 +29,10 @@ enum ReadingPage {
             if let problem = model.problem {
                 Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }
             }
-            spanSelector(insights.span, months: model.months)
+            Tag("div", .cls("reading-selectors")) {
+                spanSelector(insights.span, months: model.months, metric: insights.metric)
+                metricSelector(insights.metric, span: insights.span, months: model.months)
+            }
             Tag("div", .cls("bento")) {
                 hero(insights)
                 goalsCard(model)
@@ -80,20 +83,35 @@ enum ReadingPage {
         }
     }
 
-    static func spanSelector(_ selected: ReadingSpan, months: Int) -> Component {
+    /// The page's address with these choices (defaults left out, but for the period).
+    static func href(_ span: ReadingSpan, months: Int, metric: ReadingMetric) -> String {
+        "/insights/reading?period=\(span.rawValue)" + (metric == .books ? "" : "&metric=\(metric.rawValue)")
+            + (months == 12 ? "" : "&months=\(months)")
+    }
+
+    static func spanSelector(_ selected: ReadingSpan, months: Int, metric: ReadingMetric) -> Component {
         links(
-            "Period",
-            ReadingSpan.allCases.map { span in
-                (
-                    "/insights/reading?period=\(span.rawValue)" + (months == 12 ? "" : "&months=\(months)"), short(span),
-                    span == selected
-                )
+            "Period", shown: true,
+            ReadingSpan.allCases.map { span in (href(span, months: months, metric: metric), short(span), span == selected) })
+    }
+
+    /// Books, pages or time: what the velocity card and the timeline measure (seed 003's metric
+    /// filters); the cultural, streak and genre cards count regions, days and genres whatever it is.
+    static func metricSelector(_ selected: ReadingMetric, span: ReadingSpan, months: Int) -> Component {
+        links(
+            "Measure", shown: true,
+            ReadingMetric.allCases.map { metric in
+                (href(span, months: months, metric: metric), metric.displayName, metric == selected)
             })
     }
 
     /// A row of links drawn as one segmented control; the current one says so (aria-current).
-    static func links(_ label: String, _ items: [(href: String, text: String, current: Bool)]) -> Component {
+    /// `shown` writes the label before the links too (the nav's name says it to screen readers).
+    static func links(_ label: String, shown: Bool = false, _ items: [(href: String, text: String, current: Bool)])
+        -> Component
+    {
         Tag("nav", .cls("segmented-links"), .aria("label", label)) {
+            if shown { Tag("span", .cls("segmented-label"), .aria("hidden", "true"), text: label) }
             for item in items {
                 if item.current {
                     Tag("a", .href(item.href), Attr("aria-current", "page"), text: item.text)
@@ -203,15 +221,21 @@ enum ReadingPage {
     }
 
     static func timeline(_ insights: ReadingInsights, months: Int) -> Component {
-        let points = insights.timeline.map { TimelineChart.Month(label: $0.label, books: $0.books, score: $0.diversity) }
+        let metric = insights.metric
+        let points = insights.timeline.map {
+            let amount = metric.amount($0)
+            return TimelineChart.Month(
+                label: $0.label, value: metric == .time ? Double(amount) / 60 : Double(amount), valueText: metric.text(amount),
+                score: $0.diversity)
+        }
         let scored = insights.timeline.filter { $0.diversity != nil }.count
-        let books = insights.timeline.reduce(0) { $0 + $1.books }
+        let total = metric.text(insights.timeline.reduce(0) { $0 + metric.amount($1) })
         let summary =
-            "Books finished per month over the last \(months) months: \(books) in all. Diversity score known for \(scored) of \(months) months."
+            "\(metric.perMonth) per month over the last \(months) months: \(total) in all. Diversity score of the books finished known for \(scored) of \(months) months."
         return Card("Timeline", span: .full, id: "timeline") {
             links(
                 "Months shown",
-                [6, 12].map { ("/insights/reading?period=\(insights.span.rawValue)&months=\($0)", "\($0) months", $0 == months) })
+                [6, 12].map { (href(insights.span, months: $0, metric: metric), "\($0) months", $0 == months) })
             Tag("p", .cls("muted"), text: summary)
             // On a phone the chart keeps a readable size and scrolls sideways inside its card
             // (by keyboard too: the region takes focus).
@@ -220,7 +244,7 @@ enum ReadingPage {
             }
             Tag("p", .cls("chart-legend")) {
                 Tag("span", .cls("swatch timeline-bar-swatch"), Attr("aria-hidden", "true"), text: "")
-                Txt(" Books finished (left scale) ")
+                Txt(" \(metric.perMonth)\(metric == .time ? ", in hours" : "") (left scale) ")
                 Tag("span", .cls("swatch timeline-line-swatch"), Attr("aria-hidden", "true"), text: "")
                 Txt(
                     " Diversity score, the representation score of that month’s books (right scale; no point where too little is known)"
@@ -229,11 +253,13 @@ enum ReadingPage {
             Tag("details", .cls("chart-table")) {
                 Tag("summary", text: "Show the figures as a table")
                 Tag("table", .cls("data-table")) {
-                    Tag("caption", text: "Books finished and diversity score per month")
+                    Tag("caption", text: "Books finished, pages and time read, and diversity score per month")
                     Tag("thead") {
                         Tag("tr") {
                             Tag("th", Attr("scope", "col"), text: "Month")
                             Tag("th", Attr("scope", "col"), text: "Books finished")
+                            Tag("th", Attr("scope", "col"), text: "Pages read")
+                            Tag("th", Attr("scope", "col"), text: "Time read")
                             Tag("th", Attr("scope", "col"), text: "Diversity score")
                         }
                     }
@@ -242,6 +268,8 @@ enum ReadingPage {
                             Tag("tr") {
                                 Tag("th", Attr("scope", "row"), text: month.label)
                                 Tag("td", text: "\(month.books)")
+                                Tag("td", text: InsightFormat.grouped(month.pages))
+                                Tag("td", text: InsightFormat.duration(month.minutes))
                                 Tag("td", text: month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known")
                             }
                         }
