@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// Books finished (or pages or hours read) per month as bars, with each month's diversity score
@@ -34,12 +35,21 @@ public enum TimelineChart {
     static let top = 14.0
     static let bottom = 34.0
 
+    /// The left scale's top: even up to 10 (so the middle line is a whole number), above that a
+    /// round number — a multiple of two fifths of the value's power of ten (1,344 → 1,600, 37 → 40).
+    static func scaleTop(_ most: Double) -> Int {
+        let most = max(1, Int(most.rounded(.up)))
+        if most <= 10 { return most <= 2 ? 2 : (most + 1) / 2 * 2 }
+        var power = 1
+        while power * 10 <= most { power *= 10 }
+        let step = max(2, power * 2 / 5)
+        return (most + step - 1) / step * step
+    }
+
     public static func svg(_ months: [Month], id: String, label: String) -> String {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
-        let most = max(1, Int((months.map(\.value).max() ?? 1).rounded(.up)))
-        // An even top for the left scale, so the middle line is a whole number.
-        let scale = most <= 2 ? 2 : (most + 1) / 2 * 2
+        let scale = scaleTop(months.map(\.value).max() ?? 0)
         let slot = months.isEmpty ? plotWidth : plotWidth / Double(months.count)
         let barWidth = min(36, slot * 0.6)
         func x(_ index: Int) -> Double { left + slot * (Double(index) + 0.5) }
@@ -56,7 +66,7 @@ public enum TimelineChart {
             out += "<line class=\"grid\" x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - right))\" "
             out += "y1=\"\(SVG.number(y))\" y2=\"\(SVG.number(y))\"/>"
             out += "<text class=\"axis\" x=\"\(SVG.number(left - 6))\" y=\"\(SVG.number(y + 4))\" text-anchor=\"end\" "
-            out += "aria-hidden=\"true\">\(SVG.number((Double(scale) * fraction).rounded()))</text>"
+            out += "aria-hidden=\"true\">\(InsightFormat.grouped(Int((Double(scale) * fraction).rounded())))</text>"
             out += "<text class=\"axis\" x=\"\(SVG.number(width - right + 6))\" y=\"\(SVG.number(y + 4))\" "
             out += "aria-hidden=\"true\">\(Int(100 * fraction))%</text>"
         }

@@ -6,6 +6,26 @@ import Testing
 struct ChartTests {
     func count(_ needle: String, in haystack: String) -> Int { haystack.components(separatedBy: needle).count - 1 }
 
+    @Test("The timeline's left scale tops out at a round number, written with separators; each month says its amount")
+    func timelineScale() {
+        let svg = TimelineChart.svg(
+            [
+                .init(label: "Oct 2026", value: 1_344, valueText: "1,344 pages", score: 61),
+                .init(label: "Nov 2026", value: 10, valueText: "10 pages", score: nil),
+            ], id: "timeline", label: "Pages read per month")
+        // 1,344 pages: a scale of 0, 800 and 1,600, never "1344".
+        #expect(svg.contains(">1,600</text>") && svg.contains(">800</text>"))
+        #expect(!svg.contains("1344"))
+        #expect(svg.contains(#"aria-label="Oct 2026: 1,344 pages, diversity score 61%""#))
+        #expect(svg.contains(#"aria-label="Nov 2026: 10 pages, no diversity score (too little known)""#))
+        // Small counts keep an even top, so the middle line is a whole number of books.
+        let books = TimelineChart.svg([.init(label: "Jan 2026", books: 3, score: nil)], id: "t", label: "Books")
+        #expect(books.contains(">4</text>") && books.contains(">2</text>"))
+        #expect(books.contains(#"aria-label="Jan 2026: 3 books, no diversity score (too little known)""#))
+        let thirteen = TimelineChart.svg([.init(label: "Jan 2026", books: 13, score: nil)], id: "t", label: "Books")
+        #expect(thirteen.contains(">16</text>") && thirteen.contains(">8</text>"))
+    }
+
     @Test("Every bar is a labelled link; a bar with nothing is a sliver with its note; highlighted bars are striped")
     func bars() {
         let svg = BarChart.svg(
