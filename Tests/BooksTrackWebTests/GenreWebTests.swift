@@ -22,6 +22,7 @@ struct GenreWebTests {
             let question = try await browser.get("/prompt?book=\(kindred.string)&fact=genre")
             #expect(question.text.contains("What genre is “Kindred”?"))
             #expect(question.body.contains(#"value="Science fiction" class="pill-choice">Science fiction</button>"#))
+            #expect(question.text.contains("Genre is not diversity data"))
             // A spelling readers use names the same pill.
             let saved = try await browser.post(
                 "/prompt", ["entry": kindred.string, "fact": "genre", "value": "sci-fi", "return": "/", "origin": "book"])

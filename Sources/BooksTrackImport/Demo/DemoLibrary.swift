@@ -139,7 +139,7 @@ public enum DemoLibrary {
                 row: row, title: title, authors: [author],
                 contributors: translator.map { [ContributorName(name: $0, role: .translator)] } ?? [],
                 originalLanguage: LanguageCode(lenient: language), firstPublishedYear: year,
-                ownVoices: ownVoices, accessibilityTags: accessibility,
+                genres: DemoLibrary.genres[title] ?? [], ownVoices: ownVoices, accessibilityTags: accessibility,
                 edition: EditionDetails(
                     pageCount: pages, format: format, binding: format.displayName,
                     language: translated ? LanguageCode(lenient: "en") : LanguageCode(lenient: language)),
@@ -161,6 +161,28 @@ public enum DemoLibrary {
             }
         }
     }
+
+    /// Each book's genres, as the genre question's pills name them (`GenreChoice`). Four books have
+    /// none (Flights, Wizard of the Crow, The God of Small Things, Sonechka), so the genre question and
+    /// `missing=genre` have something to show.
+    static let genres: [String: [String]] = [
+        "Things Fall Apart": ["Literary fiction", "Historical fiction"],
+        "Arrow of God": ["Literary fiction", "Historical fiction"],
+        "Kafka on the Shore": ["Literary fiction", "Fantasy"], "Norwegian Wood": ["Literary fiction", "Romance"],
+        "The Vegetarian": ["Literary fiction"], "Human Acts": ["Historical fiction"],
+        "Convenience Store Woman": ["Literary fiction"], "The Three-Body Problem": ["Science fiction"],
+        "Pride and Prejudice": ["Romance", "Literary fiction"], "Beloved": ["Historical fiction", "Literary fiction"],
+        "Song of Solomon": ["Literary fiction"], "The Handmaid's Tale": ["Science fiction"],
+        "The Testaments": ["Science fiction"], "One Hundred Years of Solitude": ["Literary fiction"],
+        "My Name Is Red": ["Historical fiction", "Mystery & crime"], "Annie John": ["Literary fiction"],
+        "Jamilia": ["Literary fiction", "Romance"], "The Round House": ["Literary fiction", "Mystery & crime"],
+        "Freshwater": ["Literary fiction"], "The Whale Rider": ["Young adult & children"],
+        "My Brilliant Friend": ["Literary fiction"], "The Big Green Tent": ["Historical fiction"],
+        "Their Eyes Were Watching God": ["Literary fiction", "Romance"], "The Namesake": ["Literary fiction"],
+        "Klara and the Sun": ["Science fiction", "Literary fiction"], "Piranesi": ["Fantasy"],
+        "Love in the Time of Cholera": ["Romance", "Literary fiction"], "Half of a Yellow Sun": ["Historical fiction"],
+        "Drive Your Plow Over the Bones of the Dead": ["Mystery & crime"], "Death's End": ["Science fiction"],
+    ]
 
     static let books: [Book] = [
         Book(

@@ -86,9 +86,11 @@ enum PromptPage {
             }
             Tag(
                 "p", .cls("prompt-footnote"),
-                text: prompt.authorID == nil
-                    ? "This updates your diversity stats and your copy of the book’s details; other readers never see what you type."
-                    : "This updates your diversity stats. Facts about authors are shared with every reader here, with you as their source."
+                text: prompt.fact == .genre
+                    ? "Genre is not diversity data: it updates your copy of the book’s details, genre goals and the library’s genre filter; other readers never see it."
+                    : prompt.authorID == nil
+                        ? "This updates your diversity stats and your copy of the book’s details; other readers never see what you type."
+                        : "This updates your diversity stats. Facts about authors are shared with every reader here, with you as their source."
             )
         }
     }
