@@ -75,6 +75,7 @@ def test_every_page_on_a_phone(browser):
             "/", "/library", "/library?status=read&region=africa", book, book + "/edit", book + "/sessions",
             "/insights", "/insights?scope=library&unit=authors", "/insights/reading", "/goals", "/goals/new", goal,
             "/import", run, "/account", "/contributions", "/notifications", "/widget", "/prompt", "/books/new", share,
+            "/library?missing=genre", "/insights/reading?metric=pages", "/prompt?fact=genre&book=" + book.rsplit("/", 1)[-1],
             "/offline",
         ]
         for path in pages:

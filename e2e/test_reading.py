@@ -1,5 +1,5 @@
 """Reading insights in a real browser: reached from the insights page, the hero with its dual
-ring, the period links (by keyboard), the timeline's table, the achievements grid with what the
+ring, the period links (by keyboard), the measure (books, pages, time), the timeline's table, the achievements grid with what the
 demo library earned (announced in the notification centre), and axe in light and dark, on a
 desktop and a phone."""
 
@@ -42,6 +42,14 @@ def test_reading(browser):
         expect(timeline.locator("svg.timeline-chart g[role=img]")).to_have_count(6)
         check_accessibility(page, "reading insights, table open")
 
+        # Measured in pages: the velocity card and the bars follow, the period and months stay.
+        page.get_by_role("navigation", name="Measure").get_by_role("link", name="Pages").click()
+        expect(page).to_have_url(re.compile(r"/insights/reading\?period=all&metric=pages&months=6$"))
+        expect(page.locator("#card-velocity")).to_contain_text(re.compile(r"\d[\d,]* pages"))
+        expect(page.locator("#timeline")).to_contain_text("Pages read per month over the last 6 months")
+        expect(timeline.locator("svg.timeline-chart g[role=img]").first).to_have_attribute("aria-label", re.compile(r" pages?, "))
+        check_accessibility(page, "reading insights, measured in pages")
+
         # The demo library earned achievements: unlocked with a date, announced once.
         achievements = page.locator("#achievements")
         expect(achievements.locator("#achievement-firstSteps")).to_contain_text("Unlocked")
@@ -53,7 +61,7 @@ def test_reading(browser):
         dark = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme="dark")
         phone = dark.new_page()
         sign_in(phone, server, "rosa")
-        phone.goto(server.url + "/insights/reading?period=month")
+        phone.goto(server.url + "/insights/reading?period=month&metric=time")
         expect(phone.get_by_role("heading", level=1, name="Reading insights")).to_be_visible()
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         check_accessibility(phone, "reading insights, dark phone")
