@@ -127,6 +127,15 @@ doc = {
         q("months", "Months in the timeline: 6 or 12 (default).", {"type": "string", "enum": ["6", "12"]}),
         q("metric", "What the velocity card measures: `books` (default), `pages` or `time`.", {"type": "string", "enum": ["books", "pages", "time"]})],
       "responses": {"200": ok("The figures.", S("ReadingInsights")), "400": E400, "401": E401}}},
+  "/api/v1/insights/compare": {
+    "get": {"operationId": "getComparison", "tags": ["insights"], "summary": "Your reading figures beside the average of the readers here who take part",
+      "description": "Only readers who take part (`PUT /api/v1/me/compare`) see it, and `rows` stays empty until at least `minimumParticipants` (5) take part; then each row gives your figure of the period and the participants' average (you included), never any one reader's figures. Each participant's period is counted in their own time zone.",
+      "parameters": [q("period", "`week`, `month`, `year` (default) or `all`.", {"type": "string", "enum": ["week", "month", "year", "all"]})],
+      "responses": {"200": ok("The comparison.", S("Comparison")), "400": E400, "401": E401}}},
+  "/api/v1/me/compare": {
+    "put": {"operationId": "setComparison", "tags": ["insights"], "summary": "Take part in the comparison, or leave it",
+      "requestBody": body(S("ComparisonInput"), {"optIn": True}),
+      "responses": {"200": ok("Saved; the comparison of this year.", S("Comparison")), "401": E401, "422": E422}}},
   "/api/v1/achievements": {
     "get": {"operationId": "listAchievements", "tags": ["insights"], "summary": "Every achievement: unlocked ones with their date, locked ones with their progress",
       "description": "An achievement is unlocked once, dated when a write first earned it, and announced once in the notifications; it is never taken back.",
@@ -539,6 +548,13 @@ doc = {
       "requirements": {"type": "array", "items": {"type": "object", "required": ["measure", "current", "target"], "properties": {
         "measure": {"type": "string", "enum": ["books", "regions", "languages", "ratedBooks", "averageRating", "streakDays", "contributions"]},
         "current": {"type": "number"}, "target": {"type": "number"}}}}}},
+    "ComparisonInput": {"type": "object", "required": ["optIn"], "additionalProperties": False, "properties": {"optIn": {"type": "boolean"}}},
+    "Comparison": {"type": "object", "required": ["period", "optedIn", "participants", "minimumParticipants", "rows"], "properties": {
+      "period": {"type": "string", "enum": ["week", "month", "year", "all"]}, "optedIn": {"type": "boolean"},
+      "participants": {"type": "integer", "minimum": 0}, "minimumParticipants": {"type": "integer", "minimum": 1},
+      "rows": {"type": "array", "items": {"type": "object", "required": ["measure", "label", "you", "average", "youText", "averageText"], "properties": {
+        "measure": {"type": "string", "enum": ["books", "pages", "minutes", "cultures", "longestStreak", "genres"]}, "label": {"type": "string"},
+        "you": {"type": "number", "minimum": 0}, "average": {"type": "number", "minimum": 0}, "youText": {"type": "string"}, "averageText": {"type": "string"}}}}}},
     "AchievementList": {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "items": S("Achievement")}}},
     "NotificationList": {"type": "object", "required": ["items", "unread"], "properties": {
       "items": {"type": "array", "items": S("Notification")}, "unread": {"type": "integer", "minimum": 0}}},

@@ -34,6 +34,7 @@ public final class Store: Sendable {
     public var loginThrottle: LoginThrottleRepository { LoginThrottleRepository(database: database) }
     public var instanceSettings: InstanceSettingsRepository { InstanceSettingsRepository(database: database) }
     public var jobs: JobRepository { JobRepository(database: database) }
+    public var comparison: ComparisonRepository { ComparisonRepository(database: database) }
 
     /// The store as one reader may use it.
     public func reader(_ userID: User.ID) -> ReaderStore { ReaderStore(userID: userID, database: database) }

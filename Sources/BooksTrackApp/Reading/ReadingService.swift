@@ -29,6 +29,38 @@ public struct ReadingService: Sendable {
             months: months, metric: metric)
     }
 
+    /// The reader's figures of a stretch beside the average of the readers taking part in the
+    /// comparison (``InstanceComparison``): each participant's stretch counted in their own time
+    /// zone, from the library figures this process keeps. Nothing of anyone is read unless the
+    /// reader takes part and at least ``InstanceComparison/minimumReaders`` do.
+    public func comparison(for user: User, span: ReadingSpan, now: Date) async throws -> InstanceComparison {
+        let participants = try await store.comparison.participants()
+        guard participants.contains(where: { $0.id == user.id }),
+            participants.count >= InstanceComparison.minimumReaders
+        else {
+            return InstanceComparison(
+                span: span, optedIn: participants.contains { $0.id == user.id }, participants: participants.count, rows: [])
+        }
+        var own: ReadingInsights.Figures?
+        var everyone: [ReadingInsights.Figures] = []
+        for participant in participants {
+            let board = try await insights.figures(of: participant).figures.board
+            let figures = ReadingInsights.figures(span, board: board, today: participant.today(at: now))
+            everyone.append(figures)
+            if participant.id == user.id { own = figures }
+        }
+        return InstanceComparison.compute(span: span, own: own, everyone: everyone)
+    }
+
+    /// Takes part in the comparison, or leaves it.
+    public func setComparison(_ takingPart: Bool, for user: User, now: Date) async throws {
+        if takingPart {
+            try await store.comparison.optIn(user.id, now: now)
+        } else {
+            try await store.comparison.optOut(user.id)
+        }
+    }
+
     /// Every achievement: unlocked ones with their date, locked ones with how far along. One the
     /// library earns that no write has stored yet (a library from before achievements existed)
     /// is stored and announced now, like after a write.

@@ -176,8 +176,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         let board = figures.board
         let range = span.range(today: today)
         let previousRange = span.previousRange(today: today)
-        // Up to today: the rest of the week, month or year has not happened.
-        let current = board.figures(in: range.map { $0.lowerBound.dayNumber...min($0.upperBound, today).dayNumber })
+        let current = Self.figures(span, board: board, today: today)
         let previous = previousRange.map { board.figures(in: $0.lowerBound.dayNumber...$0.upperBound.dayNumber) }
         let streak = board.currentStreak(today: today.dayNumber)
         let regionCount = CulturalRegion.allCases.count
@@ -211,6 +210,11 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             cards: cards(
                 span, current: current, previous: previous, streak: streak, board: board, range: range, metric: metric),
             timeline: timeline(figures, library: library, today: today, months: months))
+    }
+
+    /// What a stretch holds up to today (the rest of the week, month or year has not happened).
+    public static func figures(_ span: ReadingSpan, board: GoalBoard, today: LocalDate) -> Figures {
+        board.figures(in: span.range(today: today).map { $0.lowerBound.dayNumber...min($0.upperBound, today).dayNumber })
     }
 
     static func cards(

@@ -15,6 +15,41 @@ struct InsightsAPI {
         api.get("insights/diversity.csv", use: diversityCSV)
         api.get("insights/reading", use: readingInsights)
         api.get("achievements", use: achievements)
+        api.get("insights/compare", use: comparison)
+        api.put("me/compare", use: setComparison)
+    }
+
+    /// `period` week|month|year|all (year when left out): the reader beside the average of the
+    /// readers taking part, once enough do.
+    @Sendable func comparison(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = try APIQuery(request, allowed: ["period"])
+        try query.oneOf("period", ReadingSpan.allCases.map(\.rawValue))
+        let span = query.values["period"].flatMap(ReadingSpan.init(rawValue:)) ?? .year
+        return try Responses.json(
+            ComparisonAnswer(try await reading.comparison(for: user, span: span, now: configuration.clock())))
+    }
+
+    struct ComparisonRequest: Decodable {
+        var optIn: Bool
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            try container.refuseUnknown(["optIn"])
+            guard let value = try? container.decode(Bool.self, forKey: AnyKey(stringValue: "optIn")) else {
+                throw FieldErrors(["optIn": "Send true to take part in the comparison, false to leave it."])
+            }
+            optIn = value
+        }
+    }
+
+    /// Takes part in the comparison or leaves it; answers with the comparison of this year.
+    @Sendable func setComparison(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let sent = try await APIRequest.decode(ComparisonRequest.self, from: request)
+        let now = configuration.clock()
+        try await reading.setComparison(sent.optIn, for: user, now: now)
+        return try Responses.json(ComparisonAnswer(try await reading.comparison(for: user, span: .year, now: now)))
     }
 
     /// `period` week|month|year|all (year when left out), `months` 6|12 for the timeline, `metric`
@@ -37,6 +72,23 @@ struct InsightsAPI {
         _ = try APIQuery(request, allowed: [])
         let standings = try await reading.achievements(for: user, now: configuration.clock())
         return try Responses.json(AchievementList(items: standings.map(AchievementItem.init)))
+    }
+}
+
+/// The comparison as the API shows it: the minimum is stated, so a client can say what it waits for.
+struct ComparisonAnswer: Encodable {
+    let period: String
+    let optedIn: Bool
+    let participants: Int
+    let minimumParticipants: Int
+    let rows: [InstanceComparison.Row]
+
+    init(_ comparison: InstanceComparison) {
+        period = comparison.span.rawValue
+        optedIn = comparison.optedIn
+        participants = comparison.participants
+        minimumParticipants = InstanceComparison.minimumReaders
+        rows = comparison.rows
     }
 }
 

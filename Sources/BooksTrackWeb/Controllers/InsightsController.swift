@@ -17,6 +17,7 @@ struct InsightsController {
         router.get("/insights", use: page)
         router.get("/insights.csv", use: csv)
         router.get("/insights/reading", use: readingPage)
+        router.post("/insights/compare", use: setComparison)
         router.post("/account/settings", use: saveSettings)
     }
 
@@ -68,15 +69,30 @@ struct InsightsController {
             for: user, span: span ?? .year, months: months ?? 12, metric: metric ?? .books, now: now)
         async let achievements = reading.achievements(for: user, now: configuration.clock())
         async let standings = goals.goals(for: user, now: now)
+        async let comparison = reading.comparison(for: user, span: span ?? .year, now: now)
         let model = ReadingPage.Model(
             insights: try await insights, months: months ?? 12, achievements: try await achievements,
             problem: unknown
                 ? "The period is week, month, year or all time, the measure books, pages or time, and the timeline shows 6 or 12 months; showing the defaults instead."
-                : nil, goals: try await standings, today: user.today(at: now))
+                : nil, goals: try await standings, today: user.today(at: now), comparison: try await comparison)
         return HTMLResponse(
             html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok
         )
         .response(from: request, context: context)
+    }
+
+    /// Takes part in the comparison (`compare=on`) or leaves it (`off`), then back to the page.
+    @Sendable func setComparison(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        guard let choice = form["compare"], choice == "on" || choice == "off" else {
+            throw WebError.badRequest("Send compare=on to take part in the comparison, or compare=off to leave it.")
+        }
+        try await reading.setComparison(choice == "on", for: user, now: configuration.clock())
+        let back = Responses.localPath(form["return"])
+        return Responses.redirect(
+            to: (back.hasPrefix("/insights/reading") ? back : "/insights/reading") + "#compare",
+            notice: choice == "on" ? .comparisonJoined : .comparisonLeft)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {

@@ -15,6 +15,8 @@ enum ReadingPage {
         /// The reader's goals, for the goals section (active ones are shown).
         var goals: [GoalService.Standing] = []
         var today: LocalDate
+        /// The reader beside the instance's average (issue 20 item 12).
+        var comparison: InstanceComparison? = nil
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -38,6 +40,9 @@ enum ReadingPage {
                 goalsCard(model)
                 for card in insights.cards { self.card(card, span: insights.span) }
                 timeline(insights, months: model.months)
+                if let comparison = model.comparison {
+                    compareCard(comparison, csrfToken: page.csrfToken, months: model.months, metric: insights.metric)
+                }
                 achievements(model.achievements)
             }
         }
@@ -87,6 +92,63 @@ enum ReadingPage {
     static func href(_ span: ReadingSpan, months: Int, metric: ReadingMetric) -> String {
         "/insights/reading?period=\(span.rawValue)" + (metric == .books ? "" : "&metric=\(metric.rawValue)")
             + (months == 12 ? "" : "&months=\(months)")
+    }
+
+    /// "Compare with readers here": an invitation, a wait for enough readers, or the reader's
+    /// figures beside the participants' average — never one reader's figures.
+    static func compareCard(_ comparison: InstanceComparison, csrfToken: String, months: Int, metric: ReadingMetric)
+        -> Component
+    {
+        let minimum = InstanceComparison.minimumReaders
+        let here = href(comparison.span, months: months, metric: metric)
+        let taking = comparison.participants == 1 ? "1 reader takes part" : "\(comparison.participants) readers take part"
+        return Card("Compare with readers here", span: .full, id: "compare") {
+            if !comparison.optedIn {
+                Tag(
+                    "p",
+                    text:
+                        "See your figures beside the average of the readers of this BooksTrack who take part. Only they see it, only as an average, and only once at least \(minimum) take part: no reader’s own figures are ever shown. \(taking) now."
+                )
+            } else if comparison.rows.isEmpty {
+                let missing = minimum - comparison.participants
+                Tag(
+                    "p",
+                    text:
+                        "You take part: \(comparison.participants) of the \(minimum) readers it takes so far. The average shows once \(missing) more \(missing == 1 ? "joins" : "join")."
+                )
+            } else {
+                Tag("table", .cls("data-table compare-table")) {
+                    Tag(
+                        "caption",
+                        text:
+                            "\(comparison.span.label): you and the average of the \(comparison.participants) readers taking part")
+                    Tag("thead") {
+                        Tag("tr") {
+                            Tag("th", Attr("scope", "col"), text: "Measure")
+                            Tag("th", Attr("scope", "col"), text: "You")
+                            Tag("th", Attr("scope", "col"), text: "Average here")
+                        }
+                    }
+                    Tag("tbody") {
+                        for row in comparison.rows {
+                            Tag("tr") {
+                                Tag("th", Attr("scope", "row"), text: row.label)
+                                Tag("td", text: row.youText)
+                                Tag("td", text: row.averageText)
+                            }
+                        }
+                    }
+                }
+            }
+            PostForm(action: "/insights/compare", csrfToken: csrfToken, cls: "inline-form") {
+                Tag.void("input", .type("hidden"), .name("return"), .value(here))
+                if comparison.optedIn {
+                    Tag("button", .type("submit"), .name("compare"), .value("off"), .cls("secondary"), text: "Stop taking part")
+                } else {
+                    Tag("button", .type("submit"), .name("compare"), .value("on"), text: "Take part")
+                }
+            }
+        }
     }
 
     static func spanSelector(_ selected: ReadingSpan, months: Int, metric: ReadingMetric) -> Component {
