@@ -136,6 +136,13 @@ doc = {
     "put": {"operationId": "setComparison", "tags": ["insights"], "summary": "Take part in the comparison, or leave it",
       "requestBody": body(S("ComparisonInput"), {"optIn": True}),
       "responses": {"200": ok("Saved; the comparison of this year.", S("Comparison")), "401": E401, "422": E422}}},
+  "/api/v1/me/notification-settings": {
+    "get": {"operationId": "getNotificationSettings", "tags": ["account"], "summary": "Which kinds of notification you get",
+      "description": "Achievements and goal milestones are on until turned off; the two reminders (`streakReminder` in your evening, `weeklyCheckIn` on Sunday evening, in your time zone) are off until turned on. A kind turned off is not recorded, so it reaches neither the notification centre nor your webhook.",
+      "responses": {"200": ok("The settings.", S("NotificationSettings")), "400": E400, "401": E401}},
+    "put": {"operationId": "setNotificationSettings", "tags": ["account"], "summary": "Turn kinds of notification on or off; kinds not sent keep theirs",
+      "requestBody": body(S("NotificationSettingsInput"), {"streakReminder": True, "weeklyCheckIn": True}),
+      "responses": {"200": ok("Saved.", S("NotificationSettings")), "401": E401, "422": E422}}},
   "/api/v1/achievements": {
     "get": {"operationId": "listAchievements", "tags": ["insights"], "summary": "Every achievement: unlocked ones with their date, locked ones with their progress",
       "description": "An achievement is unlocked once, dated when a write first earned it, and announced once in the notifications; it is never taken back.",
@@ -555,6 +562,10 @@ doc = {
       "rows": {"type": "array", "items": {"type": "object", "required": ["measure", "label", "you", "average", "youText", "averageText"], "properties": {
         "measure": {"type": "string", "enum": ["books", "pages", "minutes", "cultures", "longestStreak", "genres"]}, "label": {"type": "string"},
         "you": {"type": "number", "minimum": 0}, "average": {"type": "number", "minimum": 0}, "youText": {"type": "string"}, "averageText": {"type": "string"}}}}}},
+    "NotificationSettings": {"type": "object", "required": ["achievement", "goal", "streakReminder", "weeklyCheckIn"], "properties": {
+      "achievement": {"type": "boolean"}, "goal": {"type": "boolean"}, "streakReminder": {"type": "boolean"}, "weeklyCheckIn": {"type": "boolean"}}},
+    "NotificationSettingsInput": {"type": "object", "additionalProperties": False, "properties": {
+      "achievement": {"type": "boolean"}, "goal": {"type": "boolean"}, "streakReminder": {"type": "boolean"}, "weeklyCheckIn": {"type": "boolean"}}},
     "AchievementList": {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "items": S("Achievement")}}},
     "NotificationList": {"type": "object", "required": ["items", "unread"], "properties": {
       "items": {"type": "array", "items": S("Notification")}, "unread": {"type": "integer", "minimum": 0}}},

@@ -22,6 +22,8 @@ public final class BooksTrack: Sendable {
     public let sessions: SessionService
     public let goals: GoalService
     public let reading: ReadingService
+    /// Opt-in reminders and the reader's choice of notifications.
+    public let reminders: ReminderService
     public let notifications: NotificationService
     public let webhooks: WebhookService
     public let insights: InsightsService
@@ -60,12 +62,16 @@ public final class BooksTrack: Sendable {
         let imports = ImportService(
             store: store, clock: clock, logger: logger, notifications: notifications, enrichment: enrichment)
         self.imports = imports
+        let reminders = ReminderService(
+            store: store, insights: insights, goals: goals, notifications: notifications, logger: logger)
+        self.reminders = reminders
         let jobs = JobRunner(
             store: store,
             handlers: [
                 ImportService.jobKind: { try await imports.run($0) },
                 EnrichmentService.jobKind: { try await enrichment.run($0) },
                 WebhookService.jobKind: { try await webhooks.run($0) },
+                ReminderService.jobKind: { try await reminders.run($0, now: clock()) },
             ],
             interrupted: [
                 ImportService.jobKind: { try await imports.interrupted($0) },

@@ -101,3 +101,47 @@ struct StreakTests {
         #expect(SessionRules.check(end: 5000, start: 0, pageCount: nil, correction: false) == nil)
     }
 }
+
+@Suite("Reminders: due in the reader's evening, Sunday's check-in, opt-in")
+struct ReminderRuleTests {
+    let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    let on = NotificationPreferences([.streakReminder: true, .weeklyCheckIn: true])
+    let goal = Reminders.RunningGoal(title: "30 books in 2026", summary: "24 / 30 books (80%)", outlook: "6 books to go")
+    /// Sunday 15 March 2026 at `hour`:00 in Tokyo.
+    func sunday(_ hour: Int) -> Date { Date(timeIntervalSince1970: 1_773_576_000 + Double(hour - 21) * 3600) }
+
+    @Test("The streak reminder comes from 19:00 local, only with a run of two days or more and nothing read today")
+    func streak() {
+        #expect(Reminders.due(now: sunday(18), timeZone: tokyo, preferences: on, streak: 12, readToday: false, goals: []).isEmpty)
+        let due = Reminders.due(now: sunday(19), timeZone: tokyo, preferences: on, streak: 12, readToday: false, goals: [])
+        #expect(due.map(\.title) == ["🔥 Read today to keep your 12-day streak"])
+        #expect(due.first?.key == "reminder:streak:2026-03-15")
+        #expect(Reminders.due(now: sunday(20), timeZone: tokyo, preferences: on, streak: 12, readToday: true, goals: []).isEmpty)
+        #expect(Reminders.due(now: sunday(20), timeZone: tokyo, preferences: on, streak: 1, readToday: false, goals: []).isEmpty)
+        // 19:00 in Tokyo is 10:00 in UTC: not the evening there.
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(Reminders.due(now: sunday(19), timeZone: utc, preferences: on, streak: 12, readToday: false, goals: []).isEmpty)
+        // Off by default.
+        #expect(
+            Reminders.due(
+                now: sunday(20), timeZone: tokyo, preferences: NotificationPreferences(), streak: 12, readToday: false,
+                goals: [goal]
+            ).isEmpty)
+    }
+
+    @Test("The check-in comes on Sunday from 18:00 local with each running goal, and not without one")
+    func checkIn() {
+        let due = Reminders.due(now: sunday(18), timeZone: tokyo, preferences: on, streak: 0, readToday: false, goals: [goal])
+        #expect(due.map(\.title) == ["📅 Weekly check-in: your goal"])
+        #expect(due.first?.body == "30 books in 2026: 24 / 30 books (80%) — 6 books to go.")
+        #expect(due.first?.key == "reminder:weekly:2026-03-15")
+        #expect(
+            Reminders.due(now: sunday(17), timeZone: tokyo, preferences: on, streak: 0, readToday: false, goals: [goal]).isEmpty)
+        #expect(Reminders.due(now: sunday(18), timeZone: tokyo, preferences: on, streak: 0, readToday: false, goals: []).isEmpty)
+        // Saturday evening.
+        let saturday = sunday(20).addingTimeInterval(-86_400)
+        #expect(
+            Reminders.due(now: saturday, timeZone: tokyo, preferences: on, streak: 0, readToday: false, goals: [goal]).isEmpty)
+        #expect(NotificationPreferences().allows(kind: "test"), "a webhook test cannot be turned off")
+    }
+}

@@ -381,6 +381,13 @@ extension GoalBoard {
             longestStreak: readingDays.isEmpty ? 0 : longestRun(in: streakDays))
     }
 
+    /// The current streak and whether today is a reading day yet (the streak reminder's question).
+    public func streak(today: LocalDate) -> (days: Int, readToday: Bool) {
+        let day = today.dayNumber
+        let index = Self.first(readingDays, atLeast: day)
+        return (currentStreak(today: day), index < readingDays.count && readingDays[index] == day)
+    }
+
     /// Reading days in a row up to `today`, or up to yesterday while today has none yet.
     func currentStreak(today: Int) -> Int {
         var end = Self.first(readingDays, atLeast: today + 1)

@@ -47,10 +47,13 @@ extension ReaderStore {
             now: now, on: db)
     }
 
-    /// Inserts notices whose keys the reader does not have yet; returns how many were new.
+    /// Inserts notices whose keys the reader does not have yet, of the kinds the reader gets
+    /// (``NotificationPreferences``); returns how many were new.
     static func insert(notices: [Notice], of userID: User.ID, now: Date, on db: any SQLDatabase) async throws -> Int {
+        guard !notices.isEmpty else { return 0 }
+        let preferences = try await notificationPreferences(of: userID, on: db)
         var recorded = 0
-        for notice in notices {
+        for notice in notices where preferences.allows(kind: notice.kind) {
             let inserted = try await db.raw(
                 """
                 INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at)
@@ -64,6 +67,38 @@ extension ReaderStore {
             recorded += inserted.count
         }
         return recorded
+    }
+
+    /// Which kinds of notification the reader gets.
+    public func notificationPreferences() async throws -> NotificationPreferences {
+        let userID = self.userID
+        return try await database.read { db in try await Self.notificationPreferences(of: userID, on: db) }
+    }
+
+    static func notificationPreferences(of userID: User.ID, on db: any SQLDatabase) async throws -> NotificationPreferences {
+        var chosen: [NotificationKind: Bool] = [:]
+        for row in try await db.raw(
+            "SELECT kind, enabled FROM notification_preferences WHERE user_id = \(bind: userID.string)"
+        ).all() {
+            if let kind = NotificationKind(rawValue: try row.text("kind")) { chosen[kind] = try row.integer("enabled") != 0 }
+        }
+        return NotificationPreferences(chosen)
+    }
+
+    /// Saves the reader's choice for each kind given (the others keep theirs).
+    public func setNotificationPreferences(_ choices: [NotificationKind: Bool], now: Date) async throws {
+        let userID = self.userID
+        try await database.write { db in
+            for (kind, enabled) in choices.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try await db.raw(
+                    """
+                    INSERT INTO notification_preferences (user_id, kind, enabled, updated_at)
+                    VALUES (\(bind: userID.string), \(bind: kind.rawValue), \(bind: enabled ? 1 : 0), \(bind: now.milliseconds))
+                    ON CONFLICT (user_id, kind) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at
+                    """
+                ).run()
+            }
+        }
     }
 
     /// The reader's notifications, newest first: only the unread ones, or the latest `limit`.

@@ -68,6 +68,21 @@ public struct UserRepository: Sendable {
     }
 
     /// Changes a reader's settings.
+    /// Readers who turned at least one reminder on (``NotificationKind/isReminder``).
+    public func withReminders() async throws -> [User] {
+        let kinds = NotificationKind.allCases.filter(\.isReminder).map(\.rawValue)
+        return try await database.read { db in
+            try await db.raw(
+                """
+                SELECT * FROM users u WHERE EXISTS (
+                    SELECT 1 FROM notification_preferences p
+                    WHERE p.user_id = u.id AND p.enabled = 1 AND p.kind IN (\(binds: kinds)))
+                ORDER BY u.id
+                """
+            ).all().map(Self.user)
+        }
+    }
+
     public func update(settings: ReaderSettings, for userID: User.ID, now: Date) async throws {
         try await database.changing { db, changes in
             try await Self.write(settings: settings, for: userID, now: now, on: db)

@@ -6,11 +6,60 @@ import Hummingbird
 /// `/api/v1/notifications`: the reader's notifications, newest first, and marking one read.
 struct NotificationsAPI {
     let notifications: NotificationService
+    let reminders: ReminderService
     let configuration: WebConfiguration
 
     func addRoutes(to api: RouterGroup<AppContext>) {
         api.get("notifications", use: list)
         api.post("notifications/:notification/read", use: markRead)
+        api.get("me/notification-settings", use: settings)
+        api.put("me/notification-settings", use: saveSettings)
+    }
+
+    /// Every kind with whether the reader gets it.
+    struct Settings: Encodable {
+        let achievement: Bool
+        let goal: Bool
+        let streakReminder: Bool
+        let weeklyCheckIn: Bool
+
+        init(_ preferences: NotificationPreferences) {
+            achievement = preferences.allows(.achievement)
+            goal = preferences.allows(.goal)
+            streakReminder = preferences.allows(.streakReminder)
+            weeklyCheckIn = preferences.allows(.weeklyCheckIn)
+        }
+    }
+
+    /// Kinds not sent keep their setting.
+    struct SettingsRequest: Decodable {
+        var choices: [NotificationKind: Bool] = [:]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            try container.refuseUnknown(Set(NotificationKind.allCases.map(\.rawValue)))
+            for kind in NotificationKind.allCases {
+                let key = AnyKey(stringValue: kind.rawValue)
+                guard container.contains(key) else { continue }
+                guard let value = try? container.decode(Bool.self, forKey: key) else {
+                    throw FieldErrors([kind.rawValue: "Send true or false."])
+                }
+                choices[kind] = value
+            }
+        }
+    }
+
+    @Sendable func settings(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        _ = try APIQuery(request, allowed: [])
+        return try Responses.json(Settings(try await reminders.preferences(of: user)))
+    }
+
+    @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let sent = try await APIRequest.decode(SettingsRequest.self, from: request)
+        try await reminders.setPreferences(sent.choices, for: user, now: configuration.clock())
+        return try Responses.json(Settings(try await reminders.preferences(of: user)))
     }
 
     struct Notification: Encodable {

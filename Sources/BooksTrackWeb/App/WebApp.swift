@@ -51,7 +51,8 @@ public enum WebApp {
         GoalController(configuration: configuration, goals: app.goals).addRoutes(to: router)
         PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
-        AccountController(store: store, webhooks: app.webhooks, configuration: configuration).addRoutes(to: router)
+        AccountController(store: store, webhooks: app.webhooks, reminders: app.reminders, configuration: configuration).addRoutes(
+            to: router)
         let shares = Shares(store: store, insights: insights, configuration: configuration)
         ShareController(shares: shares, configuration: configuration).addRoutes(to: router)
         // The JSON API: one route collection per resource (described by /api/openapi.json).
@@ -65,7 +66,8 @@ public enum WebApp {
         ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
         InsightsAPI(insights: insights, reading: app.reading, configuration: configuration).addRoutes(to: api)
         PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
-        NotificationsAPI(notifications: app.notifications, configuration: configuration).addRoutes(to: api)
+        NotificationsAPI(notifications: app.notifications, reminders: app.reminders, configuration: configuration).addRoutes(
+            to: api)
         EnrichmentAPI(enrichment: app.enrichment).addRoutes(to: api)
         SharesAPI(store: store, shares: shares, configuration: configuration).addRoutes(to: api)
         routeMethods.record(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })

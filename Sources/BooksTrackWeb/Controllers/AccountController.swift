@@ -8,6 +8,7 @@ import Hummingbird
 struct AccountController {
     let store: Store
     let webhooks: WebhookService
+    let reminders: ReminderService
     let configuration: WebConfiguration
 
     /// How long an invitation link works.
@@ -19,6 +20,7 @@ struct AccountController {
         router.post("/account/tokens/:token/delete", use: revokeToken)
         router.post("/account/invitations", use: invite)
         router.post("/account/webhook", use: saveWebhook)
+        router.post("/account/notifications", use: saveNotifications)
         router.post("/account/webhook/test", use: testWebhook)
         router.post("/account/webhook/policy", use: saveWebhookPolicy)
         router.post("/account/registration", use: saveRegistration)
@@ -33,6 +35,7 @@ struct AccountController {
         let user = try context.requireUser()
         var model = AccountPage.Model(user: user, tokens: try await store.tokens.tokens(of: user.id))
         model.webhook = try await webhooks.webhook(of: user)
+        model.notificationPreferences = try await reminders.preferences(of: user)
         model.webhooksAllowPrivate = try await webhooks.allowsPrivate()
         model.registrationOpen = try await Registration(store: store).isOpen()
         model.shareLinks = try await store.shareLinks.links(of: user.id)
@@ -94,6 +97,16 @@ struct AccountController {
         }
         let removed = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         return Responses.redirect(to: "/account#webhook", notice: removed ? .webhookRemoved : .webhookSaved)
+    }
+
+    /// One checkbox per kind of notification: a kind not sent is turned off.
+    @Sendable func saveNotifications(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        let choices = Dictionary(
+            uniqueKeysWithValues: NotificationKind.allCases.map { ($0, form["kind_\($0.rawValue)"] == "on") })
+        try await reminders.setPreferences(choices, for: user, now: configuration.clock())
+        return Responses.redirect(to: "/account#notifications", notice: .notificationsSaved)
     }
 
     @Sendable func testWebhook(_ request: Request, context: AppContext) async throws -> Response {

@@ -20,6 +20,8 @@ enum AccountPage {
         /// What the reader typed, shown again when it could not be saved.
         var settingsValues: [String: String] = [:]
         var webhook: Webhook?
+        /// Which kinds of notification the reader gets.
+        var notificationPreferences = NotificationPreferences()
         /// Whether the owner lets webhooks reach this machine and local networks.
         var webhooksAllowPrivate = false
         /// Whether anyone may create an account (the owner's choice).
@@ -58,6 +60,10 @@ enum AccountPage {
                     }
                 }
                 Card("Settings", span: .full, id: "settings") { settings(user: user, model: model, csrfToken: page.csrfToken) }
+                Card("Notifications and reminders", span: .full, id: "notifications") {
+                    notificationChoices(
+                        model.notificationPreferences, timeZone: user.settings.timeZone, csrfToken: page.csrfToken)
+                }
                 Card("Notifications elsewhere", span: .full, id: "webhook") {
                     webhook(model, owner: user.role == .owner, csrfToken: page.csrfToken)
                 }
@@ -187,6 +193,34 @@ enum AccountPage {
                 }
                 Tag("button", .type("submit"), text: "Save settings")
             }
+        }
+    }
+
+    /// A checkbox per kind of notification; reminders are off until turned on.
+    private static func notificationChoices(_ preferences: NotificationPreferences, timeZone: String?, csrfToken: String)
+        -> Component
+    {
+        PostForm(action: "/account/notifications", csrfToken: csrfToken, cls: "stack") {
+            Tag("fieldset") {
+                Tag("legend", text: "Tell me, in the notification centre and at my webhook")
+                for kind in NotificationKind.allCases {
+                    Tag("div", .cls("field-checkbox")) {
+                        Tag.void(
+                            "input",
+                            [
+                                .type("checkbox"), .id("kind-\(kind.rawValue)"), .name("kind_\(kind.rawValue)"), .value("on"),
+                                .flag("checked", preferences.allows(kind)), .aria("describedby", "kind-\(kind.rawValue)-hint"),
+                            ])
+                        Tag("label", Attr("for", "kind-\(kind.rawValue)"), text: kind.displayName)
+                        Tag("p", .cls("hint"), .id("kind-\(kind.rawValue)-hint"), text: kind.explanation)
+                    }
+                }
+            }
+            Tag(
+                "p", .cls("muted"),
+                text: timeZone.map { "Reminders follow your time zone, \($0)." }
+                    ?? "Reminders follow this server’s clock until you choose your time zone in Settings.")
+            Tag("button", .type("submit"), text: "Save notifications")
         }
     }
 
