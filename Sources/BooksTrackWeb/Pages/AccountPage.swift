@@ -204,14 +204,17 @@ enum AccountPage {
             Tag("fieldset") {
                 Tag("legend", text: "Tell me, in the notification centre and at my webhook")
                 for kind in NotificationKind.allCases {
-                    Tag("div", .cls("field-checkbox")) {
-                        Tag.void(
-                            "input",
-                            [
-                                .type("checkbox"), .id("kind-\(kind.rawValue)"), .name("kind_\(kind.rawValue)"), .value("on"),
-                                .flag("checked", preferences.allows(kind)), .aria("describedby", "kind-\(kind.rawValue)-hint"),
-                            ])
-                        Tag("label", Attr("for", "kind-\(kind.rawValue)"), text: kind.displayName)
+                    Tag("div", .cls("notification-choice")) {
+                        Tag("div", .cls("field-checkbox")) {
+                            Tag.void(
+                                "input",
+                                [
+                                    .type("checkbox"), .id("kind-\(kind.rawValue)"), .name("kind_\(kind.rawValue)"),
+                                    .value("on"), .flag("checked", preferences.allows(kind)),
+                                    .aria("describedby", "kind-\(kind.rawValue)-hint"),
+                                ])
+                            Tag("label", Attr("for", "kind-\(kind.rawValue)"), text: kind.displayName)
+                        }
                         Tag("p", .cls("hint"), .id("kind-\(kind.rawValue)-hint"), text: kind.explanation)
                     }
                 }
