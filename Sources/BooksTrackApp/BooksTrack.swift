@@ -24,6 +24,8 @@ public final class BooksTrack: Sendable {
     public let reading: ReadingService
     /// Opt-in reminders and the reader's choice of notifications.
     public let reminders: ReminderService
+    /// Writers of the regions missing from a reader's shelves.
+    public let discovery: DiscoveryService
     public let notifications: NotificationService
     public let webhooks: WebhookService
     public let insights: InsightsService
@@ -65,6 +67,7 @@ public final class BooksTrack: Sendable {
         let reminders = ReminderService(
             store: store, insights: insights, goals: goals, notifications: notifications, logger: logger)
         self.reminders = reminders
+        discovery = DiscoveryService(insights: insights, table: .bundled, lookupsEnabled: settings.enabled)
         let jobs = JobRunner(
             store: store,
             handlers: [

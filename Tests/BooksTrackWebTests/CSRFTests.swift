@@ -20,6 +20,7 @@ struct CSRFTests {
             "/books/\(entry)/authors/\(author)", "/import", "/import/uploads/\(upload)", "/import/uploads/\(upload)/cancel",
             "/account/password", "/account/tokens", "/account/tokens/\(token)/delete", "/account/invitations", "/account/delete",
             "/account/settings", "/account/webhook", "/account/webhook/test", "/account/webhook/policy", "/account/registration",
+            "/account/notifications", "/insights/compare",
             "/prompt",
             "/prompt/skip",
             "/demo", "/notifications/\(notification)/read", "/prompts/authors/\(question)",

@@ -42,7 +42,8 @@ public enum WebApp {
             notifications: app.notifications, enrichment: app.enrichment, goals: app.goals
         ).addRoutes(to: router)
         InsightsController(
-            store: store, configuration: configuration, insights: insights, reading: app.reading, goals: app.goals
+            store: store, configuration: configuration, insights: insights, reading: app.reading, goals: app.goals,
+            discovery: app.discovery
         ).addRoutes(to: router)
         LibraryController(store: store, insights: insights).addRoutes(to: router)
         let books = BookController(store: store, configuration: configuration, library: app.library, goals: app.goals)

@@ -94,8 +94,12 @@ struct BookController {
 
     @Sendable func newBook(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         _ = try context.requireUser()
+        // Filled in from a link ("Add to wishlist" from the insights page): an author, a title, a
+        // status; anything else is left out.
+        let query = URLQuery.parameters(of: request)
+        let values = query.filter { ["title", "authors", "status"].contains($0.key) }.mapValues { String($0.prefix(500)) }
         return HTMLResponse(
-            html: BookFormPage.render(page: context.page(.library), model: .init(entryID: nil, title: nil, values: [:])))
+            html: BookFormPage.render(page: context.page(.library), model: .init(entryID: nil, title: nil, values: values)))
     }
 
     @Sendable func add(_ request: Request, context: AppContext) async throws -> Response {

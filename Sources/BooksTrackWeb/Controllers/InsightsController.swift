@@ -12,6 +12,7 @@ struct InsightsController {
     let insights: InsightsService
     let reading: ReadingService
     let goals: GoalService
+    let discovery: DiscoveryService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/insights", use: page)
@@ -32,9 +33,13 @@ struct InsightsController {
             problem = error.message + " Showing all time instead."
             insightRequest = InsightRequest()
         }
-        let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
-        let model = InsightsPage.Model(
+        let now = configuration.clock()
+        async let gaps = discovery.gaps(for: user, now: now)
+        let answer = try await insights.report(for: user, insightRequest, now: now)
+        var model = InsightsPage.Model(
             report: answer.report, request: insightRequest, compare: parameters["compare"] != "no", problem: problem)
+        model.gaps = try await gaps
+        model.openLibraryLinks = discovery.lookupsEnabled
         return HTMLResponse(
             html: InsightsPage.render(page: context.page(.insights), model: model), status: problem == nil ? .ok : .badRequest
         ).response(from: request, context: context)

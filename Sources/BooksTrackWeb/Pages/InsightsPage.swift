@@ -16,6 +16,10 @@ enum InsightsPage {
         var csrfToken: String?
         /// Drawn for a share link: no links into the library, no forms, nothing to fill in.
         var snapshot = false
+        /// Regions no book on the shelves is known to come from, with writers to try.
+        var gaps: [Discovery.Gap] = []
+        /// Whether each writer links to their books on Open Library (look-ups are on).
+        var openLibraryLinks = false
 
         /// A link's address, or nil in a snapshot: nothing in it leads into the reader's data.
         func link(_ href: String) -> String? { snapshot ? nil : href }
@@ -84,6 +88,7 @@ enum InsightsPage {
                     languagesCard(model)
                     erasCard(model)
                     nextCard(model)
+                    if !model.gaps.isEmpty && !model.snapshot { discoverCard(model) }
                     readingCard(model)
                 }
             }
