@@ -11,7 +11,7 @@ public struct DiscoveryService: Sendable {
     /// Whether the instance looks things up on the network (links to Open Library are offered).
     public let lookupsEnabled: Bool
 
-    /// The gaps of the reader's whole library, four writers each, chosen afresh each week.
+    /// The gaps of the reader’s whole library, three writers each, chosen afresh each week.
     /// Nothing for an empty library (the page asks for books first).
     public func gaps(for user: User, now: Date) async throws -> [Discovery.Gap] {
         let library = try await insights.library(of: user.id)

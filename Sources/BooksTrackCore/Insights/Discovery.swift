@@ -22,7 +22,7 @@ public enum Discovery {
     /// application gives the reader and the week), so it changes from week to week but not from
     /// one page to the next, and never depends on the order the table was written in.
     public static func gaps(
-        present: Set<CulturalRegion>, knownAuthors: Set<String>, table: AuthorTable, seed: UInt64, perRegion: Int = 4
+        present: Set<CulturalRegion>, knownAuthors: Set<String>, table: AuthorTable, seed: UInt64, perRegion: Int = 3
     ) -> [Gap] {
         let missing = CulturalRegion.allCases.sorted().filter { !present.contains($0) }
         guard !missing.isEmpty else { return [] }

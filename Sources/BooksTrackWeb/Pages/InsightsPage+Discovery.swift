@@ -16,10 +16,11 @@ extension InsightsPage {
                     "No book on your shelves is known to come from \(list(model.gaps.map(\.region.displayName))). Writers to try, from the author table that ships with BooksTrack\(model.openLibraryLinks ? "" : " (look-ups are off on this BooksTrack, so no book lists are fetched)"); a new choice each week."
             )
             Tag("div", .cls("discover-regions")) {
-                for gap in withWriters {
-                    Tag("section", .cls("discover-region"), .aria("labelledby", "discover-\(gap.region.rawValue)")) {
-                        Tag("h3", .id("discover-\(gap.region.rawValue)"), text: gap.region.displayName)
-                        Tag("ul", .cls("plain-list discover-writers")) {
+                // The first three regions open; the rest fold, so a phone is not one long list.
+                for (index, gap) in withWriters.enumerated() {
+                    Tag.with("details", [.cls("discover-region"), .flag("open", index < 3)]) {
+                        Tag("summary") { Tag("h3", .id("discover-\(gap.region.rawValue)"), text: gap.region.displayName) }
+                        Tag("ul", .cls("plain-list discover-writers"), .aria("labelledby", "discover-\(gap.region.rawValue)")) {
                             for writer in gap.writers { writerItem(writer, links: model.openLibraryLinks) }
                         }
                     }

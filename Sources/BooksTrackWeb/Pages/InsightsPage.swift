@@ -222,7 +222,7 @@ enum InsightsPage {
             }
             Tag("dd", .cls(value == "--" ? "hero-value withheld" : "hero-value"), text: value)
             Tag("dd", .cls("hero-note"), text: note)
-            if let (text, href) = fill { Tag("dd", .cls("hero-note")) { Tag("a", .href(href), text: text) } }
+            if let (text, href) = fill { Tag("dd", .cls("hero-note")) { Tag("a", .cls("card-link"), .href(href), text: text) } }
         }
     }
 
