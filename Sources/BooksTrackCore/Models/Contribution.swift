@@ -57,11 +57,14 @@ public struct AppNotification: Hashable, Sendable, Codable, Identifiable {
     public var link: String?
     public var createdAt: Date
     public var readAt: Date?
+    /// What it is about, once only ("achievement:bookworm", "goal:…:50").
+    public var key: String?
 
     public init(
         id: ID = .random(), userID: User.ID, kind: String, title: String, body: String,
-        link: String? = nil, createdAt: Date, readAt: Date? = nil
+        link: String? = nil, createdAt: Date, readAt: Date? = nil, key: String? = nil
     ) {
+        self.key = key
         self.id = id
         self.userID = userID
         self.kind = kind

@@ -112,6 +112,6 @@ extension ReaderStore {
         AppNotification(
             id: try row.id("id"), userID: userID, kind: try row.text("kind"), title: try row.text("title"),
             body: try row.text("body"), link: try row.optionalText("link"), createdAt: try row.instant("created_at"),
-            readAt: try row.optionalInstant("read_at"))
+            readAt: try row.optionalInstant("read_at"), key: try row.optionalText("dedupe_key"))
     }
 }

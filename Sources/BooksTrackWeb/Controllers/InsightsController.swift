@@ -79,7 +79,7 @@ struct InsightsController {
             insights: try await insights, months: months ?? 12, achievements: try await achievements,
             problem: unknown
                 ? "The period is week, month, year or all time, the measure books, pages or time, and the timeline shows 6 or 12 months; showing the defaults instead."
-                : nil, goals: try await standings, today: user.today(at: now), comparison: try await comparison)
+                : nil, goals: try await standings, today: user.today(at: now), now: now, comparison: try await comparison)
         return HTMLResponse(
             html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok
         )

@@ -202,7 +202,7 @@ enum HomePage {
             } else {
                 Tag("ul", .cls("notice-list")) {
                     for notification in notifications {
-                        Tag("li", .cls(notification.readAt == nil ? "unread" : "read")) {
+                        Tag("li", .cls(Self.noticeClasses(notification))) {
                             Tag("p", .cls("notice-title")) {
                                 if let link = notification.link {
                                     Tag("a", .href(link), text: notification.title)
@@ -227,6 +227,19 @@ enum HomePage {
                 }
             }
         }
+    }
+
+    /// "unread", and for an achievement not read yet its rarity, so its unlock celebrates as
+    /// much as it is rare (app.css "Celebrations").
+    static func noticeClasses(_ notification: AppNotification) -> String {
+        guard notification.readAt == nil else { return "read" }
+        guard notification.kind == "achievement", let key = notification.key, key.hasPrefix("achievement:") else {
+            return "unread"
+        }
+        let rarity =
+            Achievements.achievement(String(key.dropFirst("achievement:".count)))?.rarity.rawValue
+            ?? Rarity.uncommon.rawValue
+        return "unread fresh rarity-\(rarity)"
     }
 
     private static func emptyLibrary(csrfToken: String) -> Component {

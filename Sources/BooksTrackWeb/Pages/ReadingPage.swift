@@ -15,6 +15,8 @@ enum ReadingPage {
         /// The reader's goals, for the goals section (active ones are shown).
         var goals: [GoalService.Standing] = []
         var today: LocalDate
+        /// The moment of the page (which unlocks are new).
+        var now = Date()
         /// The reader beside the instance's average (issue 20 item 12).
         var comparison: InstanceComparison? = nil
     }
@@ -43,7 +45,7 @@ enum ReadingPage {
                 if let comparison = model.comparison {
                     compareCard(comparison, csrfToken: page.csrfToken, months: model.months, metric: insights.metric)
                 }
-                achievements(model.achievements)
+                achievements(model.achievements, now: model.now)
             }
         }
     }
@@ -341,12 +343,15 @@ enum ReadingPage {
         }
     }
 
-    static func achievements(_ standings: [AchievementStanding]) -> Component {
+    /// An unlock this recent is new: it celebrates (more for a rarer one) and says "New".
+    static let freshFor: TimeInterval = 7 * 86_400
+
+    static func achievements(_ standings: [AchievementStanding], now: Date) -> Component {
         let unlocked = standings.filter { $0.unlockedAt != nil }.count
         return Card("Achievements", span: .full, id: "achievements") {
             Tag("p", .cls("muted"), text: "\(unlocked) of \(standings.count) unlocked.")
             Tag("ul", .cls("achievement-grid")) {
-                for standing in standings.sorted(by: order) { badge(standing) }
+                for standing in standings.sorted(by: order) { badge(standing, now: now) }
             }
         }
     }
@@ -361,11 +366,13 @@ enum ReadingPage {
         }
     }
 
-    static func badge(_ standing: AchievementStanding) -> Component {
+    static func badge(_ standing: AchievementStanding, now: Date) -> Component {
         let achievement = standing.achievement
         let locked = standing.unlockedAt == nil
+        let fresh = standing.unlockedAt.map { now.timeIntervalSince($0) < freshFor } ?? false
         return Tag(
-            "li", .cls("achievement rarity-\(achievement.rarity.rawValue)\(locked ? " locked" : "")"),
+            "li",
+            .cls("achievement rarity-\(achievement.rarity.rawValue)\(locked ? " locked" : "")\(fresh ? " fresh" : "")"),
             .id("achievement-\(achievement.id)")
         ) {
             Tag("span", .cls("achievement-symbol"), Attr("aria-hidden", "true"), text: achievement.symbol)
@@ -373,7 +380,7 @@ enum ReadingPage {
             Tag("span", .cls("rarity"), text: achievement.rarity.displayName)
             Tag("span", .cls("achievement-rule"), text: achievement.rule)
             if let date = standing.unlockedAt {
-                Tag("span", .cls("achievement-state"), text: "Unlocked \(ImportPages.day(date))")
+                Tag("span", .cls("achievement-state"), text: (fresh ? "New · " : "") + "Unlocked \(ImportPages.day(date))")
             } else {
                 let percent = Int((standing.fraction * 100).rounded())
                 // Not a void element: its text is the fallback, and it must be closed.
