@@ -22,11 +22,16 @@ struct ReadingWebTests {
             #expect(year.body.contains(#"<th scope="row">Feb 2026</th><td>3</td>"#))
             // The books were stored without the after-write step: the page stores what they earn.
             #expect(year.body.contains(#"id="achievement-firstSteps""#))
-            #expect(year.text.contains("First Steps Common Read your first book Unlocked 2026-03-15"))
+            #expect(year.text.contains("First Steps Common Read your first book New · Unlocked 2026-03-15"))
+            #expect(year.body.contains(#"class="achievement rarity-common fresh""#), "unlocked today: it celebrates")
             #expect(year.text.contains("Bookworm Common Read 10 books 30% Locked · 3 / 10 books"))
             #expect(year.body.contains(#"<progress max="100" value="30" aria-label="Bookworm: 3 / 10 books">30%</progress>"#))
             let unread = try await app.store.reader(user.id).notifications(unreadOnly: true).map(\.title)
             #expect(unread.contains("📖 Achievement unlocked: First Steps"))
+            // Unread, it celebrates in the notification centre as much as it is rare.
+            let centre = try await browser.get("/notifications")
+            #expect(centre.body.contains(#"<li class="unread fresh rarity-common">"#))
+            #expect(centre.body.contains(#"<li class="unread fresh rarity-uncommon">"#), "Culture Explorer")
             _ = try await browser.get("/insights/reading")
             #expect(try await app.store.reader(user.id).notifications(unreadOnly: true).count == unread.count, "once")
 

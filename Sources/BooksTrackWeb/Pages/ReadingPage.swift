@@ -119,28 +119,11 @@ enum ReadingPage {
                         "You take part: \(comparison.participants) of the \(minimum) readers it takes so far. The average shows once \(missing) more \(missing == 1 ? "joins" : "join")."
                 )
             } else {
-                Tag("table", .cls("data-table compare-table")) {
-                    Tag(
-                        "caption",
-                        text:
-                            "\(comparison.span.label): you and the average of the \(comparison.participants) readers taking part")
-                    Tag("thead") {
-                        Tag("tr") {
-                            Tag("th", Attr("scope", "col"), text: "Measure")
-                            Tag("th", Attr("scope", "col"), text: "You")
-                            Tag("th", Attr("scope", "col"), text: "Average here")
-                        }
-                    }
-                    Tag("tbody") {
-                        for row in comparison.rows {
-                            Tag("tr") {
-                                Tag("th", Attr("scope", "row"), text: row.label)
-                                Tag("td", text: row.youText)
-                                Tag("td", text: row.averageText)
-                            }
-                        }
-                    }
-                }
+                DataTable(
+                    caption:
+                        "\(comparison.span.label): you and the average of the \(comparison.participants) readers taking part",
+                    columns: ["Measure", "You", "Average here"],
+                    rows: comparison.rows.map { [$0.label, $0.youText, $0.averageText] }, cls: "data-table compare-table")
             }
             PostForm(action: "/insights/compare", csrfToken: csrfToken, cls: "inline-form") {
                 Tag.void("input", .type("hidden"), .name("return"), .value(here))
@@ -316,29 +299,16 @@ enum ReadingPage {
             }
             Tag("details", .cls("chart-table")) {
                 Tag("summary", text: "Show the figures as a table")
-                Tag("table", .cls("data-table")) {
-                    Tag("caption", text: "Books finished, pages and time read, and diversity score per month")
-                    Tag("thead") {
-                        Tag("tr") {
-                            Tag("th", Attr("scope", "col"), text: "Month")
-                            Tag("th", Attr("scope", "col"), text: "Books finished")
-                            Tag("th", Attr("scope", "col"), text: "Pages read")
-                            Tag("th", Attr("scope", "col"), text: "Time read")
-                            Tag("th", Attr("scope", "col"), text: "Diversity score")
-                        }
-                    }
-                    Tag("tbody") {
-                        for month in insights.timeline {
-                            Tag("tr") {
-                                Tag("th", Attr("scope", "row"), text: month.label)
-                                Tag("td", text: "\(month.books)")
-                                Tag("td", text: InsightFormat.grouped(month.pages))
-                                Tag("td", text: InsightFormat.duration(month.minutes))
-                                Tag("td", text: month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known")
-                            }
-                        }
-                    }
-                }
+                DataTable(
+                    caption: "Books finished, pages and time read, and diversity score per month",
+                    columns: ["Month", "Books finished", "Pages read", "Time read", "Diversity score"],
+                    rows: insights.timeline.map { month in
+                        [
+                            month.label, "\(month.books)", InsightFormat.grouped(month.pages),
+                            InsightFormat.duration(month.minutes),
+                            month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known",
+                        ]
+                    })
             }
         }
     }
