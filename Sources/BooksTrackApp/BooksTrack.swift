@@ -67,7 +67,7 @@ public final class BooksTrack: Sendable {
         let reminders = ReminderService(
             store: store, insights: insights, goals: goals, notifications: notifications, logger: logger)
         self.reminders = reminders
-        discovery = DiscoveryService(insights: insights, table: .bundled, lookupsEnabled: settings.enabled)
+        discovery = DiscoveryService(store: store, insights: insights, table: .bundled, lookupsEnabled: settings.enabled)
         let jobs = JobRunner(
             store: store,
             handlers: [
