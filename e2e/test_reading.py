@@ -54,6 +54,14 @@ def test_reading(browser):
         achievements = page.locator("#achievements")
         expect(achievements.locator("#achievement-firstSteps")).to_contain_text("Unlocked")
         expect(achievements.locator("#achievement-readingLegend")).to_contain_text(re.compile(r"Locked · \d+ / 100 books"))
+        # An unlocked badge downloads as a picture: the SVG by its link, a PNG drawn in the browser.
+        svg = achievements.locator("#achievement-firstSteps").get_by_role("link", name=re.compile("as an SVG image$"))
+        assert svg.get_attribute("href") == "/achievements/firstSteps/image.svg"
+        with page.expect_download() as png:
+            achievements.locator("#achievement-firstSteps").get_by_role("button", name=re.compile("as a PNG image$")).click()
+        assert png.value.suggested_filename == "bookstrack-firstSteps.png"
+        with open(png.value.path(), "rb") as file:
+            assert file.read(8) == b"\x89PNG\r\n\x1a\n"
         page.goto(server.url + "/notifications")
         expect(page.get_by_text("Achievement unlocked: First Steps")).to_have_count(1)
 

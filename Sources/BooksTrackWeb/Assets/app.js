@@ -244,6 +244,45 @@
     });
 })();
 
+// "Download as PNG" buttons (issue 20 item 11): the picture's SVG drawn onto a canvas at twice
+// its size and saved. Without a script only the SVG link is offered.
+(function () {
+    document.querySelectorAll("[data-png]").forEach(function (button) {
+        button.hidden = false;
+        button.addEventListener("click", function () {
+            var source = button.getAttribute("data-png");
+            var name = button.getAttribute("data-png-name") || "bookstrack.png";
+            var failed = function () { button.textContent = "PNG not available — use the SVG"; };
+            fetch(source, { credentials: "same-origin" }).then(function (response) {
+                if (!response.ok) { throw new Error(String(response.status)); }
+                return response.text();
+            }).then(function (text) {
+                // A data: address, which the pages' image policy allows (blob: it does not).
+                var url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+                var image = new Image();
+                image.onerror = failed;
+                image.onload = function () {
+                    var canvas = document.createElement("canvas");
+                    canvas.width = image.naturalWidth * 2;
+                    canvas.height = image.naturalHeight * 2;
+                    var context = canvas.getContext("2d");
+                    context.scale(2, 2);
+                    context.drawImage(image, 0, 0);
+                    canvas.toBlob(function (png) {
+                        var link = document.createElement("a");
+                        link.href = URL.createObjectURL(png);
+                        link.download = name;
+                        document.body.appendChild(link);
+                        link.click();
+                        link.remove();
+                    }, "image/png");
+                };
+                image.src = url;
+            }).catch(failed);
+        });
+    });
+})();
+
 // The service worker keeps the shell and the last insights page for when the network is gone
 // (SPEC F11). Browsers allow one only on HTTPS or on this machine.
 if ("serviceWorker" in navigator && window.isSecureContext) {

@@ -1,4 +1,5 @@
 import BooksTrackApp
+import BooksTrackCharts
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -15,6 +16,7 @@ struct GoalController {
         router.post("/goals", use: create)
         router.get("/goals/:goal", use: show)
         router.get("/goals/:goal/edit", use: edit)
+        router.get("/goals/:goal/image.svg", use: image)
         router.post("/goals/:goal", use: update)
         router.post("/goals/:goal/status", use: status)
         router.get("/goals/:goal/delete", use: confirmDelete)
@@ -73,6 +75,24 @@ struct GoalController {
         let (user, standing) = try await standing(context)
         let titles = try await goals.titles(of: standing.progress.books, for: user)
         return HTMLResponse(html: GoalPages.show(page: context.page(.goals), standing: standing, titles: titles))
+    }
+
+    /// A completed goal as a picture (issue 20 item 11); a goal not completed is a conflict: there
+    /// is nothing to celebrate yet.
+    @Sendable func image(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, standing) = try await standing(context)
+        let goal = standing.goal
+        guard goal.status == .completed else {
+            throw WebError.conflict("Only a completed goal has a picture; this one is \(goal.status.rawValue).")
+        }
+        let svg = ShareImage.svg(
+            .init(
+                kicker: "Goal complete 🎉", title: goal.title,
+                lines: [standing.summary] + (goal.snapshot.map { [GoalService.story($0)] } ?? [])
+                    + ["\(goal.startsOn) to \(goal.endsOn)."],
+                date: InsightsController.longDate(user.today(at: configuration.clock()))),
+            palette: user.settings.palette ?? .standard)
+        return Responses.image(svg: svg, name: "bookstrack-goal")
     }
 
     @Sendable func edit(_ request: Request, context: AppContext) async throws -> HTMLResponse {

@@ -1,4 +1,5 @@
 import BooksTrackApp
+import BooksTrackCharts
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
@@ -18,6 +19,8 @@ struct InsightsController {
         router.get("/insights", use: page)
         router.get("/insights.csv", use: csv)
         router.get("/insights/reading", use: readingPage)
+        router.get("/insights/radar.svg", use: radarImage)
+        router.get("/achievements/:achievement/image.svg", use: achievementImage)
         router.post("/insights/compare", use: setComparison)
         router.post("/account/settings", use: saveSettings)
     }
@@ -84,6 +87,72 @@ struct InsightsController {
             html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok
         )
         .response(from: request, context: context)
+    }
+
+    /// The radar of the page's selection as a picture (issue 20 item 11): its score and band, or
+    /// why there is no verdict yet, with how much is known.
+    @Sendable func radarImage(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let insightRequest: InsightRequest
+        switch InsightRequest.parse(URLQuery.parameters(of: request)) {
+        case .success(let parsed): insightRequest = parsed
+        case .failure(let error): throw WebError.badRequest(error.message)
+        }
+        let now = configuration.clock()
+        let report = try await insights.report(for: user, insightRequest, now: now).report
+        let radar = report.radar
+        let title =
+            if let overall = radar.overall, let band = radar.band {
+                "Representation \(InsightFormat.percentValue(overall / 100))% — \(band.displayName)"
+            } else {
+                radar.withheldVerdict
+            }
+        let known = radar.axes.filter { !$0.isGhost }.count
+        let svg = ShareImage.svg(
+            .init(
+                kicker: "Representation radar · \(report.period.label)", title: title,
+                lines: [
+                    "From \(InsightFormat.books(radar.books)); \(known) of \(radar.axes.count) axes have data.",
+                    "Diversity data \(InsightFormat.percent(radar.completion)) complete.",
+                ],
+                chart: RadarChart.svg(radar, id: "image-radar", label: "Representation radar. " + radar.accessibleSummary),
+                date: Self.longDate(user.today(at: now))),
+            palette: user.settings.palette ?? .standard)
+        return Responses.image(svg: svg, name: "bookstrack-radar")
+    }
+
+    /// An unlocked achievement as a picture; a locked or unknown one is not found.
+    @Sendable func achievementImage(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try context.parameters.require("achievement")
+        let now = configuration.clock()
+        guard let standing = try await reading.achievements(for: user, now: now).first(where: { $0.achievement.id == id }),
+            let unlocked = standing.unlockedAt
+        else { throw WebError.notFound("There is no such achievement unlocked in your library.") }
+        let achievement = standing.achievement
+        let svg = ShareImage.svg(
+            .init(
+                kicker: "Achievement unlocked · \(achievement.rarity.displayName)",
+                title: achievement.name,
+                lines: [achievement.rule + ".", "Unlocked \(Self.longDate(LocalDate(unlocked, in: user.timeZone)))."],
+                accent: Self.rarityColour(achievement.rarity), date: Self.longDate(user.today(at: now)),
+                badge: achievement.symbol),
+            palette: user.settings.palette ?? .standard)
+        return Responses.image(svg: svg, name: "bookstrack-\(achievement.id)")
+    }
+
+    /// "25 November 2026".
+    static func longDate(_ day: LocalDate) -> String { "\(day.day) \(day.monthName) \(day.year)" }
+
+    /// The rarity colours of the achievements grid (light theme).
+    static func rarityColour(_ rarity: Rarity) -> String {
+        switch rarity {
+        case .common: "#7b838d"
+        case .uncommon: "#1d8a4e"
+        case .rare: "#0a58ca"
+        case .epic: "#7e3fbf"
+        case .legendary: "#c27803"
+        }
     }
 
     /// Takes part in the comparison (`compare=on`) or leaves it (`off`), then back to the page.

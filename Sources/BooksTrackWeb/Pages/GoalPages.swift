@@ -95,6 +95,10 @@ enum GoalPages {
                     if goal.status == .completed, let snapshot = goal.snapshot {
                         Tag("p", .cls("celebration"), Attr("role", "status"), text: "🎉 Completed: \(GoalService.story(snapshot))")
                     }
+                    if goal.status == .completed {
+                        ImageDownloads(
+                            svg: "/goals/\(goal.id.string)/image.svg", fileName: "bookstrack-goal", what: "this completed goal")
+                    }
                     Tag("p", .cls("muted"), text: "\(status(goal)) · \(goal.startsOn.description) to \(goal.endsOn.description)")
                     PostForm(action: "/goals/\(goal.id.string)/status", csrfToken: page.csrfToken, cls: "status-actions") {
                         Tag("fieldset") {

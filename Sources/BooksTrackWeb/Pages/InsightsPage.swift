@@ -109,6 +109,11 @@ enum InsightsPage {
                     CompletionWidget(radar: radar, id: "insights-completion", standing: nil, returnTo: here)
                 }
             }
+            if !model.snapshot {
+                ImageDownloads(
+                    svg: URLQuery.url("/insights/radar.svg", model.request.parameters), fileName: "bookstrack-radar",
+                    what: "the representation radar")
+            }
         }
     }
 

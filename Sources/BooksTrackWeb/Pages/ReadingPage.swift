@@ -351,6 +351,9 @@ enum ReadingPage {
             Tag("span", .cls("achievement-rule"), text: achievement.rule)
             if let date = standing.unlockedAt {
                 Tag("span", .cls("achievement-state"), text: (fresh ? "New · " : "") + "Unlocked \(ImportPages.day(date))")
+                ImageDownloads(
+                    svg: "/achievements/\(achievement.id)/image.svg", fileName: "bookstrack-\(achievement.id)",
+                    what: "the \(achievement.name) achievement")
             } else {
                 let percent = Int((standing.fraction * 100).rounded())
                 // Not a void element: its text is the fallback, and it must be closed.

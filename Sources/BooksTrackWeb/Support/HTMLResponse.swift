@@ -72,6 +72,19 @@ enum Responses {
 
     /// An insights report as a CSV download named after its period
     /// (`bookstrack-insights-this-year.csv`, `…-2024-03-01-to-2024-06-30.csv`).
+    /// A picture to download (``ShareImage``): SVG, private to the reader, named `name.svg`. The
+    /// picture carries its own style and no script; `sandbox` keeps a browser from running any.
+    static func image(svg: String, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "image/svg+xml; charset=utf-8", .contentDisposition: "inline; filename=\"\(name).svg\"",
+                .cacheControl: "private, no-store",
+                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: svg)))
+    }
+
     static func insightsCSV(_ report: InsightsReport) -> Response {
         let period =
             report.period.parameter == "custom"
