@@ -80,6 +80,9 @@ struct IsolationTests {
                 "/prompt?book=\(a.entry)", "/prompt?book=\(a.entry)&fact=gender",
                 "/books/\(a.entry)/sessions", "/sessions/\(a.session)/done", "/sessions/\(a.session)/edit",
                 "/sessions/\(a.session)/delete", "/goals/\(a.goal)", "/goals/\(a.goal)/delete", "/goals/\(a.goal)/edit",
+                "/goals/\(a.goal)/image.svg",
+                // Achievement ids are the same for everyone: bob's own badge, which he has not unlocked.
+                "/achievements/firstSteps/image.svg",
             ]
             for path in gets {
                 let page = try await bob.get(path)
@@ -228,7 +231,8 @@ struct IsolationTests {
         "POST /api/v1/entries/{entry}/sessions/logged", "POST /api/v1/entries/{entry}/progress",
         "POST /api/v1/sessions/{session}/finish", "PATCH /api/v1/sessions/{session}", "DELETE /api/v1/sessions/{session}",
         "GET /goals/{goal}", "POST /goals/{goal}/status", "GET /goals/{goal}/edit", "POST /goals/{goal}",
-        "GET /goals/{goal}/delete", "POST /goals/{goal}/delete",
+        "GET /goals/{goal}/delete", "POST /goals/{goal}/delete", "GET /goals/{goal}/image.svg",
+        "GET /achievements/{achievement}/image.svg",
         "GET /api/v1/goals/{goal}", "PATCH /api/v1/goals/{goal}", "DELETE /api/v1/goals/{goal}",
         "POST /account/shares/{share}/delete", "DELETE /api/v1/shares/{share}",
     ]
