@@ -6,9 +6,10 @@ import Logging
 /// Opt-in reminders (issue 20 item 20): "Read today to keep your 12-day streak" in the reader's
 /// evening and a weekly goal check-in on Sunday, to the notification centre and the webhook.
 ///
-/// One job (`reminders`) looks every ``interval`` while any reader has a reminder on: it queues
-/// its next look first (so a failure never stops the reminders), then records what
-/// ``Reminders/due(now:timeZone:preferences:streak:readToday:goals:)`` says for each such reader.
+/// One job (`reminders`) looks every ``interval`` from the first time a reader turns a reminder
+/// on: it queues its next look first (so a failing look never stops the reminders), then records
+/// what ``Reminders/due(now:timeZone:preferences:streak:readToday:goals:)`` says for each reader
+/// who wants one (none: one cheap query every 15 minutes).
 /// A reminder's key names its day, so a second look — or a second process — records it once.
 public struct ReminderService: Sendable {
     public static let jobKind = "reminders"
@@ -22,12 +23,10 @@ public struct ReminderService: Sendable {
     let notifications: NotificationService
     let logger: Logger
 
-    /// Runs the job: queues the next look while anyone wants reminders, then sends what is due.
+    /// Runs the job: queues the next look first, then sends what is due.
     func run(_ job: Job, now: Date) async throws {
-        let readers = try await store.users.withReminders()
-        guard !readers.isEmpty else { return }
         try await schedule(at: now.addingTimeInterval(Self.interval), now: now)
-        _ = await sendDue(to: readers, now: now)
+        _ = await sendDue(now: now)
     }
 
     /// Queues a look at `at` (or keeps an earlier one).
