@@ -54,9 +54,7 @@ public struct ReminderService: Sendable {
                 let today = user.today(at: now)
                 let board = try await insights.figures(of: user).figures.board
                 let streak = board.streak(today: today)
-                let running = try await goals.goals(for: user, now: now).filter {
-                    $0.goal.status == .active && $0.goal.startsOn <= today && today <= $0.goal.endsOn
-                }
+                let running = try await goals.goals(for: user, now: now).filter { $0.goal.isRunning(on: today) }
                 let due = Reminders.due(
                     now: now, timeZone: user.timeZone, preferences: try await reader.notificationPreferences(),
                     streak: streak.days, readToday: streak.readToday,

@@ -139,3 +139,8 @@ public struct Milestone: Hashable, Sendable, Codable {
         self.reachedAt = reachedAt
     }
 }
+
+extension Goal {
+    /// Active and `day` falls in its dates: a goal the reader is working on that day.
+    public func isRunning(on day: LocalDate) -> Bool { status == .active && startsOn <= day && day <= endsOn }
+}

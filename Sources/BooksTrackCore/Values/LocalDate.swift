@@ -124,4 +124,6 @@ extension LocalDate {
 
     /// "14 November", as sentences about goals say it.
     public var dayAndMonth: String { "\(day) \(monthName)" }
+    /// "25 November 2026".
+    public var longDescription: String { "\(dayAndMonth) \(year)" }
 }

@@ -16,19 +16,9 @@ struct NotificationsAPI {
         api.put("me/notification-settings", use: saveSettings)
     }
 
-    /// Every kind with whether the reader gets it.
-    struct Settings: Encodable {
-        let achievement: Bool
-        let goal: Bool
-        let streakReminder: Bool
-        let weeklyCheckIn: Bool
-
-        init(_ preferences: NotificationPreferences) {
-            achievement = preferences.allows(.achievement)
-            goal = preferences.allows(.goal)
-            streakReminder = preferences.allows(.streakReminder)
-            weeklyCheckIn = preferences.allows(.weeklyCheckIn)
-        }
+    /// Every kind with whether the reader gets it (`{"achievement": true, …}`).
+    static func settings(_ preferences: NotificationPreferences) -> [String: Bool] {
+        Dictionary(uniqueKeysWithValues: NotificationKind.allCases.map { ($0.rawValue, preferences.allows($0)) })
     }
 
     /// Kinds not sent keep their setting.
@@ -52,14 +42,14 @@ struct NotificationsAPI {
     @Sendable func settings(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         _ = try APIQuery(request, allowed: [])
-        return try Responses.json(Settings(try await reminders.preferences(of: user)))
+        return try Responses.json(Self.settings(try await reminders.preferences(of: user)))
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let sent = try await APIRequest.decode(SettingsRequest.self, from: request)
         try await reminders.setPreferences(sent.choices, for: user, now: configuration.clock())
-        return try Responses.json(Settings(try await reminders.preferences(of: user)))
+        return try Responses.json(Self.settings(try await reminders.preferences(of: user)))
     }
 
     struct Notification: Encodable {

@@ -90,7 +90,7 @@ struct GoalController {
                 kicker: "Goal complete 🎉", title: goal.title,
                 lines: [standing.summary] + (goal.snapshot.map { [GoalService.story($0)] } ?? [])
                     + ["\(goal.startsOn) to \(goal.endsOn)."],
-                date: InsightsController.longDate(user.today(at: configuration.clock()))),
+                date: user.today(at: configuration.clock()).longDescription),
             palette: user.settings.palette ?? .standard)
         return Responses.image(svg: svg, name: "bookstrack-goal")
     }

@@ -116,7 +116,7 @@ struct InsightsController {
                     "Diversity data \(InsightFormat.percent(radar.completion)) complete.",
                 ],
                 chart: RadarChart.svg(radar, id: "image-radar", label: "Representation radar. " + radar.accessibleSummary),
-                date: Self.longDate(user.today(at: now))),
+                date: user.today(at: now).longDescription),
             palette: user.settings.palette ?? .standard)
         return Responses.image(svg: svg, name: "bookstrack-radar")
     }
@@ -134,15 +134,12 @@ struct InsightsController {
             .init(
                 kicker: "Achievement unlocked · \(achievement.rarity.displayName)",
                 title: achievement.name,
-                lines: [achievement.rule + ".", "Unlocked \(Self.longDate(LocalDate(unlocked, in: user.timeZone)))."],
-                accent: Self.rarityColour(achievement.rarity), date: Self.longDate(user.today(at: now)),
+                lines: [achievement.rule + ".", "Unlocked \(LocalDate(unlocked, in: user.timeZone).longDescription)."],
+                accent: Self.rarityColour(achievement.rarity), date: user.today(at: now).longDescription,
                 badge: achievement.symbol),
             palette: user.settings.palette ?? .standard)
         return Responses.image(svg: svg, name: "bookstrack-\(achievement.id)")
     }
-
-    /// "25 November 2026".
-    static func longDate(_ day: LocalDate) -> String { "\(day.day) \(day.monthName) \(day.year)" }
 
     /// The rarity colours of the achievements grid (light theme).
     static func rarityColour(_ rarity: Rarity) -> String {

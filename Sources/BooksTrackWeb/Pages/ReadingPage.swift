@@ -52,9 +52,7 @@ enum ReadingPage {
 
     /// The goals running now, each with where the reader's own pace leads (issue 20 item 19).
     static func goalsCard(_ model: Model) -> Component {
-        let running = model.goals.filter {
-            $0.goal.status == .active && $0.goal.startsOn <= model.today && model.today <= $0.goal.endsOn
-        }
+        let running = model.goals.filter { $0.goal.isRunning(on: model.today) }
         return Card("Goals", span: .full, id: "reading-goals") {
             if running.isEmpty {
                 Tag("p") {
