@@ -139,6 +139,8 @@ class Replay:
         self.failures = []  # [host or None, status, remaining, retry_after]
         self.down = set()
         self.delay = 0.0
+        # Answers a test made itself (not recordings): (host, path) -> (content_type, body).
+        self.made = {}
 
     def answer(self, method, host, path, params, user_agent=None):
         with self.lock:
@@ -153,6 +155,11 @@ class Replay:
                     return plan[1], "text/plain", b"", headers
         if self.delay:
             time.sleep(self.delay)
+        made = self.made.get((host, path))
+        if made is not None:
+            with self.lock:
+                self.log.append({"host": host, "path": path, "query": params, "status": 200, "user_agent": user_agent})
+            return 200, made[0], made[1], {}
         found = self.table.get(selector(host, path, params))
         if found is None:
             status, content_type, body = 404, "text/plain", b""
@@ -180,7 +187,7 @@ def make_handler(replay):
             self.end_headers()
             self.wfile.write(body)
 
-        def control(self, path, params):
+        def control(self, path, params, raw=b""):
             if path == "/_replay/log":
                 with replay.lock:
                     body = json.dumps(replay.log).encode()
@@ -191,6 +198,14 @@ def make_handler(replay):
                     replay.failures.clear()
                     replay.down.clear()
                     replay.delay = 0.0
+                    replay.made.clear()
+                return self.send(204, "text/plain", b"")
+            if path == "/_replay/serve":
+                # A test's own answer for one path (a cover picture: nothing of the kind was
+                # recorded), served with status 200 until reset.
+                with replay.lock:
+                    replay.made[(params.get("host"), params.get("path"))] = (
+                        params.get("content_type", "application/octet-stream"), raw)
                 return self.send(204, "text/plain", b"")
             if path == "/_replay/fail":
                 retry = params.get("retry_after")
@@ -212,9 +227,13 @@ def make_handler(replay):
         def handle_request(self, method):
             url = urllib.parse.urlsplit(self.path)
             params = parse_pairs(url.query)
+            raw = b""
             if method == "POST":
                 length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length).decode("utf-8", "replace") if length else ""
+                raw = self.rfile.read(length) if length else b""
+                if url.path == "/_replay/serve":
+                    return self.control(url.path, params, raw)
+                body = raw.decode("utf-8", "replace")
                 if (self.headers.get("Content-Type") or "").startswith("application/sparql-query"):
                     params["query"] = body
                 else:

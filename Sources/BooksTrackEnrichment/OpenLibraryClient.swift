@@ -10,9 +10,12 @@ public struct OpenLibraryEdition: Sendable, Hashable {
     public var works: [String]
     /// The edition's authors: Open Library key (`/authors/OL…A`) and name.
     public var authors: [(key: String, name: String)]
+    /// The number of the edition's cover on `covers.openlibrary.org` (`/b/id/{number}-M.jpg`), when it has one.
+    public var coverID: Int? = nil
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.key == rhs.key && lhs.title == rhs.title && lhs.pages == rhs.pages && lhs.works == rhs.works
+            && lhs.coverID == rhs.coverID
             && lhs.authors.map(\.key) == rhs.authors.map(\.key) && lhs.authors.map(\.name) == rhs.authors.map(\.name)
     }
 
@@ -68,7 +71,19 @@ public struct OpenLibraryClient: Sendable {
         }
         return OpenLibraryEdition(
             key: record["key"] as? String, title: record["title"] as? String, pages: record["number_of_pages"] as? Int,
-            works: (record["works"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }, authors: authors)
+            works: (record["works"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }, authors: authors,
+            coverID: coverID(record["cover"]))
+    }
+
+    /// The cover's number in `"cover": {"medium": "https://covers.openlibrary.org/b/id/8739161-M.jpg", …}`.
+    static func coverID(_ value: Any?) -> Int? {
+        guard let sizes = value as? [String: Any] else { return nil }
+        for size in ["medium", "large", "small"] {
+            guard let url = sizes[size] as? String, let range = url.range(of: "/b/id/") else { continue }
+            let digits = url[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if let id = Int(digits), id > 0 { return id }
+        }
+        return nil
     }
 
     /// A work by key (`/works/OL45804W`).

@@ -31,6 +31,7 @@ public final class Store: Sendable {
     public var tokens: TokenRepository { TokenRepository(database: database) }
     public var invitations: InvitationRepository { InvitationRepository(database: database) }
     public var shareLinks: ShareLinkRepository { ShareLinkRepository(database: database) }
+    public var covers: CoverRepository { CoverRepository(database: database) }
     public var loginThrottle: LoginThrottleRepository { LoginThrottleRepository(database: database) }
     public var instanceSettings: InstanceSettingsRepository { InstanceSettingsRepository(database: database) }
     public var jobs: JobRepository { JobRepository(database: database) }

@@ -21,7 +21,8 @@ struct EnrichmentJobTests {
                 backoff: .milliseconds(5))
         }
         return EnrichmentSettings(
-            enabled: true, wikidata: provider(server.wikidata), openLibrary: provider(server.openLibrary))
+            enabled: true, wikidata: provider(server.wikidata), openLibrary: provider(server.openLibrary),
+            covers: provider(server.covers))
     }
 
     /// Adds a read book. With its year known and no ISBN, Open Library is not asked about it.
@@ -129,6 +130,50 @@ struct EnrichmentJobTests {
             #expect(openLibrary.dropFirst().allSatisfy { $0.status == .code(404) }, "the work and author pages are not recorded")
             let miedema = try await Self.author("John Miedema", of: user, store: store)
             #expect(miedema.wikidataID == nil && miedema.gender == nil)
+        }
+    }
+
+    @Test(
+        "A book found by ISBN gets its edition's cover, fetched once for every reader and reached only through one's own book",
+        arguments: TestDatabase.available)
+    func coverFetchedOnceAndKept(_ database: TestDatabase) async throws {
+        try await Self.withReader(database, named: "ines") { app, store, user, server in
+            try await server.serve(
+                host: "covers.openlibrary.org", path: "/b/id/5546156-M.jpg", contentType: "image/jpeg",
+                body: ReplayServer.coverJPEG)
+            let entry = try await Self.add(
+                "Slow reading", by: "John Miedema", for: user, app: app, year: "", isbn: "9780980200447")
+            await app.jobs.drain()
+            #expect(try await store.covers.coverID(of: entry, for: user.id) == "openlibrary:5546156")
+            let cover = try #require(try await store.covers.cover(of: entry, for: user.id))
+            #expect(cover.mediaType == "image/jpeg" && cover.data == ReplayServer.coverJPEG)
+            let asked = try server.log().filter { $0.host == "covers.openlibrary.org" }
+            #expect(asked.map(\.path) == ["/b/id/5546156-M.jpg"] && asked.first?.query["default"] == "false")
+
+            // Another reader with the same edition: the kept picture, not a second request.
+            let other = try await store.users.create(name: "jon", now: TestClock.now)
+            let theirs = try await Self.add(
+                "Slow reading", by: "John Miedema", for: other, app: app, year: "", isbn: "9780980200447")
+            await app.jobs.drain()
+            #expect(try await store.covers.coverID(of: theirs, for: other.id) == "openlibrary:5546156")
+            #expect(try server.log().filter { $0.host == "covers.openlibrary.org" }.count == 1)
+            #expect(try await store.covers.cover(of: entry, for: other.id) == nil, "one reader's book is not another's")
+        }
+    }
+
+    @Test(
+        "A cover that is not a picture (an HTML page) is not kept: the book keeps its initials",
+        arguments: TestDatabase.available)
+    func coverThatIsNotAPicture(_ database: TestDatabase) async throws {
+        try await Self.withReader(database, named: "ola") { app, store, user, server in
+            try await server.serve(
+                host: "covers.openlibrary.org", path: "/b/id/5546156-M.jpg", contentType: "text/html",
+                body: Data("<html><body>Not here</body></html>".utf8))
+            let entry = try await Self.add(
+                "Slow reading", by: "John Miedema", for: user, app: app, year: "", isbn: "9780980200447")
+            await app.jobs.drain()
+            #expect(try await store.covers.coverID(of: entry, for: user.id) == nil)
+            #expect(try await store.covers.has("openlibrary:5546156") == false)
         }
     }
 

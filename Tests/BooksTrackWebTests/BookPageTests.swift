@@ -49,6 +49,41 @@ struct BookPageTests {
         }
     }
 
+    @Test("A book with a cover shows it, and blurred behind its header; only its reader gets the picture; no cover, the initials")
+    func cover() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let path = try await Self.add(Self.kindred, with: browser)
+            let entryID = try #require(LibraryEntry.ID(String(path.split(separator: "/").last ?? "")))
+            var page = try await browser.get(path)
+            #expect(page.body.contains(#"<div class="cover" aria-hidden="true"><span>K</span></div>"#))
+            #expect(!page.body.contains("book-backdrop"))
+            #expect(try await browser.get(path + "/cover").status == .notFound)
+
+            let detail = try #require(try await app.store.reader(user.id).detail(of: entryID))
+            try await app.store.covers.save(
+                id: "openlibrary:1234", mediaType: "image/jpeg", data: ReplayServer.coverJPEG, now: Date())
+            try await app.store.covers.link("openlibrary:1234", work: detail.work.id, isbn: "9780807083055")
+            page = try await browser.get(path)
+            let address = "\(path)/cover?v=openlibrary%3A1234"
+            #expect(page.body.contains(#"class="card card-full book-header has-cover""#))
+            #expect(page.body.contains(#"<img class="book-backdrop" src="\#(address)" alt="""#))
+            #expect(page.body.contains(#"<img class="cover cover-image" src="\#(address)" alt="Cover of Kindred""#))
+            let picture = try await browser.get(address)
+            #expect(picture.status == .ok && picture.bytes == [UInt8](ReplayServer.coverJPEG))
+            #expect(picture.headers[.contentType] == "image/jpeg")
+            #expect(picture.headers[.eTag] == #""openlibrary:1234""#)
+            #expect(picture.headers[.cacheControl] == "private, max-age=604800")
+            let again = try await browser.request(.get, address, headers: [.ifNoneMatch: #""openlibrary:1234""#])
+            #expect(again.status == .notModified && again.bytes.isEmpty)
+
+            // Another reader, or nobody signed in, gets nothing.
+            let (_, other) = try await app.signedInReader("eli")
+            #expect(try await other.get(address).status == .notFound)
+            #expect(try await app.browser().get(address).status != .ok)
+        }
+    }
+
     @Test("A form with problems is shown again with every problem named and the values kept")
     func invalidForm() async throws {
         try await WebHarness.run { app in

@@ -75,7 +75,7 @@ struct IsolationTests {
             let (_, bob) = try await app.signedInReader("bob")
             let gets = [
                 "/books/\(a.entry)", "/books/\(a.entry)/edit", "/books/\(a.entry)/delete",
-                "/books/\(a.entry)/authors/\(a.author)",
+                "/books/\(a.entry)/authors/\(a.author)", "/books/\(a.entry)/cover",
                 "/imports/\(a.run)", "/import/uploads/\(a.upload)", "/import/uploads/\(a.upload)/progress",
                 "/prompt?book=\(a.entry)", "/prompt?book=\(a.entry)&fact=gender",
                 "/books/\(a.entry)/sessions", "/sessions/\(a.session)/done", "/sessions/\(a.session)/edit",
@@ -212,7 +212,8 @@ struct IsolationTests {
 
     /// Every route that names something of a reader's, as the two tests above call them.
     static let coveredRoutes: Set<String> = [
-        "GET /books/{entry}", "GET /books/{entry}/edit", "GET /books/{entry}/delete", "GET /books/{entry}/authors/{author}",
+        "GET /books/{entry}", "GET /books/{entry}/cover", "GET /books/{entry}/edit", "GET /books/{entry}/delete",
+        "GET /books/{entry}/authors/{author}",
         "GET /imports/{run}", "GET /import/uploads/{upload}", "GET /import/uploads/{upload}/progress", "POST /books/{entry}",
         "POST /books/{entry}/status", "POST /books/{entry}/delete", "POST /books/{entry}/authors/{author}",
         "POST /import/uploads/{upload}", "POST /import/uploads/{upload}/cancel", "POST /account/tokens/{token}/delete",

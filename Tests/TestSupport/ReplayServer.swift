@@ -15,6 +15,7 @@ public final class ReplayServer: @unchecked Sendable {
     public func url(for host: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(host)")! }
     public var wikidata: URL { url(for: "www.wikidata.org") }
     public var openLibrary: URL { url(for: "openlibrary.org") }
+    public var covers: URL { url(for: "covers.openlibrary.org") }
 
     public init() throws {
         (process, port) = try LocalScriptServer.start("scripts/replay-apis.py")
@@ -65,6 +66,37 @@ public final class ReplayServer: @unchecked Sendable {
     public func down(host: String) async throws { try await post("/_replay/down?host=\(host)") }
 
     public func reset() async throws { try await post("/_replay/reset") }
+
+    /// Answers `path` on `host` with `body` (status 200) until ``reset()``: an answer the test made
+    /// itself, for requests nothing was recorded for (a cover picture).
+    public func serve(host: String, path: String, contentType: String, body: Data) async throws {
+        var components = URLComponents(string: "http://127.0.0.1:\(port)/_replay/serve")!
+        components.queryItems = [
+            URLQueryItem(name: "host", value: host), URLQueryItem(name: "path", value: path),
+            URLQueryItem(name: "content_type", value: contentType),
+        ]
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        _ = try await URLSession.shared.data(for: request)
+    }
+
+    /// A 40 × 60 JPEG picture (red, a blue disc, a yellow band), standing in for a cover.
+    public static let coverJPEG = Data(
+        base64Encoded: [
+            "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxO",
+            "UlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09P",
+            "T09PT09PT0//wAARCAA8ACgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUF",
+            "BAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVW",
+            "V1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi",
+            "4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAEC",
+            "AxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVm",
+            "Z2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq",
+            "8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDKooqKeYRL6segrghBzfLHc+hqVI04uUnoS0Vnm6mz97H4CrNvcCX5WwH/AJ10VMJUpx5m",
+            "ctHHUqsuVaPzJ6KKK5TsCs+7J+0N7Y/lWhUFzB5o3L98frXVhKkadS8jjx1GVWlaO61KFPhJEyY/vCgwyg48tvyq1bW5Q73+92Hp",
+            "Xp168Iwep4+Hw9SdRWVrFmiiivCPpAor0CiuT615HN9Y8jz+ivQKKPrXkH1jyPP6K9Aoo+teQfWPIKKKK5TmCiiigAooooA//9k=",
+        ].joined()
+    )!
 
     private func post(_ path: String) async throws { try await LocalScriptServer.post("http://127.0.0.1:\(port)\(path)") }
 }

@@ -8,7 +8,7 @@ extension EnrichmentService {
     /// One book on Open Library: by ISBN, the edition's page count, its work's first publication
     /// year, its title when the book was imported without one, and its authors' Wikidata ids (the
     /// surest identification there is: an ISBN path); without an ISBN, the first publication year
-    /// of the works with its exact title and author.
+    /// of the works with its exact title and author; and the edition's cover, fetched once and kept.
     func lookUp(_ work: WorkSubject) async -> (LookupOutcome, (any Error)?) {
         do {
             var edition: OpenLibraryEdition?
@@ -29,6 +29,7 @@ extension EnrichmentService {
             if work.needsYear, let key = edition.works.first { year = try await openLibrary.work(key)?.firstPublished }
             try await store.enrichment.fill(
                 work: work.id, originalLanguage: nil, firstPublished: year, pages: edition.pages, isbn: foundBy, now: clock())
+            if let cover = edition.coverID, let foundBy { try await keepCover(cover, work: work.id, isbn: foundBy) }
             if Work.isUntitled(work.title), let title = edition.title {
                 try await store.enrichment.fill(
                     work: work.id, untitled: work.title, title: title, primaryAuthor: work.authors.first?.name, now: clock())
@@ -56,6 +57,18 @@ extension EnrichmentService {
             logger.info("Open Library look-up of \(work.id) failed: \(error)")
             return (.retry, error)
         }
+    }
+
+    /// Gives the reader's edition with this ISBN its Open Library cover: fetched the first time
+    /// any reader's book needs it, then kept (never hot-linked: a reader's page asks only this
+    /// server). A cover Open Library does not have (404) leaves the initials in its place.
+    private func keepCover(_ number: Int, work: Work.ID, isbn: String) async throws {
+        let id = CoverRepository.openLibraryID(number)
+        if try await !store.covers.has(id) {
+            guard let image = try await covers.cover(id: number) else { return }
+            try await store.covers.save(id: id, mediaType: image.mediaType, data: image.data, now: clock())
+        }
+        try await store.covers.link(id, work: work, isbn: isbn)
     }
 
     /// Authors on Wikidata: those with a known Wikidata id (from the bundled table, Open Library

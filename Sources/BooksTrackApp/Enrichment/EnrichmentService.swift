@@ -26,12 +26,14 @@ public final class EnrichmentService: Sendable {
     let wikidata: any AuthorDirectory
     /// Where books are looked up (Open Library unless told otherwise).
     let openLibrary: any BookCatalogue
+    /// Where covers are fetched (Open Library's cover store unless told otherwise).
+    let covers: any CoverSource
     let wake = Wake()
 
     public init(
         store: Store, clock: @escaping @Sendable () -> Date, logger: Logger, notifications: NotificationService,
         settings: EnrichmentSettings, table: AuthorTable = .bundled, authors: (any AuthorDirectory)? = nil,
-        books: (any BookCatalogue)? = nil
+        books: (any BookCatalogue)? = nil, covers: (any CoverSource)? = nil
     ) {
         self.store = store
         self.clock = clock
@@ -49,6 +51,10 @@ public final class EnrichmentService: Sendable {
             ?? OpenLibraryClient(
                 fetcher: Fetcher(
                     provider: "openlibrary", settings: settings.openLibrary, transport: settings.transport, cache: cache))
+        self.covers =
+            covers
+            ?? OpenLibraryCovers(
+                fetcher: Fetcher(provider: "covers", settings: settings.covers, transport: settings.transport, cache: nil))
     }
 
     // MARK: The bundled table

@@ -10,6 +10,8 @@ public struct EnrichmentSettings: Sendable {
     public var enabled: Bool
     public var wikidata: ProviderSettings
     public var openLibrary: ProviderSettings
+    /// Open Library's cover store (`covers.openlibrary.org`), a host of its own.
+    public var covers: ProviderSettings
     public var transport: any HTTPTransport
     /// The first pause after a look-up failed; it doubles with each failure.
     public var retryAfter: TimeInterval
@@ -17,19 +19,23 @@ public struct EnrichmentSettings: Sendable {
     public var maxAttempts: Int
 
     public init(
-        enabled: Bool, wikidata: ProviderSettings, openLibrary: ProviderSettings,
+        enabled: Bool, wikidata: ProviderSettings, openLibrary: ProviderSettings, covers: ProviderSettings? = nil,
         transport: any HTTPTransport = URLSessionTransport(), retryAfter: TimeInterval = 600, maxAttempts: Int = 5
     ) {
         self.enabled = enabled
         self.wikidata = wikidata
         self.openLibrary = openLibrary
+        var standIn = openLibrary
+        standIn.baseURL = URL(string: "https://covers.openlibrary.org")!
+        self.covers = covers ?? standIn
         self.transport = transport
         self.retryAfter = retryAfter
         self.maxAttempts = maxAttempts
     }
 
     /// Settings from `BOOKSTRACK_ENRICHMENT` (`on` by default, `off`), `BOOKSTRACK_WIKIDATA_URL`,
-    /// `BOOKSTRACK_OPENLIBRARY_URL` and `BOOKSTRACK_ENRICHMENT_CONTACT` (put in the User-Agent).
+    /// `BOOKSTRACK_OPENLIBRARY_URL`, `BOOKSTRACK_OPENLIBRARY_COVERS_URL` and
+    /// `BOOKSTRACK_ENRICHMENT_CONTACT` (put in the User-Agent).
     /// Wikidata is asked one request at a time at most 5 per second with `maxlag=5`; Open
     /// Library at most 3 per second for an identified client, as their policies ask.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -40,10 +46,14 @@ public struct EnrichmentSettings: Sendable {
         let wikidata = URL(string: environment["BOOKSTRACK_WIKIDATA_URL"] ?? "") ?? URL(string: "https://www.wikidata.org")!
         let openLibrary =
             URL(string: environment["BOOKSTRACK_OPENLIBRARY_URL"] ?? "") ?? URL(string: "https://openlibrary.org")!
+        let covers =
+            URL(string: environment["BOOKSTRACK_OPENLIBRARY_COVERS_URL"] ?? "")
+            ?? URL(string: "https://covers.openlibrary.org")!
         return EnrichmentSettings(
             enabled: enabled,
             wikidata: ProviderSettings(baseURL: wikidata, userAgent: agent, minimumInterval: .milliseconds(200)),
-            openLibrary: ProviderSettings(baseURL: openLibrary, userAgent: agent, minimumInterval: .milliseconds(350)))
+            openLibrary: ProviderSettings(baseURL: openLibrary, userAgent: agent, minimumInterval: .milliseconds(350)),
+            covers: ProviderSettings(baseURL: covers, userAgent: agent, minimumInterval: .milliseconds(350)))
     }
 
     /// No network look-ups (tests, `--offline`).

@@ -15,6 +15,7 @@ struct BookController {
         router.get("/books/new", use: newBook)
         router.post("/books", use: add)
         router.get("/books/:entry", use: show)
+        router.get("/books/:entry/cover", use: cover)
         router.get("/books/:entry/edit", use: edit)
         router.post("/books/:entry", use: update)
         router.post("/books/:entry/status", use: changeStatus)
@@ -37,6 +38,28 @@ struct BookController {
     @Sendable func show(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let (user, detail) = try await detail(context)
         return HTMLResponse(html: try await bookPage(user: user, detail: detail, context: context))
+    }
+
+    /// The book's cover, served from this server (never hot-linked), or 404: the page then shows
+    /// the initials. The key is the ETag; the page's address names it, so a new cover is a new address.
+    @Sendable func cover(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        guard let cover = try await store.covers.cover(of: entryID, for: user.id) else {
+            throw WebError.notFound("This book has no cover.")
+        }
+        let etag = "\"\(cover.id)\""
+        var headers: HTTPFields = [
+            .contentType: cover.mediaType, .eTag: etag, .cacheControl: "private, max-age=604800",
+            .contentSecurityPolicy: "default-src 'none'; sandbox",
+        ]
+        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == etag
+        }) == true {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: cover.data)))
     }
 
     /// A book's page; a refused session action shows its reason in the sessions card.
@@ -66,10 +89,11 @@ struct BookController {
                     $0.goal.status == .active && $0.progress.books.contains(detail.entry.id)
                 }
             }
+        let cover = try await store.covers.coverID(of: detail.entry.id, for: user.id)
         return BookPage.render(
             page: context.page(.library),
             model: .init(
-                detail: detail,
+                detail: detail, cover: cover,
                 curation: BookPage.Curation(
                     facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
                 primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone,

@@ -18,6 +18,8 @@ enum BookPage {
     /// What the book page shows: the reader's book, its curation state and how to show dates and languages.
     struct Model {
         var detail: EntryDetail
+        /// The key of the book's cover, when it has one (else the initials stand in).
+        var cover: String? = nil
         var curation: Curation
         var primaryLanguage: LanguageCode?
         var timeZone: TimeZone
@@ -35,7 +37,7 @@ enum BookPage {
                 Tag("a", .href("/library"), text: "Library")
             }
             Tag("article", .cls("book-page")) {
-                header(detail, facts: curation.facts, primaryLanguage: primaryLanguage)
+                header(detail, cover: model.cover, facts: curation.facts, primaryLanguage: primaryLanguage)
                 Bento {
                     progress(detail, goals: model.goals, csrfToken: page.csrfToken)
                     SessionPages.card(detail, model: model.sessions, csrfToken: page.csrfToken, timeZone: timeZone)
@@ -49,14 +51,29 @@ enum BookPage {
         }
     }
 
-    private static func header(_ detail: EntryDetail, facts: BookFacts, primaryLanguage: LanguageCode?) -> Component {
+    private static func header(
+        _ detail: EntryDetail, cover: String?, facts: BookFacts, primaryLanguage: LanguageCode?
+    ) -> Component {
         let work = detail.work
         let state = detail.entry.state
         let edition = detail.edition?.details
         let translators = detail.contributors.filter { $0.role == .translator }.map(\.author.name)
-        return Tag("header", .cls("card card-full book-header")) {
+        // The cover's address names the cover, so the browser keeps it until it changes.
+        let coverURL = cover.map { URLQuery.url("/books/\(detail.entry.id.string)/cover", [("v", $0)]) }
+        return Tag("header", .cls(coverURL == nil ? "card card-full book-header" : "card card-full book-header has-cover")) {
+            if let coverURL {
+                // The blurred header: the cover again, drawn large behind the heading.
+                Tag.void("img", .cls("book-backdrop"), Attr("src", coverURL), Attr("alt", ""), Attr("loading", "lazy"))
+            }
             Tag("div", .cls("cover-wrap")) {
-                Tag("div", .cls("cover"), .aria("hidden", "true")) { Tag("span", text: initials(work.title)) }
+                if let coverURL {
+                    Tag.void(
+                        "img", .cls("cover cover-image"), Attr("src", coverURL), Attr("alt", "Cover of \(work.title)"),
+                        Attr("width", "96"),
+                        Attr("height", "144"))
+                } else {
+                    Tag("div", .cls("cover"), .aria("hidden", "true")) { Tag("span", text: initials(work.title)) }
+                }
                 CoverRing(facts: facts)
             }
             Tag("div", .cls("book-heading")) {

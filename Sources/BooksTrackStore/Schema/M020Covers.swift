@@ -1,0 +1,25 @@
+extension Migrations {
+    /// Book covers (issue 20 item 10): the pictures fetched from Open Library, kept once per cover
+    /// (base64 text, so that both databases take the same plain SQL), and which cover each edition
+    /// has. Books looked up before this version are looked up again when their reader's look-ups
+    /// next run, so they get their covers too (the answers come from the 30-day cache).
+    static let m020Covers = Migration(
+        version: 20, name: "covers",
+        statements: [
+            """
+            CREATE TABLE covers (
+                id TEXT PRIMARY KEY,
+                media_type TEXT NOT NULL,
+                data TEXT NOT NULL,
+                byte_count BIGINT NOT NULL,
+                fetched_at BIGINT NOT NULL
+            )
+            """,
+            "ALTER TABLE editions ADD COLUMN cover_id TEXT",
+            """
+            UPDATE enrichment_jobs SET status = 'pending', attempts = 0, next_attempt_at = 0
+            WHERE subject_kind = 'work' AND provider = 'openlibrary' AND status = 'done'
+                AND subject_id IN (SELECT work_id FROM editions WHERE isbn13 IS NOT NULL OR isbn10 IS NOT NULL)
+            """,
+        ])
+}
