@@ -76,7 +76,7 @@ def test_every_page_on_a_phone(browser):
             "/insights", "/insights?scope=library&unit=authors", "/insights/reading", "/goals", "/goals/new", goal,
             "/import", run, "/account", "/contributions", "/notifications", "/widget", "/prompt", "/books/new", share,
             "/library?missing=genre", "/insights/reading?metric=pages", "/prompt?fact=genre&book=" + book.rsplit("/", 1)[-1],
-            "/offline",
+            "/offline", book + "/badges/new",
         ]
         for path in pages:
             url = path if path.startswith("http") else server.url + path

@@ -95,6 +95,20 @@ doc = {
       "parameters": [idp("entryId", "The library entry's id.")],
       "requestBody": body(S("SkipInput"), {"fact": "ownVoices"}),
       "responses": {"204": {"description": "Skipped; nothing else changes."}, "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/entries/{entryId}/badges": {
+    "get": {"operationId": "listBadges", "tags": ["curation"], "summary": "A book's identity badges",
+      "description": "Your own badges on the book and its authors, and those other readers shared about its authors (one per badge and subject, yours first).",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "responses": {"200": ok("The badges, oldest first.", {"type": "array", "items": S("Badge")}), "401": E401, "404": E404}},
+    "post": {"operationId": "recordBadge", "tags": ["curation"], "summary": "Record an identity badge on a book or one of its authors",
+      "description": "Only where the author or a public source states it: `statedBy` and `source` are required. A badge is yours alone; `share` shows an author's badge to the instance's other readers of that author, and needs a public source's address (https://…). Recording the same badge again replaces who states it and where. An own-voices badge on the book also answers its own-voices question (yes) while that is unanswered.",
+      "parameters": [idp("entryId", "The library entry's id.")],
+      "requestBody": body(S("BadgeInput"), {"badge": "cultural", "about": "book", "statedBy": "author", "source": "Interview in The Paris Review, 1994"}),
+      "responses": {"201": ok("Recorded.", S("Badge")), "401": E401, "404": E404, "422": E422}}},
+  "/api/v1/entries/{entryId}/badges/{badgeId}": {
+    "delete": {"operationId": "removeBadge", "tags": ["curation"], "summary": "Remove one of your badges from a book",
+      "parameters": [idp("entryId", "The library entry's id."), idp("badgeId", "The badge's id.")],
+      "responses": {"204": {"description": "Removed."}, "401": E401, "404": E404}}},
   "/api/v1/me/curation": {
     "get": {"operationId": "getCuration", "tags": ["curation"], "summary": "Curator points, level and every contribution, newest first",
       "responses": {"200": ok("The reader's curation.", S("Curation")), "401": E401}}},
@@ -213,6 +227,7 @@ doc = {
         q("era", "Publication era.", {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]}),
         q("translated", "Read in translation.", {"type": "string", "enum": ["yes", "no"]}),
         q("ownvoices", "Own voices.", {"type": "string", "enum": ["yes", "no"]}),
+        q("badge", "An identity badge on the book or one of its authors.", {"type": "string", "enum": ["own-voices", "cultural", "queer", "neurodivergent"]}),
         q("missing", "Books missing a kind of data.", {"type": "string", "enum": ["any", "region", "gender", "language", "year", "genre", "title"]}),
         q("sort", "Sort key.", {"type": "string", "enum": ["added", "title", "author", "finished", "rating", "year"]}),
         q("order", "Sort direction (each key has a natural default).", {"type": "string", "enum": ["asc", "desc"]}),
@@ -384,6 +399,18 @@ doc = {
       "period": {"type": ["string", "null"], "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$", "description": "As on the insights page; null or absent: all time."},
       "from": {"type": ["string", "null"], "format": "date"}, "to": {"type": ["string", "null"], "format": "date"},
       "scope": {"type": ["string", "null"], "enum": ["read", "library", None]}, "unit": {"type": ["string", "null"], "enum": ["books", "authors", None]}}},
+    "BadgeInput": {"type": "object", "additionalProperties": False, "required": ["badge", "statedBy", "source"], "properties": {
+      "badge": {"type": "string", "enum": ["own-voices", "cultural", "queer", "neurodivergent"]},
+      "about": {"type": "string", "description": "`book` (the default) or the id of one of the book's authors."},
+      "statedBy": {"type": "string", "enum": ["author", "public-source"], "description": "Who states it; there is no third choice: never guess."},
+      "source": {"type": "string", "minLength": 1, "maxLength": 500, "description": "Where it is stated: an address, or the interview, book or page."},
+      "share": {"type": "boolean", "description": "Show an author's badge to other readers here (needs an https address as `source`)."}}},
+    "Badge": {"type": "object", "required": ["id", "badge", "label", "about", "statedBy", "source", "shared", "mine", "recordedAt"], "properties": {
+      "id": {"type": "string", "format": "uuid"}, "badge": {"type": "string", "enum": ["own-voices", "cultural", "queer", "neurodivergent"]},
+      "label": {"type": "string"}, "about": {"type": "string", "description": "`book`, or the author's id."},
+      "statedBy": {"type": "string", "enum": ["author", "public-source"]}, "source": {"type": "string"},
+      "shared": {"type": "boolean"}, "mine": {"type": "boolean", "description": "Recorded by you (only your own can be removed)."},
+      "recordedAt": {"type": "string", "format": "date-time"}}},
     "ShareLink": {"type": "object", "required": ["id", "card", "title", "covers", "createdAt"], "properties": {
       "id": {"type": "string", "format": "uuid"}, "card": {"type": "string"}, "title": {"type": "string"},
       "covers": {"type": "string", "description": "The period and books the snapshot covers."},

@@ -32,6 +32,7 @@ public final class Store: Sendable {
     public var invitations: InvitationRepository { InvitationRepository(database: database) }
     public var shareLinks: ShareLinkRepository { ShareLinkRepository(database: database) }
     public var covers: CoverRepository { CoverRepository(database: database) }
+    public var badges: IdentityBadgeRepository { IdentityBadgeRepository(database: database) }
     public var loginThrottle: LoginThrottleRepository { LoginThrottleRepository(database: database) }
     public var instanceSettings: InstanceSettingsRepository { InstanceSettingsRepository(database: database) }
     public var jobs: JobRepository { JobRepository(database: database) }

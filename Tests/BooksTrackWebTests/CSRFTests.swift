@@ -13,7 +13,7 @@ struct CSRFTests {
     /// Every form post of the signed-in app, with the ids it names filled in.
     static func signedInPosts(
         entry: String, author: String, upload: String, token: String, notification: String, question: String,
-        session: String, goal: String, share: String
+        session: String, goal: String, share: String, badge: String
     ) -> [String] {
         [
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
@@ -28,6 +28,7 @@ struct CSRFTests {
             "/sessions/\(session)/finish", "/sessions/\(session)", "/sessions/\(session)/delete",
             "/goals", "/goals/\(goal)/status", "/goals/\(goal)/delete", "/goals/\(goal)",
             "/shares", "/account/shares/\(share)/delete",
+            "/books/\(entry)/badges", "/books/\(entry)/badges/\(badge)/delete",
         ]
     }
 
@@ -63,7 +64,7 @@ struct CSRFTests {
             for path in Self.signedInPosts(
                 entry: item.entryID.string, author: detail.authors[0].id.string, upload: upload.id.string,
                 token: token.id.string, notification: notification.id.string, question: candidate.id.string,
-                session: session.id.string, goal: goal.id.string, share: share.id.string)
+                session: session.id.string, goal: goal.id.string, share: share.id.string, badge: UUID().uuidString.lowercased())
             {
                 let refused = try await browser.post(
                     path, ["status": "read", "title": "Changed", "password": WebHarness.password], csrf: false)
@@ -90,7 +91,8 @@ struct CSRFTests {
             let listed = Set(
                 Self.signedInPosts(
                     entry: "{entry}", author: "{author}", upload: "{upload}", token: "{token}", notification: "{notification}",
-                    question: "{question}", session: "{session}", goal: "{goal}", share: "{share}")
+                    question: "{question}", session: "{session}", goal: "{goal}", share: "{share}",
+                    badge: "{badge}")
                     + ["/setup", "/login", "/invite/{token}", "/register"])
             #expect(posts == listed)
         }

@@ -27,6 +27,8 @@ struct IsolationTests {
         let goal: String
         /// A share link of A's.
         let share: String
+        /// An identity badge A recorded on the book.
+        let badge: String
     }
 
     static func readerA(_ app: WebHarness) async throws -> (User, Ids) {
@@ -58,12 +60,17 @@ struct IsolationTests {
         let share = try await app.store.shareLinks.create(
             card: "radar", title: "Representation radar", covers: "alice's period", content: "<p>alice's radar</p>",
             hash: "alice-share", for: user.id, now: TestClock.now)
+        let badge = try #require(
+            try await app.store.badges.record(
+                IdentityBadgeDraft(
+                    kind: .queer, subject: .work(detail.work.id), statedBy: .author, source: "alice's interview", shared: false),
+                on: entryID, for: user.id, now: TestClock.now))
         return (
             user,
             Ids(
                 entry: entryID.string, author: detail.authors[0].id.string, run: run.id.string, upload: upload.id.string,
                 token: token.id.string, notification: notification.id.string, question: candidate.id.string,
-                session: session.id.string, goal: goal.id.string, share: share.id.string)
+                session: session.id.string, goal: goal.id.string, share: share.id.string, badge: badge.string)
         )
     }
 
@@ -75,7 +82,7 @@ struct IsolationTests {
             let (_, bob) = try await app.signedInReader("bob")
             let gets = [
                 "/books/\(a.entry)", "/books/\(a.entry)/edit", "/books/\(a.entry)/delete",
-                "/books/\(a.entry)/authors/\(a.author)", "/books/\(a.entry)/cover",
+                "/books/\(a.entry)/authors/\(a.author)", "/books/\(a.entry)/cover", "/books/\(a.entry)/badges/new",
                 "/imports/\(a.run)", "/import/uploads/\(a.upload)", "/import/uploads/\(a.upload)/progress",
                 "/prompt?book=\(a.entry)", "/prompt?book=\(a.entry)&fact=gender",
                 "/books/\(a.entry)/sessions", "/sessions/\(a.session)/done", "/sessions/\(a.session)/edit",
@@ -104,6 +111,8 @@ struct IsolationTests {
                 ("/sessions/\(a.session)/delete", [:]), ("/goals/\(a.goal)/status", ["status": "paused"]),
                 ("/goals/\(a.goal)", ["kind": "books", "target": "3"]),
                 ("/goals/\(a.goal)/delete", [:]), ("/account/shares/\(a.share)/delete", [:]),
+                ("/books/\(a.entry)/badges", ["badge": "queer", "stated_by": "author", "source": "bob"]),
+                ("/books/\(a.entry)/badges/\(a.badge)/delete", [:]),
             ]
             for (path, fields) in posts {
                 try await bob.get("/")
@@ -118,6 +127,8 @@ struct IsolationTests {
             #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
             #expect(!(try await bob.get("/").text.contains("alice's badge")))
             #expect(after.sessions == before.sessions)
+            let badges = try await app.store.badges.badges(of: try #require(LibraryEntry.ID(a.entry)), for: alice.id)
+            #expect(badges.map(\.source) == ["alice's interview"])
         }
     }
 
@@ -147,6 +158,9 @@ struct IsolationTests {
                 (.patch, "/api/v1/sessions/\(a.session)", ["minutes": 10]), (.delete, "/api/v1/sessions/\(a.session)", nil),
                 (.get, "/api/v1/goals/\(a.goal)", nil), (.patch, "/api/v1/goals/\(a.goal)", ["status": "paused"]),
                 (.delete, "/api/v1/goals/\(a.goal)", nil), (.delete, "/api/v1/shares/\(a.share)", nil),
+                (.get, "/api/v1/entries/\(a.entry)/badges", nil),
+                (.post, "/api/v1/entries/\(a.entry)/badges", ["badge": "queer", "statedBy": "author", "source": "bob"]),
+                (.delete, "/api/v1/entries/\(a.entry)/badges/\(a.badge)", nil),
             ]
             for (method, path, body) in calls {
                 let answer = try await bob.request(method, path, json: body)
@@ -212,7 +226,10 @@ struct IsolationTests {
 
     /// Every route that names something of a reader's, as the two tests above call them.
     static let coveredRoutes: Set<String> = [
-        "GET /books/{entry}", "GET /books/{entry}/cover", "GET /books/{entry}/edit", "GET /books/{entry}/delete",
+        "GET /books/{entry}", "GET /books/{entry}/cover", "GET /books/{entry}/badges/new", "POST /books/{entry}/badges",
+        "POST /books/{entry}/badges/{badge}/delete", "GET /api/v1/entries/{entry}/badges",
+        "POST /api/v1/entries/{entry}/badges", "DELETE /api/v1/entries/{entry}/badges/{badge}", "GET /books/{entry}/edit",
+        "GET /books/{entry}/delete",
         "GET /books/{entry}/authors/{author}",
         "GET /imports/{run}", "GET /import/uploads/{upload}", "GET /import/uploads/{upload}/progress", "POST /books/{entry}",
         "POST /books/{entry}/status", "POST /books/{entry}/delete", "POST /books/{entry}/authors/{author}",

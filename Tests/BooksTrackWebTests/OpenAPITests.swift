@@ -100,8 +100,14 @@ struct OpenAPITests {
                 userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
                 startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
             try await reader.create(goal: goal, now: TestClock.now)
+            let work = try #require(try await reader.detail(of: entryID)?.work.id)
+            let badge = try #require(
+                try await app.store.badges.record(
+                    IdentityBadgeDraft(
+                        kind: .neurodivergent, subject: .work(work), statedBy: .author, source: "Foreword", shared: false),
+                    on: entryID, for: user.id, now: TestClock.now))
             let values = [
-                "sessionId": sessionID, "goalId": goal.id.string,
+                "badgeId": badge.string, "sessionId": sessionID, "goalId": goal.id.string,
                 "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
                 "notificationId": notification.id.string, "questionId": question.id.string, "shareId": share.id.string,
             ]

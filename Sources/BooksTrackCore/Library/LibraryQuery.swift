@@ -54,6 +54,9 @@ public struct LibraryQuery: Sendable {
     public var era: PublicationEra?
     public var translated: YesNo?
     public var ownVoices: YesNo?
+    /// Books with this identity badge, on the book or one of its authors (the reader's own, or
+    /// shared about the author by another reader).
+    public var badge: IdentityBadgeKind?
     public var missing: Missing?
     /// Books read (finished) within a window; ``DayWindow/any`` is "read at any time" (status
     /// read or a finished read-through) — the insights' Read scope.
@@ -125,6 +128,7 @@ extension LibraryQuery {
         if let ownVoices {
             out.append(Filter(parameter: "ownvoices", label: ownVoices == .yes ? "Own voices" : "Not own voices"))
         }
+        if let badge { out.append(Filter(parameter: "badge", label: "Badge: \(badge.displayName)")) }
         if let missing { out.append(Filter(parameter: "missing", label: "Missing \(missing.displayName)")) }
         if let read { out.append(Filter(parameter: "read", label: read.isAny ? "Read" : "Read \(read.label)")) }
         if let added { out.append(Filter(parameter: "added", label: "Added \(added.label)")) }
@@ -134,7 +138,8 @@ extension LibraryQuery {
 
     /// Every parameter ``init(parameters:)`` reads.
     public static let parameterNames: Set<String> = [
-        "q", "status", "shelf", "genre", "region", "gender", "language", "era", "translated", "ownvoices", "missing", "read",
+        "q", "status", "shelf", "genre", "region", "gender", "language", "era", "translated", "ownvoices", "badge", "missing",
+        "read",
         "added",
         "tbr", "sort", "order", "page",
     ]
@@ -145,6 +150,7 @@ extension LibraryQuery {
         ("status", ReadingStatus.allCases.map(\.rawValue)), ("region", CulturalRegion.allCases.map(\.rawValue)),
         ("gender", Gender.allCases.map(\.rawValue)), ("era", PublicationEra.allCases.map(\.rawValue)),
         ("translated", ["yes", "no"]), ("ownvoices", ["yes", "no"]), ("tbr", ["yes", "no"]),
+        ("badge", IdentityBadgeKind.allCases.map(\.rawValue)),
         ("missing", Missing.allCases.map(\.rawValue)), ("sort", Sort.allCases.map(\.rawValue)), ("order", ["asc", "desc"]),
     ]
 
@@ -174,6 +180,7 @@ extension LibraryQuery {
         era = parse("era") { PublicationEra(rawValue: $0) }
         translated = parse("translated") { YesNo(lenient: $0) }
         ownVoices = parse("ownvoices") { YesNo(lenient: $0) }
+        badge = parse("badge") { IdentityBadgeKind(rawValue: $0) ?? IdentityBadgeKind(lenient: $0) }
         missing = parse("missing") { Missing(rawValue: $0) }
         read = parse("read") { DayWindow(parameter: $0) }
         added = parse("added") { DayWindow(parameter: $0) }
@@ -197,6 +204,7 @@ extension LibraryQuery {
         if let era { out.append(("era", era.rawValue)) }
         if let translated { out.append(("translated", translated.rawValue)) }
         if let ownVoices { out.append(("ownvoices", ownVoices.rawValue)) }
+        if let badge { out.append(("badge", badge.rawValue)) }
         if let missing { out.append(("missing", missing.rawValue)) }
         if let read { out.append(("read", read.parameter)) }
         if let added { out.append(("added", added.parameter)) }
@@ -222,6 +230,7 @@ extension LibraryQuery {
         case "era": copy.era = nil
         case "translated": copy.translated = nil
         case "ownvoices": copy.ownVoices = nil
+        case "badge": copy.badge = nil
         case "missing": copy.missing = nil
         case "read": copy.read = nil
         case "added": copy.added = nil

@@ -202,6 +202,11 @@ struct LibraryFilterSQL {
             sql.appendInterpolation(bind: primaryLanguage?.code)
             sql.appendLiteral(translated == .yes ? ") <> w.original_language" : ") = w.original_language")
         }
+        if let badge = query.badge {
+            sql.appendLiteral(" AND EXISTS (SELECT 1 FROM identity_badges b WHERE b.badge = ")
+            sql.appendInterpolation(bind: badge.rawValue)
+            sql.appendLiteral(" AND \(Self.badgeOf(entry: "e.user_id", work: "w.id")))")
+        }
         if let missing = query.missing {
             let noAuthor = "NOT EXISTS (\(authorsOfWork))"
             let region = "(\(noAuthor) OR EXISTS (\(authorsOfWork) AND a.region IS NULL))"
@@ -277,6 +282,44 @@ struct LibraryFilterSQL {
     static func escapeLike(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
+    }
+}
+
+extension LibraryFilterSQL {
+    /// A badge row `b` that a reader's book shows: the reader's own on the work, or on one of its
+    /// authors the reader's own or one shared by another reader.
+    static func badgeOf(entry user: String, work: String) -> String {
+        "((b.subject_kind = 'work' AND b.subject_id = \(work) AND b.user_id = \(user))"
+            + " OR (b.subject_kind = 'author' AND (b.user_id = \(user) OR b.shared = 1) AND b.subject_id IN"
+            + " (SELECT c.author_id FROM work_contributors c WHERE c.work_id = \(work) AND c.role = 'author')))"
+    }
+}
+
+extension ReaderStore {
+    /// How many of the books a query matches carry each identity badge (a book counts once per
+    /// badge however many of its authors have it). Empty when the reader sees no badge at all.
+    public func badgeCounts(_ query: LibraryQuery, primaryLanguage: LanguageCode?) async throws -> [IdentityBadgeKind: Int] {
+        let userID = self.userID
+        return try await database.read { db in
+            let any = try await db.raw(
+                "SELECT 1 AS found FROM identity_badges WHERE user_id = \(bind: userID.string) OR shared = 1 LIMIT 1"
+            ).first()
+            guard any != nil else { return [:] }
+            let filter = LibraryFilterSQL(query: query, userID: userID, primaryLanguage: primaryLanguage)
+            let rows = try await db.raw(
+                """
+                SELECT b.badge, COUNT(DISTINCT x.entry_id) AS n
+                FROM (SELECT e.id AS entry_id, e.work_id AS work_id, e.user_id AS user_id \(filter.fromWhere)) x
+                JOIN identity_badges b ON \(unsafeRaw: LibraryFilterSQL.badgeOf(entry: "x.user_id", work: "x.work_id"))
+                GROUP BY b.badge
+                """
+            ).all()
+            var counts: [IdentityBadgeKind: Int] = [:]
+            for row in rows {
+                if let kind = IdentityBadgeKind(rawValue: try row.text("badge")) { counts[kind] = try row.integer("n") }
+            }
+            return counts
+        }
     }
 }
 

@@ -46,7 +46,8 @@ public enum WebApp {
             discovery: app.discovery
         ).addRoutes(to: router)
         LibraryController(store: store, insights: insights).addRoutes(to: router)
-        let books = BookController(store: store, configuration: configuration, library: app.library, goals: app.goals)
+        let books = BookController(
+            store: store, configuration: configuration, library: app.library, goals: app.goals, profiling: app.profiling)
         books.addRoutes(to: router)
         SessionController(store: store, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
         GoalController(configuration: configuration, goals: app.goals).addRoutes(to: router)
@@ -67,6 +68,7 @@ public enum WebApp {
         ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
         InsightsAPI(insights: insights, reading: app.reading, configuration: configuration).addRoutes(to: api)
         PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
+        BadgesAPI(configuration: configuration, profiling: profiling).addRoutes(to: api)
         NotificationsAPI(notifications: app.notifications, reminders: app.reminders, configuration: configuration).addRoutes(
             to: api)
         EnrichmentAPI(enrichment: app.enrichment).addRoutes(to: api)

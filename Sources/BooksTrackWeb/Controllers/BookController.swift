@@ -10,6 +10,7 @@ struct BookController {
     let configuration: WebConfiguration
     let library: LibraryService
     let goals: GoalService
+    let profiling: ProfilingService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/books/new", use: newBook)
@@ -23,6 +24,9 @@ struct BookController {
         router.post("/books/:entry/delete", use: delete)
         router.get("/books/:entry/authors/:author", use: showAuthor)
         router.post("/books/:entry/authors/:author", use: saveAuthor)
+        router.get("/books/:entry/badges/new", use: newBadge)
+        router.post("/books/:entry/badges", use: recordBadge)
+        router.post("/books/:entry/badges/:badge/delete", use: removeBadge)
     }
 
     /// The signed-in reader's book named in the path, or "not found".
@@ -90,10 +94,11 @@ struct BookController {
                 }
             }
         let cover = try await store.covers.coverID(of: detail.entry.id, for: user.id)
+        let badges = try await store.badges.badges(of: detail.entry.id, for: user.id)
         return BookPage.render(
             page: context.page(.library),
             model: .init(
-                detail: detail, cover: cover,
+                detail: detail, cover: cover, badges: badges,
                 curation: BookPage.Curation(
                     facts: facts, underrepresented: user.settings.underrepresentedRegions, prompt: prompt),
                 primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone,
@@ -230,5 +235,34 @@ struct BookController {
         let now = configuration.clock()
         try await library.recordFacts(changes.facts, about: author.id, for: user, now: now)
         return Responses.redirect(to: "/books/\(detail.entry.id.string)", notice: .factsSaved)
+    }
+
+    // MARK: Identity badges
+
+    @Sendable func newBadge(_ request: Request, context: AppContext) async throws -> HTMLResponse {
+        let (_, detail) = try await detail(context)
+        return HTMLResponse(html: BadgePages.form(page: context.page(.library), detail: detail))
+    }
+
+    @Sendable func recordBadge(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, detail) = try await detail(context)
+        let form = try context.requireForm()
+        do {
+            guard
+                try await profiling.recordBadge(form.fields, on: detail.entry.id, for: user, now: configuration.clock()) != nil
+            else { throw WebError.notFound("There is no such book in your library.") }
+        } catch let errors as FieldErrors {
+            let html = BadgePages.form(page: context.page(.library), detail: detail, values: form.fields, errors: errors)
+            return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
+        }
+        return Responses.redirect(to: "/books/\(detail.entry.id.string)#identity", notice: .badgeRecorded)
+    }
+
+    @Sendable func removeBadge(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, detail) = try await detail(context)
+        guard try await profiling.removeBadge(try context.parameters.id("badge"), for: user) else {
+            throw WebError.notFound("There is no such badge of yours.")
+        }
+        return Responses.redirect(to: "/books/\(detail.entry.id.string)#identity", notice: .badgeRemoved)
     }
 }

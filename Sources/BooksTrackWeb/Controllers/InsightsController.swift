@@ -43,6 +43,8 @@ struct InsightsController {
             report: answer.report, request: insightRequest, compare: parameters["compare"] != "no", problem: problem)
         model.gaps = try await gaps
         model.openLibraryLinks = discovery.lookupsEnabled
+        model.badges = try await store.reader(user.id).badgeCounts(
+            insightRequest.libraryQuery(today: answer.report.today), primaryLanguage: user.settings.primaryLanguage)
         return HTMLResponse(
             html: InsightsPage.render(page: context.page(.insights), model: model), status: problem == nil ? .ok : .badRequest
         ).response(from: request, context: context)

@@ -20,6 +20,8 @@ enum BookPage {
         var detail: EntryDetail
         /// The key of the book's cover, when it has one (else the initials stand in).
         var cover: String? = nil
+        /// The identity badges the reader sees on the book and its authors.
+        var badges: [IdentityBadgeRecord] = []
         var curation: Curation
         var primaryLanguage: LanguageCode?
         var timeZone: TimeZone
@@ -37,13 +39,14 @@ enum BookPage {
                 Tag("a", .href("/library"), text: "Library")
             }
             Tag("article", .cls("book-page")) {
-                header(detail, cover: model.cover, facts: curation.facts, primaryLanguage: primaryLanguage)
+                header(detail, cover: model.cover, badges: model.badges, facts: curation.facts, primaryLanguage: primaryLanguage)
                 Bento {
                     progress(detail, goals: model.goals, csrfToken: page.csrfToken)
                     SessionPages.card(detail, model: model.sessions, csrfToken: page.csrfToken, timeZone: timeZone)
                     Card("Representation", span: .full, id: "radar") {
                         representation(detail, curation: curation, csrfToken: page.csrfToken)
                     }
+                    BadgePages.card(detail, badges: model.badges, csrfToken: page.csrfToken)
                     Card("Book DNA", id: "dna") { dna(detail, entryID: entry.id) }
                     annotations(entry)
                 }
@@ -52,7 +55,7 @@ enum BookPage {
     }
 
     private static func header(
-        _ detail: EntryDetail, cover: String?, facts: BookFacts, primaryLanguage: LanguageCode?
+        _ detail: EntryDetail, cover: String?, badges: [IdentityBadgeRecord], facts: BookFacts, primaryLanguage: LanguageCode?
     ) -> Component {
         let work = detail.work
         let state = detail.entry.state
@@ -106,6 +109,10 @@ enum BookPage {
                     }
                     for region in Set(detail.authors.compactMap(\.region)).sorted() {
                         IdentityBadge(text: region.displayName, tone: .cultural)
+                    }
+                    // Recorded badges, once each (own voices is already there when the book's fact says so).
+                    for kind in IdentityBadgeKind.allCases where badges.contains(where: { $0.kind == kind }) {
+                        if kind != .ownVoices || work.ownVoices != .yes { BadgePages.pill(kind) }
                     }
                 }
                 Tag("p", .cls("actions")) {

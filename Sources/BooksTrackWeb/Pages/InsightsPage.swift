@@ -20,6 +20,8 @@ enum InsightsPage {
         var gaps: [Discovery.Gap] = []
         /// Whether each writer links to their books on Open Library (look-ups are on).
         var openLibraryLinks = false
+        /// How many of the page's books carry each identity badge; nil leaves the card out (a snapshot).
+        var badges: [IdentityBadgeKind: Int]? = nil
 
         /// A link's address, or nil in a snapshot: nothing in it leads into the reader's data.
         func link(_ href: String) -> String? { snapshot ? nil : href }
@@ -87,6 +89,7 @@ enum InsightsPage {
                     intersectionsCard(model)
                     languagesCard(model)
                     erasCard(model)
+                    if let badges = model.badges, !model.snapshot { badgesCard(model, counts: badges) }
                     nextCard(model)
                     if !model.gaps.isEmpty && !model.snapshot { discoverCard(model) }
                     readingCard(model)

@@ -130,6 +130,11 @@ enum LibraryListPage {
                             options: Choices.yesNo(any: "Either", yes: "Own voices", no: "Not own voices"),
                             selected: query.ownVoices?.rawValue))
                     Field(
+                        name: "badge", label: "Identity badge",
+                        control: .select(
+                            options: [("", "Any")] + IdentityBadgeKind.allCases.map { ($0.rawValue, $0.displayName) },
+                            selected: query.badge?.rawValue))
+                    Field(
                         name: "missing", label: "Missing data",
                         control: .select(
                             options: [("", "Show all")]

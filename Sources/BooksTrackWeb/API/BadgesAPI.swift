@@ -1,0 +1,116 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+import Hummingbird
+
+/// `/api/v1/entries/{entry}/badges`: a book's identity badges (issue 20 item 5) — listed, recorded
+/// (only where the author or a public source states it) and removed.
+struct BadgesAPI {
+    let configuration: WebConfiguration
+    let profiling: ProfilingService
+
+    func addRoutes(to api: RouterGroup<AppContext>) {
+        api.get("entries/:entry/badges", use: list)
+        api.post("entries/:entry/badges", use: record)
+        api.delete("entries/:entry/badges/:badge", use: remove)
+    }
+
+    @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let entry: LibraryEntry.ID = try context.parameters.id("entry")
+        guard let badges = try await profiling.badges(on: entry, for: user) else { throw StoreError.notFound(.entry(entry)) }
+        return try Responses.json(badges.map(APIModels.Badge.init))
+    }
+
+    @Sendable func record(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let entry: LibraryEntry.ID = try context.parameters.id("entry")
+        let sent = try await APIRequest.decode(BadgeRequest.self, from: request)
+        let id: IdentityBadgeRecord.ID?
+        do {
+            id = try await profiling.recordBadge(sent.fields, on: entry, for: user, now: configuration.clock())
+        } catch let errors as FieldErrors {
+            throw WebError.invalid(errors)
+        }
+        guard let id, let badge = try await profiling.badges(on: entry, for: user)?.first(where: { $0.id == id }) else {
+            throw StoreError.notFound(.entry(entry))
+        }
+        return try Responses.json(APIModels.Badge(badge), status: .created)
+    }
+
+    @Sendable func remove(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let entry: LibraryEntry.ID = try context.parameters.id("entry")
+        // Only a badge the reader sees on this very book of theirs.
+        guard let badges = try await profiling.badges(on: entry, for: user) else { throw StoreError.notFound(.entry(entry)) }
+        let id: IdentityBadgeRecord.ID = try context.parameters.id("badge")
+        guard badges.contains(where: { $0.id == id && $0.mine }), try await profiling.removeBadge(id, for: user) else {
+            throw WebError.notFound("This book has no such badge of yours.")
+        }
+        return Responses.noContent()
+    }
+
+    /// `{"badge": "queer", "about": "book" | "<author id>", "statedBy": "author" | "public-source",
+    /// "source": "https://…", "share": false}`.
+    struct BadgeRequest: Decodable {
+        var fields: [String: String] = [:]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            try container.refuseUnknown(["badge", "about", "statedBy", "source", "share"])
+            func text(_ name: String, _ problem: String) throws -> String? {
+                let key = AnyKey(stringValue: name)
+                guard container.contains(key) else { return nil }
+                guard let text = try? container.decode(String.self, forKey: key) else { throw FieldErrors([name: problem]) }
+                return text
+            }
+            fields["badge"] = try text(
+                "badge", "Send one of: " + IdentityBadgeKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+            if let about = try text("about", "Send \"book\" or the id of one of the book’s authors.") {
+                fields["about"] = about == "book" ? "book" : "author:\(about)"
+            }
+            fields["stated_by"] = try text("statedBy", "Send \"author\" or \"public-source\": who states it.")
+            fields["source"] = try text("source", "Send where it is stated as a string.")
+            let share = AnyKey(stringValue: "share")
+            if container.contains(share) {
+                guard let flag = try? container.decode(Bool.self, forKey: share) else {
+                    throw FieldErrors(["share": "Send true or false."])
+                }
+                fields["share"] = flag ? "on" : ""
+            }
+        }
+    }
+}
+
+extension APIModels {
+    struct Badge: Encodable {
+        let id: String
+        let badge: String
+        let label: String
+        /// `book`, or the author's id.
+        let about: String
+        let statedBy: String
+        let source: String
+        /// Shown to the instance's other readers of the author.
+        let shared: Bool
+        /// Recorded by the reader asking (else shared by another reader; only one's own can be removed).
+        let mine: Bool
+        let recordedAt: Date
+
+        init(_ record: IdentityBadgeRecord) {
+            id = record.id.string
+            badge = record.kind.rawValue
+            label = record.kind.displayName
+            switch record.subject {
+            case .work: about = "book"
+            case .author(let id): about = id.string
+            }
+            statedBy = record.statedBy.rawValue
+            source = record.source
+            shared = record.shared
+            mine = record.mine
+            recordedAt = record.recordedAt
+        }
+    }
+}
