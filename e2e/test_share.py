@@ -36,9 +36,21 @@ def test_share_link(browser):
         expect(stranger.get_by_role("heading", level=1, name="Representation radar")).to_be_visible()
         expect(stranger.get_by_text(re.compile("shared read-only: All time · Books read"))).to_be_visible()
         expect(stranger.locator("#radar svg")).to_be_visible()
-        # Read-only: no link, no form, no "+" — nothing leads into the reader's data.
-        assert stranger.locator("a").count() == 0
+        # Read-only: no form, no "+", and no link but the card's own picture — nothing leads into
+        # the reader's data.
+        hrefs = stranger.eval_on_selector_all("a", "links => links.map(a => a.getAttribute('href'))")
+        path = re.sub(r"^http://[^/]+", "", link)
+        assert set(hrefs) <= {path + "/image.svg", path + "/image.png"}, hrefs
         assert stranger.locator("form").count() == 0
+        # The same picture as the link's preview: the sharer's browser drew its PNG (1200 × 630).
+        expect(stranger.get_by_role("img", name=re.compile("card as a picture"))).to_be_visible()
+        preview = stranger.locator('meta[property="og:image"]').get_attribute("content")
+        assert preview == link + "/image.png", preview
+        png = stranger.request.get(preview)
+        assert png.status == 200 and png.headers["content-type"] == "image/png"
+        body = png.body()
+        assert body[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(body[16:20], "big") == 1200
+        assert int.from_bytes(body[20:24], "big") == 630
         assert stranger.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         stranger.get_by_text("Show the radar as a table").click()
         expect(stranger.get_by_role("row", name=re.compile("^Cultural origin"))).to_be_visible()

@@ -395,7 +395,7 @@ doc = {
       "lastUsedAt": {"type": ["string", "null"], "format": "date-time"}, "token": {"type": "string", "description": "Only when just created."}}},
     "TokenInput": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 100}}},
     "ShareInput": {"type": "object", "required": ["card"], "properties": {
-      "card": {"type": "string", "enum": ["hero", "score", "radar", "gender", "regions", "languages", "reading"], "description": "Which insights card."},
+      "card": {"type": "string", "enum": ["hero", "score", "radar", "gender", "regions", "languages", "eras", "reading"], "description": "Which insights card."},
       "period": {"type": ["string", "null"], "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$", "description": "As on the insights page; null or absent: all time."},
       "from": {"type": ["string", "null"], "format": "date"}, "to": {"type": ["string", "null"], "format": "date"},
       "scope": {"type": ["string", "null"], "enum": ["read", "library", None]}, "unit": {"type": ["string", "null"], "enum": ["books", "authors", None]}}},

@@ -47,6 +47,8 @@ public enum BarChart {
         public static let wide = Layout(width: 640, labelWidth: 150, valueWidth: 150)
         /// A chart in a half-width card (score parts).
         public static let narrow = Layout(width: 420, labelWidth: 150, valueWidth: 80)
+        /// A chart in a downloadable picture's right-hand box (room for "5 books · 19%").
+        public static let picture = Layout(width: 460, labelWidth: 152, valueWidth: 120)
         /// A chart on a phone: rows 48 units tall, so each bar's link is a 44 px target on a
         /// 390 px phone (seed 002).
         public static let compact = Layout(width: 340, labelWidth: 112, valueWidth: 78, rowHeight: 48)

@@ -46,7 +46,7 @@ public enum ShareImage {
         let titleLines = wrap(content.title, atMost: Int(textWidth / 31), lines: 3)
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
         out += "viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
-        out += "aria-label=\"\(SVG.escape(([content.kicker, content.title] + content.lines).joined(separator: ". ")))\">"
+        out += "aria-label=\"\(SVG.escape(sentences([content.kicker, content.title] + content.lines)))\">"
         out += "<style>\(style(palette))</style>"
         out += "<rect class=\"page\" width=\"\(Int(width))\" height=\"\(Int(height))\"/>"
         out += "<rect class=\"card\" x=\"32\" y=\"32\" width=\"\(Int(width - 64))\" height=\"\(Int(height - 64))\" rx=\"28\"/>"
@@ -66,12 +66,7 @@ public enum ShareImage {
                 out += "<text class=\"line\" x=\"84\" y=\"\(Int(y))\">\(SVG.escape(part))</text>"
             }
         }
-        if let chart = content.chart, let open = chart.range(of: "<svg ") {
-            // The chart keeps its own viewBox; placed in the right-hand box, scaled to fit.
-            var placed = chart
-            placed.replaceSubrange(open, with: "<svg x=\"660\" y=\"70\" width=\"480\" height=\"440\" ")
-            out += placed
-        }
+        if let chart = content.chart { out += placed(chart) }
         if content.chart == nil, let badge = content.badge {
             let colour = SVG.escape(content.accent ?? primary(palette))
             out += "<circle cx=\"900\" cy=\"290\" r=\"170\" fill=\"\(colour)\" fill-opacity=\"0.12\" "
@@ -83,6 +78,42 @@ public enum ShareImage {
         out += "<text class=\"brand\" x=\"126\" y=\"557\">BooksTrack</text>"
         out += "<text class=\"date\" x=\"\(Int(width - 84))\" y=\"557\" text-anchor=\"end\">\(SVG.escape(content.date))</text>"
         return out + "</svg>"
+    }
+
+    /// The chart in the right-hand box, scaled to fit: it keeps its own viewBox, and its own width
+    /// and height give way to the box's (an attribute written twice is not XML, and the picture
+    /// would not draw at all).
+    static func placed(_ chart: String) -> String {
+        guard let open = chart.range(of: "<svg "), let close = chart[open.upperBound...].firstIndex(of: ">") else { return "" }
+        let attributes = String(chart[open.upperBound..<close]).replacing(/(^| )(width|height|x|y)="[^"]*"/, with: "")
+            .replacingOccurrences(of: "preserveAspectRatio=\"xMinYMin meet\"", with: "preserveAspectRatio=\"xMinYMid meet\"")
+        return "<svg x=\"660\" y=\"70\" width=\"480\" height=\"440\" " + attributes + String(chart[close...])
+    }
+
+    /// Up to four figures as tiles in a 2 × 2 grid, for a picture whose card has figures rather than
+    /// a chart ("11 of 11" regions, "59%" women authors…); it goes where a chart would.
+    public static func tiles(_ figures: [(value: String, label: String)]) -> String {
+        var out = "<svg class=\"figure-tiles\" viewBox=\"0 0 480 440\" role=\"group\" "
+        out += "aria-label=\"\(SVG.escape(figures.map { "\($0.label): \($0.value)" }.joined(separator: ", ")))\">"
+        for (index, figure) in figures.prefix(4).enumerated() {
+            let x = Double(index % 2) * 245
+            let y = Double(index / 2) * 225
+            out += "<g role=\"img\" aria-label=\"\(SVG.escape("\(figure.label): \(figure.value)"))\">"
+            out += "<rect class=\"tile\" x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" width=\"235\" height=\"215\" rx=\"18\"/>"
+            out +=
+                "<text class=\"tile-value\" x=\"\(SVG.number(x + 24))\" y=\"\(SVG.number(y + 110))\">\(SVG.escape(figure.value))</text>"
+            for (line, part) in wrap(figure.label, atMost: 16, lines: 2).enumerated() {
+                out += "<text class=\"tile-label\" x=\"\(SVG.number(x + 24))\" y=\"\(SVG.number(y + 150 + Double(line) * 28))\">"
+                out += SVG.escape(part) + "</text>"
+            }
+            out += "</g>"
+        }
+        return out + "</svg>"
+    }
+
+    /// "A. B. C" for the picture's text alternative, without doubling a line's own full stop.
+    static func sentences(_ parts: [String]) -> String {
+        parts.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }.joined(separator: ". ") + "."
     }
 
     /// Words into lines of at most `atMost` characters, at most `lines` lines (the last ends in
@@ -109,7 +140,8 @@ public enum ShareImage {
 
     static func primary(_ palette: ChartPalette) -> String { palette == .blueOrange ? "#0a58ca" : "#0b5cd5" }
 
-    /// The pages' light theme, written out: the card, the type, and the chart rules a radar needs.
+    /// The pages' light theme, written out: the card, the type, and the chart rules a radar, a bar
+    /// chart and the gender donut need.
     static func style(_ palette: ChartPalette) -> String {
         let blue = palette == .blueOrange
         let bands: [(String, String, String)] = [
@@ -133,6 +165,21 @@ public enum ShareImage {
             .radar-value.ghost{fill:#50565e;font-weight:400;font-style:italic}\
             .radar-area.band-none{fill:#8a929c;stroke:#50565e}.radar-line.band-none,.radar-dot.band-none{stroke:#50565e;fill:#50565e}
             """
+        // Bar charts and the gender donut, in the pages' light colours of the palette.
+        let bar = blue ? "#005a9c" : "#0a58ca"
+        let highlight = blue ? "#b35900" : "#b45309"
+        let segments =
+            blue
+            ? ["#b35900", "#005a9c", "#3d9ad1", "#6b6b6b"] : ["#c2185b", "#1565c0", "#7b1fa2", "#c25e00"]
+        css += ".bar-chart text,.donut-chart text{font-size:17px}.chart-label{font-weight:600}.bar-chart{overflow:visible}"
+        css += ".tile{fill:#eef1f5}.tile-value{font-size:60px;font-weight:800}.tile-label{font-size:22px;fill:#2b3036}"
+        css += ".chart-bar{fill:\(bar)}.chart-bar.empty{fill:#7b838d}.chart-bar.highlight{stroke:\(highlight);stroke-width:1.5}"
+        css += ".stripe-base{fill:\(highlight)}.stripe-line{fill:#ffffff;opacity:.45}.row-hit{fill:transparent}"
+        css += ".chart-value.muted,.donut-label{fill:#50565e}.donut-value{font-size:34px;font-weight:700}"
+        css += ".donut-track{stroke:#e6e9ee}"
+        for (name, colour) in zip(["female", "male", "nonBinary", "other"], segments) {
+            css += ".seg-\(name){stroke:\(colour)}"
+        }
         for (band, fill, stroke) in bands {
             css += ".radar-area.band-\(band){fill:\(fill);stroke:\(stroke)}"
             css += ".radar-line.band-\(band),.radar-dot.band-\(band){stroke:\(stroke);fill:\(stroke)}"

@@ -41,7 +41,9 @@ struct ShareLinkWebTests {
             #expect(shared.text.contains("Cultural regions") && shared.text.contains("Whole library"))
             #expect(shared.text.contains("Africa"))
             // Nothing in it leads anywhere: no links, no forms, no prompts, no reader's name.
-            #expect(!shared.body.contains("<a "), "a snapshot has no links")
+            // The only links are the card's picture (its downloads), under the same address.
+            let hrefs = shared.body.matches(of: /<a [^>]*href="([^"]*)"/).map { String($0.1) }
+            #expect(hrefs == [link + "/image.svg"], "a snapshot links nowhere but its own picture")
             #expect(!shared.body.contains("<form") && !shared.body.contains("data-prompt"))
             #expect(!shared.text.contains("dana") && !shared.text.contains("Sign out"))
 

@@ -32,16 +32,21 @@ public struct ShareLinkRepository: Sendable {
         }
     }
 
-    /// What a share link shows: the link and the card's frozen HTML.
+    /// What a share link shows: the link, the card's frozen HTML and its picture.
     public struct Snapshot: Sendable, Hashable {
         public var link: ShareLink
         public var content: String
+        /// The card as a standalone SVG picture; empty for links made before pictures.
+        public var image: String
+        /// Whether the sharer's browser drew a PNG of the picture (for link previews).
+        public var hasPNG: Bool
     }
 
     /// Keeps a snapshot under a token's hash. Throws a conflict when the reader already has
     /// ``limit`` links; nothing is written then.
     public func create(
-        card: String, title: String, covers: String, content: String, hash: String, for userID: User.ID, now: Date
+        card: String, title: String, covers: String, content: String, image: String = "", png: Data? = nil, hash: String,
+        for userID: User.ID, now: Date
     ) async throws -> ShareLink {
         let link = ShareLink(id: .random(), card: card, title: title, covers: covers, createdAt: now)
         let dialect = database.dialect
@@ -56,8 +61,13 @@ public struct ShareLinkRepository: Sendable {
             guard count < Self.limit else { throw StoreError.conflict(.tooManyShareLinks(limit: Self.limit)) }
             try await db.insertRows(
                 into: "share_links",
-                columns: ["id", "user_id", "token_hash", "kind", "title", "covers", "snapshot", "created_at"],
-                rows: [[link.id.string, userID.string, hash, card, title, covers, content, now.milliseconds]])
+                columns: ["id", "user_id", "token_hash", "kind", "title", "covers", "snapshot", "image", "png", "created_at"],
+                rows: [
+                    [
+                        link.id.string, userID.string, hash, card, title, covers, content, image, png?.base64EncodedString(),
+                        now.milliseconds,
+                    ]
+                ])
         }
         return link
     }
@@ -79,10 +89,23 @@ public struct ShareLinkRepository: Sendable {
         try await database.read { db in
             guard
                 let row = try await db.raw(
-                    "SELECT id, kind, title, covers, snapshot, created_at FROM share_links WHERE token_hash = \(bind: hash)"
+                    """
+                    SELECT id, kind, title, covers, snapshot, image, CASE WHEN png IS NULL THEN 0 ELSE 1 END AS has_png, created_at
+                    FROM share_links WHERE token_hash = \(bind: hash)
+                    """
                 ).first()
             else { return nil }
-            return Snapshot(link: try Self.link(row), content: try row.text("snapshot"))
+            return Snapshot(
+                link: try Self.link(row), content: try row.text("snapshot"), image: try row.text("image"),
+                hasPNG: try row.flag("has_png"))
+        }
+    }
+
+    /// The PNG of a link's picture, or nil (no such link, or none was drawn).
+    public func png(hash: String) async throws -> Data? {
+        try await database.read { db in
+            try await db.raw("SELECT png FROM share_links WHERE token_hash = \(bind: hash)").first()?
+                .optionalText("png").flatMap { Data(base64Encoded: $0) }
         }
     }
 

@@ -244,41 +244,79 @@
     });
 })();
 
-// "Download as PNG" buttons (issue 20 item 11): the picture's SVG drawn onto a canvas at twice
-// its size and saved. Without a script only the SVG link is offered.
+// Pictures as PNG (issue 20 item 11): a picture's SVG drawn onto a canvas. Used by the
+// "Download as PNG" buttons (at twice its size) and by the share forms (at its size, sent with
+// the form so that link previews, which do not read SVG, show the same picture). Without a
+// script only the SVG is offered and links are made without a PNG.
 (function () {
+    function drawPNG(source, scale, done, failed) {
+        fetch(source, { credentials: "same-origin" }).then(function (response) {
+            if (!response.ok) { throw new Error(String(response.status)); }
+            return response.text();
+        }).then(function (text) {
+            // A data: address, which the pages' image policy allows (blob: it does not).
+            var url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+            var image = new Image();
+            image.onerror = failed;
+            image.onload = function () {
+                var canvas = document.createElement("canvas");
+                canvas.width = image.naturalWidth * scale;
+                canvas.height = image.naturalHeight * scale;
+                var context = canvas.getContext("2d");
+                context.scale(scale, scale);
+                context.drawImage(image, 0, 0);
+                done(canvas);
+            };
+            image.src = url;
+        }).catch(failed);
+    }
+
     document.querySelectorAll("[data-png]").forEach(function (button) {
         button.hidden = false;
         button.addEventListener("click", function () {
-            var source = button.getAttribute("data-png");
             var name = button.getAttribute("data-png-name") || "bookstrack.png";
-            var failed = function () { button.textContent = "PNG not available — use the SVG"; };
-            fetch(source, { credentials: "same-origin" }).then(function (response) {
-                if (!response.ok) { throw new Error(String(response.status)); }
-                return response.text();
-            }).then(function (text) {
-                // A data: address, which the pages' image policy allows (blob: it does not).
-                var url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
-                var image = new Image();
-                image.onerror = failed;
-                image.onload = function () {
-                    var canvas = document.createElement("canvas");
-                    canvas.width = image.naturalWidth * 2;
-                    canvas.height = image.naturalHeight * 2;
-                    var context = canvas.getContext("2d");
-                    context.scale(2, 2);
-                    context.drawImage(image, 0, 0);
-                    canvas.toBlob(function (png) {
-                        var link = document.createElement("a");
-                        link.href = URL.createObjectURL(png);
-                        link.download = name;
-                        document.body.appendChild(link);
-                        link.click();
-                        link.remove();
-                    }, "image/png");
-                };
-                image.src = url;
-            }).catch(failed);
+            drawPNG(button.getAttribute("data-png"), 2, function (canvas) {
+                canvas.toBlob(function (png) {
+                    var link = document.createElement("a");
+                    link.href = URL.createObjectURL(png);
+                    link.download = name;
+                    document.body.appendChild(link);
+                    link.click();
+                    link.remove();
+                }, "image/png");
+            }, function () { button.textContent = "PNG not available — use the SVG"; });
+        });
+    });
+
+    document.querySelectorAll("form.share-form").forEach(function (form) {
+        form.addEventListener("submit", function (event) {
+            if (form.getAttribute("data-sending")) { return; }
+            event.preventDefault();
+            form.setAttribute("data-sending", "drawing");
+            var card = "";
+            var parameters = new URLSearchParams();
+            Array.prototype.forEach.call(form.elements, function (field) {
+                if (field.type !== "hidden" || !field.name || field.name === "_csrf") { return; }
+                if (field.name === "card") { card = field.value; } else { parameters.append(field.name, field.value); }
+            });
+            var sent = false;
+            var send = function (dataURL) {
+                if (sent) { return; }
+                sent = true;
+                if (dataURL) {
+                    var input = document.createElement("input");
+                    input.type = "hidden";
+                    input.name = "png";
+                    input.value = dataURL;
+                    form.appendChild(input);
+                }
+                form.submit();
+            };
+            // A picture that takes too long is left out rather than holding the link back.
+            setTimeout(function () { send(null); }, 5000);
+            drawPNG("/insights/" + encodeURIComponent(card) + "/image.svg?" + parameters.toString(), 1, function (canvas) {
+                send(canvas.toDataURL("image/png"));
+            }, function () { send(null); });
         });
     });
 })();

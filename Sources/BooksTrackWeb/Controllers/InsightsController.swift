@@ -20,6 +20,7 @@ struct InsightsController {
         router.get("/insights.csv", use: csv)
         router.get("/insights/reading", use: readingPage)
         router.get("/insights/radar.svg", use: radarImage)
+        router.get("/insights/:card/image.svg", use: cardImage)
         router.get("/achievements/:achievement/image.svg", use: achievementImage)
         router.post("/insights/compare", use: setComparison)
         router.post("/account/settings", use: saveSettings)
@@ -94,6 +95,20 @@ struct InsightsController {
     /// The radar of the page's selection as a picture (issue 20 item 11): its score and band, or
     /// why there is no verdict yet, with how much is known.
     @Sendable func radarImage(_ request: Request, context: AppContext) async throws -> Response {
+        try await image(.radar, request: request, context: context)
+    }
+
+    /// An insights card as a picture (`hero`, `score`, `radar`, `gender`, `regions`, `languages`,
+    /// `eras`, `reading`), for the page's selection.
+    @Sendable func cardImage(_ request: Request, context: AppContext) async throws -> Response {
+        let name = try context.parameters.require("card")
+        guard let card = SharedCard(rawValue: name) else {
+            throw WebError.notFound("There is no insights card called “\(name)”.")
+        }
+        return try await image(card, request: request, context: context)
+    }
+
+    private func image(_ card: SharedCard, request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let insightRequest: InsightRequest
         switch InsightRequest.parse(URLQuery.parameters(of: request)) {
@@ -102,25 +117,10 @@ struct InsightsController {
         }
         let now = configuration.clock()
         let report = try await insights.report(for: user, insightRequest, now: now).report
-        let radar = report.radar
-        let title =
-            if let overall = radar.overall, let band = radar.band {
-                "Representation \(InsightFormat.percentValue(overall / 100))% — \(band.displayName)"
-            } else {
-                radar.withheldVerdict
-            }
-        let known = radar.axes.filter { !$0.isGhost }.count
-        let svg = ShareImage.svg(
-            .init(
-                kicker: "Representation radar · \(report.period.label)", title: title,
-                lines: [
-                    "From \(InsightFormat.books(radar.books)); \(known) of \(radar.axes.count) axes have data.",
-                    "Diversity data \(InsightFormat.percent(radar.completion)) complete.",
-                ],
-                chart: RadarChart.svg(radar, id: "image-radar", label: "Representation radar. " + radar.accessibleSummary),
-                date: user.today(at: now).longDescription),
-            palette: user.settings.palette ?? .standard)
-        return Responses.image(svg: svg, name: "bookstrack-radar")
+        let model = InsightsPage.Model(report: report, request: insightRequest, compare: false, problem: nil)
+        let svg = InsightsPage.image(
+            card, model: model, date: user.today(at: now).longDescription, palette: user.settings.palette ?? .standard)
+        return Responses.image(svg: svg, name: "bookstrack-\(card.rawValue)")
     }
 
     /// An unlocked achievement as a picture; a locked or unknown one is not found.

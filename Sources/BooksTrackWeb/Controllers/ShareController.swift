@@ -14,6 +14,8 @@ struct ShareController {
     func addRoutes(to router: Router<AppContext>) {
         router.post("/shares", use: create)
         router.get("/s/:token", use: show)
+        router.get("/s/:token/image.svg", use: imageSVG)
+        router.get("/s/:token/image.png", use: imagePNG)
         router.post("/account/shares/:share/delete", use: revoke)
     }
 
@@ -21,7 +23,8 @@ struct ShareController {
         let user = try context.requireUser()
         let form = try context.requireForm()
         let made = try await shares.make(
-            card: form["card"], parameters: form.fields, for: user, baseURL: configuration.baseURL(for: request))
+            card: form["card"], parameters: form.fields, png: form["png"], for: user,
+            baseURL: configuration.baseURL(for: request))
         return HTMLResponse(
             html: SharePages.created(page: context.page(.insights), link: made.link, url: made.url, content: made.content),
             status: .created
@@ -34,10 +37,37 @@ struct ShareController {
         guard let snapshot = try await shares.snapshot(token: token) else {
             throw WebError.notFound(StoreError.notFound(.shareLink).message)
         }
+        let address = configuration.baseURL(for: request) + "/s/" + token
         return HTMLResponse(
-            html: SharePages.shared(link: snapshot.link, content: snapshot.content),
+            html: SharePages.shared(snapshot: snapshot, address: address),
             headers: [HTTPField.Name("X-Robots-Tag")!: "noindex, nofollow"]
         ).response(from: request, context: context)
+    }
+
+    /// The shared card's picture, as it was drawn when the link was made.
+    @Sendable func imageSVG(_ request: Request, context: AppContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        guard let snapshot = try await shares.snapshot(token: token), !snapshot.image.isEmpty else {
+            throw WebError.notFound(StoreError.notFound(.shareLink).message)
+        }
+        var response = Responses.image(svg: snapshot.image, name: "bookstrack-\(snapshot.link.card)")
+        response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex, nofollow"
+        return response
+    }
+
+    /// The PNG of the picture the sharer's browser drew, for link previews.
+    @Sendable func imagePNG(_ request: Request, context: AppContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        guard let png = try await shares.png(token: token) else {
+            throw WebError.notFound(StoreError.notFound(.shareLink).message)
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "image/png", .cacheControl: "public, max-age=86400",
+                .contentSecurityPolicy: "default-src 'none'; sandbox", HTTPField.Name("X-Robots-Tag")!: "noindex, nofollow",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
 
     @Sendable func revoke(_ request: Request, context: AppContext) async throws -> Response {
@@ -62,7 +92,11 @@ struct Shares {
 
     /// Draws `card` for the insights `parameters` (`period`, `from`, `to`, `scope`, `unit`) as the
     /// reader sees it now, and keeps it under a new token.
-    func make(card name: String?, parameters: [String: String], for user: User, baseURL: String) async throws -> Made {
+    /// `png` is the picture as the sharer's browser drew it (a `data:` address), kept when it is one
+    /// (``SharePNG``).
+    func make(
+        card name: String?, parameters: [String: String], png: String? = nil, for user: User, baseURL: String
+    ) async throws -> Made {
         guard let name, let card = SharedCard(rawValue: name.lowercased()) else {
             let names = SharedCard.allCases.map(\.rawValue).joined(separator: ", ")
             throw WebError.invalid(FieldErrors(["card": "Choose the card to share: one of \(names)."]))
@@ -80,10 +114,12 @@ struct Shares {
         let report = try await insights.report(for: user, insightRequest, now: now).report
         let model = InsightsPage.Model(report: report, request: insightRequest, compare: true, problem: nil)
         let content = InsightsPage.snapshot(card, model: model)
+        let image = InsightsPage.image(
+            card, model: model, date: user.today(at: now).longDescription, palette: user.settings.palette ?? .standard)
         let token = Secrets.token()
         let link = try await store.shareLinks.create(
             card: card.rawValue, title: card.title, covers: InsightsPage.coverageLabel(model), content: content,
-            hash: Secrets.hash(token), for: user.id, now: now)
+            image: image, png: SharePNG.check(png), hash: Secrets.hash(token), for: user.id, now: now)
         return Made(link: link, url: baseURL + "/s/" + token, content: content)
     }
 
@@ -91,6 +127,11 @@ struct Shares {
         // A token is 43 URL-safe characters; anything else is not one, and needs no look-up.
         guard token.utf8.count == 43, token.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         return try await store.shareLinks.snapshot(hash: Secrets.hash(token))
+    }
+
+    func png(token: String) async throws -> Data? {
+        guard token.utf8.count == 43, token.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return try await store.shareLinks.png(hash: Secrets.hash(token))
     }
 
     func revoke(_ id: ShareLinkRepository.ShareLink.ID, of user: User) async throws {

@@ -8,10 +8,10 @@ import Plot
 extension InsightsPage {
     // MARK: Score
 
-    static func scoreCard(_ model: Model) -> Card {
-        let d = model.report.diversity
+    /// The score's four parts: name, points, maximum and what they come from.
+    static func scoreParts(_ d: DiversityFigures) -> [(String, Double, Double, String)] {
         let score = d.score
-        let parts: [(String, Double, Double, String)] = [
+        return [
             ("Regions", score.region, DiversityScore.maxRegion, "\(d.regionsRepresented) of 11 regions"),
             ("Gender", score.gender, DiversityScore.maxGender, "balance of known genders"),
             (
@@ -25,12 +25,22 @@ extension InsightsPage {
                     ? d.marginalized.share.map(InsightFormat.percent) ?? "not known" : "too little known"
             ),
         ]
-        let bars = parts.map { name, value, maximum, note in
+    }
+
+    static func scoreBars(_ parts: [(String, Double, Double, String)]) -> [BarChart.Bar] {
+        parts.map { name, value, maximum, note in
             BarChart.Bar(
                 label: name, fraction: value / maximum,
                 valueText: "\(InsightFormat.oneDecimal(value)) / \(InsightFormat.oneDecimal(maximum))",
                 accessibleText: "\(name): \(InsightFormat.oneDecimal(value)) of \(InsightFormat.oneDecimal(maximum)) (\(note))")
         }
+    }
+
+    static func scoreCard(_ model: Model) -> Card {
+        let d = model.report.diversity
+        let score = d.score
+        let parts = scoreParts(d)
+        let bars = scoreBars(parts)
         // A provisional score is never compared: an arrow would speak louder than the data.
         let previous = model.compare && !score.isProvisional ? model.report.previous : nil
         return Card("Diversity score", id: "score", action: shareButton(model, .score)) {
@@ -67,17 +77,19 @@ extension InsightsPage {
             table(
                 caption: "Diversity score parts", headers: ["Part", "Points", "Out of", "From"],
                 rows: parts.map { [$0.0, InsightFormat.oneDecimal($0.1), InsightFormat.oneDecimal($0.2), $0.3] })
+            imageDownloads(model, .score)
         }
     }
 
     // MARK: Regions
 
-    static func regionsCard(_ model: Model) -> Card {
+    /// The regions chart's bars, each with the shorter value a phone shows.
+    static func regionBars(_ model: Model) -> [(BarChart.Bar, String)] {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
         let maximum = d.regions.map(\.figure.count).max() ?? 0
         let speaks = d.allowsShares(.region)
-        let bars = d.regions.map { figure -> (BarChart.Bar, String) in
+        return d.regions.map { figure -> (BarChart.Bar, String) in
             var query = base
             query.region = figure.region
             let count = InsightFormat.count(figure.figure.count, d.unit)
@@ -91,6 +103,12 @@ extension InsightsPage {
                 href: model.link(LibraryURL.of(query)), highlighted: figure.underrepresented)
             return (bar, InsightFormat.number(figure.figure.count) + share)
         }
+    }
+
+    static func regionsCard(_ model: Model) -> Card {
+        let d = model.report.diversity
+        let speaks = d.allowsShares(.region)
+        let bars = regionBars(model)
         let label = "Cultural regions of your authors, \(d.regionsRepresented) of 11 represented"
         return Card("Cultural regions", span: .full, id: "regions", action: shareButton(model, .regions)) {
             // The same chart twice: the wide one for wider screens, a compact one for phones (CSS
@@ -116,6 +134,7 @@ extension InsightsPage {
                         $0.underrepresented ? "Yes" : "No",
                     ]
                 })
+            imageDownloads(model, .regions)
         }
     }
 
@@ -139,24 +158,32 @@ extension InsightsPage {
         }
     }
 
-    static func genderCard(_ model: Model) -> Card {
+    /// The gender donut's segments and its spoken summary ("Female 59%, Male 37%").
+    static func genderSegments(_ model: Model) -> (segments: [DonutChart.Segment], summary: [String]) {
         let d = model.report.diversity
-        let base = model.request.libraryQuery(today: model.report.today)
-        func link(_ gender: Gender) -> String? {
-            var query = base
-            query.gender = gender
-            return model.link(LibraryURL.of(query))
-        }
         let segments = d.genders.map { figure in
             DonutChart.Segment(
                 value: figure.figure.count, colorClass: "seg-\(figure.gender.rawValue)",
                 accessibleText:
                     "\(figure.gender.displayName): \(figure.figure.share.map(InsightFormat.percent) ?? "0%"), \(InsightFormat.authors(figure.figure.authors))",
-                href: link(figure.gender))
+                href: genderLink(model, figure.gender))
         }
         let summary = d.genders.filter { $0.figure.count > 0 }.map {
             "\($0.gender.displayName) \($0.figure.share.map(InsightFormat.percent) ?? "0%")"
         }
+        return (segments, summary)
+    }
+
+    static func genderLink(_ model: Model, _ gender: Gender) -> String? {
+        var query = model.request.libraryQuery(today: model.report.today)
+        query.gender = gender
+        return model.link(LibraryURL.of(query))
+    }
+
+    static func genderCard(_ model: Model) -> Card {
+        let d = model.report.diversity
+        let (segments, summary) = genderSegments(model)
+        let link = { (gender: Gender) in genderLink(model, gender) }
         let speaks = d.allowsShares(.gender)
         return Card("Author gender", id: "gender", action: shareButton(model, .gender)) {
             if speaks {
@@ -188,6 +215,7 @@ extension InsightsPage {
                         ]
                     })
             }
+            imageDownloads(model, .gender)
         }
     }
 
@@ -257,6 +285,7 @@ extension InsightsPage {
             coverage(
                 d.languageCoverage, d: d, what: "the original language", missing: model.snapshot ? nil : .language,
                 inBooks: true)
+            imageDownloads(model, .languages)
         }
     }
 
@@ -264,13 +293,13 @@ extension InsightsPage {
 
     /// Books by the era they were first published in (SPEC §3), each bar opening the library
     /// filtered the same way; shares only where enough years are known (SPEC §4).
-    static func erasCard(_ model: Model) -> Card {
+    /// The eras chart's bars, each with the shorter value a phone shows ("17 · 50%").
+    static func eraBars(_ model: Model) -> [(BarChart.Bar, String)] {
         let d = model.report.diversity
         let base = model.request.libraryQuery(today: model.report.today)
         let maximum = d.eras.map(\.books).max() ?? 0
         let speaks = d.allowsShares(.era)
-        // Each bar with the shorter value a phone shows ("17 · 50%"), as the regions chart.
-        let bars = d.eras.map { figure -> (BarChart.Bar, String) in
+        return d.eras.map { figure -> (BarChart.Bar, String) in
             var query = base
             query.era = figure.era
             let share = speaks ? figure.share.map { " · " + InsightFormat.percent($0) } ?? "" : ""
@@ -281,12 +310,18 @@ extension InsightsPage {
                 href: model.link(LibraryURL.of(query)))
             return (bar, String(figure.books) + share)
         }
+    }
+
+    static func erasCard(_ model: Model) -> Card {
+        let d = model.report.diversity
+        let speaks = d.allowsShares(.era)
+        let bars = eraBars(model)
         let oldest = d.eras.first { $0.books > 0 }
         let label =
             d.eraCoverage.known > 0
             ? "Publication eras of these books, the oldest from \(oldest?.era.displayName.lowercased() ?? "")"
             : "Publication eras: no first publication year known yet"
-        return Card("Publication eras", id: "eras") {
+        return Card("Publication eras", id: "eras", action: shareButton(model, .eras)) {
             if d.eraCoverage.known == 0 {
                 Tag("p", text: "No first publication years are known for these books yet.")
             } else {
@@ -304,6 +339,7 @@ extension InsightsPage {
                         [$0.era.displayName, String($0.books), speaks ? $0.share.map(InsightFormat.percent) ?? "–" : "–"]
                     })
             }
+            imageDownloads(model, .eras)
         }
     }
 

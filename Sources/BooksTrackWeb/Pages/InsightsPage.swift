@@ -214,6 +214,7 @@ enum InsightsPage {
                     "Languages", chart: model.link("#languages"), d.languages.isEmpty ? "--" : String(d.languages.count),
                     d.languages.isEmpty ? "no original languages known yet" : "original languages")
             }
+            imageDownloads(model, .hero)
         }
     }
 
@@ -329,6 +330,7 @@ enum InsightsPage {
                             : "Compare with \(model.report.previous?.period.label ?? "the previous period")")
                 }
             }
+            imageDownloads(model, .reading)
         }
     }
 

@@ -19,10 +19,16 @@ enum Layout {
 
     /// Every page's head; the compact and shared pages need no script. `robots` keeps a page out
     /// of search engines ("noindex").
-    static func head(title: String, script: Bool = true, robots: String? = nil) -> Component {
+    /// `properties` are Open Graph `<meta property=… content=…>` pairs (a share link's preview).
+    static func head(
+        title: String, script: Bool = true, robots: String? = nil, properties: [(String, String)] = []
+    ) -> Component {
         Tag("head") {
             Tag.void("meta", Attr("charset", "utf-8"))
             if let robots { Tag.void("meta", .name("robots"), Attr("content", robots)) }
+            for (property, content) in properties {
+                Tag.void("meta", Attr(property.hasPrefix("twitter:") ? "name" : "property", property), Attr("content", content))
+            }
             Tag.void("meta", .name("viewport"), Attr("content", "width=device-width, initial-scale=1"))
             Tag.void("meta", .name("color-scheme"), Attr("content", "light dark"))
             Tag.void("meta", .name("theme-color"), Attr("content", "#0a58ca"))

@@ -5,7 +5,7 @@ import Plot
 
 /// The insights cards a reader may share (SPEC F9): each becomes a read-only snapshot.
 enum SharedCard: String, CaseIterable, Sendable {
-    case hero, score, radar, gender, regions, languages, reading
+    case hero, score, radar, gender, regions, languages, eras, reading
 
     var title: String {
         switch self {
@@ -15,6 +15,7 @@ enum SharedCard: String, CaseIterable, Sendable {
         case .gender: "Author gender"
         case .regions: "Cultural regions"
         case .languages: "Original languages"
+        case .eras: "Publication eras"
         case .reading: "Reading"
         }
     }
@@ -49,6 +50,7 @@ extension InsightsPage {
             case .gender: genderCard(model)
             case .regions: regionsCard(model)
             case .languages: languagesCard(model)
+            case .eras: erasCard(model)
             case .reading: readingCard(model)
             }
         return HTMLWriter.render(component)
@@ -95,9 +97,23 @@ enum SharePages {
     }
 
     /// The public, read-only page at `/s/{token}`: the frozen card and what it is.
-    static func shared(link: ShareLinkRepository.ShareLink, content: String) -> String {
+    static func shared(snapshot: ShareLinkRepository.Snapshot, address: String) -> String {
+        let link = snapshot.link
+        let description = "A reader’s BooksTrack insights: \(link.covers)."
+        // Link previews: the title, what it covers and — when the sharer's browser drew one — the
+        // PNG of the same picture (previews do not read SVG).
+        var meta: [(String, String)] = [
+            ("og:type", "website"), ("og:site_name", "BooksTrack"), ("og:title", link.title),
+            ("og:description", description), ("og:url", address),
+        ]
+        if snapshot.hasPNG {
+            meta += [
+                ("og:image", address + "/image.png"), ("og:image:width", "1200"), ("og:image:height", "630"),
+                ("og:image:alt", "\(link.title): \(link.covers)"), ("twitter:card", "summary_large_image"),
+            ]
+        }
         let html = Tag("html", Attr("lang", "en")) {
-            Layout.head(title: link.title, script: false, robots: "noindex, nofollow")
+            Layout.head(title: link.title, script: false, robots: "noindex, nofollow", properties: meta)
             Tag("body", .cls("shared")) {
                 Tag("header", .cls("site-header")) {
                     Tag("div", .cls("bar")) {
@@ -111,7 +127,10 @@ enum SharePages {
                 }
                 Tag("main", .id("main")) {
                     Tag("h1", text: link.title)
-                    preview(link: link, content: content)
+                    preview(link: link, content: snapshot.content)
+                    if !snapshot.image.isEmpty {
+                        picture(link: link, address: address, hasPNG: snapshot.hasPNG)
+                    }
                 }
                 Tag("footer", .cls("site-footer")) {
                     Tag("p", text: "BooksTrack — know who you read.")
@@ -129,6 +148,29 @@ enum SharePages {
                     "A reader’s BooksTrack insights, shared read-only: \(link.covers). Snapshot taken \(ImportPages.day(link.createdAt)); it does not change."
             )
             Tag("div", .cls("bento shared-card")) { Raw(content) }
+        }
+    }
+
+    /// The same card as a picture — the one a link preview shows — with its downloads. Its text
+    /// alternative points to the card above, which says the same in text and tables.
+    private static func picture(link: ShareLinkRepository.ShareLink, address: String, hasPNG: Bool) -> Component {
+        let path = URL(string: address)?.path ?? ""
+        return Tag("figure", .cls("card share-picture")) {
+            Tag.void(
+                "img", Attr("src", path + "/image.svg"), Attr("width", "1200"), Attr("height", "630"),
+                Attr("alt", "The \(link.title.lowercased()) card as a picture: the same figures as above."),
+                Attr("loading", "lazy"))
+            Tag("figcaption") {
+                Tag(
+                    "a", .cls("card-link"), .href(path + "/image.svg"), Attr("download", "bookstrack-\(link.card).svg"),
+                    text: "Download image (SVG)")
+                if hasPNG {
+                    Txt(" ")
+                    Tag(
+                        "a", .cls("card-link"), .href(path + "/image.png"), Attr("download", "bookstrack-\(link.card).png"),
+                        text: "PNG")
+                }
+            }
         }
     }
 

@@ -1,0 +1,181 @@
+import BooksTrackCharts
+import BooksTrackCore
+import Foundation
+import Plot
+
+/// Each insights card as a picture (issue 20 item 11): the 1200 × 630 ``ShareImage`` of the card's
+/// figure, what it rests on, and its chart — the same figures the page shows, withheld where the
+/// page withholds them (SPEC §4).
+extension InsightsPage {
+    /// The picture of `card` for the page's model, as a standalone SVG.
+    static func image(_ card: SharedCard, model: Model, date: String, palette: ChartPalette) -> String {
+        var model = model
+        model.snapshot = true  // no links into the reader's library in a picture
+        return ShareImage.svg(imageContent(card, model: model, date: date), palette: palette)
+    }
+
+    static func imageContent(_ card: SharedCard, model: Model, date: String) -> ShareImage.Content {
+        let report = model.report
+        let d = report.diversity
+        let kicker = "\(card.title) · \(report.period.label)"
+        let from = "From \(InsightFormat.books(d.books))\(d.unit == .authors ? ", counted by author" : "")."
+        switch card {
+        case .radar:
+            let radar = report.radar
+            let title =
+                if let overall = radar.overall, let band = radar.band {
+                    "Representation \(InsightFormat.percentValue(overall / 100))% — \(band.displayName)"
+                } else {
+                    radar.withheldVerdict
+                }
+            let known = radar.axes.filter { !$0.isGhost }.count
+            return .init(
+                kicker: kicker, title: title,
+                lines: [
+                    "From \(InsightFormat.books(radar.books)); \(known) of \(radar.axes.count) axes have data.",
+                    "Diversity data \(InsightFormat.percent(radar.completion)) complete.",
+                ],
+                chart: RadarChart.svg(radar, id: "image-radar", label: "Representation radar. " + radar.accessibleSummary),
+                date: date)
+        case .hero:
+            let women = d.figure(for: .female)?.figure.share
+            return .init(
+                kicker: kicker,
+                title: d.regionsRepresented > 0 ? "\(d.regionsRepresented) of 11 regions" : InsightFormat.books(d.books),
+                lines: [
+                    d.allowsShares(.gender)
+                        ? "Women authors \(women.map(InsightFormat.percent) ?? "–") of \(d.authorsWithGender) with a known gender."
+                        : "Women authors: \(tooLittle(d, .gender).lowercasedFirst).",
+                    d.allowsShares(.marginalized)
+                        ? "Marginalized voices \(d.marginalized.share.map(InsightFormat.percent) ?? "–")."
+                        : "Marginalized voices: \(tooLittle(d, .marginalized).lowercasedFirst).",
+                    d.languages.isEmpty
+                        ? "No original languages known yet." : "\(d.languages.count) original languages.",
+                    from,
+                ],
+                chart: ShareImage.tiles([
+                    (d.regionsRepresented > 0 ? "\(d.regionsRepresented)/11" : "–", "regions"),
+                    (d.allowsShares(.gender) ? women.map(InsightFormat.percent) ?? "–" : "–", "women authors"),
+                    (
+                        d.allowsShares(.marginalized) ? d.marginalized.share.map(InsightFormat.percent) ?? "–" : "–",
+                        "marginalized voices"
+                    ),
+                    (d.languages.isEmpty ? "–" : String(d.languages.count), "original languages"),
+                ]),
+                date: date)
+        case .score:
+            let score = d.score
+            return .init(
+                kicker: kicker,
+                title:
+                    "Diversity score \(InsightFormat.oneDecimal(score.total)) / 10\(score.isProvisional ? " · provisional" : "")",
+                lines: [
+                    score.isEmpty
+                        ? "No books to score yet."
+                        : "Based on \(InsightFormat.percent(score.coverage)) of the \(unitNoun(d)) (the data each part could use).",
+                    from,
+                ],
+                chart: BarChart.svg(
+                    scoreBars(scoreParts(d)), id: "image-score", label: "Diversity score parts", layout: .picture),
+                date: date)
+        case .gender:
+            guard d.allowsShares(.gender) else {
+                return .init(
+                    kicker: kicker, title: "Too little known yet",
+                    lines: [tooLittle(d, .gender) + ": a share of so few would say more than is known.", from], date: date)
+            }
+            let (segments, summary) = genderSegments(model)
+            let women = d.figure(for: .female)?.figure.share
+            return .init(
+                kicker: kicker, title: "\(women.map(InsightFormat.percent) ?? "0%") women authors",
+                lines: [
+                    summary.joined(separator: " · ") + ".",
+                    "Gender known for \(d.authorsWithGender) of \(InsightFormat.authors(d.authors)).", from,
+                ],
+                chart: DonutChart.svg(
+                    segments, centerValue: String(d.authors), centerLabel: d.authors == 1 ? "author" : "authors",
+                    label: "Author gender: " + summary.joined(separator: ", ")),
+                date: date)
+        case .regions:
+            return .init(
+                kicker: kicker, title: "\(d.regionsRepresented) of 11 regions",
+                lines: [
+                    d.regionCoverage.known > 0
+                        ? "Region known for \(InsightFormat.percent(d.regionCoverage.fraction)) of the \(unitNoun(d))."
+                        : "No regions known yet.",
+                    d.allowsShares(.region)
+                        ? "Striped: a region the reader counts as underrepresented." : tooLittle(d, .region) + ".",
+                    from,
+                ],
+                chart: BarChart.svg(
+                    regionBars(model).map(\.0), id: "image-regions", label: "Cultural regions", layout: .picture),
+                date: date)
+        case .languages:
+            let top = Array(d.languages.prefix(10))
+            let most = top.map(\.books).max() ?? 0
+            let bars = top.map {
+                BarChart.Bar(
+                    label: $0.language.englishName, fraction: most > 0 ? Double($0.books) / Double(most) : 0,
+                    valueText: InsightFormat.books($0.books),
+                    accessibleText: "\($0.language.englishName): \(InsightFormat.books($0.books))")
+            }
+            return .init(
+                kicker: kicker,
+                title: d.languages.isEmpty ? "No original languages known yet" : "\(d.languages.count) original languages",
+                lines: [
+                    "Original language known for \(InsightFormat.percent(d.languageCoverage.fraction)) of the books.",
+                    d.languages.count > 10 ? "The ten with the most books." : from,
+                ],
+                chart: bars.isEmpty
+                    ? nil : BarChart.svg(bars, id: "image-languages", label: "Original languages", layout: .picture),
+                date: date)
+        case .eras:
+            let known = d.eras.filter { $0.books > 0 }
+            return .init(
+                kicker: kicker,
+                title: known.isEmpty
+                    ? "No publication years known yet"
+                    : known.count == 1
+                        ? "All from \(known[0].era.displayName.lowercasedFirst)"
+                        : "From \(known[0].era.displayName.lowercasedFirst) to \(known[known.count - 1].era.displayName.lowercasedFirst)",
+                lines: [
+                    "First publication year known for \(InsightFormat.percent(d.eraCoverage.fraction)) of the books.",
+                    d.allowsShares(.era) ? from : tooLittle(d, .era) + ".",
+                ],
+                chart: known.isEmpty
+                    ? nil
+                    : BarChart.svg(eraBars(model).map(\.0), id: "image-eras", label: "Publication eras", layout: .picture),
+                date: date)
+        case .reading:
+            let stats = report.reading
+            return .init(
+                kicker: kicker, title: "\(InsightFormat.books(stats.booksFinished)) finished",
+                lines: [
+                    "\(InsightFormat.grouped(stats.pagesRead)) pages read, \(InsightFormat.oneDecimal(stats.pagesPerDay)) a day.",
+                    "\(InsightFormat.oneDecimal(stats.booksPerMonth)) books a month.",
+                    "Reading time \(InsightFormat.duration(stats.readingMinutes))"
+                        + (stats.pagesPerHour.map { ", \(Int($0.rounded())) pages an hour." } ?? "."),
+                ],
+                chart: ShareImage.tiles([
+                    (InsightFormat.grouped(stats.booksFinished), "books finished"),
+                    (InsightFormat.grouped(stats.pagesRead), "pages read"),
+                    (InsightFormat.oneDecimal(stats.booksPerMonth), "books a month"),
+                    (stats.pagesPerHour.map { String(Int($0.rounded())) } ?? "–", "pages an hour"),
+                ]),
+                date: date)
+        }
+    }
+
+    /// "Download image" under a card (none in a snapshot).
+    static func imageDownloads(_ model: Model, _ card: SharedCard) -> Component {
+        guard !model.snapshot else { return EmptyComponent() }
+        return ImageDownloads(
+            svg: URLQuery.url("/insights/\(card.rawValue)/image.svg", model.request.parameters),
+            fileName: "bookstrack-\(card.rawValue)", what: "the \(card.title.lowercased()) card")
+    }
+}
+
+extension String {
+    /// "Before 1900" → "before 1900"; "Too few books…" → "too few books…".
+    fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}
