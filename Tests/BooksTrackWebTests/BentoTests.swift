@@ -19,7 +19,7 @@ struct BentoTests {
         #expect(Self.spans([.half, .full, .half, .half]) == [.full, .full, .half, .half])
     }
 
-    @Test("Insights: the score and gender cards share a row, languages and publication eras another")
+    @Test("Insights: the score and gender cards share a row, languages and publication eras another, badges and next")
     func insightsRows() async throws {
         try await WebHarness.run { app in
             let (_, browser) = try await app.signedInReader("dana")
@@ -28,7 +28,7 @@ struct BentoTests {
             let page = try await browser.get("/insights")
             let order = [
                 "id=\"hero\"", "id=\"score\"", "id=\"gender\"", "id=\"radar\"", "id=\"regions\"", "id=\"languages\"",
-                "id=\"eras\"", "id=\"next\"",
+                "id=\"eras\"", "id=\"badges\"", "id=\"next\"",
             ]
             let positions = try order.map { try #require(page.body.range(of: $0)).lowerBound }
             #expect(positions == positions.sorted())
@@ -36,8 +36,9 @@ struct BentoTests {
             #expect(page.body.contains(#"<section class="card card-half" id="gender""#))
             #expect(page.body.contains(#"<section class="card card-half" id="languages""#))
             #expect(page.body.contains(#"<section class="card card-half" id="eras""#))
-            // Left alone on its row, what to read next takes the whole width.
-            #expect(page.body.contains(#"<section class="card card-full" id="next""#))
+            // The identity badges and what to read next share the last row.
+            #expect(page.body.contains(#"<section class="card card-half" id="badges""#))
+            #expect(page.body.contains(#"<section class="card card-half" id="next""#))
         }
     }
 }
