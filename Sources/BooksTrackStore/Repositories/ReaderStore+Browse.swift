@@ -306,12 +306,24 @@ extension ReaderStore {
             ).first()
             guard any != nil else { return [:] }
             let filter = LibraryFilterSQL(query: query, userID: userID, primaryLanguage: primaryLanguage)
+            // From the badges (few) to the reader's books that carry them — by the work's own
+            // badge, or an author's through the work's contributors — then only the books the
+            // query matches; never every book against every badge.
             let rows = try await db.raw(
                 """
-                SELECT b.badge, COUNT(DISTINCT x.entry_id) AS n
-                FROM (SELECT e.id AS entry_id, e.work_id AS work_id, e.user_id AS user_id \(filter.fromWhere)) x
-                JOIN identity_badges b ON \(unsafeRaw: LibraryFilterSQL.badgeOf(entry: "x.user_id", work: "x.work_id"))
-                GROUP BY b.badge
+                SELECT badge, COUNT(DISTINCT entry_id) AS n FROM (
+                    SELECT b.badge AS badge, e.id AS entry_id FROM identity_badges b
+                    JOIN library_entries e ON e.work_id = b.subject_id AND e.user_id = b.user_id
+                    WHERE b.subject_kind = 'work' AND b.user_id = \(bind: userID.string)
+                    UNION ALL
+                    SELECT b.badge AS badge, e.id AS entry_id FROM identity_badges b
+                    JOIN work_contributors c ON c.author_id = b.subject_id AND c.role = 'author'
+                    JOIN library_entries e ON e.work_id = c.work_id
+                    WHERE b.subject_kind = 'author' AND (b.user_id = \(bind: userID.string) OR b.shared = 1)
+                        AND e.user_id = \(bind: userID.string)
+                ) carried
+                WHERE entry_id IN (SELECT e.id \(filter.fromWhere))
+                GROUP BY badge
                 """
             ).all()
             var counts: [IdentityBadgeKind: Int] = [:]
