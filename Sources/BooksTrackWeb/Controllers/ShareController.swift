@@ -64,7 +64,7 @@ struct ShareController {
         return Response(
             status: .ok,
             headers: [
-                .contentType: "image/png", .cacheControl: "public, max-age=86400",
+                .contentType: "image/png", .cacheControl: "public, max-age=600",
                 .contentSecurityPolicy: "default-src 'none'; sandbox", HTTPField.Name("X-Robots-Tag")!: "noindex, nofollow",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: png)))
