@@ -1,10 +1,11 @@
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import SQLKit
 import Testing
+
+@testable import BooksTrackStore
 
 @Suite("Backups and exports restore exactly")
 struct BackupContractTests {
@@ -48,6 +49,19 @@ struct BackupContractTests {
                 points: 5, recordedAt: TestClock.now))
         try await alice.record(
             achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)], now: TestClock.now)
+        // Identity badges: one on a book (its title in the backup), one shared about an author (by name).
+        let library = try await alice.library()
+        let london = try #require(
+            library.entries.first { library.works[$0.workID]?.authorIDs.contains(achebe.id) == true })
+        let work = london.workID
+        _ = try await store.badges.record(
+            IdentityBadgeDraft(kind: .cultural, subject: .work(work), statedBy: .author, source: "Foreword", shared: false),
+            on: london.id, for: alice.userID, now: TestClock.now)
+        _ = try await store.badges.record(
+            IdentityBadgeDraft(
+                kind: .neurodivergent, subject: .author(achebe.id), statedBy: .publicSource,
+                source: "https://example.org/london", shared: true),
+            on: london.id, for: alice.userID, now: TestClock.now.addingTimeInterval(1))
         return alice
     }
 
@@ -57,10 +71,11 @@ struct BackupContractTests {
         let (first, compressed) = try await database.withStore { (store: Store) async throws in
             let alice = try await Self.populate(store)
             let library = try await alice.library()
-            let whole = try BackupWriter.document(for: library).encoded()
+            let badges = try await store.badges.drafts(of: alice.userID)
+            let whole = try BackupWriter.document(for: library, badges: badges).encoded()
             // Written a piece at a time, the backup is the same bytes; compressed, it decompresses to them.
-            #expect(try Self.pieces(BackupStream(library: library)) == whole)
-            let compressed = try Self.pieces(BackupStream(library: library, compressed: true))
+            #expect(try Self.pieces(BackupStream(library: library, badges: badges)) == whole)
+            let compressed = try Self.pieces(BackupStream(library: library, badges: badges, compressed: true))
             #expect(compressed.count * 4 < whole.count)
             #expect(try Gzip.decompress([UInt8](compressed), limit: nil) == [UInt8](whole))
             return (whole, compressed)
@@ -75,6 +90,8 @@ struct BackupContractTests {
         let london = try #require(document.authors.first { $0.name == "Jack London" })
         #expect(london.facts.map(\.kind) == ["country", "gender"])
         #expect(london.facts.first { $0.kind == "gender" }?.enteredBy == "you")
+        #expect(document.badges?.map(\.badge) == ["cultural", "neurodivergent"])
+        #expect(document.badges?.last?.author == "Jack London" && document.badges?.last?.shared == true)
 
         let second = try await database.withStore { (store: Store) async throws in
             let restored = try await store.makeReader("alice")
@@ -83,9 +100,23 @@ struct BackupContractTests {
             #expect(report.imported == document.entries.count)
             let again = try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
             #expect(again.unchanged == document.entries.count)
-            return try BackupWriter.document(for: try await restored.library()).encoded()
+            return try BackupWriter.document(
+                for: try await restored.library(), badges: try await store.badges.drafts(of: restored.userID)
+            ).encoded()
         }
         #expect(first == second)
+        // The same backup restored in chunks (a big library's way): the badges find their books
+        // while those are still staged.
+        let staged = try await database.withStore { (store: Store) async throws in
+            let restored = try await store.makeReader("alice")
+            let batch = try LibraryFileReader.read(bytes: [UInt8](compressed), today: LocalDate(year: 2026, month: 11, day: 21)!)
+            _ = try await StagedImport.$threshold.withValue(10) {
+                try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
+            }
+            return try await store.badges.drafts(of: restored.userID)
+        }
+        #expect(Set(staged.map(\.kind)) == [.cultural, .neurodivergent], "\(staged)")
+        #expect(staged.allSatisfy { $0.source == "Foreword" || $0.shared })
     }
 
     static func pieces(_ stream: BackupStream) throws -> Data {

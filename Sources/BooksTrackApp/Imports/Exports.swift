@@ -23,13 +23,15 @@ public enum Exports {
         /// How many books it holds.
         public var books: Int
         let library: ReaderLibrary
+        /// The reader's own identity badges, for the backup.
+        var badges: [BadgeDraft] = []
         let format: Format
 
         /// Hands each piece of the file to `write`, in order.
         public func write(_ write: (Data) async throws -> Void) async throws {
             switch format {
             case .json, .jsonGzip:
-                var stream = BackupStream(library: library, compressed: format == .jsonGzip)
+                var stream = BackupStream(library: library, badges: badges, compressed: format == .jsonGzip)
                 while let piece = try stream.next() { try await write(piece) }
             case .goodreads:
                 try await write(Data(GoodreadsCSVWriter.csv(for: library).utf8))
@@ -53,7 +55,9 @@ public enum Exports {
             case .jsonGzip: ("bookstrack-\(user.name)-\(day).json.gz", "application/gzip")
             case .goodreads: ("bookstrack-\(user.name)-\(day)-goodreads.csv", "text/csv; charset=utf-8")
             }
-        return File(name: name, contentType: type, books: library.entries.count, library: library, format: format)
+        let badges = format == .goodreads ? [] : try await store.badges.drafts(of: user.id)
+        return File(
+            name: name, contentType: type, books: library.entries.count, library: library, badges: badges, format: format)
     }
 
     /// A file name a person's browser sent, made safe to show and store: the last path part,

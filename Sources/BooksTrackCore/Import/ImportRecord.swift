@@ -184,17 +184,46 @@ public struct ReaderData: Hashable, Sendable {
     public var milestones: [Milestone]
     public var contributions: [ContributionDraft]
     public var achievements: [AchievementUnlock]
+    /// The reader's identity badges, naming their book or author by name.
+    public var badges: [BadgeDraft]
 
     public init(
         displayName: String? = nil, settings: ReaderSettings?, goals: [Goal] = [], milestones: [Milestone] = [],
-        contributions: [ContributionDraft] = [], achievements: [AchievementUnlock] = []
+        contributions: [ContributionDraft] = [], achievements: [AchievementUnlock] = [], badges: [BadgeDraft] = []
     ) {
+        self.badges = badges
         self.displayName = displayName
         self.settings = settings
         self.goals = goals
         self.milestones = milestones
         self.contributions = contributions
         self.achievements = achievements
+    }
+}
+
+/// An identity badge from a backup, naming its book by title or its author by name.
+public struct BadgeDraft: Hashable, Sendable {
+    public var kind: IdentityBadgeKind
+    /// The book's title, for a badge about a book.
+    public var bookTitle: String?
+    /// The author's name, for a badge about an author.
+    public var authorName: String?
+    public var statedBy: BadgeStatement
+    public var source: String
+    public var shared: Bool
+    public var recordedAt: Date
+
+    public init(
+        kind: IdentityBadgeKind, bookTitle: String?, authorName: String?, statedBy: BadgeStatement, source: String,
+        shared: Bool, recordedAt: Date
+    ) {
+        self.kind = kind
+        self.bookTitle = bookTitle
+        self.authorName = authorName
+        self.statedBy = statedBy
+        self.source = source
+        self.shared = shared
+        self.recordedAt = recordedAt
     }
 }
 

@@ -19,6 +19,8 @@ public struct BackupDocument: Codable, Hashable, Sendable {
     public var goals: [Goal]
     public var contributions: [Contribution]
     public var achievements: [Achievement]
+    /// The reader's own identity badges; absent in backups made before them.
+    public var badges: [Badge]? = nil
 
     public struct Reader: Codable, Hashable, Sendable {
         public var name: String
@@ -147,6 +149,17 @@ public struct BackupDocument: Codable, Hashable, Sendable {
         public var value: String?
         public var note: String?
         public var points: Int
+        public var recordedAt: Date
+    }
+
+    /// An identity badge, its book by title or its author by name.
+    public struct Badge: Codable, Hashable, Sendable {
+        public var badge: String
+        public var book: String?
+        public var author: String?
+        public var statedBy: String
+        public var source: String
+        public var shared: Bool
         public var recordedAt: Date
     }
 

@@ -11,17 +11,20 @@ struct BackupParser {
     var goals: [BackupDocument.Goal]
     var contributions: [BackupDocument.Contribution]
     var achievements: [BackupDocument.Achievement]
+    var badges: [BackupDocument.Badge]
 
     init(document: BackupDocument) {
         self.init(
             reader: document.reader, authors: document.authors, goals: document.goals,
-            contributions: document.contributions, achievements: document.achievements)
+            contributions: document.contributions, achievements: document.achievements, badges: document.badges ?? [])
     }
 
     init(
         reader: BackupDocument.Reader, authors: [BackupDocument.Author], goals: [BackupDocument.Goal],
-        contributions: [BackupDocument.Contribution], achievements: [BackupDocument.Achievement]
+        contributions: [BackupDocument.Contribution], achievements: [BackupDocument.Achievement],
+        badges: [BackupDocument.Badge] = []
     ) {
+        self.badges = badges
         self.reader = reader
         self.authors = authors
         self.goals = goals
@@ -161,6 +164,16 @@ struct BackupParser {
                     authorName: $0.author, workTitle: $0.work, fact: $0.fact, value: $0.value, note: $0.note, points: $0.points,
                     recordedAt: $0.recordedAt)
             },
-            achievements: achievements.map { AchievementUnlock(achievement: $0.achievement, unlockedAt: $0.unlockedAt) })
+            achievements: achievements.map { AchievementUnlock(achievement: $0.achievement, unlockedAt: $0.unlockedAt) },
+            // A badge of a kind or statement this version does not know is left out.
+            badges: badges.compactMap { badge in
+                guard let kind = IdentityBadgeKind(rawValue: badge.badge),
+                    let statedBy = BadgeStatement(rawValue: badge.statedBy),
+                    (badge.book == nil) != (badge.author == nil)
+                else { return nil }
+                return BadgeDraft(
+                    kind: kind, bookTitle: badge.book, authorName: badge.author, statedBy: statedBy, source: badge.source,
+                    shared: badge.shared && badge.author != nil, recordedAt: badge.recordedAt)
+            })
     }
 }

@@ -20,6 +20,7 @@ enum BackupStreamReader {
         var goals: [BackupDocument.Goal]?
         var contributions: [BackupDocument.Contribution]?
         var achievements: [BackupDocument.Achievement]?
+        var badges: [BackupDocument.Badge]?
         var records: [ImportRecord]?
         var problem: String?
 
@@ -40,6 +41,7 @@ enum BackupStreamReader {
                 case "goals": goals = decode([BackupDocument.Goal].self, try stream.value(), at: [key])
                 case "contributions": contributions = decode([BackupDocument.Contribution].self, try stream.value(), at: [key])
                 case "achievements": achievements = decode([BackupDocument.Achievement].self, try stream.value(), at: [key])
+                case "badges": badges = decode([BackupDocument.Badge].self, try stream.value(), at: [key])
                 case "authors":
                     var list: [BackupDocument.Author] = []
                     try stream.elements { bytes in
@@ -78,7 +80,8 @@ enum BackupStreamReader {
             throw .unreadableJSON("“\(key)” is missing at the top level")
         }
         let complete = BackupParser(
-            reader: reader!, authors: authors!, goals: goals!, contributions: contributions!, achievements: achievements!)
+            reader: reader!, authors: authors!, goals: goals!, contributions: contributions!, achievements: achievements!,
+            badges: badges ?? [])
         return complete.batch(records!)
     }
 }

@@ -17,12 +17,14 @@ public struct BackupStream {
 
     /// The top-level keys, in the order a sorted-keys encoder writes them.
     private static let keys = [
-        "achievements", "authors", "contributions", "entries", "format", "goals", "reader", "version",
+        "achievements", "authors", "badges", "contributions", "entries", "format", "goals", "reader", "version",
     ]
 
-    public init(library: ReaderLibrary, compressed: Bool = false) {
+    public init(library: ReaderLibrary, badges: [BadgeDraft] = [], compressed: Bool = false) {
         self.library = library
-        self.parts = BackupWriter.Parts(library)
+        var parts = BackupWriter.Parts(library)
+        parts.badges = BackupWriter.badges(badges)
+        self.parts = parts
         self.compressor = compressed ? Gzip.Compressor() : nil
     }
 
@@ -81,6 +83,7 @@ public struct BackupStream {
         switch key {
         case "achievements": try encoder.encode(parts.achievements)
         case "authors": try encoder.encode([BackupDocument.Author]())
+        case "badges": try encoder.encode(parts.badges)
         case "contributions": try encoder.encode(parts.contributions)
         case "entries": try encoder.encode([BackupDocument.Entry]())
         case "format": try encoder.encode(BackupDocument.formatName)

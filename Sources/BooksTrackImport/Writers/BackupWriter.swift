@@ -5,15 +5,28 @@ import Foundation
 public enum BackupWriter {
     /// The backup document of a library; deterministic for the same library. A backup to be
     /// written out is better made by ``BackupStream``, which never holds it whole.
-    public static func document(for library: ReaderLibrary) -> BackupDocument {
-        let parts = Parts(library)
+    /// `badges` are the reader's own identity badges (kept apart from the library).
+    public static func document(for library: ReaderLibrary, badges: [BadgeDraft] = []) -> BackupDocument {
+        var parts = Parts(library)
+        parts.badges = Self.badges(badges)
         return BackupDocument(
             format: BackupDocument.formatName, version: BackupDocument.currentVersion, reader: parts.reader,
             authors: parts.authors.map { author($0, readerID: library.user.id) },
             entries: parts.entries.map {
                 entry($0, library: library, sessions: parts.sessions[$0.id] ?? [], progress: parts.progress[$0.id] ?? [])
             },
-            goals: parts.goals, contributions: parts.contributions, achievements: parts.achievements)
+            goals: parts.goals, contributions: parts.contributions, achievements: parts.achievements, badges: parts.badges)
+    }
+
+    /// The badges section, in a stable order.
+    static func badges(_ drafts: [BadgeDraft]) -> [BackupDocument.Badge] {
+        drafts.map {
+            BackupDocument.Badge(
+                badge: $0.kind.rawValue, book: $0.bookTitle, author: $0.authorName, statedBy: $0.statedBy.rawValue,
+                source: $0.source, shared: $0.shared, recordedAt: $0.recordedAt)
+        }.sorted {
+            ($0.recordedAt, $0.badge, $0.book ?? "", $0.author ?? "") < ($1.recordedAt, $1.badge, $1.book ?? "", $1.author ?? "")
+        }
     }
 
     /// Everything of a backup but its entries' and authors' sections, which are made one at a
@@ -27,6 +40,7 @@ public enum BackupWriter {
         var goals: [BackupDocument.Goal]
         var contributions: [BackupDocument.Contribution]
         var achievements: [BackupDocument.Achievement]
+        var badges: [BackupDocument.Badge] = []
 
         init(_ library: ReaderLibrary) {
             let settings = library.user.settings

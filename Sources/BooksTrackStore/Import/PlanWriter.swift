@@ -9,6 +9,9 @@ struct PlanWriter {
     let userID: User.ID
     let now: Date
     let progress: ImportProgressHandler?
+    /// A staged import's hidden account, whose books become the reader's once published: a
+    /// backup's badges find their books among them too.
+    var staging: User.ID? = nil
 
     /// Writes the plan; returns it with every author id as stored (a new author another reader
     /// created a moment ago is theirs, not a second row with the same name).
@@ -53,7 +56,10 @@ struct PlanWriter {
         try await FactRows.record(plan.authorFacts, now: now, on: db)
         try await ActivityRows.insert(newSessionsOf: plan.sessions, userID: userID, now: now, on: db)
         try await ActivityRows.insert(newProgressOf: plan.progress, userID: userID, on: db)
-        if let readerData { try await ActivityRows.restore(readerData, userID: userID, now: now, on: db) }
+        if let readerData {
+            try await ActivityRows.restore(readerData, userID: userID, now: now, on: db)
+            try await IdentityBadgeRepository.restore(readerData.badges, userID: userID, staging: staging, on: db)
+        }
         return plan
     }
 }

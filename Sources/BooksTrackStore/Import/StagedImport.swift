@@ -194,7 +194,8 @@ struct StagedImport: Sendable {
             try await ReaderLock.take(userID, on: db, dialect: dialect)
             guard try await ReaderStore.dataVersion(of: userID, on: db) == version else { return false }
             try await Self.renew(staging, .staging, on: db)
-            let plan = try await PlanWriter(db: db, userID: userID, now: now, progress: nil).write(rest, readerData: readerData)
+            let plan = try await PlanWriter(db: db, userID: userID, now: now, progress: nil, staging: staging).write(
+                rest, readerData: readerData)
             try await db.raw(
                 """
                 UPDATE import_runs SET user_id = \(bind: userID.string), finished_at = \(bind: Date().milliseconds)

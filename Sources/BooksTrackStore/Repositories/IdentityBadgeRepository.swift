@@ -101,6 +101,74 @@ public struct IdentityBadgeRepository: Sendable {
         }
     }
 
+    /// The reader's own badges as a backup holds them: a book's by its title, an author's by name.
+    public func drafts(of userID: User.ID) async throws -> [BadgeDraft] {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT b.badge, b.stated_by, b.source, b.shared, b.created_at, w.title, a.name
+                FROM identity_badges b
+                LEFT JOIN works w ON b.subject_kind = 'work' AND w.id = b.subject_id
+                LEFT JOIN authors a ON b.subject_kind = 'author' AND a.id = b.subject_id
+                WHERE b.user_id = \(bind: userID.string)
+                """
+            ).all().compactMap { row in
+                guard let kind = IdentityBadgeKind(rawValue: try row.text("badge")),
+                    let statedBy = BadgeStatement(rawValue: try row.text("stated_by"))
+                else { return nil }
+                let title = try row.optionalText("title")
+                let name = try row.optionalText("name")
+                guard title != nil || name != nil else { return nil }
+                return BadgeDraft(
+                    kind: kind, bookTitle: title, authorName: title == nil ? name : nil, statedBy: statedBy,
+                    source: try row.text("source"), shared: try row.flag("shared"), recordedAt: try row.instant("created_at"))
+            }
+        }
+    }
+
+    /// Restores a backup's badges for the reader, in the transaction that restores the rest: a
+    /// book by its title among the reader's books, an author by name among their books' authors.
+    /// One the library has no book or author for is left out; one already recorded is kept as is.
+    /// A staged import's books are still its `staging` account's when this runs (they move to the
+    /// reader with their ids right after), so they are looked at too.
+    static func restore(_ drafts: [BadgeDraft], userID: User.ID, staging: User.ID?, on db: any SQLDatabase) async throws {
+        guard !drafts.isEmpty else { return }
+        var works: [String: String] = [:]
+        var authors: [String: String] = [:]
+        for row in try await db.raw(
+            """
+            SELECT w.id AS work_id, w.title, a.id AS author_id, a.name_key FROM library_entries e
+            JOIN works w ON w.id = e.work_id
+            LEFT JOIN work_contributors c ON c.work_id = w.id AND c.role = 'author'
+            LEFT JOIN authors a ON a.id = c.author_id
+            WHERE e.user_id IN (\(bind: userID.string), \(bind: (staging ?? userID).string))
+            """
+        ).all() {
+            let title = try row.text("title")
+            if works[title] == nil { works[title] = try row.text("work_id") }
+            if let key = try row.optionalText("name_key"), let id = try row.optionalText("author_id") { authors[key] = id }
+        }
+        for draft in drafts {
+            let subject: (kind: String, id: String)?
+            if let title = draft.bookTitle {
+                subject = works[title].map { ("work", $0) }
+            } else {
+                subject = draft.authorName.flatMap { authors[TextNormalization.nameKey($0)] }.map { ("author", $0) }
+            }
+            guard let subject else { continue }
+            try await db.raw(
+                """
+                INSERT INTO identity_badges
+                    (id, user_id, subject_kind, subject_id, badge, stated_by, source, shared, created_at)
+                VALUES (\(bind: IdentityBadgeRecord.ID.random().string), \(bind: userID.string), \(bind: subject.kind),
+                    \(bind: subject.id), \(bind: draft.kind.rawValue), \(bind: draft.statedBy.rawValue), \(bind: draft.source),
+                    \(bind: draft.shared && subject.kind == "author" ? 1 : 0), \(bind: draft.recordedAt.milliseconds))
+                ON CONFLICT (user_id, subject_kind, subject_id, badge) DO NOTHING
+                """
+            ).run()
+        }
+    }
+
     /// Removes one of the reader's own badges; `false` when there is none of theirs with this id.
     public func delete(_ id: IdentityBadgeRecord.ID, of userID: User.ID) async throws -> Bool {
         try await database.write { db in
