@@ -54,6 +54,11 @@ struct BackupContractTests {
         let london = try #require(
             library.entries.first { library.works[$0.workID]?.authorIDs.contains(achebe.id) == true })
         let work = london.workID
+        // A contribution about a book: restored, it keeps its book (by title).
+        try await alice.record(
+            contribution: Contribution(
+                userID: alice.userID, workID: work, fact: "originalLanguage", value: "en", points: 5,
+                recordedAt: TestClock.now.addingTimeInterval(2)))
         _ = try await store.badges.record(
             IdentityBadgeDraft(kind: .cultural, subject: .work(work), statedBy: .author, source: "Foreword", shared: false),
             on: london.id, for: alice.userID, now: TestClock.now)
@@ -113,6 +118,8 @@ struct BackupContractTests {
             _ = try await StagedImport.$threshold.withValue(10) {
                 try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
             }
+            let contributions = try await restored.contributions()
+            #expect(contributions.contains { $0.fact == "originalLanguage" && $0.workID != nil }, "\(contributions)")
             return try await store.badges.drafts(of: restored.userID)
         }
         #expect(Set(staged.map(\.kind)) == [.cultural, .neurodivergent], "\(staged)")

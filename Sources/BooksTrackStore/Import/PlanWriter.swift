@@ -57,7 +57,7 @@ struct PlanWriter {
         try await ActivityRows.insert(newSessionsOf: plan.sessions, userID: userID, now: now, on: db)
         try await ActivityRows.insert(newProgressOf: plan.progress, userID: userID, on: db)
         if let readerData {
-            try await ActivityRows.restore(readerData, userID: userID, now: now, on: db)
+            try await ActivityRows.restore(readerData, userID: userID, staging: staging, now: now, on: db)
             try await IdentityBadgeRepository.restore(readerData.badges, userID: userID, staging: staging, on: db)
         }
         return plan

@@ -186,8 +186,12 @@ enum ActivityRows {
     }
 
     /// Restores a backup's reader-level data, skipping what the reader already has: goals with
-    /// the same title, kind and dates; identical contributions; unlocked achievements.
-    static func restore(_ data: ReaderData, userID: User.ID, now: Date, on db: any SQLDatabase) async throws {
+    /// the same title, kind and dates; identical contributions; unlocked achievements. A staged
+    /// import's books are still its `staging` account's when this runs: contributions find their
+    /// book among them too.
+    static func restore(
+        _ data: ReaderData, userID: User.ID, staging: User.ID? = nil, now: Date, on db: any SQLDatabase
+    ) async throws {
         if let settings = data.settings { try await UserRepository.write(settings: settings, for: userID, now: now, on: db) }
         if let name = data.displayName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
             try await db.raw("UPDATE users SET display_name = \(bind: name) WHERE id = \(bind: userID.string)").run()
@@ -206,11 +210,13 @@ enum ActivityRows {
         }
         try await insert(goals: newGoals, userID: userID, now: now, on: db)
         try await insert(milestones: newMilestones, userID: userID, on: db)
-        try await restore(contributions: data.contributions, userID: userID, on: db)
+        try await restore(contributions: data.contributions, userID: userID, staging: staging, on: db)
         try await insert(achievements: data.achievements, userID: userID, on: db)
     }
 
-    private static func restore(contributions drafts: [ContributionDraft], userID: User.ID, on db: any SQLDatabase) async throws {
+    private static func restore(
+        contributions drafts: [ContributionDraft], userID: User.ID, staging: User.ID?, on db: any SQLDatabase
+    ) async throws {
         guard !drafts.isEmpty else { return }
         let names = drafts.compactMap(\.authorName).map(TextNormalization.nameKey)
         var authorsByKey: [String: Author.ID] = [:]
@@ -220,7 +226,8 @@ enum ActivityRows {
         var worksByTitle: [String: Work.ID] = [:]
         for row in try await db.raw(
             """
-            SELECT w.id, w.title FROM works w JOIN library_entries e ON e.work_id = w.id WHERE e.user_id = \(bind: userID.string)
+            SELECT w.id, w.title FROM works w JOIN library_entries e ON e.work_id = w.id
+            WHERE e.user_id IN (\(bind: userID.string), \(bind: (staging ?? userID).string))
             """
         ).all() {
             worksByTitle[try row.text("title")] = try row.id("id")
