@@ -26,12 +26,15 @@ public struct EnrichmentSettings: Sendable {
         self.wikidata = wikidata
         self.openLibrary = openLibrary
         var standIn = openLibrary
-        standIn.baseURL = URL(string: "https://covers.openlibrary.org")!
+        standIn.baseURL = Self.coverStore
         self.covers = covers ?? standIn
         self.transport = transport
         self.retryAfter = retryAfter
         self.maxAttempts = maxAttempts
     }
+
+    /// Open Library's cover store, unless `BOOKSTRACK_OPENLIBRARY_COVERS_URL` names another.
+    static let coverStore = URL(string: "https://covers.openlibrary.org")!
 
     /// Settings from `BOOKSTRACK_ENRICHMENT` (`on` by default, `off`), `BOOKSTRACK_WIKIDATA_URL`,
     /// `BOOKSTRACK_OPENLIBRARY_URL`, `BOOKSTRACK_OPENLIBRARY_COVERS_URL` and
@@ -46,9 +49,7 @@ public struct EnrichmentSettings: Sendable {
         let wikidata = URL(string: environment["BOOKSTRACK_WIKIDATA_URL"] ?? "") ?? URL(string: "https://www.wikidata.org")!
         let openLibrary =
             URL(string: environment["BOOKSTRACK_OPENLIBRARY_URL"] ?? "") ?? URL(string: "https://openlibrary.org")!
-        let covers =
-            URL(string: environment["BOOKSTRACK_OPENLIBRARY_COVERS_URL"] ?? "")
-            ?? URL(string: "https://covers.openlibrary.org")!
+        let covers = URL(string: environment["BOOKSTRACK_OPENLIBRARY_COVERS_URL"] ?? "") ?? coverStore
         return EnrichmentSettings(
             enabled: enabled,
             wikidata: ProviderSettings(baseURL: wikidata, userAgent: agent, minimumInterval: .milliseconds(200)),

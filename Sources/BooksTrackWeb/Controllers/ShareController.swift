@@ -124,14 +124,18 @@ struct Shares {
     }
 
     func snapshot(token: String) async throws -> ShareLinkRepository.Snapshot? {
-        // A token is 43 URL-safe characters; anything else is not one, and needs no look-up.
-        guard token.utf8.count == 43, token.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard Self.isToken(token) else { return nil }
         return try await store.shareLinks.snapshot(hash: Secrets.hash(token))
     }
 
     func png(token: String) async throws -> Data? {
-        guard token.utf8.count == 43, token.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard Self.isToken(token) else { return nil }
         return try await store.shareLinks.png(hash: Secrets.hash(token))
+    }
+
+    /// A token is 43 URL-safe characters; anything else is not one, and needs no look-up.
+    private static func isToken(_ token: String) -> Bool {
+        token.utf8.count == 43 && token.utf8.allSatisfy { $0 < 0x80 }
     }
 
     func revoke(_ id: ShareLinkRepository.ShareLink.ID, of user: User) async throws {
