@@ -69,12 +69,12 @@ public final class EnrichmentService: Sendable {
         public var ambiguous: Int
     }
 
-    /// Applies the bundled author table to the authors of a reader's books (with `onlyNew`, to
-    /// those never looked at before): facts for a name the table knows as one person, a question
+    /// Applies the bundled author table to the authors of a reader's books (with `entries`, of
+    /// those books; with `onlyNew`, to those never looked at before): facts for a name the table knows as one person, a question
     /// for a name it knows as several. Never over a person's answer (the bundled table has the
     /// lowest precedence).
     @discardableResult
-    public func applyTable(for userID: User.ID, entry: LibraryEntry.ID? = nil, onlyNew: Bool = false) async throws
+    public func applyTable(for userID: User.ID, entries: [LibraryEntry.ID]? = nil, onlyNew: Bool = false) async throws
         -> TableOutcome
     {
         let now = clock()
@@ -82,7 +82,7 @@ public final class EnrichmentService: Sendable {
         var candidates: [AuthorCandidate] = []
         var known = 0
         var ambiguous = 0
-        for author in try await store.enrichment.authors(for: userID, entry: entry, onlyNew: onlyNew) {
+        for author in try await store.enrichment.authors(for: userID, entries: entries, onlyNew: onlyNew) {
             switch table.match(author.name) {
             case .none: continue
             case .one(let person):
@@ -111,21 +111,29 @@ public final class EnrichmentService: Sendable {
 
     // MARK: Queueing
 
-    /// After a reader's library changed (an import; with `entry`, one book added or edited): the
-    /// bundled table at once for authors never seen before, then the network look-ups queued in
-    /// the background. Never throws: a failure here must not undo or fail the write, which has
-    /// committed.
-    public func libraryChanged(_ userID: User.ID, entry: LibraryEntry.ID? = nil) async {
+    /// After a reader's library changed (an import; with `entries`, the books it added or
+    /// changed): the bundled table at once for authors never seen before, then the network
+    /// look-ups queued in the background. Never throws: a failure here must not undo or fail the
+    /// write, which has committed.
+    ///
+    /// With `entries`, only those books' authors and works are looked at: an import of one book
+    /// into a library of 100,000 must not walk the whole library twice.
+    public func libraryChanged(_ userID: User.ID, entries: [LibraryEntry.ID]? = nil) async {
         do {
-            try await applyTable(for: userID, entry: entry, onlyNew: true)
+            try await applyTable(for: userID, entries: entries, onlyNew: true)
             // Marked for a look-up even when look-ups are off, so that the table is applied to
             // each author once and a server that turns look-ups on finds them waiting.
-            let added = try await store.enrichment.queue(for: userID, entry: entry, now: clock())
-            guard settings.enabled, entry == nil || added > 0 else { return }
+            let added = try await store.enrichment.queue(for: userID, entries: entries, now: clock())
+            guard settings.enabled, entries == nil || added > 0 else { return }
             try await schedule(userID, at: clock())
         } catch {
             logger.error("Could not start looking up authors: \(String(reflecting: error))")
         }
+    }
+
+    /// ``libraryChanged(_:entries:)`` for one book added or edited.
+    public func libraryChanged(_ userID: User.ID, entry: LibraryEntry.ID) async {
+        await libraryChanged(userID, entries: [entry])
     }
 
     /// Queues the look-up of a reader's authors and books that were never looked up, and wakes

@@ -143,12 +143,30 @@ extension ImportService {
         let report = try await store.reader(user.id).importBatch(
             batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
         if !dryRun {
-            // The bundled author table at once, the network look-ups in the background.
-            await enrichment.libraryChanged(user.id)
+            // The bundled author table at once, the network look-ups in the background — for
+            // the books the import added or changed (a backup, or more books than that, the
+            // whole library).
+            await enrichment.libraryChanged(user.id, entries: Self.touched(by: report, batch: batch))
             await notifications.settle(user.id, now: now)
         }
         return report
     }
+
+    /// The books an import added or changed, when there are few enough to name one by one;
+    /// `nil` (the whole library) for a backup and for more than ``touchedLimit`` books.
+    static func touched(by report: ImportReport, batch: ImportBatch) -> [LibraryEntry.ID]? {
+        guard batch.readerData == nil else { return nil }
+        var entries: [LibraryEntry.ID] = []
+        for outcome in report.outcomes where outcome.kind == .imported || outcome.kind == .updated {
+            guard let entry = outcome.entryID else { continue }
+            entries.append(entry)
+            if entries.count > touchedLimit { return nil }
+        }
+        return entries
+    }
+
+    /// How many books an import may name for the look-ups before the whole library is looked at.
+    static let touchedLimit = 500
 
     /// Loads the demo library (real books, see `DemoLibrary`) into a reader's empty library; throws
     /// ``LibraryNotEmpty`` when it has books, so a demo never mixes with a real library.

@@ -58,21 +58,28 @@ public struct EnrichmentRepository: Sendable {
     public static let workProvider = "openlibrary"
 
     /// The authors of a reader's books (as author, not translator), as a subquery; with
-    /// `entry`, only that book's.
-    static func readerAuthors(_ userID: User.ID, entry: LibraryEntry.ID? = nil) -> SQLQueryString {
-        let one: SQLQueryString = entry.map { "AND e.id = \(bind: $0.string)" } ?? ""
-        return """
-            SELECT DISTINCT c.author_id FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
-            WHERE e.user_id = \(bind: userID.string) AND c.role = 'author' \(one)
-            """
+    /// `entries`, only those books'.
+    static func readerAuthors(_ userID: User.ID, entries: [LibraryEntry.ID]? = nil) -> SQLQueryString {
+        """
+        SELECT DISTINCT c.author_id FROM library_entries e JOIN work_contributors c ON c.work_id = e.work_id
+        WHERE \(scope(userID, entries)) AND c.role = 'author'
+        """
     }
 
-    /// Marks every author and book of the reader (with `entry`, of that book) that was never
+    /// `e` is the reader's entry (with `entries`, one of those): a few books are found by id, not
+    /// by walking the reader's library (`ScopeColumn`).
+    static func scope(_ userID: User.ID, _ entries: [LibraryEntry.ID]?) -> SQLQueryString {
+        guard let entries else { return "e.user_id = \(bind: userID.string)" }
+        guard !entries.isEmpty else { return "false" }
+        return "\(ScopeColumn("e.user_id")) = \(bind: userID.string) AND e.id IN (\(binds: entries.map(\.string)))"
+    }
+
+    /// Marks every author and book of the reader (with `entries`, of those books) that was never
     /// looked up as waiting for a look-up; subjects looked up before keep their state. Returns
     /// how many were added.
     @discardableResult
-    public func queue(for userID: User.ID, entry: LibraryEntry.ID? = nil, now: Date) async throws -> Int {
-        let oneBook: SQLQueryString = entry.map { "AND e.id = \(bind: $0.string)" } ?? ""
+    public func queue(for userID: User.ID, entries: [LibraryEntry.ID]? = nil, now: Date) async throws -> Int {
+        if entries?.isEmpty == true { return 0 }
         return try await database.write { db in
             let stamp = now.milliseconds
             let authors = try await db.raw(
@@ -81,7 +88,7 @@ public struct EnrichmentRepository: Sendable {
                     created_at, updated_at)
                 SELECT 'author:wikidata:' || a.author_id, 'author', a.author_id, 'wikidata', 'pending', 0, \(bind: stamp),
                     \(bind: stamp), \(bind: stamp)
-                FROM (\(Self.readerAuthors(userID, entry: entry))) a WHERE true
+                FROM (\(Self.readerAuthors(userID, entries: entries))) a WHERE true
                 ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
                 RETURNING id
                 """
@@ -94,7 +101,7 @@ public struct EnrichmentRepository: Sendable {
                     \(bind: stamp), \(bind: stamp)
                 FROM (SELECT DISTINCT e.work_id FROM library_entries e LEFT JOIN editions d ON d.id = e.edition_id
                       JOIN works k ON k.id = e.work_id
-                      WHERE e.user_id = \(bind: userID.string) \(oneBook)
+                      WHERE \(Self.scope(userID, entries))
                           AND (d.isbn13 IS NOT NULL OR d.isbn10 IS NOT NULL OR k.first_published_year IS NULL)) w
                 WHERE true
                 ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
@@ -105,19 +112,20 @@ public struct EnrichmentRepository: Sendable {
         }
     }
 
-    /// The authors of the reader's books, with their names; with `onlyNew`, only those never
-    /// queued for a look-up (new since the last import).
-    public func authors(for userID: User.ID, entry: LibraryEntry.ID? = nil, onlyNew: Bool = false) async throws
+    /// The authors of the reader's books (with `entries`, of those books), with their names;
+    /// with `onlyNew`, only those never queued for a look-up (new since the last import).
+    public func authors(for userID: User.ID, entries: [LibraryEntry.ID]? = nil, onlyNew: Bool = false) async throws
         -> [(id: Author.ID, name: String)]
     {
-        try await database.read { db in
+        if entries?.isEmpty == true { return [] }
+        return try await database.read { db in
             let new: SQLQueryString =
                 onlyNew
                 ? "AND NOT EXISTS (SELECT 1 FROM enrichment_jobs j WHERE j.subject_kind = 'author' AND j.subject_id = a.id)"
                 : ""
             return try await db.raw(
                 """
-                SELECT a.id, a.name FROM authors a WHERE a.id IN (\(Self.readerAuthors(userID, entry: entry))) \(new)
+                SELECT a.id, a.name FROM authors a WHERE a.id IN (\(Self.readerAuthors(userID, entries: entries))) \(new)
                 ORDER BY a.sort_name, a.id
                 """
             ).all().map { (id: try $0.id("id", as: Author.self), name: try $0.text("name")) }
