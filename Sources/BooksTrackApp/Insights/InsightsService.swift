@@ -93,6 +93,10 @@ public final class InsightsService: Sendable {
         return try await snapshots.keptLibrary(of: reader, atLeast: try await reader.dataVersion())
     }
 
+    /// Whether this process keeps the reader's library (or is reading it): an after-write step
+    /// that would have to read it whole only to count achievements asks the database instead.
+    func keeps(_ user: User.ID) -> Bool { snapshots.holds(user) }
+
     /// The board the reader's goals, reading insights and achievements are measured on
     /// (``GoalBoard``), kept with the library (see ``figures(of:atLeast:)``).
     public func goalBoard(of user: User) async throws -> GoalBoard {

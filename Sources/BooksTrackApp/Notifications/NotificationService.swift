@@ -50,6 +50,17 @@ public struct NotificationService: Sendable {
 
     private func settle(_ user: User, insights: InsightsService, now: Date) async throws {
         let reader = store.reader(user.id)
+        // A library this process does not keep (the command line; a server's first write for a
+        // reader) is not read whole only to count achievements: the database counts them, unless
+        // a goal is active (goals are measured on the library).
+        if !insights.keeps(user.id),
+            try await GoalService.current(user, store: store, now: now).allSatisfy({ $0.goal.status != .active })
+        {
+            let (facts, unlocked) = try await reader.achievementCounts(timeZone: user.timeZone)
+            let new = Achievements.newlyEarned(facts, unlocked: unlocked, now: now)
+            if !new.isEmpty, try await reader.record(achievements: new, now: now) > 0 { await deliver(user.id, now: now) }
+            return
+        }
         // The library's figures (kept with it) for achievements and goals.
         let (library, figures) = try await insights.figures(of: user)
         // Achievements the library now earns are stored once, dated now, each with its notice

@@ -41,6 +41,26 @@ public struct AchievementFacts: Hashable, Sendable, Codable {
     }
 }
 
+extension AchievementFacts {
+    /// The facts from what the database counts, for a process that keeps no copy of the reader's
+    /// library (the command line, or a server's first write for a reader): the same figures as
+    /// ``LibraryFigures/achievementFacts(contributions:)`` works out from a kept one. `books`,
+    /// `regions`, `languages` and the ratings are over the books read at some time; `finished`
+    /// are the dates of every finished read-through, and with the sessions and progress updates
+    /// they make the reading days (in `timeZone`, as ``Streak`` counts them).
+    public init(
+        books: Int, regions: Int, languages: Int, ratedBooks: Int, ratingQuarters: Int, finished: [LocalDate],
+        sessions: [(start: Date, end: Date?)], progress: [Date], timeZone: TimeZone, contributions: Int
+    ) {
+        let days = Streak.dayNumbers(
+            sessions: sessions, progress: progress, finished: finished.map(\.dayNumber), in: timeZone, now: .distantPast)
+        self.init(
+            books: books, regions: regions, languages: languages, ratedBooks: ratedBooks,
+            averageRating: ratedBooks > 0 ? Double(ratingQuarters) / Double(ratedBooks) / 4 : nil,
+            longestStreak: GoalBoard.longestRun(days.sorted()), contributions: contributions)
+    }
+}
+
 /// An achievement and its rule: every requirement must be met.
 public struct Achievement: Hashable, Sendable {
     /// The stable identifier stored with an unlock ("firstSteps", "curator").
