@@ -76,6 +76,16 @@ enum JSONColumn {
 /// A value bound into SQL.
 typealias SQLValue = any Encodable & Sendable
 
+/// Rows for one table, built before they are written (``SQLDatabase/insert(_:)``).
+struct TableRows: Sendable {
+    var table: String
+    var columns: [String]
+    var rows: [[SQLValue]]
+
+    /// Rows per multi-row INSERT, under the bind limits of SQLite (32,766) and PostgreSQL (65,535).
+    static func perStatement(columns: Int) -> Int { max(1, 8_000 / columns) }
+}
+
 /// The reader's column (`user_id`, `owner_id`) in a query that picks rows by a list of ids. On
 /// SQLite it is written `+user_id`, which keeps it out of index choice: without statistics
 /// SQLite guesses that `user_id = ?` matches about ten rows, so for two ids or more it walked
@@ -100,7 +110,7 @@ extension SQLDatabase {
     /// NULLs are written as literals, which both databases parse faster than they bind.
     func insertRows(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
         guard !rows.isEmpty else { return }
-        let perStatement = max(1, 8_000 / columns.count)
+        let perStatement = TableRows.perStatement(columns: columns.count)
         var start = 0
         while start < rows.count {
             let end = min(start + perStatement, rows.count)
@@ -114,6 +124,11 @@ extension SQLDatabase {
             try await builder.run()
             start = end
         }
+    }
+
+    /// Inserts rows built ahead (``TableRows``).
+    func insert(_ rows: TableRows) async throws {
+        try await insertRows(into: rows.table, columns: rows.columns, rows: rows.rows)
     }
 
     private static func expression(_ value: SQLValue) -> any SQLExpression {

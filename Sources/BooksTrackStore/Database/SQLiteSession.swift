@@ -56,7 +56,36 @@ struct SQLiteSession: SQLDatabase {
     /// placeholder object per value, which cost more than SQLite's own work on an import of
     /// 50,000 books). Text is bound; integers and NULLs are written as literals.
     func insert(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>) async throws {
-        var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        try await run(try Self.statement(into: table, columns: columns, rows: rows))
+    }
+
+    /// An INSERT's text and binds, built without the connection: a big import builds the next
+    /// chunk's statements on another thread while SQLite writes the chunk before (`StagedImport`).
+    struct Statement: Sendable {
+        var sql: String
+        var binds: [SQLiteData]
+    }
+
+    /// The statements that insert `rows` (as many as the bind limit asks for). `orFail` writes
+    /// `INSERT OR FAIL`: a failing statement is not undone row by row, so SQLite keeps no
+    /// statement journal for it — for a transaction that is rolled back whole on any error.
+    static func statements(_ rows: TableRows, orFail: Bool = false) throws -> [Statement] {
+        var statements: [Statement] = []
+        var start = 0
+        let perStatement = TableRows.perStatement(columns: rows.columns.count)
+        while start < rows.rows.count {
+            let end = min(start + perStatement, rows.rows.count)
+            statements.append(
+                try statement(into: rows.table, columns: rows.columns, rows: rows.rows[start..<end], orFail: orFail))
+            start = end
+        }
+        return statements
+    }
+
+    static func statement(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>, orFail: Bool = false)
+        throws -> Statement
+    {
+        var sql = "INSERT \(orFail ? "OR FAIL " : "")INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
         sql.reserveCapacity(sql.utf8.count + rows.count * columns.count * 4)
         var binds: [SQLiteData] = []
         binds.reserveCapacity(rows.count * columns.count)
@@ -77,7 +106,12 @@ struct SQLiteSession: SQLDatabase {
             }
             sql += ")"
         }
-        try await connection.query(sql, binds) { _ in }
+        return Statement(sql: sql, binds: binds)
+    }
+
+    /// Runs a statement built by ``statements(_:orFail:)``.
+    func run(_ statement: Statement) async throws {
+        try await connection.query(statement.sql, statement.binds) { _ in }
     }
 
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {

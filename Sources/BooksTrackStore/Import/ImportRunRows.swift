@@ -54,8 +54,12 @@ enum ImportRunRows {
 
     /// Some of a run's per-row outcomes.
     static func recordRows(_ outcomes: [ImportOutcome], id: ImportRunSummary.ID, on db: any SQLDatabase) async throws {
-        try await db.insertRows(
-            into: "import_rows",
+        try await db.insert(rows(outcomes, id: id))
+    }
+
+    static func rows(_ outcomes: some Collection<ImportOutcome>, id: ImportRunSummary.ID) -> TableRows {
+        TableRows(
+            table: "import_rows",
             columns: [
                 "import_id", "row_number", "line", "outcome", "title", "authors", "status", "entry_id", "reason",
                 "changes", "warnings",

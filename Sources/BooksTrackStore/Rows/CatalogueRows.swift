@@ -35,20 +35,11 @@ enum CatalogueRows {
     static func insert(works: [Work], owner: User.ID?, matchKeys: [Work.ID: String], now: Date, on db: any SQLDatabase)
         async throws
     {
-        try await db.insertRows(
-            into: "works",
-            columns: [
-                "id", "owner_id", "title", "title_key", "match_key", "original_language", "first_published_year", "own_voices",
-                "genres", "accessibility_tags", "created_at", "updated_at",
-            ],
-            rows: works.map { work in
-                [
-                    work.id.string, owner?.string, work.title, TextNormalization.titleKey(work.title),
-                    matchKeys[work.id] ?? Work.matchKey(title: work.title, primaryAuthor: nil),
-                    work.originalLanguage?.code, work.firstPublishedYear, work.ownVoices?.rawValue,
-                    JSONColumn.text(work.genres), JSONColumn.text(work.accessibilityTags), now.milliseconds, now.milliseconds,
-                ]
-            })
+        for rows in rows(works: works, owner: owner, matchKeys: matchKeys, now: now) { try await db.insert(rows) }
+    }
+
+    /// The rows of new works and their contributors.
+    static func rows(works: [Work], owner: User.ID?, matchKeys: [Work.ID: String], now: Date) -> [TableRows] {
         var contributorRows: [[SQLValue]] = []
         for work in works {
             for (ordinal, authorID) in work.authorIDs.enumerated() {
@@ -58,13 +49,33 @@ enum CatalogueRows {
                 contributorRows.append([work.id.string, contributor.authorID.string, contributor.role.rawValue, 1000 + offset])
             }
         }
-        try await db.insertRows(
-            into: "work_contributors", columns: ["work_id", "author_id", "role", "ordinal"], rows: contributorRows)
+        return [
+            TableRows(
+                table: "works",
+                columns: [
+                    "id", "owner_id", "title", "title_key", "match_key", "original_language", "first_published_year",
+                    "own_voices", "genres", "accessibility_tags", "created_at", "updated_at",
+                ],
+                rows: works.map { work in
+                    [
+                        work.id.string, owner?.string, work.title, TextNormalization.titleKey(work.title),
+                        matchKeys[work.id] ?? Work.matchKey(title: work.title, primaryAuthor: nil),
+                        work.originalLanguage?.code, work.firstPublishedYear, work.ownVoices?.rawValue,
+                        JSONColumn.text(work.genres), JSONColumn.text(work.accessibilityTags), now.milliseconds,
+                        now.milliseconds,
+                    ]
+                }),
+            TableRows(table: "work_contributors", columns: ["work_id", "author_id", "role", "ordinal"], rows: contributorRows),
+        ]
     }
 
     static func insert(editions: [Edition], now: Date, on db: any SQLDatabase) async throws {
-        try await db.insertRows(
-            into: "editions",
+        try await db.insert(rows(editions: editions, now: now))
+    }
+
+    static func rows(editions: [Edition], now: Date) -> TableRows {
+        TableRows(
+            table: "editions",
             columns: [
                 "id", "work_id", "isbn10", "isbn13", "publisher", "publication_year", "page_count", "format",
                 "binding", "language", "created_at",
@@ -105,8 +116,12 @@ enum CatalogueRows {
     }
 
     static func insert(identifiers: [NewIdentifier], on db: any SQLDatabase) async throws {
-        try await db.insertRows(
-            into: "external_ids", columns: ["scheme", "value", "work_id", "edition_id"],
+        try await db.insert(rows(identifiers: identifiers))
+    }
+
+    static func rows(identifiers: [NewIdentifier]) -> TableRows {
+        TableRows(
+            table: "external_ids", columns: ["scheme", "value", "work_id", "edition_id"],
             rows: identifiers.map { [$0.id.scheme.rawValue, $0.id.value, $0.target.workID.string, $0.target.editionID?.string] })
     }
 

@@ -10,8 +10,12 @@ enum EntryRows {
     ]
 
     static func insert(_ entries: some Collection<LibraryEntry>, on db: any SQLDatabase) async throws {
-        try await db.insertRows(into: "library_entries", columns: columns, rows: entries.map(values))
-        try await insertChildren(of: entries, on: db)
+        for rows in rows(entries) { try await db.insert(rows) }
+    }
+
+    /// The rows of new entries with their shelves and readings.
+    static func rows(_ entries: some Collection<LibraryEntry>) -> [TableRows] {
+        [TableRows(table: "library_entries", columns: columns, rows: entries.map(values))] + childRows(of: entries)
     }
 
     /// Writes the new state of existing entries (of their own reader only).
@@ -37,6 +41,10 @@ enum EntryRows {
     }
 
     private static func insertChildren(of entries: some Collection<LibraryEntry>, on db: any SQLDatabase) async throws {
+        for rows in childRows(of: entries) { try await db.insert(rows) }
+    }
+
+    private static func childRows(of entries: some Collection<LibraryEntry>) -> [TableRows] {
         var shelves: [[SQLValue]] = []
         var readings: [[SQLValue]] = []
         for entry in entries {
@@ -50,10 +58,12 @@ enum EntryRows {
                 ])
             }
         }
-        try await db.insertRows(into: "entry_shelves", columns: ["entry_id", "user_id", "name", "name_key"], rows: shelves)
-        try await db.insertRows(
-            into: "readings", columns: ["id", "entry_id", "user_id", "started_on", "finished_on", "outcome", "origin"],
-            rows: readings)
+        return [
+            TableRows(table: "entry_shelves", columns: ["entry_id", "user_id", "name", "name_key"], rows: shelves),
+            TableRows(
+                table: "readings", columns: ["id", "entry_id", "user_id", "started_on", "finished_on", "outcome", "origin"],
+                rows: readings),
+        ]
     }
 
     static func values(_ entry: LibraryEntry) -> [SQLValue] {
