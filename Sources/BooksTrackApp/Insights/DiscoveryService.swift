@@ -36,8 +36,9 @@ public struct DiscoveryService: Sendable {
         }
         var present = Set<CulturalRegion>()
         var known = Set<String>()
+        var seen = Set<Author.ID>()
         for entry in library.entries {
-            for author in library.authors(of: entry) {
+            for author in library.authors(of: entry) where seen.insert(author.id).inserted {
                 if let region = author.region { present.insert(region) }
                 known.insert(AuthorTable.key(author.name))
             }

@@ -54,6 +54,9 @@ public struct AuthorTable: Sendable {
 
     public let people: [Person]
     private let byKey: [String: [Int]]
+    /// Each region's people (by their first country) with their keys, sorted by name then birth
+    /// year: what ``Discovery`` draws from, worked out once rather than on every insights page.
+    let regionPeople: [CulturalRegion: [(key: String, offset: Int)]]
 
     public init(people: [Person]) {
         self.people = people
@@ -66,6 +69,19 @@ public struct AuthorTable: Sendable {
             }
         }
         byKey = index
+        var regions: [CulturalRegion: [(key: String, offset: Int)]] = [:]
+        for (offset, person) in people.enumerated() {
+            guard let country = person.countries.first, let region = CountryRegions.region(for: country) else { continue }
+            regions[region, default: []].append((Self.key(person.name), offset))
+        }
+        for region in regions.keys {
+            regions[region]!.sort {
+                (people[$0.offset].name, people[$0.offset].birthYear ?? 0) < (
+                    people[$1.offset].name, people[$1.offset].birthYear ?? 0
+                )
+            }
+        }
+        regionPeople = regions
     }
 
     /// The people of this name (spelling, accents, case, punctuation and initials folded).

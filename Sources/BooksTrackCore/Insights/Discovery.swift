@@ -26,17 +26,11 @@ public enum Discovery {
     ) -> [Gap] {
         let missing = CulturalRegion.allCases.sorted().filter { !present.contains($0) }
         guard !missing.isEmpty else { return [] }
-        var candidates: [CulturalRegion: [AuthorTable.Person]] = [:]
-        let wanted = Set(missing)
-        for person in table.people {
-            guard let country = person.countries.first, let region = CountryRegions.region(for: country),
-                wanted.contains(region), !knownAuthors.contains(AuthorTable.key(person.name))
-            else { continue }
-            candidates[region, default: []].append(person)
-        }
         return missing.map { region in
             // A stable order first (by name), then a seeded shuffle of it.
-            var people = (candidates[region] ?? []).sorted { ($0.name, $0.birthYear ?? 0) < ($1.name, $1.birthYear ?? 0) }
+            var people = (table.regionPeople[region] ?? []).filter { !knownAuthors.contains($0.key) }.map {
+                table.people[$0.offset]
+            }
             var generator = SeededGenerator(seed: seed ^ Discovery.seed(region.rawValue))
             people.shuffle(using: &generator)
             return Gap(
