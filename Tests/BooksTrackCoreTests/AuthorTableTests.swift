@@ -14,6 +14,24 @@ struct AuthorTableTests {
         #expect(AuthorTable.key("Toni Morrison") != AuthorTable.key("Toni Morris"))
     }
 
+    @Test("ASCII names take a short way to the same key as Unicode folding")
+    func asciiKeys() {
+        let names = [
+            "Ursula K. Le Guin", "  ursula k le   guin ", "O'Brien, Flann", "J.R.R. Tolkien", "Ngũgĩ wa Thiong'o",
+            "Jean-Paul Sartre", "ALL CAPS 1984", "tab\tand\nnewline", "under_score & co.", "~!@#$%^&*()", "", "a",
+            "Z9", "Kazuo Ishiguro (trans.)",
+        ]
+        for name in names {
+            #expect(AuthorTable.key(name) == AuthorTable.foldedKey(name), "\(name)")
+        }
+        // Every ASCII character on its own and between letters.
+        for byte in UInt8(0)..<128 {
+            let text = "a" + String(UnicodeScalar(byte)) + "B" + String(UnicodeScalar(byte))
+            #expect(AuthorTable.key(text) == AuthorTable.foldedKey(text), "byte \(byte)")
+        }
+        #expect(AuthorTable.key("Ursula K. Le Guin") == "ursula k le guin")
+    }
+
     @Test("The shipped table knows famous writers, with a source per fact")
     func shipped() throws {
         let table = AuthorTable.bundled

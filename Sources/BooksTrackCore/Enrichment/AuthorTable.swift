@@ -97,6 +97,27 @@ public struct AuthorTable: Sendable {
     /// The lookup key of a name: `J.R.R. Tolkien`, `J. R. R. Tolkien` and `j r r tolkien` are one,
     /// and so are `Ngũgĩ wa Thiong’o` and `Ngugi wa Thiong'o`.
     public static func key(_ name: String) -> String {
+        // ASCII (most names): folding is lower-casing, and the letters and digits are [0-9A-Za-z].
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count)
+            var pendingSpace = false
+            for byte in name.utf8 {
+                switch byte {
+                case 48...57, 65...90, 97...122:
+                    if pendingSpace, !bytes.isEmpty { bytes.append(32) }
+                    pendingSpace = false
+                    bytes.append((65...90).contains(byte) ? byte + 32 : byte)
+                default: pendingSpace = true
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return foldedKey(name)
+    }
+
+    /// ``key(_:)`` of any text, through Unicode folding.
+    static func foldedKey(_ name: String) -> String {
         var out = ""
         var pendingSpace = false
         for scalar in TextNormalization.fold(name).unicodeScalars {
