@@ -70,9 +70,9 @@ public final class EnrichmentService: Sendable {
     }
 
     /// Applies the bundled author table to the authors of a reader's books (with `entries`, of
-    /// those books; with `onlyNew`, to those never looked at before): facts for a name the table knows as one person, a question
-    /// for a name it knows as several. Never over a person's answer (the bundled table has the
-    /// lowest precedence).
+    /// those books; with `onlyNew`, to those never looked at before): facts for a name the table
+    /// knows as one person, a question for a name it knows as several. Never over a person's
+    /// answer (the bundled table has the lowest precedence).
     @discardableResult
     public func applyTable(for userID: User.ID, entries: [LibraryEntry.ID]? = nil, onlyNew: Bool = false) async throws
         -> TableOutcome
