@@ -20,6 +20,8 @@ final class LibrarySnapshots: @unchecked Sendable {
     private var snapshots: [User.ID: Snapshot] = [:]
     private var used: [User.ID: UInt64] = [:]
     private var refreshing: [User.ID: Task<Snapshot, any Error>] = [:]
+    /// Readers whose kept library is out of the table while a refresh patches it in place.
+    private var patching: Set<User.ID> = []
     private var clock: UInt64 = 0
     /// How many books all kept libraries may hold together; the least recently used go first.
     let bookBudget: Int
@@ -58,8 +60,9 @@ final class LibrarySnapshots: @unchecked Sendable {
         }
     }
 
-    /// Whether this process keeps the reader's library (at any version).
-    func holds(_ id: User.ID) -> Bool { lock.withLock { snapshots[id] != nil } }
+    /// Whether this process keeps the reader's library (at any version), counting one a refresh
+    /// is patching right now — not one being read whole for the first time.
+    func holds(_ id: User.ID) -> Bool { lock.withLock { snapshots[id] != nil || patching.contains(id) } }
 
     /// The reader's library at `version` or newer when this process keeps it (or is reading
     /// it): brought up to date by the change log, never read whole. `nil` when it is not kept —
@@ -75,11 +78,19 @@ final class LibrarySnapshots: @unchecked Sendable {
     /// (requests meanwhile wait for this refresh).
     private func refresh(_ reader: ReaderStore) async throws -> Snapshot {
         let id = reader.userID
-        if var kept = lock.withLock({ snapshots.removeValue(forKey: id) }) {
+        let taken = lock.withLock {
+            let kept = snapshots.removeValue(forKey: id)
+            if kept != nil { patching.insert(id) }
+            return kept
+        }
+        if var kept = taken {
+            defer { _ = lock.withLock { patching.remove(id) } }
             do {
                 if let changes = try await reader.libraryChanges(since: kept.version) {
                     if !changes.isEmpty { kept.library.apply(try await reader.patch(for: changes, of: kept.library)) }
                     kept.version = changes.version
+                    // Back in the table before `patching` ends, so `holds` never misses it.
+                    lock.withLock { if (snapshots[id]?.version ?? Int.min) < kept.version { snapshots[id] = kept } }
                     return kept
                 }
             } catch {
