@@ -109,20 +109,15 @@ extension SQLDatabase {
     /// bind limits of SQLite (32,766) and PostgreSQL (65,535). Text is bound; integers and
     /// NULLs are written as literals, which both databases parse faster than they bind.
     func insertRows(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
-        guard !rows.isEmpty else { return }
-        let perStatement = TableRows.perStatement(columns: columns.count)
-        var start = 0
-        while start < rows.count {
-            let end = min(start + perStatement, rows.count)
-            if let session = self as? SQLiteSession {
-                try await session.insert(into: table, columns: columns, rows: rows[start..<end])
-                start = end
-                continue
-            }
+        if let session = self as? SQLiteSession {
+            let statements = try SQLiteSession.statements(TableRows(table: table, columns: columns, rows: rows))
+            for statement in statements { try await session.run(statement) }
+            return
+        }
+        for chunk in rows.chunked(into: TableRows.perStatement(columns: columns.count)) {
             var builder = insert(into: table).columns(columns)
-            for row in rows[start..<end] { builder = builder.values(row.map(Self.expression)) }
+            for row in chunk { builder = builder.values(row.map(Self.expression)) }
             try await builder.run()
-            start = end
         }
     }
 

@@ -51,15 +51,10 @@ struct SQLiteSession: SQLDatabase {
         }
     }
 
-    /// One multi-row INSERT written straight to SQLite: the statement's text and its binds are
-    /// built here, without SQLKit's builder and serializer (an expression, a bind and a
-    /// placeholder object per value, which cost more than SQLite's own work on an import of
-    /// 50,000 books). Text is bound; integers and NULLs are written as literals.
-    func insert(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>) async throws {
-        try await run(try Self.statement(into: table, columns: columns, rows: rows))
-    }
-
-    /// An INSERT's text and binds, built without the connection: a big import builds the next
+    /// A multi-row INSERT's text and binds, written straight for SQLite without SQLKit's builder
+    /// and serializer (an expression, a bind and a placeholder object per value, which cost more
+    /// than SQLite's own work on an import of 50,000 books). Text is bound; integers and NULLs
+    /// are written as literals. Built without the connection: a big import builds the next
     /// chunk's statements on another thread while SQLite writes the chunk before (`StagedImport`).
     struct Statement: Sendable {
         var sql: String
@@ -70,19 +65,12 @@ struct SQLiteSession: SQLDatabase {
     /// `INSERT OR FAIL`: a failing statement is not undone row by row, so SQLite keeps no
     /// statement journal for it — for a transaction that is rolled back whole on any error.
     static func statements(_ rows: TableRows, orFail: Bool = false) throws -> [Statement] {
-        var statements: [Statement] = []
-        var start = 0
-        let perStatement = TableRows.perStatement(columns: rows.columns.count)
-        while start < rows.rows.count {
-            let end = min(start + perStatement, rows.rows.count)
-            statements.append(
-                try statement(into: rows.table, columns: rows.columns, rows: rows.rows[start..<end], orFail: orFail))
-            start = end
+        try rows.rows.chunked(into: TableRows.perStatement(columns: rows.columns.count)).map {
+            try statement(into: rows.table, columns: rows.columns, rows: $0, orFail: orFail)
         }
-        return statements
     }
 
-    static func statement(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>, orFail: Bool = false)
+    private static func statement(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>, orFail: Bool = false)
         throws -> Statement
     {
         var sql = "INSERT \(orFail ? "OR FAIL " : "")INTO \(table) (\(columns.joined(separator: ", "))) VALUES "

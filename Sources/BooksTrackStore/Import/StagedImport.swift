@@ -159,18 +159,22 @@ struct StagedImport: Sendable {
     /// A piece of the staging: some new books (or none: the report). Either rows to insert,
     /// built when their turn is near (``Lookahead``), or statements of its own.
     struct Step: Sendable {
+        enum Work: Sendable {
+            case rows(@Sendable () -> [TableRows])
+            case body(@Sendable (any SQLDatabase) async throws -> Void)
+        }
+
         var books: Int
-        var rows: (@Sendable () -> [TableRows])?
-        var body: (@Sendable (any SQLDatabase) async throws -> Void)?
+        var work: Work
 
         init(books: Int, rows: @escaping @Sendable () -> [TableRows]) {
             self.books = books
-            self.rows = rows
+            work = .rows(rows)
         }
 
         init(books: Int, body: @escaping @Sendable (any SQLDatabase) async throws -> Void) {
             self.books = books
-            self.body = body
+            work = .body(body)
         }
     }
 
@@ -191,14 +195,14 @@ struct StagedImport: Sendable {
                 let started = ContinuousClock.now
                 var index = first
                 while index < steps.count {
-                    if let body = steps[index].body {
-                        try await body(db)
-                    } else if let session = db as? SQLiteSession {
+                    switch (steps[index].work, db as? SQLiteSession) {
+                    case (.body(let body), _): try await body(db)
+                    case (.rows, let session?):
                         for statement in try await lookahead.statements(of: index) { try await session.run(statement) }
-                    } else {
+                    case (.rows(let rows), nil):
                         // Not used on PostgreSQL in production (its imports are one transaction),
                         // but the contract tests stage there too.
-                        for rows in steps[index].rows?() ?? [] { try await db.insert(rows) }
+                        for table in rows() { try await db.insert(table) }
                     }
                     index += 1
                     if await database.othersWait(since: started) { break }
@@ -224,7 +228,7 @@ struct StagedImport: Sendable {
         func statements(of index: Int) async throws -> [SQLiteSession.Statement] {
             let task = ahead?.index == index ? ahead!.task : Self.build(steps[index])
             ahead = nil
-            if index + 1 < steps.count, steps[index + 1].rows != nil { ahead = (index + 1, Self.build(steps[index + 1])) }
+            if index + 1 < steps.count, case .rows = steps[index + 1].work { ahead = (index + 1, Self.build(steps[index + 1])) }
             return try await task.value
         }
 
@@ -232,8 +236,9 @@ struct StagedImport: Sendable {
 
         private static func build(_ step: Step) -> Task<[SQLiteSession.Statement], any Error> {
             Task.detached {
+                guard case .rows(let rows) = step.work else { return [] }
                 // Inside a transaction that is rolled back whole on any error: no statement journal.
-                try (step.rows?() ?? []).flatMap { try SQLiteSession.statements($0, orFail: true) }
+                return try rows().flatMap { try SQLiteSession.statements($0, orFail: true) }
             }
         }
     }

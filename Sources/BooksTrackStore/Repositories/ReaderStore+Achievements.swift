@@ -12,11 +12,7 @@ extension ReaderStore {
     public func achievementCounts(timeZone: TimeZone) async throws -> (facts: AchievementFacts, unlocked: Set<String>) {
         let user = userID.string
         return try await database.read { db in
-            // Read at some time: marked read, or a finished read-through (as the insights index says).
-            let read: SQLQueryString = """
-                e.user_id = \(bind: user) AND (e.status = \(bind: ReadingStatus.read.rawValue) OR EXISTS (
-                    SELECT 1 FROM readings r WHERE r.entry_id = e.id AND r.outcome = \(bind: Reading.Outcome.finished.rawValue)))
-                """
+            let read: SQLQueryString = "e.user_id = \(bind: user) AND \(unsafeRaw: LibraryFilterSQL.readAtSomeTime)"
             let books = try await db.raw(
                 """
                 SELECT COUNT(*) AS books, COUNT(e.rating_quarters) AS rated,

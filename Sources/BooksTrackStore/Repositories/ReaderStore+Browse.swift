@@ -150,6 +150,12 @@ extension Optional {
 
 /// The FROM … WHERE … and ORDER BY of a library query, in SQL both databases accept.
 struct LibraryFilterSQL {
+    /// A finished read-through of the book `e`, as an `EXISTS` subquery's body.
+    static let finishedReading = "SELECT 1 FROM readings r WHERE r.entry_id = e.id AND r.outcome = 'finished'"
+    /// The book `e` was read at some time: marked read, or a finished read-through — the
+    /// library's "read" filter and the achievements' "books read", as the insights index counts.
+    static let readAtSomeTime = "(e.status = 'read' OR EXISTS (\(finishedReading)))"
+
     let fromWhere: SQLQueryString
     let orderBy: String
 
@@ -239,15 +245,14 @@ struct LibraryFilterSQL {
             sql.appendLiteral(" AND \(clause)")
         }
         if let read = query.read {
-            let finished = "SELECT 1 FROM readings r WHERE r.entry_id = e.id AND r.outcome = 'finished'"
             if let range = read.range {
-                sql.appendLiteral(" AND EXISTS (\(finished) AND r.finished_on >= ")
+                sql.appendLiteral(" AND EXISTS (\(Self.finishedReading) AND r.finished_on >= ")
                 sql.appendInterpolation(bind: range.lowerBound.description)
                 sql.appendLiteral(" AND r.finished_on <= ")
                 sql.appendInterpolation(bind: range.upperBound.description)
                 sql.appendLiteral(")")
             } else {
-                sql.appendLiteral(" AND (e.status = 'read' OR EXISTS (\(finished)))")
+                sql.appendLiteral(" AND \(Self.readAtSomeTime)")
             }
         }
         if let range = query.added?.range {
