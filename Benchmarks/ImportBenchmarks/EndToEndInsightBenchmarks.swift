@@ -23,6 +23,10 @@ import Foundation
 /// The in-memory figures (`InsightBenchmarks`) leave the database out; these keep it in.
 func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
     for size in [1_000, 10_000, 100_000] {
+        // The harness calls a benchmark's body once per iteration: what must differ from one
+        // iteration to the next (a year never asked for, a status other than the last) is
+        // counted outside it, or every iteration after the first would answer from a cache.
+        let (years, settingsChanges, statusChanges) = (Counter(), Counter(), Counter())
         Benchmark(
             "First insights answer after an import of one book (the import, the kept library patched, flattened, computed), \(size) books",
             configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
@@ -33,7 +37,8 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
             for _ in benchmark.scaledIterations {
                 run += 1
                 // A Goodreads export of one book the library does not have yet.
-                let row = "\(20_000_000_000 + Int.random(in: 0..<1_000_000_000)),A New Book \(UUID().uuidString),Ann Author,\"Author, Ann\",,,,0,0,,,,,,,2026/01/01,,,read,,,,0,0"
+                let row =
+                    "\(20_000_000_000 + Int.random(in: 0..<1_000_000_000)),A New Book \(UUID().uuidString),Ann Author,\"Author, Ann\",,,,0,0,,,,,,,2026/01/01,,,read,,,,0,0"
                 let file = Array((SyntheticGoodreads.header + "\n" + row + "\n").utf8)
                 let batch = try LibraryFileReader.read(bytes: file, today: today)
                 _ = try await app.imports.importNow(batch, for: user, fileName: "one.csv", dryRun: false)
@@ -47,12 +52,11 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
             configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
         ) { benchmark in
             let (app, user) = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
-            var year = 1000
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 // A new application on the same database keeps nothing: a server just started. A
                 // year never asked for, so no report stored for other servers answers it.
-                year += 1
+                let year = 1000 + years.next()
                 let cold = BooksTrack(store: app.store, clock: { now })
                 blackHole(try await cold.insights.report(for: user, InsightRequest(period: .year(year)), now: now))
             }
@@ -65,7 +69,8 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
             let (app, user) = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
             var settings = user.settings
             benchmark.startMeasurement()
-            for index in benchmark.scaledIterations {
+            for _ in benchmark.scaledIterations {
+                let index = settingsChanges.next()
                 // A setting moves the whole library's version: the next answer reads it again.
                 settings.primaryLanguage = index % 2 == 0 ? LanguageCode(lenient: "fr") : LanguageCode(lenient: "en")
                 try await app.store.users.update(settings: settings, for: user.id, now: now)
@@ -83,7 +88,8 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
             let current = try await app.store.users.user(id: user.id) ?? user
             let entry = try await app.store.reader(user.id).list(LibraryQuery(), primaryLanguage: nil).items[0].entryID
             benchmark.startMeasurement()
-            for index in benchmark.scaledIterations {
+            for _ in benchmark.scaledIterations {
+                let index = statusChanges.next()
                 try await app.library.changeStatus(
                     of: entry, to: index % 2 == 0 ? .reading : .read, for: current, now: now)
                 blackHole(try await app.insights.report(for: current, InsightRequest(period: .thisYear), now: now))
@@ -111,5 +117,18 @@ actor PreparedLibrary {
         precondition(report.imported == books, "imported \(report.imported)")
         prepared[books] = (app, user)
         return (app, user)
+    }
+}
+
+/// A count kept across a benchmark's iterations: 1, 2, 3…
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
     }
 }

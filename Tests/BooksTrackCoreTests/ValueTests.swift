@@ -15,7 +15,11 @@ struct LocalDateTests {
 
     @Test(
         "Impossible dates are rejected",
-        arguments: ["2021/02/30", "2023/02/29", "2021/13/01", "2021/00/10", "21/05/09", "yesterday", ""])
+        arguments: [
+            "2021/02/30", "2023/02/29", "2021/13/01", "2021/00/10", "21/05/09", "yesterday", "",
+            // The database's own form, read by a fast path of its own.
+            "2021-02-30", "2023-02-29", "2021-13-01", "2021-00-10", "2021-0a-10", "2021-05-1x", "20210-5-09",
+        ])
     func impossible(text: String) {
         #expect(LocalDate(text) == nil)
     }
@@ -25,6 +29,9 @@ struct LocalDateTests {
         #expect(LocalDate("2024/02/29") != nil)
         #expect(LocalDate("2000/02/29") != nil)
         #expect(LocalDate("1900/02/29") == nil)
+        #expect(LocalDate("2024-02-29") == LocalDate(year: 2024, month: 2, day: 29))
+        #expect(LocalDate("1900-02-29") == nil)
+        #expect(LocalDate(" 2021-05-09") == LocalDate(year: 2021, month: 5, day: 9))
     }
 
     @Test("Day numbers round-trip and count days across months and years")

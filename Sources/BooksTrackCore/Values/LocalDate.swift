@@ -21,12 +21,35 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     /// Parses `YYYY-MM-DD`, `YYYY/MM/DD` and `YYYY.MM.DD` (one- or two-digit month and day).
     public init?(_ text: String) {
+        // The form the database stores, read back for every reading of a library: digits by
+        // byte, without splitting the text.
+        var text = text
+        if let (year, month, day) = text.withUTF8(Self.isoDigits) {
+            self.init(year: year, month: month, day: day)
+            return
+        }
         let trimmed = TextNormalization.trim(text)
         let parts = trimmed.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." })
         guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// Year, month and day of exactly `YYYY-MM-DD`; `nil` for any other text.
+    private static func isoDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ positions: Range<Int>) -> Int? {
+            var value = 0
+            for position in positions {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return (year, month, day)
     }
 
     /// The day an instant falls on in a time zone.

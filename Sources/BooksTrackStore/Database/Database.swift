@@ -33,6 +33,9 @@ public final class Database: Sendable {
     /// SQLite. ``Store/withStore(_:now:logger:_:)`` runs them; `serve` adds them to its services.
     public var services: [any Service] { connector.services }
 
+    /// Reads of whole libraries straight through SQLite's C interface; `nil` on PostgreSQL.
+    var rowReader: SQLiteRowReader? { (connector as? SQLiteConnector)?.rowReader }
+
     /// Opens a database, runs its services while `body` uses it, then stops them and closes it.
     public static func withDatabase<T>(
         _ location: DatabaseLocation, logger: Logger = Logger(label: "bookstrack.store"),

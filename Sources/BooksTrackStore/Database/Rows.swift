@@ -41,16 +41,12 @@ extension SQLRow {
         try JSONDecoder().decode(T.self, from: Data(try text(column).utf8))
     }
 
-    /// A JSON list column of strings; the common empty one without a decoder.
-    func json(_ column: String, as type: [String].Type) throws -> [String] {
-        let text = try text(column)
-        return text == "[]" ? [] : try JSONDecoder().decode(type, from: Data(text.utf8))
-    }
+    /// A JSON list column of strings.
+    func json(_ column: String, as type: [String].Type) throws -> [String] { try JSONColumn.strings(try text(column)) }
 
-    /// A JSON object column of strings; the common empty one without a decoder.
+    /// A JSON object column of strings.
     func json(_ column: String, as type: [String: String].Type) throws -> [String: String] {
-        let text = try text(column)
-        return text == "{}" ? [:] : try JSONDecoder().decode(type, from: Data(text.utf8))
+        try JSONColumn.map(try text(column))
     }
 }
 
@@ -65,6 +61,16 @@ enum JSONColumn {
     }
 
     static func text<T: Encodable>(_ value: T) -> String { encoded(value) }
+
+    /// A list column read back; the common empty one without a decoder.
+    static func strings(_ text: String) throws -> [String] {
+        text == "[]" ? [] : try JSONDecoder().decode([String].self, from: Data(text.utf8))
+    }
+
+    /// An object column read back; the common empty one without a decoder.
+    static func map(_ text: String) throws -> [String: String] {
+        text == "{}" ? [:] : try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+    }
 
     private static func encoded<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()

@@ -17,11 +17,14 @@ final class SQLiteConnector: Connector {
     /// One writer at a time for the file, shared by every store this process opens on it (so
     /// two stores on one file queue fairly instead of racing SQLite's busy handler).
     private let writeLock: AsyncLock
+    /// Whole-library reads, straight through SQLite's C interface (``SQLiteRowReader``).
+    let rowReader: SQLiteRowReader
 
-    private init(pool: SQLitePool, path: String, writeLock: AsyncLock) {
+    private init(pool: SQLitePool, path: String, writeLock: AsyncLock, rowReader: SQLiteRowReader) {
         self.pool = pool
         self.path = path
         self.writeLock = writeLock
+        self.rowReader = rowReader
     }
 
     private static let writeLocks = Mutex<[String: AsyncLock]>([:])
@@ -48,7 +51,7 @@ final class SQLiteConnector: Connector {
         threadPool.start()
         let connector = SQLiteConnector(
             pool: SQLitePool(path: path, threadPool: threadPool, logger: logger, maximum: 4), path: path,
-            writeLock: writeLock(for: path))
+            writeLock: writeLock(for: path), rowReader: SQLiteRowReader(path: path, threadPool: threadPool))
         do { _ = try await connector.withConnection { try await $0.raw("SELECT 1").all() } } catch {
             if let error = error as? SQLiteError, error.reason == .cantOpen {
                 throw .unavailable(
@@ -128,7 +131,10 @@ final class SQLiteConnector: Connector {
         return StoreError.conflict(.duplicate(table: String(column.prefix { $0 != "." })))
     }
 
-    func close() async { await pool.close() }
+    func close() async {
+        rowReader.close()
+        await pool.close()
+    }
 }
 
 /// Hands out SQLite connections, opening up to `maximum` of them.

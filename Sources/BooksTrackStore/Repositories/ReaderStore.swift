@@ -84,18 +84,38 @@ public struct ReaderStore: Sendable {
 
     /// The whole library with the catalogue objects it refers to, sessions, goals and curation.
     public func library() async throws -> ReaderLibrary {
+        try await library(rowReader: database.rowReader)
+    }
+
+    /// The whole library; its entries and catalogue through `rowReader` when there is one (on
+    /// SQLite: the same values, five times faster at 10,000 books), else through SQLKit.
+    func library(rowReader: SQLiteRowReader?) async throws -> ReaderLibrary {
         let userID = self.userID
+        let read: WholeLibraryRows.Catalogue?
+        do {
+            read = try await rowReader?.read { try WholeLibraryRows.catalogue(of: userID, $0) }
+        } catch {
+            throw database.connector.translate(error)
+        }
         return try await database.read { db in
             guard let userRow = try await db.raw("SELECT * FROM users WHERE id = \(bind: userID.string)").first() else {
                 throw StoreError.notFound(.reader)
             }
             // The catalogue rows the library reaches, each in one statement (not hundreds of
             // chunks of ids: at 100,000 books binding the ids cost more than reading the rows).
+            let catalogue: WholeLibraryRows.Catalogue
+            if let read {
+                catalogue = read
+            } else {
+                catalogue = WholeLibraryRows.Catalogue(
+                    entries: try await EntryRows.entries(of: userID, on: db),
+                    works: try await CatalogueRows.works(.works(of: userID), on: db),
+                    editions: try await CatalogueRows.editions(.editions(of: userID), on: db),
+                    authors: try await CatalogueRows.authors(.authors(of: userID), on: db))
+            }
             return ReaderLibrary(
-                user: try UserRepository.user(userRow), entries: try await EntryRows.entries(of: userID, on: db),
-                works: try await CatalogueRows.works(.works(of: userID), on: db),
-                editions: try await CatalogueRows.editions(.editions(of: userID), on: db),
-                authors: try await CatalogueRows.authors(.authors(of: userID), on: db),
+                user: try UserRepository.user(userRow), entries: catalogue.entries, works: catalogue.works,
+                editions: catalogue.editions, authors: catalogue.authors,
                 sessions: try await ActivityRows.sessions(of: userID, on: db),
                 progress: try await ActivityRows.progress(of: userID, on: db),
                 goals: try await ActivityRows.goals(of: userID, on: db),

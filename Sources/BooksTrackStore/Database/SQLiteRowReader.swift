@@ -1,0 +1,163 @@
+import BooksTrackCore
+import Foundation
+import NIOPosix
+// SQLiteNIO's own copy of SQLite (a target of the sqlite-nio package, not a product of it): the
+// same library the connections use, called directly.
+import VaporCSQLite
+
+/// Reads many rows straight through SQLite's C interface, on a connection of its own: for the
+/// reads that hand over a whole library (issue 16: 10,000 books took 0.55 s that way, of which
+/// SQLite's own work was a sixth).
+///
+/// SQLiteNIO makes every row an array of values — a `String` for every text — found again by
+/// column name, and SQLKit collects them into an array of existentials before the first is
+/// decoded. Here a statement's columns are read by position while SQLite steps, and only what
+/// the caller keeps becomes a Swift value.
+///
+/// Connections are opened when a read needs one and kept for the next (two at most are kept
+/// idle); each read has its own, inside a read transaction (`BEGIN` … `COMMIT`): the statements
+/// of one read see one state of the database. Nothing here writes.
+final class SQLiteRowReader: @unchecked Sendable {
+    private let path: String
+    private let threadPool: NIOThreadPool
+    private let lock = NSLock()
+    private var idle: [OpaquePointer] = []
+    private static let keptIdle = 2
+
+    init(path: String, threadPool: NIOThreadPool) {
+        self.path = path
+        self.threadPool = threadPool
+    }
+
+    deinit {
+        for handle in idle { sqlite_nio_sqlite3_close(handle) }
+    }
+
+    /// Closes the idle connections (a later read opens one again).
+    func close() {
+        let closing = lock.withLock {
+            defer { idle = [] }
+            return idle
+        }
+        for handle in closing { sqlite_nio_sqlite3_close(handle) }
+    }
+
+    /// Runs `body` in a read transaction on a connection of its own, on the thread pool (SQLite
+    /// blocks; no read waits for another).
+    func read<T: Sendable>(_ body: @escaping @Sendable (Session) throws -> T) async throws -> T {
+        try await threadPool.runIfActive { [self] in
+            let handle = try lock.withLock { idle.popLast() } ?? open()
+            let session = Session(handle: handle)
+            defer {
+                let kept = lock.withLock {
+                    guard idle.count < Self.keptIdle else { return false }
+                    idle.append(handle)
+                    return true
+                }
+                if !kept { sqlite_nio_sqlite3_close(handle) }
+            }
+            try session.execute("BEGIN")
+            do {
+                let result = try body(session)
+                try session.execute("COMMIT")
+                return result
+            } catch {
+                try? session.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    private func open() throws -> OpaquePointer {
+        var opened: OpaquePointer?
+        let status = sqlite_nio_sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let opened else {
+            let message = opened.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "status \(status)"
+            sqlite_nio_sqlite3_close(opened)
+            throw StoreError.unavailable("The SQLite database at \(path) cannot be opened (\(message)).")
+        }
+        // Writers of other processes (a command-line import while the server runs) hold the
+        // file for at most a few seconds at a time.
+        sqlite_nio_sqlite3_busy_timeout(opened, 10_000)
+        do {
+            try Session(handle: opened).execute(SQLiteConnector.readCache)
+        } catch {
+            sqlite_nio_sqlite3_close(opened)
+            throw error
+        }
+        return opened
+    }
+
+    /// The statements of one read.
+    struct Session {
+        let handle: OpaquePointer
+
+        func execute(_ sql: String) throws {
+            try rows(sql) { _ in }
+        }
+
+        /// Runs a query with text parameters and hands each row to `each` while SQLite is on it
+        /// (a row is valid only inside the call).
+        func rows(_ sql: String, _ binds: [String] = [], _ each: (Row) throws -> Void) throws {
+            var statement: OpaquePointer?
+            guard sqlite_nio_sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+                throw failure(sql)
+            }
+            defer { sqlite_nio_sqlite3_finalize(statement) }
+            for (index, value) in binds.enumerated() {
+                // Copied by SQLite (SQLITE_TRANSIENT): the Swift string's bytes live only for the call.
+                let status = sqlite_nio_sqlite3_bind_text(
+                    statement, Int32(index + 1), value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                guard status == SQLITE_OK else { throw failure(sql) }
+            }
+            let row = Row(statement: statement)
+            while true {
+                switch sqlite_nio_sqlite3_step(statement) {
+                case SQLITE_ROW: try each(row)
+                case SQLITE_DONE: return
+                default: throw failure(sql)
+                }
+            }
+        }
+
+        private func failure(_ sql: String) -> any Error {
+            let message = String(cString: sqlite_nio_sqlite3_errmsg(handle))
+            return StoreError.unavailable("Reading the SQLite database failed: \(message) (\(sql.prefix(80)))")
+        }
+    }
+
+    /// The row SQLite is on, its columns by position.
+    struct Row {
+        let statement: OpaquePointer
+
+        func isNull(_ column: Int32) -> Bool { sqlite_nio_sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+        func text(_ column: Int32) -> String {
+            guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return "" }
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+
+        func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+        func integer(_ column: Int32) -> Int { Int(sqlite_nio_sqlite3_column_int64(statement, column)) }
+
+        func optionalInteger(_ column: Int32) -> Int? { isNull(column) ? nil : integer(column) }
+
+        func instant(_ column: Int32) -> Date { Date(milliseconds: integer(column)) }
+
+        func id<Owner>(_ column: Int32, as _: Owner.Type = Owner.self) throws -> TypedID<Owner> {
+            let value = text(column)
+            guard let id = TypedID<Owner>(value) else {
+                throw StoreError.invalid(.storedValue(column: "\(column)", value: value))
+            }
+            return id
+        }
+
+        func optionalID<Owner>(_ column: Int32, as _: Owner.Type = Owner.self) -> TypedID<Owner>? {
+            optionalText(column).flatMap(TypedID<Owner>.init)
+        }
+
+        func optionalDate(_ column: Int32) -> LocalDate? { optionalText(column).flatMap(LocalDate.init) }
+    }
+}
