@@ -62,4 +62,14 @@ struct WholeLibraryReadTests {
             #expect(error.map { "\($0)" }?.contains("no such table") == true)
         }
     }
+
+    @Test("orders entries by their ids' bits exactly as by their text")
+    func idOrder() {
+        let user = User.ID.random()
+        let entries = (0..<2_000).map { _ in
+            LibraryEntry(userID: user, workID: .random(), state: EntryState(status: .toRead), createdAt: TestClock.now)
+        }
+        let ordered = WholeLibraryRows.inIDOrder(entries.shuffled())
+        #expect(ordered.map(\.id.string) == entries.map(\.id.string).sorted())
+    }
 }

@@ -51,8 +51,9 @@ enum WholeLibraryRows {
                         extras: try JSONColumn.map(row.text(12))),
                     createdAt: row.instant(13), updatedAt: row.instant(14)))
         }
-        // In id order, as the other read gives them.
-        entries.sort { $0.id < $1.id }
+        // In id order, as the other read gives them: by the ids' 128 bits, which order as their
+        // lowercase text does, without comparing 36 characters for every pair.
+        entries = Self.inIDOrder(entries)
         var position: [String: Int] = [:]
         position.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() { position[entry.id.string] = index }
@@ -76,6 +77,22 @@ enum WholeLibraryRows {
             entries[index].state.readings = list.sorted { ($0.content, $0.id.string) < ($1.content, $1.id.string) }
         }
         return entries
+    }
+
+    static func inIDOrder(_ entries: [LibraryEntry]) -> [LibraryEntry] {
+        var keys: [(high: UInt64, low: UInt64, index: Int)] = []
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let (high, low) = withUnsafeBytes(of: entry.id.uuid.uuid) { bytes in
+                (
+                    bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian,
+                    bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+                )
+            }
+            keys.append((high, low, index))
+        }
+        keys.sort { ($0.high, $0.low) < ($1.high, $1.low) }
+        return keys.map { entries[$0.index] }
     }
 
     private static func works(of user: [String], _ session: SQLiteRowReader.Session) throws -> [Work.ID: Work] {
@@ -111,20 +128,21 @@ enum WholeLibraryRows {
                 works[workID]?.contributors.append(Contributor(authorID: authorID, role: role))
             }
         }
-        var several = Set<Work.ID>()
+        var several = Set<Dictionary<Work.ID, Work>.Index>()
         try session.rows(
             """
             SELECT x.scheme, x.value, x.work_id
             FROM library_entries e JOIN external_ids x ON x.work_id = e.work_id WHERE e.user_id = ?1
             """, user
         ) { row in
-            guard let scheme = ExternalID.Scheme(rawValue: row.text(0)) else { return }
-            let workID: Work.ID = try row.id(2)
-            guard works[workID] != nil else { return }
-            works[workID]!.identifiers.append(ExternalID(scheme, row.text(1)))
-            if works[workID]!.identifiers.count > 1 { several.insert(workID) }
+            guard let scheme = ExternalID.Scheme(rawValue: row.text(0)),
+                let index = works.index(forKey: try row.id(2))
+            else { return }
+            // In place: reading a work out of the dictionary (`works[id]!.…`) copies it whole.
+            works.values[index].identifiers.append(ExternalID(scheme, row.text(1)))
+            if works.values[index].identifiers.count > 1 { several.insert(index) }
         }
-        for id in several { works[id]!.identifiers.sort() }
+        for index in several { works.values[index].identifiers.sort() }
         return works
     }
 
