@@ -128,9 +128,19 @@ public final class RunningCommand: @unchecked Sendable {
         }
     }
 
-    /// Sends SIGTERM and waits for the exit status.
+    /// Sends SIGTERM and waits for the exit status; a process still running a minute later is
+    /// killed (and says so on standard error), so a server that does not stop cannot hold the
+    /// whole suite: once (2026-11-25) a `serve` on PostgreSQL outlived SIGTERM with every thread
+    /// idle, and the suite waited for it for a quarter of an hour.
     public func stop() -> Int32 {
         if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning {
+            FileHandle.standardError.write(
+                Data("bookstrack \(process.arguments?.first ?? "") did not stop within 60 s of SIGTERM: killed\n".utf8))
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }
