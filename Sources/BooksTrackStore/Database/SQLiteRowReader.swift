@@ -48,8 +48,11 @@ final class SQLiteRowReader: @unchecked Sendable {
         try await threadPool.runIfActive { [self] in
             let handle = try lock.withLock { idle.popLast() } ?? open()
             let session = Session(handle: handle)
+            // Kept for the next read only when this one ended cleanly: a connection whose
+            // transaction could not be ended is closed, never handed to another read.
+            var clean = false
             defer {
-                let kept = lock.withLock {
+                let kept = clean && lock.withLock {
                     guard idle.count < Self.keptIdle else { return false }
                     idle.append(handle)
                     return true
@@ -60,9 +63,10 @@ final class SQLiteRowReader: @unchecked Sendable {
             do {
                 let result = try body(session)
                 try session.execute("COMMIT")
+                clean = true
                 return result
             } catch {
-                try? session.execute("ROLLBACK")
+                clean = (try? session.execute("ROLLBACK")) != nil
                 throw error
             }
         }
