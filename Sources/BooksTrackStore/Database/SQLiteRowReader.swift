@@ -52,11 +52,13 @@ final class SQLiteRowReader: @unchecked Sendable {
             // transaction could not be ended is closed, never handed to another read.
             var clean = false
             defer {
-                let kept = clean && lock.withLock {
-                    guard idle.count < Self.keptIdle else { return false }
-                    idle.append(handle)
-                    return true
-                }
+                let kept =
+                    clean
+                    && lock.withLock {
+                        guard idle.count < Self.keptIdle else { return false }
+                        idle.append(handle)
+                        return true
+                    }
                 if !kept { sqlite_nio_sqlite3_close(handle) }
             }
             try session.execute("BEGIN")
