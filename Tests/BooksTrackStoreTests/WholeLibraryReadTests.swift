@@ -69,7 +69,7 @@ struct WholeLibraryReadTests {
         let entries = (0..<2_000).map { _ in
             LibraryEntry(userID: user, workID: .random(), state: EntryState(status: .toRead), createdAt: TestClock.now)
         }
-        let ordered = WholeLibraryRows.inIDOrder(entries.shuffled())
+        let ordered = EntryRows.inIDOrder(entries.shuffled())
         #expect(ordered.map(\.id.string) == entries.map(\.id.string).sorted())
     }
 }

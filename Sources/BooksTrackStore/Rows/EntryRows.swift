@@ -94,7 +94,7 @@ enum EntryRows {
         }
         // In id order, so every read of the same library gives the same array on both databases
         // (PostgreSQL's row order changes with its query plan).
-        var entries = try rows.map(entry).sorted { $0.id < $1.id }
+        var entries = inIDOrder(try rows.map(entry))
         guard !entries.isEmpty else { return [] }
         let entryIDs = entries.map(\.id.string)
         var shelves: [String: [String]] = [:]
@@ -124,11 +124,32 @@ enum EntryRows {
         for index in entries.indices {
             let key = entries[index].id.string
             entries[index].state.shelves = EntryState.normalizedShelves(shelves[key] ?? [])
-            entries[index].state.readings = (readings[key] ?? []).sorted {
-                ($0.content, $0.id.string) < ($1.content, $1.id.string)
-            }
+            entries[index].state.readings = inReadingOrder(readings[key] ?? [])
         }
         return entries
+    }
+
+    /// Entries in id order: by the ids' 128 bits, which order as their lowercase text does,
+    /// without comparing 36 characters for every pair.
+    static func inIDOrder(_ entries: [LibraryEntry]) -> [LibraryEntry] {
+        var keys: [(high: UInt64, low: UInt64, index: Int)] = []
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let (high, low) = withUnsafeBytes(of: entry.id.uuid.uuid) { bytes in
+                (
+                    bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian,
+                    bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+                )
+            }
+            keys.append((high, low, index))
+        }
+        keys.sort { ($0.high, $0.low) < ($1.high, $1.low) }
+        return keys.map { entries[$0.index] }
+    }
+
+    /// A book's readings in the order every read of the library gives them.
+    static func inReadingOrder(_ readings: [Reading]) -> [Reading] {
+        readings.sorted { ($0.content, $0.id.string) < ($1.content, $1.id.string) }
     }
 
     private static func entry(_ row: any SQLRow) throws -> LibraryEntry {

@@ -51,9 +51,8 @@ enum WholeLibraryRows {
                         extras: try JSONColumn.map(row.text(12))),
                     createdAt: row.instant(13), updatedAt: row.instant(14)))
         }
-        // In id order, as the other read gives them: by the ids' 128 bits, which order as their
-        // lowercase text does, without comparing 36 characters for every pair.
-        entries = Self.inIDOrder(entries)
+        // In id order, as the other read gives them.
+        entries = EntryRows.inIDOrder(entries)
         var position: [String: Int] = [:]
         position.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() { position[entry.id.string] = index }
@@ -74,25 +73,9 @@ enum WholeLibraryRows {
                     origin: Reading.Origin(row.text(5)) ?? .user))
         }
         for (index, list) in readings {
-            entries[index].state.readings = list.sorted { ($0.content, $0.id.string) < ($1.content, $1.id.string) }
+            entries[index].state.readings = EntryRows.inReadingOrder(list)
         }
         return entries
-    }
-
-    static func inIDOrder(_ entries: [LibraryEntry]) -> [LibraryEntry] {
-        var keys: [(high: UInt64, low: UInt64, index: Int)] = []
-        keys.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            let (high, low) = withUnsafeBytes(of: entry.id.uuid.uuid) { bytes in
-                (
-                    bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian,
-                    bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
-                )
-            }
-            keys.append((high, low, index))
-        }
-        keys.sort { ($0.high, $0.low) < ($1.high, $1.low) }
-        return keys.map { entries[$0.index] }
     }
 
     private static func works(of user: [String], _ session: SQLiteRowReader.Session) throws -> [Work.ID: Work] {
