@@ -79,7 +79,7 @@ public final class BooksTrack: Sendable {
             interrupted: [
                 ImportService.jobKind: { try await imports.interrupted($0) },
                 EnrichmentService.jobKind: { try await enrichment.interrupted($0) },
-            ], clock: clock, logger: logger,
+            ], stoppable: [EnrichmentService.jobKind], clock: clock, logger: logger,
             pollInterval: pollInterval)
         self.jobs = jobs
         enrichment.wake.set { jobs.wake() }

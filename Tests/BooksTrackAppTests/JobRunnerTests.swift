@@ -91,6 +91,45 @@ struct JobRunnerTests {
             #expect(try await store.jobs.jobs(kind: "test").first?.status == .done)
         }
     }
+
+    @Test(
+        "On shutdown a look-up is stopped and queued again, its start not counted; an import runs to its end",
+        arguments: TestDatabase.available)
+    func shutdownStopsLookups(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let ledger = Ledger()
+            func runner() -> JobRunner {
+                JobRunner(
+                    store: store,
+                    handlers: [
+                        // A look-up with thousands of books to go: far longer than a stop may take.
+                        "lookup": { job in
+                            await ledger.record(job.subject, by: "started")
+                            try await Task.sleep(for: .seconds(30))
+                            await ledger.record(job.subject, by: "finished")
+                        },
+                        "import": { job in
+                            await ledger.record(job.subject, by: "started")
+                            try? await Task.sleep(for: .milliseconds(300))
+                            await ledger.record(job.subject, by: "finished")
+                        },
+                    ], stoppable: ["lookup"], clock: { TestClock.now }, logger: Logger(label: "test"),
+                    pollInterval: .milliseconds(20))
+            }
+            for kind in ["import", "lookup"] {
+                try await store.jobs.enqueue(kind: kind, subject: kind, userID: nil, now: TestClock.now)
+                try await BackgroundServices.running([runner()], logger: Logger(label: "test")) {
+                    for _ in 0..<500 where await ledger.runs[kind] == nil { try await Task.sleep(for: .milliseconds(10)) }
+                }
+            }
+            let runs = await ledger.runs
+            #expect(runs["lookup"] == ["started"])
+            let lookup = try #require(try await store.jobs.jobs(kind: "lookup").first)
+            #expect(lookup.status == .queued && lookup.attempts == 0 && lookup.claimedBy == nil)
+            #expect(runs["import"] == ["started", "finished"])
+            #expect(try await store.jobs.jobs(kind: "import").first?.status == .done)
+        }
+    }
 }
 
 @Suite("Jobs abandoned by a process that died")

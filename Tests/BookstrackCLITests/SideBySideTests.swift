@@ -66,7 +66,33 @@ struct SideBySideTests {
         // Signing out on A signs out on B.
         _ = try await browser.post(a + "/logout", ["_csrf": Self.csrf(in: report)])
         #expect(try await browser.get(b + "/library").status == 303)
+        // Both stop on SIGTERM (a server still running a minute later is killed: not 0), before
+        // their database is dropped.
+        #expect(first.stop() == 0)
+        #expect(second.stop() == 0)
         try await cleanup()
+    }
+
+    @Test("A server whose PostgreSQL database goes away says so on the page, and still stops on SIGTERM")
+    func databaseGoesAway() async throws {
+        guard TestDatabase.available.contains(.postgres) else { return }
+        let (url, cleanup) = try await TestDatabase.postgres.makeDatabaseArgument()
+        let cli = try CommandRunner()
+        let server = try cli.start(["serve", "--port", "0", "--database", url + "?connect_timeout=2"])
+        defer {
+            _ = server.stop()
+            cli.cleanUp()
+        }
+        let address = try await Self.address(of: server)
+        let browser = TinyBrowser()
+        #expect(try await browser.get(address + "/setup").status == 200)
+        // The database is dropped under the running server (its connections ended by force).
+        try await cleanup()
+        let page = try await browser.get(address + "/setup")
+        #expect(page.status == 503)
+        #expect(page.body.contains("gave no connection within 2 s"))
+        #expect(page.body.contains("Check that it is running and that the database exists"))
+        #expect(server.stop() == 0)
     }
 
     static func address(of server: RunningCommand) async throws -> String {

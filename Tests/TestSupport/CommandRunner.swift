@@ -138,7 +138,9 @@ public final class RunningCommand: @unchecked Sendable {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning {
             FileHandle.standardError.write(
-                Data("bookstrack \(process.arguments?.first ?? "") did not stop within 60 s of SIGTERM: killed\n".utf8))
+                Data(
+                    "bookstrack \(process.arguments?.first ?? "") did not stop within 60 s of SIGTERM: killed. It printed:\n\(output.suffix(4_000))\n"
+                        .utf8))
             kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()

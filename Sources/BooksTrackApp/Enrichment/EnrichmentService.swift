@@ -191,21 +191,25 @@ public final class EnrichmentService: Sendable {
             }
         }
         // Books first: Open Library's links to Wikidata make the author look-ups surer.
-        works: while !Task.isCancelled {
+        works: while true {
             let due = try await store.enrichment.dueWorks(for: userID, now: clock(), limit: 20)
             if due.isEmpty { break }
             for work in due {
                 let (outcome, error) = await lookUp(work)
+                // Stopped (the server is shutting down): this one stays due, looked up again next time.
+                try Task.checkCancellation()
                 try await finish(.work(work.id), attempts: work.attempts, outcome, error)
                 note(outcome, error)
                 if unreachableInARow >= 3 { break works }
             }
         }
         if unreachableInARow < 3 {
-            authors: while !Task.isCancelled {
+            authors: while true {
                 let due = try await store.enrichment.dueAuthors(for: userID, now: clock(), limit: 20)
                 if due.isEmpty { break }
-                for (author, result) in await lookUp(due) {
+                let results = await lookUp(due)
+                try Task.checkCancellation()
+                for (author, result) in results {
                     try await finish(.author(author.id), attempts: author.attempts, result.0, result.1)
                     note(result.0, result.1)
                 }

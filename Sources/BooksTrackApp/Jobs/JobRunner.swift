@@ -12,8 +12,9 @@ import ServiceLifecycle
 /// killed) is claimed again by another runner after ``JobRepository/lease``, at most
 /// ``JobRepository/maxAttempts`` times. A
 /// runner wakes when this process queues a job (``wake()``) and otherwise looks for jobs queued
-/// elsewhere every ``pollInterval``. On graceful shutdown it finishes the job it is running and
-/// stops; it never starts another.
+/// elsewhere every ``pollInterval``. On graceful shutdown it never starts another job: one of the
+/// kinds that can go on where they stopped (``stoppable``: look-ups) is cancelled and put back in
+/// the queue, its start not counted; any other (an import, which a reader waits for) is finished.
 public final class JobRunner: Service, Sendable {
     /// Runs one claimed job; throwing marks the job failed with the error's description.
     public typealias Handler = @Sendable (Job) async throws -> Void
@@ -26,6 +27,9 @@ public final class JobRunner: Service, Sendable {
     let logger: Logger
     let handlers: [String: Handler]
     let interrupted: [String: Interrupted]
+    /// Kinds cancelled on graceful shutdown and queued again (their handlers stop at a
+    /// `CancellationError` with their work so far saved).
+    let stoppable: Set<String>
     /// This process, as recorded on the jobs it claims.
     public let worker: String
     public let pollInterval: Duration
@@ -35,13 +39,14 @@ public final class JobRunner: Service, Sendable {
 
     public init(
         store: Store, handlers: [String: Handler], interrupted: [String: Interrupted] = [:],
-        clock: @escaping @Sendable () -> Date, logger: Logger,
+        stoppable: Set<String> = [], clock: @escaping @Sendable () -> Date, logger: Logger,
         pollInterval: Duration = .seconds(1), heartbeatInterval: Duration = .seconds(JobRepository.lease / 3),
         worker: String = JobRunner.workerName()
     ) {
         self.store = store
         self.handlers = handlers
         self.interrupted = interrupted
+        self.stoppable = stoppable
         self.clock = clock
         self.logger = logger
         self.pollInterval = pollInterval
@@ -131,7 +136,10 @@ public final class JobRunner: Service, Sendable {
             logger.error("Could not look for background jobs: \(String(reflecting: error))")
             return false
         }
+        logger.debug("Running job \(job.kind) \(job.subject) (\(job.id))")
+        let stoppable = stoppable.contains(job.kind)
         var failure: String?
+        var stopped = false
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // Reports while the job runs, so no other runner takes it for abandoned.
@@ -142,12 +150,27 @@ public final class JobRunner: Service, Sendable {
                     }
                 }
                 defer { group.cancelAll() }
-                try await handlers[job.kind]?(job)
+                guard let handler = handlers[job.kind] else { return }
+                if stoppable {
+                    try await cancelWhenGracefulShutdown { try await handler(job) }
+                } else {
+                    try await handler(job)
+                }
             }
+        } catch is CancellationError where stoppable && (Task.isShuttingDownGracefully || Task.isCancelled) {
+            stopped = true
         } catch {
             failure = String(describing: error)
         }
-        do { try await store.jobs.finish(job.id, worker: worker, error: failure, now: clock()) } catch {
+        do {
+            if stopped {
+                logger.info("Stopped job \(job.kind) \(job.subject): queued again, it goes on after the restart")
+                try await store.jobs.release(job.id, worker: worker, now: clock())
+            } else {
+                logger.debug("Job \(job.kind) \(job.subject) ended\(failure.map { ": \($0)" } ?? "")")
+                try await store.jobs.finish(job.id, worker: worker, error: failure, now: clock())
+            }
+        } catch {
             logger.error("Could not record the end of job \(job.id): \(String(reflecting: error))")
         }
         return true

@@ -57,6 +57,10 @@ public struct PostgresSettings: Sendable, Equatable {
     public var password: String?
     public var database: String
     public var tls: TLSMode
+    /// The longest a query waits for a connection (the URL's `connect_timeout`, in seconds, as
+    /// libpq reads it; 15 s when not given; `0`: no limit): PostgreSQL gone or its database dropped
+    /// is then a clear failure, not a request — or a server's shutdown — waiting for ever.
+    public var connectTimeout: Duration?
 
     public init(url: String) throws(StoreError) {
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
@@ -76,6 +80,14 @@ public struct PostgresSettings: Sendable, Equatable {
         case "prefer": tls = .prefer
         case "require", "verify-ca", "verify-full": tls = .require
         default: throw .configuration("sslmode “\(mode)” is not one of disable, prefer, require.")
+        }
+        switch components.queryItems?.first(where: { $0.name == "connect_timeout" })?.value {
+        case nil: connectTimeout = .seconds(15)
+        case let text?:
+            guard let seconds = Int(text), seconds >= 0 else {
+                throw .configuration("connect_timeout “\(text)” is not a number of seconds (0 for no limit).")
+            }
+            connectTimeout = seconds == 0 ? nil : .seconds(seconds)
         }
     }
 }

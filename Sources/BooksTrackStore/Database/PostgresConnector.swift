@@ -5,6 +5,7 @@ import PostgresKit
 import PostgresNIO
 import SQLKit
 import ServiceLifecycle
+import Synchronization
 
 /// PostgreSQL through PostgresNIO's connection pool. Several app servers can share one
 /// database: nothing here assumes a single process. The pool is a service
@@ -12,8 +13,12 @@ import ServiceLifecycle
 final class PostgresConnector: Connector {
     let dialect = Database.Dialect.postgres
     private let client: PostgresClient
+    private let settings: PostgresSettings
 
-    private init(client: PostgresClient) { self.client = client }
+    private init(client: PostgresClient, settings: PostgresSettings) {
+        self.client = client
+        self.settings = settings
+    }
 
     var services: [any Service] { [client] }
 
@@ -38,7 +43,8 @@ final class PostgresConnector: Connector {
         // The pool warns when a lease races its own start-up; that is noise, not news.
         var background = logger
         background.logLevel = .error
-        let connector = PostgresConnector(client: PostgresClient(configuration: configuration, backgroundLogger: background))
+        let connector = PostgresConnector(
+            client: PostgresClient(configuration: configuration, backgroundLogger: background), settings: settings)
         return connector
     }
 
@@ -72,8 +78,52 @@ final class PostgresConnector: Connector {
     }
 
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
-            try await body(connection.sql(queryLogLevel: nil))
+        guard let limit = settings.connectTimeout else {
+            return try await client.withConnection { connection in try await body(connection.sql(queryLogLevel: nil)) }
+        }
+        // The pool waits for ever for a connection it cannot make (PostgreSQL stopped, the
+        // database dropped): past the limit the wait is given up — and only the wait: a body that
+        // has its connection is never cancelled from here (`Lease` decides which came first).
+        let lease = Lease()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { [client] in
+                try await client.withConnection { connection in
+                    guard lease.start() else { throw CancellationError() }
+                    return try await body(connection.sql(queryLogLevel: nil))
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                guard lease.giveUp() else { return nil }
+                throw StoreError.unavailable(
+                    "PostgreSQL at \(self.settings.host):\(self.settings.port) (database \(self.settings.database)) gave no connection within \(limit.components.seconds) s: nothing was saved. Check that it is running and that the database exists, then try again."
+                )
+            }
+            defer { group.cancelAll() }
+            while let result = try await group.next() {
+                if let result { return result }
+            }
+            throw CancellationError()
+        }
+    }
+
+    /// Who came first: the connection (the body runs to its end) or the deadline (the wait is
+    /// cancelled and the body never starts).
+    private final class Lease: Sendable {
+        private let state = Mutex<Bool?>(nil)
+        /// True when the body may run: the deadline has not passed.
+        func start() -> Bool {
+            state.withLock {
+                if $0 == nil { $0 = true }
+                return $0 == true
+            }
+        }
+        /// True when the wait is given up: no connection came.
+        func giveUp() -> Bool {
+            state.withLock {
+                if $0 == nil { $0 = false }
+                return $0 == false
+            }
         }
     }
 

@@ -192,6 +192,21 @@ public struct JobRepository: Sendable {
         }
     }
 
+    /// Puts a job this worker claimed back in the queue, due at once, its start not counted: the
+    /// process is stopping (SIGTERM) and the job can go on where it stopped, here after a restart
+    /// or in another process.
+    public func release(_ id: Job.ID, worker: String, now: Date) async throws {
+        try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE jobs SET status = 'queued', claimed_by = NULL, run_after = \(bind: now.milliseconds),
+                    attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND claimed_by = \(bind: worker) AND status = 'running'
+                """
+            ).run()
+        }
+    }
+
     /// One job.
     public func job(_ id: Job.ID) async throws -> Job? {
         try await database.read { db in
