@@ -75,3 +75,22 @@ struct DiskFailureTests {
         }
     }
 }
+
+@Suite("PostgreSQL URLs")
+struct PostgresURLTests {
+    @Test("connect_timeout limits the wait for a connection: 15 s unless given, 0 for none, a clear refusal otherwise")
+    func connectTimeout() throws {
+        #expect(try PostgresSettings(url: "postgres://u@db.example/books").connectTimeout == .seconds(15))
+        #expect(try PostgresSettings(url: "postgres://u@db.example/books?connect_timeout=3").connectTimeout == .seconds(3))
+        #expect(try PostgresSettings(url: "postgres://u@db.example/books?connect_timeout=0").connectTimeout == nil)
+        #expect(
+            try PostgresSettings(url: "postgres://u@db.example/books?sslmode=require&connect_timeout=7").tls == .require)
+        #expect(throws: StoreError.self) { try PostgresSettings(url: "postgres://u@db.example/books?connect_timeout=soon") }
+        do {
+            _ = try PostgresSettings(url: "postgres://u@db.example/books?connect_timeout=-1")
+            Issue.record("a negative connect_timeout was accepted")
+        } catch {
+            #expect("\(error)".contains("connect_timeout “-1” is not a number of seconds"))
+        }
+    }
+}
