@@ -5,7 +5,6 @@ import PostgresKit
 import PostgresNIO
 import SQLKit
 import ServiceLifecycle
-import Synchronization
 
 /// PostgreSQL through PostgresNIO's connection pool. Several app servers can share one
 /// database: nothing here assumes a single process. The pool is a service
@@ -14,13 +13,16 @@ final class PostgresConnector: Connector {
     let dialect = Database.Dialect.postgres
     private let client: PostgresClient
     private let settings: PostgresSettings
+    /// Gives up a wait for a connection after the URL's `connect_timeout` (``PostgresSettings``).
+    private let watchdog: LeaseWatchdog?
 
     private init(client: PostgresClient, settings: PostgresSettings) {
         self.client = client
         self.settings = settings
+        watchdog = settings.connectTimeout.map(LeaseWatchdog.init(limit:))
     }
 
-    var services: [any Service] { [client] }
+    var services: [any Service] { [client] + (watchdog.map { [$0] } ?? []) }
 
     /// PostgreSQL's writers lock rows, not the database: a long write holds nobody up.
     func othersWait(since start: ContinuousClock.Instant) async -> Bool { false }
@@ -78,52 +80,24 @@ final class PostgresConnector: Connector {
     }
 
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        guard let limit = settings.connectTimeout else {
+        guard let watchdog else {
             return try await client.withConnection { connection in try await body(connection.sql(queryLogLevel: nil)) }
         }
-        // The pool waits for ever for a connection it cannot make (PostgreSQL stopped, the
-        // database dropped): past the limit the wait is given up — and only the wait: a body that
-        // has its connection is never cancelled from here (`Lease` decides which came first).
-        let lease = Lease()
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { [client] in
+        do {
+            // In a task of its own, which the watchdog may cancel: cancelling the caller's task
+            // would leave it cancelled (a request could not even send its error page).
+            async let result = watchdog.watching { [client] leased in
                 try await client.withConnection { connection in
-                    guard lease.start() else { throw CancellationError() }
+                    // Given up meanwhile: the caller has its answer, the body must not run.
+                    guard leased() else { throw CancellationError() }
                     return try await body(connection.sql(queryLogLevel: nil))
                 }
             }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                guard lease.giveUp() else { return nil }
-                throw StoreError.unavailable(
-                    "PostgreSQL at \(self.settings.host):\(self.settings.port) (database \(self.settings.database)) gave no connection within \(limit.components.seconds) s: nothing was saved. Check that it is running and that the database exists, then try again."
-                )
-            }
-            defer { group.cancelAll() }
-            while let result = try await group.next() {
-                if let result { return result }
-            }
-            throw CancellationError()
-        }
-    }
-
-    /// Who came first: the connection (the body runs to its end) or the deadline (the wait is
-    /// cancelled and the body never starts).
-    private final class Lease: Sendable {
-        private let state = Mutex<Bool?>(nil)
-        /// True when the body may run: the deadline has not passed.
-        func start() -> Bool {
-            state.withLock {
-                if $0 == nil { $0 = true }
-                return $0 == true
-            }
-        }
-        /// True when the wait is given up: no connection came.
-        func giveUp() -> Bool {
-            state.withLock {
-                if $0 == nil { $0 = false }
-                return $0 == false
-            }
+            return try await result
+        } catch is LeaseWatchdog.GaveUp {
+            throw StoreError.unavailable(
+                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) gave no connection within \(watchdog.limit.components.seconds) s: nothing was saved. Check that it is running and that the database exists, then try again."
+            )
         }
     }
 
