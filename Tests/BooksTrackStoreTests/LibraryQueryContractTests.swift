@@ -1,8 +1,9 @@
 import BooksTrackCore
-import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import Testing
+
+@testable import BooksTrackStore
 
 @Suite("Library lists: every filter and sort, the same on both databases")
 struct LibraryQueryContractTests {
@@ -123,6 +124,36 @@ struct LibraryQueryContractTests {
                 try await Self.titles(reader, ["sort": "title"]) == [
                     "Anonymous Notes", "Kindred", "Kitchen", "New Voices", "Things Fall Apart",
                 ])
+        }
+    }
+
+    @Test(
+        "A page from the kept library is the page the SQL gives, for every order both ways, on real libraries",
+        arguments: TestDatabase.available)
+    func keptPages(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            // Real exports (dates added and read, ratings, years, titles with series markers and
+            // accents), two of them in one library so that titles and added days tie.
+            let reader = try await store.makeReader("reader")
+            try await reader.importFixture(Fixtures.goodreadsFiles[0])
+            try await reader.importFixture(Fixtures.goodreadsFiles[2])
+            try await reader.importFixture(Fixtures.storyGraph)
+            let kept = try await reader.library()
+            #expect(kept.entries.count > 150)
+            for sort in LibraryQuery.Sort.allCases {
+                for order in ["asc", "desc"] {
+                    for page in [1, 2, 4] {
+                        let query = LibraryQuery(parameters: ["sort": sort.rawValue, "order": order, "page": "\(page)"])
+                        let sql = try await reader.list(query, primaryLanguage: nil)
+                        let fromKept = try await reader.list(query, primaryLanguage: nil, kept: kept)
+                        #expect(fromKept.total == sql.total)
+                        #expect(fromKept.items == sql.items, "\(sort) \(order) page \(page)")
+                    }
+                }
+            }
+            // A filtered page is not taken from the kept library.
+            let filtered = LibraryQuery(parameters: ["status": "read"])
+            #expect(kept.page(filtered) == nil)
         }
     }
 

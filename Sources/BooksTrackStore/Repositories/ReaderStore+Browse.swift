@@ -6,11 +6,13 @@ extension ReaderStore {
     /// A page of the reader's books matching a query (SPEC F1). Filters run in SQL on both
     /// databases; a book matches a region or gender filter when any of its authors does.
     ///
-    /// With the reader's `kept` library (an app server's, up to date), only the count and the
-    /// page's ids are asked of the database: the rows, author names and shelves come from it.
+    /// With the reader's `kept` library (an app server's, up to date), an unfiltered page comes
+    /// from it whole (``ReaderLibrary/page(_:)``); a filtered one asks the database only for the
+    /// count and the page's ids: the rows, author names and shelves come from it.
     public func list(_ query: LibraryQuery, primaryLanguage: LanguageCode?, kept: ReaderLibrary? = nil) async throws
         -> LibraryPage
     {
+        if let kept, let page = kept.page(query) { return page }
         let userID = self.userID
         return try await database.read { db in
             let filter = LibraryFilterSQL(query: query, userID: userID, primaryLanguage: primaryLanguage)
