@@ -61,7 +61,9 @@ public final class Changes: @unchecked Sendable {
     /// Moves the version of every reader the changes reach, and logs what reached each of them
     /// (`reader_changes`). Rows are locked in id order on PostgreSQL, so two writes reaching the
     /// same readers wait for each other instead of deadlocking.
-    func invalidate(on db: any SQLDatabase, dialect: Database.Dialect) async throws {
+    /// Returns the version each reader was moved to.
+    @discardableResult
+    func invalidate(on db: any SQLDatabase, dialect: Database.Dialect) async throws -> [String: Int] {
         let (readers, entries, works, authors, parts) = lock.withLock {
             (self.readers, self.entries, self.works, self.authors, self.parts)
         }
@@ -92,7 +94,7 @@ public final class Changes: @unchecked Sendable {
             log[try row.text("user_id"), default: []].insert(Subject(kind: "author", id: try row.text("author_id")))
         }
         let ordered = log.keys.sorted()
-        guard !ordered.isEmpty else { return }
+        guard !ordered.isEmpty else { return [:] }
         // One row cannot be locked out of order; most writes reach only their own reader.
         if dialect == .postgres, ordered.count > 1 {
             _ = try await db.rows(in: ordered) { "SELECT id FROM users WHERE id IN (\(binds: $0)) ORDER BY id FOR UPDATE" }
@@ -102,9 +104,11 @@ public final class Changes: @unchecked Sendable {
         }
         var rows: [SQLQueryString] = []
         var pruned: [String] = []
+        var versions: [String: Int] = [:]
         for row in moved {
             let reader = try row.text("id")
             let version = try row.integer("data_version")
+            versions[reader] = version
             var subjects = log[reader] ?? []
             if subjects.count > Self.subjectLimit { subjects = [Subject(kind: "reader", id: "")] }
             for subject in subjects {
@@ -124,6 +128,7 @@ public final class Changes: @unchecked Sendable {
             AND data_version <= (SELECT u.data_version FROM users u WHERE u.id = reader_changes.user_id) - \(unsafeRaw: String(Self.kept))
             """
         }
+        return versions
     }
 
     private struct Subject: Hashable {
@@ -137,12 +142,14 @@ extension Database {
     /// store writes data a cache depends on.
     func changing<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase, Changes) async throws -> T) async throws -> T {
         let dialect = self.dialect
-        return try await write { db in
+        let (result, moved) = try await write { db in
             let changes = Changes()
             let result = try await body(db, changes)
-            try await changes.invalidate(on: db, dialect: dialect)
-            return result
+            return (result, try await changes.invalidate(on: db, dialect: dialect))
         }
+        // Committed: the rest of this request knows its readers' versions without asking.
+        KnownDataVersion.written?.record(moved)
+        return result
     }
 }
 

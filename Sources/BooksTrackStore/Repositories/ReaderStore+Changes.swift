@@ -33,19 +33,25 @@ extension ReaderStore {
     public func libraryChanges(since version: Int) async throws -> LibraryChanges? {
         let userID = self.userID
         return try await database.read { db -> LibraryChanges? in
-            // The version first: whatever is read after it is at least as new.
-            guard let now = try await Self.dataVersion(of: userID, on: db) else { throw StoreError.notFound(.reader) }
+            // The version and the log in one statement (one snapshot; one round trip, not two):
+            // one row with no change when nothing changed since.
+            let rows = try await db.raw(
+                """
+                SELECT u.data_version AS current_version, c.data_version, c.kind, c.subject FROM users u
+                LEFT JOIN reader_changes c ON c.user_id = u.id AND c.data_version > \(bind: version)
+                    AND c.data_version <= u.data_version
+                WHERE u.id = \(bind: userID.string)
+                """
+            ).all()
+            guard let first = rows.first else { throw StoreError.notFound(.reader) }
+            let now = try first.integer("current_version")
             var changes = LibraryChanges(version: now)
             guard now > version else { return now == version ? changes : nil }
             guard now - version <= Changes.kept else { return nil }
             var versions = Set<Int>()
-            for row in try await db.raw(
-                """
-                SELECT data_version, kind, subject FROM reader_changes WHERE user_id = \(bind: userID.string)
-                AND data_version > \(bind: version) AND data_version <= \(bind: now)
-                """
-            ).all() {
-                versions.insert(try row.integer("data_version"))
+            for row in rows {
+                guard let changed = try row.optionalInteger("data_version") else { continue }
+                versions.insert(changed)
                 let subject = try row.text("subject")
                 switch try row.text("kind") {
                 case "entry": changes.entries.insert(subject)

@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import SQLKit
+import Synchronization
 
 /// Everything one reader may read or change. Every query here is scoped to ``userID``: another
 /// reader's entries, sessions, goals and imports are never visible through it, even by id.
@@ -151,6 +152,7 @@ public struct ReaderStore: Sendable {
     public func dataVersion() async throws -> Int {
         let userID = self.userID
         if let known = KnownDataVersion.current, known.user == userID { return known.version }
+        if let written = KnownDataVersion.written?.version(of: userID) { return written }
         return try await database.read { db in try await Self.dataVersion(of: userID, on: db) ?? 0 }
     }
 
@@ -165,4 +167,22 @@ public struct ReaderStore: Sendable {
 /// shows is then at least that new without asking the database again. Never set around a write.
 public enum KnownDataVersion {
     @TaskLocal public static var current: (user: User.ID, version: Int)?
+    /// The versions a request's own writes moved readers to, once committed (bound by the web
+    /// app around a request that writes): what it reads after its write — the kept library for
+    /// its figures, the book it answers with — is then at least that new, without asking again.
+    @TaskLocal public static var written: WrittenVersions?
+}
+
+/// See ``KnownDataVersion/written``.
+public final class WrittenVersions: Sendable {
+    private let versions = Mutex<[String: Int]>([:])
+
+    public init() {}
+
+    func record(_ moved: [String: Int]) {
+        guard !moved.isEmpty else { return }
+        versions.withLock { versions in versions.merge(moved) { max($0, $1) } }
+    }
+
+    func version(of reader: User.ID) -> Int? { versions.withLock { $0[reader.string] } }
 }

@@ -42,7 +42,10 @@ struct SessionMiddleware: RouterMiddleware {
         }
         // A request that only reads needs not ask for the reader's data_version again: every
         // figure it shows is at least as new as the session's (a write asks the database itself).
-        guard let known, request.method == .get || request.method == .head else { return try await next(request, context) }
+        guard let known, request.method == .get || request.method == .head else {
+            // A write learns its reader's version from the write itself, for what it reads after.
+            return try await KnownDataVersion.$written.withValue(WrittenVersions()) { try await next(request, context) }
+        }
         return try await KnownDataVersion.$current.withValue(known) { try await next(request, context) }
     }
 
