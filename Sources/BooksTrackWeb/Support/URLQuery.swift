@@ -11,7 +11,25 @@ enum URLQuery {
 
     /// A query value or path segment, percent-encoded (spaces as `%20`).
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        // ASCII (ids, numbers, most words) byte by byte: Foundation's encoder was 3% of a busy
+        // server's time, for every link of every page. Anything else as Foundation encodes it.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `path?name=value&…`, or just `path` without parameters.
