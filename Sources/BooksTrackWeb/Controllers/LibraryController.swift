@@ -18,7 +18,8 @@ struct LibraryController {
         let reader = store.reader(user.id)
         let query = LibraryQuery(parameters: URLQuery.parameters(of: request))
         // The library this server keeps up to date for the reader's insights gives the page's
-        // shelves, counts, author names and completion rings; the filters and the order run in SQL.
+        // shelves, counts, author names and completion rings, and an unfiltered page whole
+        // (`ReaderLibrary.page`); the filters and the author order run in SQL.
         let library = try await insights.library(of: user.id)
         let listed = try await reader.list(query, primaryLanguage: user.settings.primaryLanguage, kept: library)
         return HTMLResponse(
