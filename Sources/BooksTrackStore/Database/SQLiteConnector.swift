@@ -81,7 +81,7 @@ final class SQLiteConnector: Connector {
                 // Room for every page a big import dirties: with SQLite's 2 MB default the
                 // transaction spilled pages to the WAL and read them back again and again (3 GB
                 // through write() for a 121 MB database). Given back after the write.
-                try await db.raw(SQLQueryString(Self.writeCache)).run()
+                try await db.raw(SQLQueryString("PRAGMA cache_size = -\(unsafeRaw: String(Self.writeCacheKiB))")).run()
                 do {
                     let result = try await self.transaction(on: db, begin: "BEGIN IMMEDIATE", body)
                     try await db.raw(SQLQueryString(Self.readCache)).run()
@@ -101,8 +101,9 @@ final class SQLiteConnector: Connector {
 
     /// The page cache of a connection between writes (16 MiB; pages are allocated as used).
     static let readCache = "PRAGMA cache_size = -16384"
-    /// The page cache during a write (256 MiB at most, only as far as the write needs it).
-    static let writeCache = "PRAGMA cache_size = -262144"
+    /// The page cache during a write, in KiB: 256 MiB at most, only as far as the write needs
+    /// it. A staged import's short transactions need less (``StagedImport``).
+    @TaskLocal static var writeCacheKiB = 262_144
 
     func translate(_ error: any Error) -> any Error {
         guard let error = error as? SQLiteError else { return error }
