@@ -1,10 +1,10 @@
-import BooksTrackCore
 import BooksTrackImport
 import BooksTrackTestSupport
 import Foundation
 import SQLKit
 import Testing
 
+@testable import BooksTrackCore
 @testable import BooksTrackStore
 
 /// Big imports are written in short transactions under a hidden account and published at the
@@ -42,6 +42,36 @@ struct StagedImportContractTests {
             let again = try await StagedImport.$threshold.withValue(10) { try await alice.importFixture(Self.file) }
             #expect(again.unchanged == again.rows - again.skipped && again.imported == 0)
         }
+    }
+
+    @Test("Each chunk stages the works, editions and identifiers its books first name, in order; the rest is left for publishing")
+    func chunkGroups() {
+        let works = (0..<5).map { Work(title: "Book \($0)", authorIDs: []) }
+        let existing = Work.ID.random()  // a work already in the catalogue: no new work row
+        let reader = User.ID.random()
+        var plan = ImportPlan(report: ImportReport(format: .goodreads, dryRun: false, outcomes: [], fileWarnings: []))
+        plan.newWorks = works
+        // Books of works 0, 1, 2 and of the existing work; work 4 has no new book (left over).
+        plan.newEntries = [works[0].id, works[1].id, works[2].id, existing].map {
+            LibraryEntry(userID: reader, workID: $0, state: EntryState(status: .read), createdAt: TestClock.now)
+        }
+        // Editions out of order, two for work 2, one for a work with no new book.
+        let editions = [works[2].id, works[0].id, works[4].id, existing, works[2].id].map {
+            Edition(workID: $0, details: EditionDetails())
+        }
+        plan.newEditions = editions
+        plan.newIdentifiers = [works[1].id, works[4].id, works[1].id].enumerated().map {
+            NewIdentifier(
+                id: ExternalID(.goodreads, "\($0.offset)"), target: IdentifierTarget(workID: $0.element, editionID: nil))
+        }
+        let groups = StagedImport.ChunkGroups(plan, chunk: 2)
+        #expect(groups.chunks.map(\.entries) == [0..<2, 2..<4])
+        #expect(groups.chunks.map(\.works) == [[0, 1], [2]])
+        #expect(groups.chunks.map(\.editions) == [[1], [0, 4, 3]])
+        #expect(groups.chunks.map(\.identifiers) == [[0, 2], []])
+        #expect(groups.leftWorks == [3, 4])
+        #expect(groups.leftEditions == [2])
+        #expect(groups.leftIdentifiers == [1])
     }
 
     @Test("Five imports of one big file at once by one reader: each book once", arguments: [TestDatabase.sqlite])

@@ -174,60 +174,61 @@ struct StagedImport: Sendable {
         var leftIdentifiers: [Int32] = []
 
         init(_ plan: ImportPlan, chunk size: Int) {
-            // Each work's position, and its editions and identifiers as chains through the
-            // arrays (the first position by work, then the next of each): no array per work.
             var works: [Work.ID: Int32] = [:]
             works.reserveCapacity(plan.newWorks.count)
             for (index, work) in plan.newWorks.enumerated() where works[work.id] == nil { works[work.id] = Int32(index) }
-            let (firstEdition, nextEdition) = Self.chains(plan.newEditions.lazy.map(\.workID))
-            let (firstIdentifier, nextIdentifier) = Self.chains(plan.newIdentifiers.lazy.map(\.target.workID))
             var workTaken = [Bool](repeating: false, count: plan.newWorks.count)
-            var editionTaken = [Bool](repeating: false, count: plan.newEditions.count)
-            var identifierTaken = [Bool](repeating: false, count: plan.newIdentifiers.count)
+            var editions = Chains(plan.newEditions.lazy.map(\.workID))
+            var identifiers = Chains(plan.newIdentifiers.lazy.map(\.target.workID))
             for start in stride(from: 0, to: plan.newEntries.count, by: size) {
                 var chunk = Chunk(entries: start..<min(start + size, plan.newEntries.count))
                 for entry in plan.newEntries[chunk.entries] {
-                    let workID = entry.workID
-                    if let index = works[workID], !workTaken[Int(index)] {
+                    if let index = works[entry.workID], !workTaken[Int(index)] {
                         workTaken[Int(index)] = true
                         chunk.works.append(index)
                     }
-                    var edition = firstEdition[workID] ?? -1
-                    while edition >= 0 {
-                        if !editionTaken[Int(edition)] {
-                            editionTaken[Int(edition)] = true
-                            chunk.editions.append(edition)
-                        }
-                        edition = nextEdition[Int(edition)]
-                    }
-                    var identifier = firstIdentifier[workID] ?? -1
-                    while identifier >= 0 {
-                        if !identifierTaken[Int(identifier)] {
-                            identifierTaken[Int(identifier)] = true
-                            chunk.identifiers.append(identifier)
-                        }
-                        identifier = nextIdentifier[Int(identifier)]
-                    }
+                    editions.take(entry.workID, into: &chunk.editions)
+                    identifiers.take(entry.workID, into: &chunk.identifiers)
                 }
                 chunks.append(chunk)
             }
             leftWorks = workTaken.indices.filter { !workTaken[$0] }.map { Int32($0) }
-            leftEditions = editionTaken.indices.filter { !editionTaken[$0] }.map { Int32($0) }
-            leftIdentifiers = identifierTaken.indices.filter { !identifierTaken[$0] }.map { Int32($0) }
+            leftEditions = editions.left
+            leftIdentifiers = identifiers.left
         }
 
-        /// For items that each name a work: the first item of each work, and after each item
-        /// the next of the same work (-1 at the end), in the items' order.
-        private static func chains(_ works: some Collection<Work.ID>) -> ([Work.ID: Int32], [Int32]) {
+        /// Items that each name a work, as chains through their array: the first item of each
+        /// work, then after each item the next of the same work (-1 at the end) — no array per work.
+        private struct Chains {
             var first: [Work.ID: Int32] = [:]
-            var last: [Work.ID: Int32] = [:]
-            var next = [Int32](repeating: -1, count: works.count)
-            for (index, workID) in works.enumerated() {
-                let position = Int32(index)
-                if let previous = last[workID] { next[Int(previous)] = position } else { first[workID] = position }
-                last[workID] = position
+            var next: [Int32]
+            var taken: [Bool]
+
+            init(_ works: some Collection<Work.ID>) {
+                next = [Int32](repeating: -1, count: works.count)
+                taken = [Bool](repeating: false, count: works.count)
+                var last: [Work.ID: Int32] = [:]
+                for (index, workID) in works.enumerated() {
+                    let position = Int32(index)
+                    if let previous = last[workID] { next[Int(previous)] = position } else { first[workID] = position }
+                    last[workID] = position
+                }
             }
-            return (first, next)
+
+            /// Appends the positions of a work's items not taken yet, in their order.
+            mutating func take(_ workID: Work.ID, into positions: inout [Int32]) {
+                var item = first[workID] ?? -1
+                while item >= 0 {
+                    if !taken[Int(item)] {
+                        taken[Int(item)] = true
+                        positions.append(item)
+                    }
+                    item = next[Int(item)]
+                }
+            }
+
+            /// The items no chunk took.
+            var left: [Int32] { taken.indices.filter { !taken[$0] }.map { Int32($0) } }
         }
     }
 
