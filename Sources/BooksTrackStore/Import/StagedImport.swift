@@ -158,102 +158,6 @@ struct StagedImport: Sendable {
         return plan
     }
 
-    /// The plan's new works, editions and identifiers put with the chunk of new books that first
-    /// refers to them, as positions in the plan's arrays (a few bytes a book, not a copy).
-    struct ChunkGroups: Sendable {
-        struct Chunk: Sendable {
-            var entries: Range<Int>
-            var works: [Int32] = []
-            var editions: [Int32] = []
-            var identifiers: [Int32] = []
-        }
-
-        var chunks: [Chunk] = []
-        var leftWorks: [Int32] = []
-        var leftEditions: [Int32] = []
-        var leftIdentifiers: [Int32] = []
-
-        init(_ plan: ImportPlan, chunk size: Int) {
-            var works: [Work.ID: Int32] = [:]
-            works.reserveCapacity(plan.newWorks.count)
-            for (index, work) in plan.newWorks.enumerated() where works[work.id] == nil { works[work.id] = Int32(index) }
-            var workTaken = [Bool](repeating: false, count: plan.newWorks.count)
-            var editions = Chains(plan.newEditions.lazy.map(\.workID))
-            var identifiers = Chains(plan.newIdentifiers.lazy.map(\.target.workID))
-            for start in stride(from: 0, to: plan.newEntries.count, by: size) {
-                var chunk = Chunk(entries: start..<min(start + size, plan.newEntries.count))
-                for entry in plan.newEntries[chunk.entries] {
-                    if let index = works[entry.workID], !workTaken[Int(index)] {
-                        workTaken[Int(index)] = true
-                        chunk.works.append(index)
-                    }
-                    editions.take(entry.workID, into: &chunk.editions)
-                    identifiers.take(entry.workID, into: &chunk.identifiers)
-                }
-                chunks.append(chunk)
-            }
-            leftWorks = workTaken.indices.filter { !workTaken[$0] }.map { Int32($0) }
-            leftEditions = editions.left
-            leftIdentifiers = identifiers.left
-        }
-
-        /// Items that each name a work, as chains through their array: the first item of each
-        /// work, then after each item the next of the same work (-1 at the end) — no array per work.
-        private struct Chains {
-            var first: [Work.ID: Int32] = [:]
-            var next: [Int32]
-            var taken: [Bool]
-
-            init(_ works: some Collection<Work.ID>) {
-                next = [Int32](repeating: -1, count: works.count)
-                taken = [Bool](repeating: false, count: works.count)
-                var last: [Work.ID: Int32] = [:]
-                for (index, workID) in works.enumerated() {
-                    let position = Int32(index)
-                    if let previous = last[workID] { next[Int(previous)] = position } else { first[workID] = position }
-                    last[workID] = position
-                }
-            }
-
-            /// Appends the positions of a work's items not taken yet, in their order.
-            mutating func take(_ workID: Work.ID, into positions: inout [Int32]) {
-                var item = first[workID] ?? -1
-                while item >= 0 {
-                    if !taken[Int(item)] {
-                        taken[Int(item)] = true
-                        positions.append(item)
-                    }
-                    item = next[Int(item)]
-                }
-            }
-
-            /// The items no chunk took.
-            var left: [Int32] { taken.indices.filter { !taken[$0] }.map { Int32($0) } }
-        }
-    }
-
-    /// A piece of the staging: some new books (or none: the report). Either rows to insert,
-    /// built when their turn is near (``Lookahead``), or statements of its own.
-    struct Step: Sendable {
-        enum Work: Sendable {
-            case rows(@Sendable () -> [TableRows])
-            case body(@Sendable (any SQLDatabase) async throws -> Void)
-        }
-
-        var books: Int
-        var work: Work
-
-        init(books: Int, rows: @escaping @Sendable () -> [TableRows]) {
-            self.books = books
-            work = .rows(rows)
-        }
-
-        init(books: Int, body: @escaping @Sendable (any SQLDatabase) async throws -> Void) {
-            self.books = books
-            work = .body(body)
-        }
-    }
-
     /// Runs the steps in order, in as few transactions as the other writers let it: a transaction
     /// commits when another write is waiting for SQLite's writer (see ``Database/othersWait(since:)``).
     private static func write(
@@ -289,35 +193,6 @@ struct StagedImport: Sendable {
             }
             done += steps[first..<next].reduce(0) { $0 + $1.books }
             progress?(.writing(done: done, total: total))
-        }
-    }
-
-    /// Builds the statements of the step after the one being written, on another thread, while
-    /// SQLite writes: building rows and statement text took a third of a 50,000-book staging,
-    /// all of it time SQLite waited. One step ahead, so at most two steps' rows are held.
-    /// Used by one writer at a time (the steps run in order).
-    final class Lookahead: @unchecked Sendable {
-        private let steps: [Step]
-        private var ahead: (index: Int, task: Task<[SQLiteSession.Statement], any Error>)?
-
-        init(_ steps: [Step]) { self.steps = steps }
-
-        /// The statements of step `index`; starts building those of the next step with rows.
-        func statements(of index: Int) async throws -> [SQLiteSession.Statement] {
-            let task = ahead?.index == index ? ahead!.task : Self.build(steps[index])
-            ahead = nil
-            if index + 1 < steps.count, case .rows = steps[index + 1].work { ahead = (index + 1, Self.build(steps[index + 1])) }
-            return try await task.value
-        }
-
-        func cancel() { ahead?.task.cancel() }
-
-        private static func build(_ step: Step) -> Task<[SQLiteSession.Statement], any Error> {
-            Task.detached {
-                guard case .rows(let rows) = step.work else { return [] }
-                // Inside a transaction that is rolled back whole on any error: no statement journal.
-                return try rows().flatMap { try SQLiteSession.statements($0, orFail: true) }
-            }
         }
     }
 
