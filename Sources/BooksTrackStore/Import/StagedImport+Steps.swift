@@ -89,35 +89,35 @@ extension StagedImport {
             leftIdentifiers = identifiers.left
         }
 
-        /// Items that each name a work (a work its own id), as chains through their array: the first
-        /// item of each work, then after each item the next of the same work (-1 at the end) — no
-        /// array per work.
+        /// Items that each name a work (a work its own id), as chains through their array: the
+        /// last item of each work, then before each item the previous one of the same work (-1 at
+        /// the start) — one dictionary, no array per work.
         private struct Chains {
-            var first: [Work.ID: Int32] = [:]
-            var next: [Int32]
+            var last: [Work.ID: Int32] = [:]
+            var previous: [Int32]
             var taken: [Bool]
 
             init(_ works: some Collection<Work.ID>) {
-                next = [Int32](repeating: -1, count: works.count)
+                previous = [Int32](repeating: -1, count: works.count)
                 taken = [Bool](repeating: false, count: works.count)
-                var last: [Work.ID: Int32] = [:]
+                last.reserveCapacity(works.count)
                 for (index, workID) in works.enumerated() {
-                    let position = Int32(index)
-                    if let previous = last[workID] { next[Int(previous)] = position } else { first[workID] = position }
-                    last[workID] = position
+                    previous[index] = last.updateValue(Int32(index), forKey: workID) ?? -1
                 }
             }
 
             /// Appends the positions of a work's items not taken yet, in their order.
             mutating func take(_ workID: Work.ID, into positions: inout [Int32]) {
-                var item = first[workID] ?? -1
+                let start = positions.count
+                var item = last[workID] ?? -1
                 while item >= 0 {
                     if !taken[Int(item)] {
                         taken[Int(item)] = true
                         positions.append(item)
                     }
-                    item = next[Int(item)]
+                    item = previous[Int(item)]
                 }
+                positions[start...].reverse()
             }
 
             /// The items no chunk took.
