@@ -5,6 +5,7 @@ import SQLKit
 import SQLiteKit
 import ServiceLifecycle
 import Synchronization
+import VaporCSQLite
 
 /// A small pool of SQLite connections in WAL mode: readers run side by side, writers one at a
 /// time (a process-wide lock, plus SQLite's busy timeout for other processes such as the CLI
@@ -106,9 +107,18 @@ final class SQLiteConnector: Connector {
     @TaskLocal static var writeCacheKiB = 262_144
 
     func translate(_ error: any Error) -> any Error {
-        guard let error = error as? SQLiteError else { return error }
+        let kind: Failure
+        let message: String
+        switch error {
+        case let error as SQLiteError:
+            (kind, message) = (Failure(error.reason), error.message)
+        case let error as SQLiteFailure:
+            (kind, message) = (Failure(error.primary), error.message)
+        default:
+            return error
+        }
         // What happened and what to do, with the file, never SQLite's own words.
-        switch error.reason {
+        switch kind {
         case .full:
             return StoreError.unavailable(
                 "The disk holding \(path) is full: nothing was saved. Free some space and try again.")
@@ -119,17 +129,42 @@ final class SQLiteConnector: Connector {
         case .ioError:
             return StoreError.unavailable(
                 "The disk holding \(path) could not be written or read: nothing was saved. Check the disk, then try again.")
-        default: break
-        }
-        if error.reason == .busy || error.reason == .locked {
+        case .busy:
             // Another process kept the file locked past the busy timeout (10 s).
             return StoreError.unavailable(
                 "The database is busy with another program writing to it. Nothing was changed; try again in a moment.")
+        case .other:
+            break
         }
         // "UNIQUE constraint failed: users.name_key"
-        guard error.message.hasPrefix("UNIQUE constraint failed: ") else { return error }
-        let column = error.message.dropFirst("UNIQUE constraint failed: ".count)
+        guard message.hasPrefix("UNIQUE constraint failed: ") else { return error }
+        let column = message.dropFirst("UNIQUE constraint failed: ".count)
         return StoreError.conflict(.duplicate(table: String(column.prefix { $0 != "." })))
+    }
+
+    /// The failures worded for people, from SQLiteNIO's errors and from SQLite's own codes.
+    private enum Failure {
+        case full, readOnly, ioError, busy, other
+
+        init(_ reason: SQLiteError.Reason) {
+            switch reason {
+            case .full: self = .full
+            case .readOnly: self = .readOnly
+            case .ioError: self = .ioError
+            case .busy, .locked: self = .busy
+            default: self = .other
+            }
+        }
+
+        init(_ code: Int32) {
+            switch code {
+            case SQLITE_FULL: self = .full
+            case SQLITE_READONLY: self = .readOnly
+            case SQLITE_IOERR: self = .ioError
+            case SQLITE_BUSY, SQLITE_LOCKED: self = .busy
+            default: self = .other
+            }
+        }
     }
 
     func close() async {

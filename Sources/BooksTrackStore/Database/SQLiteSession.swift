@@ -54,26 +54,22 @@ struct SQLiteSession: SQLDatabase {
     /// A multi-row INSERT's text and binds, written straight for SQLite without SQLKit's builder
     /// and serializer (an expression, a bind and a placeholder object per value, which cost more
     /// than SQLite's own work on an import of 50,000 books). Text is bound; integers and NULLs
-    /// are written as literals. Built without the connection: a big import builds the next
-    /// chunk's statements on another thread while SQLite writes the chunk before (`StagedImport`).
+    /// are written as literals. (A staged import's chunks go through SQLite's C interface
+    /// instead: ``SQLiteBulkInsert``.)
     struct Statement: Sendable {
         var sql: String
         var binds: [SQLiteData]
     }
 
-    /// The statements that insert `rows` (as many as the bind limit asks for). `orFail` writes
-    /// `INSERT OR FAIL`: a failing statement is not undone row by row, so SQLite keeps no
-    /// statement journal for it — for a transaction that is rolled back whole on any error.
-    static func statements(_ rows: TableRows, orFail: Bool = false) throws -> [Statement] {
+    /// The statements that insert `rows` (as many as the bind limit asks for).
+    static func statements(_ rows: TableRows) throws -> [Statement] {
         try rows.rows.chunked(into: TableRows.perStatement(columns: rows.columns.count)).map {
-            try statement(into: rows.table, columns: rows.columns, rows: $0, orFail: orFail)
+            try statement(into: rows.table, columns: rows.columns, rows: $0)
         }
     }
 
-    private static func statement(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>, orFail: Bool = false)
-        throws -> Statement
-    {
-        var sql = "INSERT \(orFail ? "OR FAIL " : "")INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+    private static func statement(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>) throws -> Statement {
+        var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
         sql.reserveCapacity(sql.utf8.count + rows.count * columns.count * 4)
         var binds: [SQLiteData] = []
         binds.reserveCapacity(rows.count * columns.count)
@@ -97,7 +93,7 @@ struct SQLiteSession: SQLDatabase {
         return Statement(sql: sql, binds: binds)
     }
 
-    /// Runs a statement built by ``statements(_:orFail:)``.
+    /// Runs a statement built by ``statements(_:)``.
     func run(_ statement: Statement) async throws {
         try await connection.query(statement.sql, statement.binds) { _ in }
     }

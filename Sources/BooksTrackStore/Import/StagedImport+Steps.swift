@@ -27,31 +27,30 @@ extension StagedImport {
         }
     }
 
-    /// Builds the statements of the step after the one being written, on another thread, while
-    /// SQLite writes: building rows and statement text took a third of a 50,000-book staging,
-    /// all of it time SQLite waited. One step ahead, so at most two steps' rows are held.
-    /// Used by one writer at a time (the steps run in order).
+    /// Builds the rows of the step after the one being written, on another thread, while SQLite
+    /// writes: building rows took a third of a 50,000-book staging, all of it time SQLite waited.
+    /// One step ahead, so at most two steps' rows are held. Used by one writer at a time (the
+    /// steps run in order).
     final class Lookahead: @unchecked Sendable {
         private let steps: [Step]
-        private var ahead: (index: Int, task: Task<[SQLiteSession.Statement], any Error>)?
+        private var ahead: (index: Int, task: Task<[TableRows], Never>)?
 
         init(_ steps: [Step]) { self.steps = steps }
 
-        /// The statements of step `index`; starts building those of the next step with rows.
-        func statements(of index: Int) async throws -> [SQLiteSession.Statement] {
+        /// The rows of step `index`; starts building those of the next step with rows.
+        func rows(of index: Int) async -> [TableRows] {
             let task = ahead?.index == index ? ahead!.task : Self.build(steps[index])
             ahead = nil
             if index + 1 < steps.count, case .rows = steps[index + 1].work { ahead = (index + 1, Self.build(steps[index + 1])) }
-            return try await task.value
+            return await task.value
         }
 
         func cancel() { ahead?.task.cancel() }
 
-        private static func build(_ step: Step) -> Task<[SQLiteSession.Statement], any Error> {
+        private static func build(_ step: Step) -> Task<[TableRows], Never> {
             Task.detached {
                 guard case .rows(let rows) = step.work else { return [] }
-                // Inside a transaction that is rolled back whole on any error: no statement journal.
-                return try rows().flatMap { try SQLiteSession.statements($0, orFail: true) }
+                return rows()
             }
         }
     }

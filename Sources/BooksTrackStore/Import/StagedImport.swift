@@ -176,14 +176,17 @@ struct StagedImport: Sendable {
                     let started = ContinuousClock.now
                     var index = first
                     while index < steps.count {
-                        switch (steps[index].work, db as? SQLiteSession) {
-                        case (.body(let body), _): try await body(db)
-                        case (.rows, let session?):
-                            for statement in try await lookahead.statements(of: index) { try await session.run(statement) }
-                        case (.rows(let rows), nil):
-                            // Not used on PostgreSQL in production (its imports are one transaction),
-                            // but the contract tests stage there too.
-                            for table in rows() { try await db.insert(table) }
+                        switch steps[index].work {
+                        case .body(let body): try await body(db)
+                        case .rows:
+                            let tables = await lookahead.rows(of: index)
+                            if let bulk = (db as? SQLiteSession).flatMap(SQLiteBulkInsert.init) {
+                                try await bulk.insert(tables)
+                            } else {
+                                // Not used on PostgreSQL in production (its imports are one
+                                // transaction), but the contract tests stage there too.
+                                for table in tables { try await db.insert(table) }
+                            }
                         }
                         index += 1
                         if await database.othersWait(since: started) { break }

@@ -1,0 +1,109 @@
+import Foundation
+import NIOPosix
+import SQLiteKit
+import SQLiteNIO
+// SQLiteNIO's own copy of SQLite, called directly (as ``SQLiteRowReader`` does).
+import VaporCSQLite
+
+/// Inserts many rows into SQLite inside a write transaction, straight through SQLite's C
+/// interface on the transaction's own connection: one prepared single-row `INSERT OR FAIL` per
+/// table, bound and stepped row by row.
+///
+/// A staged import's chunks went through multi-row statements before: their text built for every
+/// chunk, parsed and planned by SQLite again each time, every value bound through SQLiteNIO's
+/// array of values, and — because a multi-row insert into a table with foreign keys may have to
+/// stop half-way — SQLite kept a statement journal of every page each statement touched. A
+/// single-row `OR FAIL` insert needs none of that: the transaction around it is rolled back
+/// whole on any error anyway.
+struct SQLiteBulkInsert: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    /// The writer for a session's connection, or `nil` when its handle cannot be reached (then
+    /// the caller inserts through SQLiteNIO as before).
+    init?(_ session: SQLiteSession) {
+        // SQLiteNIO keeps the `sqlite3` handle to itself (`SQLiteConnection.handle.raw`, internal);
+        // the pinned version is read by reflection, and a test fails if a new one moves it.
+        guard let handle = Mirror(reflecting: session.connection).descendant("handle", "raw") as? OpaquePointer else {
+            return nil
+        }
+        self.handle = handle
+    }
+
+    /// Inserts the tables' rows in order, on the thread pool (SQLite blocks). The connection is
+    /// the caller's for the whole call: it runs inside the caller's transaction.
+    func insert(_ tables: [TableRows]) async throws {
+        try await NIOThreadPool.singleton.runIfActive { [self] in
+            for table in tables where !table.rows.isEmpty { try Self.insert(table, on: handle) }
+        }
+    }
+
+    private static func insert(_ table: TableRows, on handle: OpaquePointer) throws {
+        let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+        let sql = "INSERT OR FAIL INTO \(table.table) (\(table.columns.joined(separator: ", "))) VALUES (\(placeholders))"
+        var prepared: OpaquePointer?
+        guard sqlite_nio_sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else {
+            throw failure(on: handle, sql)
+        }
+        defer { sqlite_nio_sqlite3_finalize(statement) }
+        for row in table.rows {
+            for (index, value) in row.enumerated() {
+                let status = bind(value, at: Int32(index + 1), in: statement)
+                guard status == SQLITE_OK else { throw failure(on: handle, sql) }
+            }
+            guard sqlite_nio_sqlite3_step(statement) == SQLITE_DONE else { throw failure(on: handle, sql) }
+            sqlite_nio_sqlite3_reset(statement)
+        }
+    }
+
+    /// Binds a value the way ``SQLiteSession`` binds it: text and integers as they are, `nil` as
+    /// NULL, anything else through SQLiteKit's encoder.
+    private static func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        switch value {
+        case let text as String: return bindText(text, at: index, in: statement)
+        case let number as Int: return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+        case let optional as any NilCheckable where optional.isNil: return sqlite_nio_sqlite3_bind_null(statement, index)
+        default:
+            guard let data = try? SQLiteDataEncoder().encode(value) else { return SQLITE_MISMATCH }
+            switch data {
+            case .text(let text): return bindText(text, at: index, in: statement)
+            case .integer(let number): return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+            case .float(let number): return sqlite_nio_sqlite3_bind_double(statement, index, number)
+            case .null: return sqlite_nio_sqlite3_bind_null(statement, index)
+            case .blob: return SQLITE_MISMATCH
+            }
+        }
+    }
+
+    private static func bindText(_ text: String, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        var text = text
+        // Copied by SQLite (SQLITE_TRANSIENT): the bytes live only for the call.
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                // An empty string's buffer may have no address.
+                guard let start = chars.baseAddress else { return sqlite_nio_sqlite3_bind_text(statement, index, "", 0, nil) }
+                return sqlite_nio_sqlite3_bind_text(
+                    statement, index, start, Int32(chars.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+        }
+    }
+
+    private static func failure(on handle: OpaquePointer, _ sql: String) -> SQLiteFailure {
+        SQLiteFailure(
+            code: sqlite_nio_sqlite3_extended_errcode(handle), message: String(cString: sqlite_nio_sqlite3_errmsg(handle)),
+            sql: String(sql.prefix(80)))
+    }
+}
+
+/// A failure SQLite reported to a call made through its C interface (SQLiteNIO's `SQLiteError`
+/// cannot be made outside it); ``SQLiteConnector/translate(_:)`` words it as it words those.
+struct SQLiteFailure: Error, CustomStringConvertible {
+    /// SQLite's extended result code.
+    var code: Int32
+    var message: String
+    var sql: String
+
+    /// The primary result code (`SQLITE_FULL`, `SQLITE_CONSTRAINT`…).
+    var primary: Int32 { code & 0xff }
+
+    var description: String { "\(message) (\(sql))" }
+}
