@@ -148,6 +148,71 @@ struct StagedImportContractTests {
         }
     }
 
+    @Test(
+        "A staged book the reader has by the time it moves: the reader's own entry stays, the staged copy goes with its shelves and readings",
+        arguments: TestDatabase.available)
+    func readerHasBookWhenMoved(database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let plan = try await Self.plan(Self.file, for: alice, in: store)
+            let run = StagedImport(
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
+            let (staging, rest) = try await StagedImport.$chunk.withValue(40) {
+                let staging = try await run.begin()
+                return (staging, try await run.stage(plan, as: staging, fileName: nil, fileSize: nil))
+            }
+            #expect(try await run.publish(rest, as: staging, matchedAt: try await alice.dataVersion(), readerData: nil))
+            // Before the books move, the reader has two of them (one early, one last).
+            let copied = try await store.database.write { db in
+                let staged = try await db.raw(
+                    """
+                    SELECT e.id FROM library_entries e WHERE e.user_id = \(bind: staging.string)
+                        AND EXISTS (SELECT 1 FROM entry_shelves s WHERE s.entry_id = e.id)
+                        AND EXISTS (SELECT 1 FROM readings r WHERE r.entry_id = e.id) ORDER BY e.id
+                    """
+                ).all().map { try $0.text("id") }
+                let picked = [staged[min(45, staged.count - 2)], staged[staged.count - 1]]
+                for id in picked {
+                    try await db.raw(
+                        """
+                        INSERT INTO library_entries (id, user_id, work_id, edition_id, status, rating_quarters, owned,
+                            added_on, read_count, current_page, review, notes, extras, created_at, updated_at)
+                        SELECT \(bind: LibraryEntry.ID.random().string), \(bind: alice.userID.string), work_id, edition_id,
+                            'reading', NULL, owned, added_on, 0, NULL, 'mine', notes, extras, created_at, updated_at
+                        FROM library_entries WHERE id = \(bind: id)
+                        """
+                    ).run()
+                }
+                return picked
+            }
+            try await StagedImport.$chunk.withValue(40) {
+                try await StagedImport.move(staging, to: alice.userID, on: store.database)
+            }
+
+            let library = try await alice.library()
+            #expect(library.entries.count == plan.newEntries.count)
+            #expect(library.entries.filter { $0.state.review == "mine" }.count == 2)
+            #expect(library.entries.filter { $0.state.status == .reading }.count == 2)
+            try await store.database.read { db in
+                for id in copied {
+                    #expect(try await db.raw("SELECT id FROM library_entries WHERE id = \(bind: id)").first() == nil)
+                }
+                for table in ["entry_shelves", "readings"] {
+                    let orphans = try await db.raw(
+                        """
+                        SELECT COUNT(*) AS n FROM \(unsafeRaw: table) x
+                        WHERE NOT EXISTS (SELECT 1 FROM library_entries e WHERE e.id = x.entry_id AND e.user_id = x.user_id)
+                        """
+                    ).first()?.integer("n")
+                    #expect(orphans == 0, "\(table)")
+                }
+            }
+            #expect(try await store.count("import_stagings") == 0)
+            #expect(try await store.count("users") == 1)
+            #expect(try await Self.worksOwned(by: alice.userID, in: store) == plan.newWorks.count)
+        }
+    }
+
     /// A file matched against the reader's library, as the import does before writing.
     static func plan(_ file: String, for reader: ReaderStore, in store: Store) async throws -> ImportPlan {
         let batch = try LibraryFileReader.read(

@@ -77,21 +77,50 @@ final class SQLiteConnector: Connector {
     }
 
     func withTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await writeLock.withLock {
+        let checksForeignKeys = Self.checksForeignKeys
+        return try await writeLock.withLock {
             try await self.withConnection { db in
                 // Room for every page a big import dirties: with SQLite's 2 MB default the
                 // transaction spilled pages to the WAL and read them back again and again (3 GB
                 // through write() for a 121 MB database). Given back after the write.
                 try await db.raw(SQLQueryString("PRAGMA cache_size = -\(unsafeRaw: String(Self.writeCacheKiB))")).run()
+                try await self.foreignKeys(checksForeignKeys, on: db)
                 do {
                     let result = try await self.transaction(on: db, begin: "BEGIN IMMEDIATE", body)
                     try await db.raw(SQLQueryString(Self.readCache)).run()
+                    if !checksForeignKeys { try await self.foreignKeys(true, on: db) }
                     return result
                 } catch {
                     try? await db.raw(SQLQueryString(Self.readCache)).run()
+                    if !checksForeignKeys { try? await self.foreignKeys(true, on: db) }
                     throw error
                 }
             }
+        }
+    }
+
+    /// Whether writes check foreign keys: always, except the writes of a staged import, which
+    /// prove their references themselves (``StagedImport``; checking them was a third of moving
+    /// the staged books).
+    @TaskLocal static var checksForeignKeys = true
+
+    /// The connections whose foreign keys are off: a connection is marked before they are turned
+    /// off and unmarked once they are on again, so one whose switch back failed is switched back
+    /// before its next write, never used for another write without them.
+    private let foreignKeysOff = Mutex<Set<ObjectIdentifier>>([])
+
+    /// Turns a connection's foreign-key checks on or off (outside a transaction: inside one
+    /// SQLite ignores the pragma).
+    private func foreignKeys(_ on: Bool, on db: any SQLDatabase) async throws {
+        guard let connection = (db as? SQLiteSession)?.connection else { return }
+        let id = ObjectIdentifier(connection)
+        if on {
+            guard foreignKeysOff.withLock({ $0.contains(id) }) else { return }
+            try await db.raw("PRAGMA foreign_keys = ON").run()
+            _ = foreignKeysOff.withLock { $0.remove(id) }
+        } else {
+            _ = foreignKeysOff.withLock { $0.insert(id) }
+            try await db.raw("PRAGMA foreign_keys = OFF").run()
         }
     }
 

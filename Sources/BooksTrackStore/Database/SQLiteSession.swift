@@ -55,7 +55,7 @@ struct SQLiteSession: SQLDatabase {
     /// and serializer (an expression, a bind and a placeholder object per value, which cost more
     /// than SQLite's own work on an import of 50,000 books). Text is bound; integers and NULLs
     /// are written as literals. (A staged import's chunks go through SQLite's C interface
-    /// instead: ``SQLiteBulkInsert``.)
+    /// instead: ``SQLiteDirect``.)
     struct Statement: Sendable {
         var sql: String
         var binds: [SQLiteData]

@@ -6,10 +6,10 @@ import Testing
 
 @testable import BooksTrackStore
 
-/// A staged import's rows go straight through SQLite's C interface (``SQLiteBulkInsert``): they
+/// A staged import's rows go straight through SQLite's C interface (``SQLiteDirect``): they
 /// must be stored exactly as SQLiteNIO stores them, and its failures worded as SQLiteNIO's are.
 @Suite("Rows inserted through SQLite's C interface")
-struct SQLiteBulkInsertTests {
+struct SQLiteDirectTests {
     static let columns = ["id", "label", "number", "missing", "flag", "ratio"]
 
     /// Text (empty, accented, emoji, with a NUL-free quote), integers (negative, large), NULLs,
@@ -32,7 +32,7 @@ struct SQLiteBulkInsertTests {
                 let session = try #require(db as? SQLiteSession)
                 // The handle SQLiteNIO keeps to itself is found (a new SQLiteNIO that moves it
                 // fails here, not silently in every big import).
-                let bulk = try #require(SQLiteBulkInsert(session))
+                let bulk = try #require(SQLiteDirect(session))
                 try await bulk.insert([TableRows(table: "bulk_probe", columns: Self.columns, rows: Self.rows(prefix: "c"))])
                 try await db.insert(TableRows(table: "bulk_probe", columns: Self.columns, rows: Self.rows(prefix: "n")))
                 return try await db.raw(
@@ -56,6 +56,36 @@ struct SQLiteBulkInsertTests {
         }
     }
 
+    @Test("Foreign keys unchecked for the write that asks, and checked again by every later write on the connection")
+    func foreignKeysOffForOneWrite() async throws {
+        try await TestDatabase.sqlite.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            func orphan(_ id: String) async throws {
+                try await store.database.write { db in
+                    try await db.raw(
+                        """
+                        INSERT INTO entry_shelves (entry_id, user_id, name, name_key)
+                        VALUES (\(bind: id), \(bind: alice.userID.string), 'x', 'x')
+                        """
+                    ).run()
+                }
+            }
+            try await SQLiteConnector.$checksForeignKeys.withValue(false) { try await orphan("no-such-entry-1") }
+            // One that fails half-way puts them back on too.
+            await #expect(throws: (any Error).self) {
+                try await SQLiteConnector.$checksForeignKeys.withValue(false) {
+                    try await store.database.write { db in
+                        try await db.raw("SELECT no_such_column FROM users").run()
+                    }
+                }
+            }
+            for attempt in 2...6 {
+                await #expect(throws: (any Error).self, "attempt \(attempt)") { try await orphan("no-such-entry-\(attempt)") }
+            }
+            #expect(try await store.count("entry_shelves") == 1)
+        }
+    }
+
     @Test("A duplicate is a conflict, a full disk a message with the file; nothing of the transaction is kept")
     func failures() async throws {
         try await TestDatabase.sqlite.withStore { (store: Store) async throws in
@@ -66,7 +96,7 @@ struct SQLiteBulkInsertTests {
             do {
                 try await store.database.write { db in
                     let session = try #require(db as? SQLiteSession)
-                    let bulk = try #require(SQLiteBulkInsert(session))
+                    let bulk = try #require(SQLiteDirect(session))
                     try await bulk.insert([TableRows(table: "bulk_probe", columns: ["id", "label"], rows: [row, row])])
                 }
                 Issue.record("the write was expected to fail")
@@ -83,7 +113,7 @@ struct SQLiteBulkInsertTests {
                     try await db.raw("PRAGMA max_page_count = \(unsafeRaw: String(pages))").run()
                     let big: [[SQLValue]] = (0..<2_000).map { ["id\($0)", String(repeating: "x", count: 2_000)] }
                     let session = try #require(db as? SQLiteSession)
-                    let bulk = try #require(SQLiteBulkInsert(session))
+                    let bulk = try #require(SQLiteDirect(session))
                     try await bulk.insert([TableRows(table: "bulk_probe", columns: ["id", "label"], rows: big)])
                 }
                 Issue.record("the write was expected to fail")
