@@ -20,9 +20,12 @@ final class SQLiteConnector: Connector {
     private let writeLock: AsyncLock
     /// Whole-library reads, straight through SQLite's C interface (``SQLiteRowReader``).
     let rowReader: SQLiteRowReader
+    /// The threads SQLite's calls block (the pool's connections and ``SQLiteDirect``'s writes).
+    private let threadPool: NIOThreadPool
 
-    private init(pool: SQLitePool, path: String, writeLock: AsyncLock, rowReader: SQLiteRowReader) {
+    private init(pool: SQLitePool, path: String, writeLock: AsyncLock, rowReader: SQLiteRowReader, threadPool: NIOThreadPool) {
         self.pool = pool
+        self.threadPool = threadPool
         self.path = path
         self.writeLock = writeLock
         self.rowReader = rowReader
@@ -52,7 +55,8 @@ final class SQLiteConnector: Connector {
         threadPool.start()
         let connector = SQLiteConnector(
             pool: SQLitePool(path: path, threadPool: threadPool, logger: logger, maximum: 4), path: path,
-            writeLock: writeLock(for: path), rowReader: SQLiteRowReader(path: path, threadPool: threadPool))
+            writeLock: writeLock(for: path), rowReader: SQLiteRowReader(path: path, threadPool: threadPool),
+            threadPool: threadPool)
         do { _ = try await connector.withConnection { try await $0.raw("SELECT 1").all() } } catch {
             if let error = error as? SQLiteError, error.reason == .cantOpen {
                 throw .unavailable(
@@ -67,7 +71,7 @@ final class SQLiteConnector: Connector {
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let connection = try await pool.lease()
         do {
-            let result = try await body(SQLiteSession(connection))
+            let result = try await body(SQLiteSession(connection, threadPool: threadPool))
             await pool.release(connection)
             return result
         } catch {

@@ -35,7 +35,7 @@ struct SQLiteDirect: @unchecked Sendable {
     /// Inserts the tables' rows in order, on the thread pool (SQLite blocks). The connection is
     /// the caller's for the whole call: it runs inside the caller's transaction.
     func insert(_ tables: [TableRows]) async throws {
-        try await NIOThreadPool.singleton.runIfActive { [self] in
+        try await session.threadPool.runIfActive { [self] in
             for table in tables where !table.rows.isEmpty { try Self.insert(table, on: handle) }
         }
     }
@@ -45,7 +45,7 @@ struct SQLiteDirect: @unchecked Sendable {
     @discardableResult
     func run(_ queries: [SQLQueryString]) async throws -> [Bool] {
         let statements = queries.map { session.serialize($0) }
-        return try await NIOThreadPool.singleton.runIfActive { [self] in
+        return try await session.threadPool.runIfActive { [self] in
             try statements.map { try Self.run($0.sql, binds: $0.binds, on: handle) }
         }
     }

@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import NIOPosix
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
@@ -16,8 +17,12 @@ struct SQLiteSession: SQLDatabase {
     /// SQLiteKit's own database on the connection: its version and dialect.
     private let base: any SQLDatabase
 
-    init(_ connection: SQLiteConnection) {
+    /// The connection's thread pool, for calls made straight to SQLite (``SQLiteDirect``).
+    let threadPool: NIOThreadPool
+
+    init(_ connection: SQLiteConnection, threadPool: NIOThreadPool) {
         self.connection = connection
+        self.threadPool = threadPool
         base = connection.sql(queryLogLevel: nil)
     }
 
