@@ -32,6 +32,9 @@ struct StagedImport: Sendable {
     @TaskLocal static var threshold = 2_000
     /// New books written (or published) per transaction.
     @TaskLocal static var chunk = 200
+    /// At most this many steps per transaction (tests: a commit between chunks, as when other
+    /// readers write all along); `nil` in production, where others' waits and time decide.
+    @TaskLocal static var stepsPerTransaction: Int? = nil
     /// The page cache of a staged transaction, in KiB. A transaction ends when another write
     /// waits or after 5 s, so what it dirties fits in 32 MiB: with the 256 MiB a one-transaction
     /// write gets, a 50,000-book import's cache grew with the database (+90 MB resident) and
@@ -196,6 +199,7 @@ struct StagedImport: Sendable {
                                 }
                             }
                             index += 1
+                            if let limit = stepsPerTransaction, index - first >= limit { break }
                             if await database.othersWait(since: started) { break }
                         }
                         return index
@@ -264,26 +268,32 @@ struct StagedImport: Sendable {
     ) async throws {
         // Listed once, then moved by id: asking again for "the next staged books" would walk past
         // every book already moved (on PostgreSQL, their old versions stay in the index until
-        // the transaction ends).
-        let steps = try await stagedEntries(of: staging, on: database).chunked(into: chunk).map { chunk in
-            let ids = Array(chunk)
-            return Step(books: ids.count, body: { db in try await moveChunk(ids, from: staging, to: userID, on: db) })
-        }
+        // the transaction ends). Listed again only after a stop for books the reader has.
         while true {
+            let steps = try await stagedEntries(of: staging, on: database).chunked(into: chunk).map { chunk in
+                let ids = Array(chunk)
+                return Step(books: ids.count, body: { db in try await moveChunk(ids, from: staging, to: userID, on: db) })
+            }
             do {
                 try await write(steps, as: staging, .publishing, on: database, progress: progress, total: total)
                 break
             } catch is ReaderHasBook {
                 // The staged copies go with their shelves and readings (the cascades of a write that
-                // checks foreign keys); the books moved already are not moved again.
-                try await database.write { db in
+                // checks foreign keys); the books moved already stay moved.
+                let deleted = try await database.write { db in
                     try await Self.renew(staging, .publishing, on: db)
-                    try await db.raw(
+                    return try await db.raw(
                         """
                         DELETE FROM library_entries WHERE user_id = \(bind: staging.string) AND EXISTS (SELECT 1
                             FROM library_entries mine WHERE mine.user_id = \(bind: userID.string) AND mine.work_id = library_entries.work_id)
+                        RETURNING id
                         """
-                    ).run()
+                    ).all().count
+                }
+                // Each stop deletes at least one copy, so the move ends.
+                guard deleted > 0 else {
+                    throw StoreError.unavailable(
+                        "The import could not be finished: its books and the library disagree. It is tried again later.")
                 }
             }
         }
@@ -314,8 +324,9 @@ struct StagedImport: Sendable {
         // A book the reader added themselves meanwhile keeps the reader's entry: the staged copy is
         // deleted by ``move`` (this write checks no foreign keys, so it would leave its shelves).
         let readerHasBook: SQLQueryString = """
-            SELECT 1 AS found FROM library_entries WHERE id IN (\(binds: ids)) AND EXISTS (SELECT 1 FROM library_entries mine
-                WHERE mine.user_id = \(bind: userID.string) AND mine.work_id = library_entries.work_id) LIMIT 1
+            SELECT 1 AS found FROM library_entries WHERE id IN (\(binds: ids)) AND \(ScopeColumn("user_id")) = \(bind: staging.string)
+                AND EXISTS (SELECT 1 FROM library_entries mine
+                    WHERE mine.user_id = \(bind: userID.string) AND mine.work_id = library_entries.work_id) LIMIT 1
             """
         // `OR FAIL` (SQLite): the transaction is rolled back whole on any error, so no statement
         // needs undoing row by row, and SQLite keeps no statement journal for these updates.
