@@ -1,7 +1,6 @@
 import Foundation
 import NIOPosix
 import SQLKit
-import SQLiteKit
 import SQLiteNIO
 // SQLiteNIO's own copy of SQLite, called directly (as ``SQLiteRowReader`` does).
 import VaporCSQLite
@@ -87,20 +86,19 @@ struct SQLiteDirect: @unchecked Sendable {
     }
 
     /// Binds a value the way ``SQLiteSession`` binds it: text and integers as they are, `nil` as
-    /// NULL, anything else through SQLiteKit's encoder.
+    /// NULL, anything else as ``SQLiteSession/data(_:)`` makes it.
     private static func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
         switch value {
         case let text as String: return bindText(text, at: index, in: statement)
         case let number as Int: return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
         case let optional as any NilCheckable where optional.isNil: return sqlite_nio_sqlite3_bind_null(statement, index)
         default:
-            guard let data = try? SQLiteDataEncoder().encode(value) else { return SQLITE_MISMATCH }
-            switch data {
+            switch try? SQLiteSession.data(value) {
             case .text(let text): return bindText(text, at: index, in: statement)
             case .integer(let number): return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
             case .float(let number): return sqlite_nio_sqlite3_bind_double(statement, index, number)
             case .null: return sqlite_nio_sqlite3_bind_null(statement, index)
-            case .blob: return SQLITE_MISMATCH
+            case .blob, nil: return SQLITE_MISMATCH
             }
         }
     }

@@ -48,7 +48,7 @@ struct SQLiteSession: SQLDatabase {
     }
 
     /// A bound value: text and integers directly, anything else through the encoder.
-    private static func data(_ value: any Encodable & Sendable) throws -> SQLiteData {
+    static func data(_ value: any Encodable & Sendable) throws -> SQLiteData {
         switch value {
         case let text as String: .text(text)
         case let number as Int: .integer(number)
