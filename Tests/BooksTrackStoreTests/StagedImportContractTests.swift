@@ -254,3 +254,101 @@ struct StagedImportContractTests {
         }
     }
 }
+
+/// A big CSV file is matched and staged as it is read (`StagedImport+Streaming`): never whole in
+/// memory, and still the import a whole file gets.
+@Suite("Big files staged as they are read")
+struct StreamedImportTests {
+    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+
+    /// A library both readers have before the big file.
+    static let before = """
+        Book Id,Title,Author,ISBN13,Exclusive Shelf,My Rating,Publisher
+        1005,Book 5,Author 5,,to-read,0,
+        1017,Book 17,Author 3,,read,4,
+        ,Lonely Book,Ann Other,,to-read,0,Old House
+
+        """
+
+    /// 61 rows: rows of one book far apart (by Goodreads id, and by title and author), books the
+    /// library has (one changed, one as it is, one found by title that brings an ISBN), rows
+    /// that cannot be imported, and new books in between.
+    static var big: String {
+        var lines = ["Book Id,Title,Author,ISBN13,Exclusive Shelf,My Rating,Date Read,Bookshelves,Publisher"]
+        for index in 0..<55 {
+            let shelf = ["read", "to-read", "currently-reading"][index % 3]
+            let date = shelf == "read" ? "2024/0\(index % 9 + 1)/1\(index % 10)" : ""
+            lines.append("\(1000 + index),Book \(index),Author \(index % 7),,\(shelf),\(index % 6),\(date),tag\(index % 4),")
+        }
+        lines[6] = "1005,Book 5,Author 5,,read,5,2025/01/02,,"  // the library's, changed
+        lines[18] = "1017,Book 17,Author 3,,read,4,,,"  // the library's, as it is
+        lines += [
+            "1003,Book 3,Author 3,,read,5,2025/05/05,second-copy,",  // row 4's book again, far below
+            ",Book 8,Author 1,9780306406157,read,3,2023/03/03,,",  // row 9's book by title and author
+            ",,,,read,,,,",  // nothing at all
+            ",Lonely Book,Ann Other,9780140449136,to-read,0,,,New House",  // the library's, by title: brings an ISBN
+            ",   ,Someone,,read,,,,",  // an author but no title
+            "1056,Book 56,Author 2,9780306406157,read,2,,,",  // an ISBN another row brought
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func open(_ text: String) throws -> ImportFile { try LibraryFileReader.open(bytes: Array(text.utf8), today: today) }
+
+    @Test("Matched in chunks, planned in chunks of another size: the same books, report and catalogue as a whole import")
+    func sameAsWhole() async throws {
+        try await TestDatabase.sqlite.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            let bob = try await store.makeReader("bob")
+            for reader in [alice, bob] { try await reader.importText(Self.before) }
+            guard case .records(let source) = try Self.open(Self.big) else {
+                Issue.record("a CSV file is read a chunk at a time")
+                return
+            }
+            #expect(source.count == 61)
+            let whole = try await StagedImport.$threshold.withValue(1_000) {
+                try await bob.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
+            }
+            let streamed = try await StagedImport.$threshold.withValue(10) {
+                try await StagedImport.$matchingChunk.withValue(8) {
+                    try await StagedImport.$chunk.withValue(5) {
+                        try await alice.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
+                    }
+                }
+            }
+            func rows(_ report: ImportReport) -> [String] {
+                report.outcomes.map {
+                    "\($0.row) \($0.kind) \($0.title) \($0.status?.rawValue ?? "-") \($0.reason ?? "") \($0.changes) \($0.warnings)"
+                }
+            }
+            #expect(rows(streamed) == rows(whole))
+            #expect(streamed.rows == 61 && streamed.updated == 2 && streamed.unchanged == 1 && streamed.skipped == 4)
+            #expect(streamed.imported == 54)
+            #expect(
+                try await StagedImportContractTests.summary(alice.library())
+                    == StagedImportContractTests.summary(bob.library()))
+            // The merged rows made one book each, with both rows' shelves and readings.
+            let library = try await alice.library()
+            let three = library.entries.first { library.works[$0.workID]?.title == "Book 3" }
+            #expect(three?.state.shelves.contains("second-copy") == true)
+            #expect(three?.state.readings.count == 2)
+            // The library's book found by title moved to the edition the file describes.
+            let lonely = library.entries.first { library.works[$0.workID]?.title == "Lonely Book" }
+            #expect(lonely.flatMap { $0.editionID.flatMap { library.editions[$0]?.details.publisher } } == "New House")
+            #expect(
+                try await StagedImportContractTests.worksOwned(by: alice.userID, in: store)
+                    == StagedImportContractTests.worksOwned(by: bob.userID, in: store))
+            #expect(try await alice.importRuns().first?.imported == 54)
+            #expect(try await store.count("import_stagings") == 0)
+            #expect(try await store.count("users") == 2)
+
+            // Again: every book is there, as for the whole import.
+            let again = try await StagedImport.$threshold.withValue(10) {
+                try await alice.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
+            }
+            let wholeAgain = try await bob.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
+            #expect(again.imported == 0 && again.unchanged > 50)
+            #expect(rows(again) == rows(wholeAgain))
+        }
+    }
+}

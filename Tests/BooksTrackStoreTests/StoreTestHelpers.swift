@@ -36,15 +36,25 @@ extension ReaderStore {
     /// Imports a fixture file.
     @discardableResult
     func importFixture(_ path: String, dryRun: Bool = false) async throws -> ImportReport {
-        let batch = try LibraryFileReader.read(fileAt: Fixtures.url(path).path, today: LocalDate(year: 2026, month: 11, day: 21)!)
-        return try await importBatch(batch, fileName: path, dryRun: dryRun, now: TestClock.now)
+        let file = try LibraryFileReader.open(fileAt: Fixtures.url(path).path, today: LocalDate(year: 2026, month: 11, day: 21)!)
+        return try await importFile(file, fileName: path, dryRun: dryRun)
+    }
+
+    /// Imports an opened file as the app does: a CSV or TSV file's records a chunk at a time.
+    func importFile(_ file: ImportFile, fileName: String? = nil, dryRun: Bool = false, now: Date = TestClock.now)
+        async throws -> ImportReport
+    {
+        switch file {
+        case .records(let source): try await importRecords(source, fileName: fileName, dryRun: dryRun, now: now)
+        case .batch(let batch): try await importBatch(batch, fileName: fileName, dryRun: dryRun, now: now)
+        }
     }
 
     /// Imports CSV text.
     @discardableResult
     func importText(_ text: String, now: Date = TestClock.now) async throws -> ImportReport {
-        let batch = try LibraryFileReader.read(bytes: Array(text.utf8), today: LocalDate(year: 2026, month: 11, day: 21)!)
-        return try await importBatch(batch, dryRun: false, now: now)
+        let file = try LibraryFileReader.open(bytes: Array(text.utf8), today: LocalDate(year: 2026, month: 11, day: 21)!)
+        return try await importFile(file, now: now)
     }
 
     /// Entries by status.

@@ -52,6 +52,12 @@ public final class ImportService: Sendable {
         try await NIOThreadPool.singleton.runIfActive { try LibraryFileReader.read(bytes: bytes, today: today, limit: limit) }
     }
 
+    /// Opens a file for import as ``parse(_:today:limit:)`` does; a CSV or TSV file's records are
+    /// made when the import asks for them.
+    public static func open(_ bytes: [UInt8], today: LocalDate, limit: Int?) async throws -> ImportFile {
+        try await NIOThreadPool.singleton.runIfActive { try LibraryFileReader.open(bytes: bytes, today: today, limit: limit) }
+    }
+
     /// Runs one claimed import job: reads the upload, imports it in one transaction, and records
     /// how it ended on the upload. A failure leaves the library as it was.
     func run(_ job: Job) async throws {
@@ -64,9 +70,9 @@ public final class ImportService: Sendable {
         var failure: String?
         do {
             // The upload was accepted within the server's limit when it was made.
-            let batch = try await Self.parse(bytes, today: user.today(at: clock()), limit: nil)
+            let file = try await Self.open(bytes, today: user.today(at: clock()), limit: nil)
             _ = try await importNow(
-                batch, for: user, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false, runID: runID,
+                file, for: user, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false, runID: runID,
                 progress: { [board] in board.set(uploadID, $0) })
         } catch {
             failure = Self.message(for: error)
@@ -139,23 +145,43 @@ extension ImportService {
         _ batch: ImportBatch, for user: User, fileName: String?, fileSize: Int? = nil, dryRun: Bool,
         runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
     ) async throws -> ImportReport {
+        try await importNow(
+            .batch(batch), for: user, fileName: fileName, fileSize: fileSize, dryRun: dryRun, runID: runID,
+            progress: progress)
+    }
+
+    /// Imports an opened file now (a big CSV or TSV file on SQLite staged as it is read, see
+    /// `ReaderStore.importRecords`), or with `dryRun` only plans it.
+    public func importNow(
+        _ file: ImportFile, for user: User, fileName: String?, fileSize: Int? = nil, dryRun: Bool,
+        runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
+    ) async throws -> ImportReport {
         let now = clock()
-        let report = try await store.reader(user.id).importBatch(
-            batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
+        let reader = store.reader(user.id)
+        let report: ImportReport
+        var backup = false
+        switch file {
+        case .batch(let batch):
+            backup = batch.readerData != nil
+            report = try await reader.importBatch(
+                batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
+        case .records(let source):
+            report = try await reader.importRecords(
+                source, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
+        }
         if !dryRun {
             // The bundled author table at once, the network look-ups in the background — for
             // the books the import added or changed (a backup, or more books than that, the
             // whole library).
-            await enrichment.libraryChanged(user.id, entries: Self.touched(by: report, batch: batch))
+            await enrichment.libraryChanged(user.id, entries: backup ? nil : Self.touched(by: report))
             await notifications.settle(user.id, now: now)
         }
         return report
     }
 
     /// The books an import added or changed, when there are few enough to name one by one;
-    /// `nil` (the whole library) for a backup and for more than ``touchedLimit`` books.
-    static func touched(by report: ImportReport, batch: ImportBatch) -> [LibraryEntry.ID]? {
-        guard batch.readerData == nil else { return nil }
+    /// `nil` (the whole library) for more than ``touchedLimit`` books.
+    static func touched(by report: ImportReport) -> [LibraryEntry.ID]? {
         var entries: [LibraryEntry.ID] = []
         for outcome in report.outcomes where outcome.kind == .imported || outcome.kind == .updated {
             guard let entry = outcome.entryID else { continue }

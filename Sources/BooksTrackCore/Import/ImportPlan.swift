@@ -21,6 +21,8 @@ public struct ImportPlan: Sendable {
     public var progress: [ProgressUpdate] = []
     public var report: ImportReport
 
+    public init(report: ImportReport) { self.report = report }
+
     /// Whether writing the plan would change anything in the database.
     public var isEmpty: Bool {
         newAuthors.isEmpty && newWorks.isEmpty && newEditions.isEmpty && newIdentifiers.isEmpty

@@ -106,7 +106,7 @@ extension PlannerState {
     private mutating func registerIdentifiers(workID: Work.ID, indices: [Int], primaryEdition: Edition.ID?) {
         for (position, index) in indices.enumerated() {
             let editionID = position == 0 ? primaryEdition : nil
-            for id in unclaimedIdentifiers[index] ?? [] {
+            for id in unclaimedIdentifiers.removeValue(forKey: index) ?? [] {
                 let target = IdentifierTarget(workID: workID, editionID: id.scheme.identifiesEdition ? editionID : nil)
                 plan.newIdentifiers.append(NewIdentifier(id: id, target: target))
             }

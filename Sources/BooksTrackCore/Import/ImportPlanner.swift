@@ -74,7 +74,7 @@ public enum ImportPlanner {
 
 /// The planner's working state: the plan so far and what the batch itself has created.
 struct PlannerState {
-    let context: ImportMatchContext
+    var context: ImportMatchContext
     var plan = ImportPlan(report: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []))
     var batchIdentifiers: [ExternalID: Work.ID] = [:]
     var batchIdentifiersByWork: [Work.ID: [ExternalID]] = [:]
@@ -112,7 +112,7 @@ struct PlannerState {
             batchIdentifiersByWork[workID, default: []].append(id)
             unclaimed.append(id)
         }
-        unclaimedIdentifiers[index] = unclaimed
+        if !unclaimed.isEmpty { unclaimedIdentifiers[index] = unclaimed }
         return workID
     }
 

@@ -1,18 +1,13 @@
 import BooksTrackCore
 import Foundation
 
-/// A tokenized CSV or TSV file: its header and its data rows.
+/// A CSV or TSV file's header: its column names, found by name.
 struct CSVTable: Sendable {
     let headers: [String]
-    let rows: [CSVTokenizer.Row]
-    let endsWithNewline: Bool
     private let indexByName: [String: Int]
 
-    init(result: CSVTokenizer.Result) {
-        let header = result.rows.first
-        headers = (header?.fields ?? []).map { TextNormalization.collapseWhitespace($0) }
-        rows = Array(result.rows.dropFirst())
-        endsWithNewline = result.endsWithNewline
+    init(header: [String]) {
+        headers = header.map { TextNormalization.collapseWhitespace($0) }
         var map: [String: Int] = [:]
         for (index, name) in headers.enumerated() where map[name.lowercased()] == nil {
             map[name.lowercased()] = index

@@ -35,25 +35,68 @@ enum CSVTokenizer {
     /// Splits bytes into rows of fields. With `quoting` off (LibraryThing's TSV), quotes are text.
     /// Lines with nothing on them are not rows.
     static func tokenize(_ bytes: [UInt8], delimiter: UInt8, quoting: Bool) throws(Failure) -> Result {
-        var scanner = Scanner(bytes: bytes, delimiter: delimiter, quoting: quoting)
+        var reader = RowScanner(bytes: bytes, delimiter: delimiter, quoting: quoting)
         var rows: [Row] = []
-        var current = Row(line: 1, fields: [], invalidUTF8Fields: [])
-        var endsWithNewline = false
-        while scanner.index < bytes.count {
-            let (text, valid, terminator) = try scanner.nextField()
-            if !valid { current.invalidUTF8Fields.append(current.fields.count) }
-            current.fields.append(text)
-            switch terminator {
-            case .delimiter:
-                if scanner.index == bytes.count { current.fields.append("") } else { continue }
-                endsWithNewline = false
-            case .newline: endsWithNewline = true
-            case .end: endsWithNewline = false
-            }
-            if !(current.fields.count == 1 && current.fields[0].isEmpty) { rows.append(current) }
-            current = Row(line: scanner.line, fields: [], invalidUTF8Fields: [])
+        while let row = try reader.next() { rows.append(row) }
+        return Result(rows: rows, endsWithNewline: reader.endsWithNewline)
+    }
+
+    /// Where a row starts in the bytes, and on which line.
+    struct RowStart: Sendable {
+        var offset: Int
+        var line: Int
+    }
+
+    /// Reads rows one at a time from any row's start (see ``RowStart``).
+    struct RowScanner {
+        private var scanner: Scanner
+        /// Whether the last row read ended with a line break.
+        private(set) var endsWithNewline = false
+        /// How many fields the last row read had (also when they were not decoded).
+        private(set) var fieldCount = 0
+
+        init(bytes: [UInt8], delimiter: UInt8, quoting: Bool, from start: RowStart = RowStart(offset: 0, line: 1)) {
+            scanner = Scanner(bytes: bytes, delimiter: delimiter, quoting: quoting)
+            scanner.index = start.offset
+            scanner.line = start.line
         }
-        return Result(rows: rows, endsWithNewline: endsWithNewline)
+
+        /// Where the next row starts (blank lines before it included).
+        var position: RowStart { RowStart(offset: scanner.index, line: scanner.line) }
+
+        /// The next row, or `nil` at the end; with `decode` off its fields are left empty (only
+        /// the row's place and its number of fields are wanted).
+        mutating func next(decode: Bool = true) throws(Failure) -> Row? {
+            var current = Row(line: scanner.line, fields: [], invalidUTF8Fields: [])
+            var count = 0
+            var firstIsEmpty = false
+            while scanner.index < scanner.bytes.count {
+                let terminator = try scanner.readField()
+                if count == 0 { firstIsEmpty = scanner.field.isEmpty }
+                if decode {
+                    let (text, valid) = CSVTokenizer.decode(scanner.field)
+                    if !valid { current.invalidUTF8Fields.append(current.fields.count) }
+                    current.fields.append(text)
+                }
+                count += 1
+                switch terminator {
+                case .delimiter:
+                    guard scanner.index == scanner.bytes.count else { continue }
+                    if decode { current.fields.append("") }
+                    count += 1
+                    endsWithNewline = false
+                case .newline: endsWithNewline = true
+                case .end: endsWithNewline = false
+                }
+                if !(count == 1 && firstIsEmpty) {
+                    fieldCount = count
+                    return current
+                }
+                current = Row(line: scanner.line, fields: [], invalidUTF8Fields: [])
+                count = 0
+            }
+            return nil
+        }
     }
 
     private struct Scanner {
@@ -71,13 +114,12 @@ enum CSVTokenizer {
             field.reserveCapacity(256)
         }
 
-        mutating func nextField() throws(Failure) -> (String, Bool, Terminator) {
+        /// Reads the next field's bytes into ``field``.
+        mutating func readField() throws(Failure) -> Terminator {
             field.removeAll(keepingCapacity: true)
             let quoted = openQuoteIfPresent()
             if quoted { try readQuoted() }
-            let terminator = readUnquoted(afterQuote: quoted)
-            let (text, valid) = CSVTokenizer.decode(field)
-            return (text, valid, terminator)
+            return readUnquoted(afterQuote: quoted)
         }
 
         /// Spaces and then a quote open a quoted field; otherwise nothing is consumed.

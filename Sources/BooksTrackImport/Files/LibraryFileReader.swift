@@ -23,6 +23,21 @@ public enum LibraryFileReader {
     public static func read(fileAt path: String, today: LocalDate, limit: Int? = sizeLimit) throws(ImportFileError)
         -> ImportBatch
     {
+        try open(fileAt: path, today: today, limit: limit).batch
+    }
+
+    /// Parses the bytes of an export (an upload); `limit` is the server's upload limit.
+    public static func read(bytes: [UInt8], today: LocalDate, limit: Int? = sizeLimit) throws(ImportFileError)
+        -> ImportBatch
+    {
+        try open(bytes: bytes, today: today, limit: limit).batch
+    }
+
+    /// Opens the file at a path for import: a CSV or TSV export's records are made when asked
+    /// for (a chunk at a time), anything else is parsed at once.
+    public static func open(fileAt path: String, today: LocalDate, limit: Int? = sizeLimit) throws(ImportFileError)
+        -> ImportFile
+    {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw .unreadable(FileManager.default.fileExists(atPath: path) ? "permission denied" : "there is no file at \(path)")
@@ -35,9 +50,9 @@ public enum LibraryFileReader {
             expandedLimit: limit.map { $0 * decompressionFactor })
     }
 
-    /// Parses the bytes of an export (an upload); `limit` is the server's upload limit.
-    public static func read(bytes: [UInt8], today: LocalDate, limit: Int? = sizeLimit) throws(ImportFileError)
-        -> ImportBatch
+    /// Opens the bytes of an export (an upload) for import; `limit` is the server's upload limit.
+    public static func open(bytes: [UInt8], today: LocalDate, limit: Int? = sizeLimit) throws(ImportFileError)
+        -> ImportFile
     {
         if let limit, bytes.count > limit { throw .tooLarge(bytes: bytes.count, limit: limit) }
         return try read(
@@ -49,7 +64,7 @@ public enum LibraryFileReader {
     /// out not to be a backup is read a second time, whole).
     private static func read(
         opening open: @escaping () throws(ImportFileError) -> any ByteChunks, today: LocalDate, expandedLimit: Int?
-    ) throws(ImportFileError) -> ImportBatch {
+    ) throws(ImportFileError) -> ImportFile {
         var (head, rest) = try Self.head(of: try open())
         var reopen: () throws(ImportFileError) -> any ByteChunks = open
         if Gzip.isCompressed(head) {
@@ -65,7 +80,7 @@ public enum LibraryFileReader {
         if first == UInt8(ascii: "{"), !text.contains(0),
             let batch = try BackupStreamReader.read(PrefixedChunks(text, rest: rest))
         {
-            return batch
+            return .batch(batch)
         }
         // Not a backup: the whole file, as text, unless its start already shows it is not text.
         let utf16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
@@ -84,15 +99,15 @@ public enum LibraryFileReader {
         return (head, source)
     }
 
-    /// Parses a whole file held in memory.
-    private static func read(text bytes: [UInt8], today: LocalDate) throws(ImportFileError) -> ImportBatch {
+    /// Reads a whole file held in memory.
+    private static func read(text bytes: [UInt8], today: LocalDate) throws(ImportFileError) -> ImportFile {
         if let (kind, advice) = FileSignature.knownBinary(bytes) { throw .notAnExport(kind: kind, advice: advice) }
         let text = try FileSignature.utf8Text(bytes)
         guard let first = text.first(where: { !FileSignature.isWhitespace($0) }) else { throw .empty }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return try readJSON(text, today: today)
+            return .batch(try readJSON(text, today: today))
         }
-        return try readDelimited(text, today: today)
+        return .records(try DelimitedRecords(text: text, today: today))
     }
 
     private static func readJSON(_ bytes: [UInt8], today: LocalDate) throws(ImportFileError) -> ImportBatch {
@@ -107,49 +122,6 @@ public enum LibraryFileReader {
         }
         guard let books = LibraryThingJSONParser.books(in: json) else { throw .unrecognisedJSON }
         return LibraryThingJSONParser(books: books, today: today).parse()
-    }
-
-    private static func readDelimited(_ bytes: [UInt8], today: LocalDate) throws(ImportFileError) -> ImportBatch {
-        let headerEnd = bytes.firstIndex(where: { $0 == 10 || $0 == 13 }) ?? bytes.endIndex
-        let headerLine = bytes[..<headerEnd]
-        let tabs = headerLine.filter { $0 == 9 }.count
-        let commas = headerLine.filter { $0 == UInt8(ascii: ",") }.count
-        let isTSV = tabs > commas
-        let result: CSVTokenizer.Result
-        do { result = try CSVTokenizer.tokenize(bytes, delimiter: isTSV ? 9 : UInt8(ascii: ","), quoting: !isTSV) } catch {
-            if case .unterminatedQuote(let line) = error { throw .truncated(line: line) }
-            throw .binary
-        }
-        var table = CSVTable(result: result)
-        var fileWarnings: [ImportWarning] = []
-        let format: ImportFormat
-        do throws(ImportFileError) {
-            format = try detectFormat(table, isTSV: isTSV)
-        } catch {
-            // A Goodreads export whose header row was removed (edited in a spreadsheet).
-            guard !isTSV, let header = GoodreadsLayout.header(forHeaderless: result.rows) else { throw error }
-            var withHeader = result
-            withHeader.rows.insert(CSVTokenizer.Row(line: 0, fields: header, invalidUTF8Fields: []), at: 0)
-            table = CSVTable(result: withHeader)
-            format = .goodreads
-            fileWarnings.append(
-                ImportWarning(
-                    "The file has no header row, but its \(header.count) columns are laid out as a Goodreads export’s: it was read with Goodreads’ column names. Check the report."
-                ))
-        }
-        guard !table.rows.isEmpty else { throw .noRows(format) }
-        if !table.endsWithNewline, let last = table.rows.last, last.fields.count < table.headers.count {
-            throw .truncated(line: last.line)
-        }
-        var batch: ImportBatch
-        switch format {
-        case .goodreads: batch = GoodreadsParser(table: table, today: today).parse()
-        case .storyGraph: batch = StoryGraphParser(table: table, today: today).parse()
-        case .bookWyrm, .openreads, .calibre: batch = MoreTrackersParser(table: table, format: format, today: today).parse()
-        default: batch = LibraryThingParser(table: table, format: format, today: today).parse()
-        }
-        batch.fileWarnings = fileWarnings + batch.fileWarnings
-        return batch
     }
 
     /// Recognises an export by its header's column names.
@@ -194,5 +166,20 @@ public enum LibraryFileReader {
     private static func path(_ prefix: [String], _ keys: [any CodingKey]) -> String {
         let parts = prefix + keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
         return parts.isEmpty ? "the top level" : parts.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    }
+}
+
+/// An export opened for import: a CSV or TSV file's records made a chunk at a time, a JSON file
+/// (a backup, LibraryThing's JSON) parsed whole.
+public enum ImportFile: Sendable {
+    case records(any ImportRecordSource)
+    case batch(ImportBatch)
+
+    /// Every record at once.
+    public var batch: ImportBatch {
+        switch self {
+        case .records(let source): source.batch()
+        case .batch(let batch): batch
+        }
     }
 }

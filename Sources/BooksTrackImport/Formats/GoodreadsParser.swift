@@ -29,7 +29,8 @@ struct GoodreadsParser: Sendable {
             .map { ExtraColumn(index: $0.offset, name: $0.element) }
     }
 
-    func parse() -> ImportBatch {
+    /// What the file's columns say about the whole file.
+    var fileWarnings: [ImportWarning] {
         var fileWarnings: [ImportWarning] = []
         if table.column("Exclusive Shelf") == nil {
             fileWarnings.append(
@@ -40,12 +41,7 @@ struct GoodreadsParser: Sendable {
         if table.column("Author") == nil {
             fileWarnings.append(ImportWarning("The file has no “Author” column: books are imported without authors."))
         }
-        let extras = extraColumns
-        let carries = carries
-        let records = ParallelRows.map(table.rows) { offset, row in
-            record(row, number: offset + 1, extras: extras, carries: carries)
-        }
-        return ImportBatch(format: .goodreads, records: records, fileWarnings: fileWarnings)
+        return fileWarnings
     }
 
     /// The entry fields the file carries, from the columns it has.

@@ -8,23 +8,14 @@ struct LibraryThingParser {
     let format: ImportFormat
     let today: LocalDate
 
-    func parse() -> ImportBatch {
-        var records: [ImportRecord] = []
-        for (offset, row) in table.rows.enumerated() {
-            var reader = RowReader(row: row, table: table)
-            let number = offset + 1
-            if reader.isBlank {
-                records.append(.skipped(row: number, line: row.line, title: "", reason: "The row is empty."))
-                continue
-            }
-            if let problem = reader.shapeProblem() {
-                let title = reader.text(table.column("Title")) ?? ""
-                records.append(.skipped(row: number, line: row.line, title: title, reason: problem, warnings: reader.warnings))
-                continue
-            }
-            records.append(LibraryThingMapping.record(book(reader, number: number), format: format, today: today))
+    func record(_ row: CSVTokenizer.Row, number: Int) -> ImportRecord {
+        var reader = RowReader(row: row, table: table)
+        if reader.isBlank { return .skipped(row: number, line: row.line, title: "", reason: "The row is empty.") }
+        if let problem = reader.shapeProblem() {
+            let title = reader.text(table.column("Title")) ?? ""
+            return .skipped(row: number, line: row.line, title: title, reason: problem, warnings: reader.warnings)
         }
-        return ImportBatch(format: format, records: records)
+        return LibraryThingMapping.record(book(reader, number: number), format: format, today: today)
     }
 
     private func book(_ reader: RowReader, number: Int) -> LibraryThingBook {

@@ -9,11 +9,6 @@ struct MoreTrackersParser {
     let format: ImportFormat
     let today: LocalDate
 
-    func parse() -> ImportBatch {
-        let records = table.rows.enumerated().map { offset, row in record(row, number: offset + 1) }
-        return ImportBatch(format: format, records: records)
-    }
-
     /// One row, whatever the tracker: the cells each names differently, then one shape.
     private struct Row {
         var authors: [String] = []

@@ -15,11 +15,6 @@ struct StoryGraphParser {
         "Content Warning Description",
     ]
 
-    func parse() -> ImportBatch {
-        let records = table.rows.enumerated().map { offset, row in record(row, number: offset + 1) }
-        return ImportBatch(format: .storyGraph, records: records)
-    }
-
     var carries: EntryFields {
         var fields: EntryFields = [.status, .edition, .extras, .readings]
         if table.has("Star Rating") { fields.insert(.rating) }

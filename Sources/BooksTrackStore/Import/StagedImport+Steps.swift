@@ -2,6 +2,12 @@ import BooksTrackCore
 import Foundation
 import SQLKit
 
+/// Where a staged write's steps come from (see ``StagedImport/write(_:as:_:on:progress:total:)``).
+protocol StepFeed: Sendable {
+    /// Step `index`, ready to run, or `nil` after the last. Asked for in order, each once.
+    func step(_ index: Int) async throws -> StagedImport.Ready?
+}
+
 /// How a staged import's books are cut into steps, and each step's rows built when its turn is
 /// near (see ``StagedImport``).
 extension StagedImport {
@@ -27,18 +33,37 @@ extension StagedImport {
         }
     }
 
+    /// A step ready to run: its rows built, or its statements.
+    struct Ready: Sendable {
+        enum Work: Sendable {
+            case rows([TableRows])
+            case body(@Sendable (any SQLDatabase) async throws -> Void)
+        }
+
+        var books: Int
+        var work: Work
+    }
+
     /// Builds the rows of the step after the one being written, on another thread, while SQLite
     /// writes: building rows took a third of a 50,000-book staging, all of it time SQLite waited.
     /// One step ahead, so at most two steps' rows are held. Used by one writer at a time (the
     /// steps run in order).
-    final class Lookahead: @unchecked Sendable {
+    final class Lookahead: StepFeed, @unchecked Sendable {
         private let steps: [Step]
         private var ahead: (index: Int, task: Task<[TableRows], Never>)?
 
         init(_ steps: [Step]) { self.steps = steps }
 
+        func step(_ index: Int) async -> Ready? {
+            guard index < steps.count else { return nil }
+            switch steps[index].work {
+            case .body(let body): return Ready(books: steps[index].books, work: .body(body))
+            case .rows: return Ready(books: steps[index].books, work: .rows(await rows(of: index)))
+            }
+        }
+
         /// The rows of step `index`; starts building those of the next step with rows.
-        func rows(of index: Int) async -> [TableRows] {
+        private func rows(of index: Int) async -> [TableRows] {
             let task = ahead?.index == index ? ahead!.task : Self.build(steps[index])
             ahead = nil
             if index + 1 < steps.count, case .rows = steps[index + 1].work { ahead = (index + 1, Self.build(steps[index + 1])) }

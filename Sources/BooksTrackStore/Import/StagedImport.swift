@@ -169,9 +169,18 @@ struct StagedImport: Sendable {
     ) async throws {
         let lookahead = Lookahead(steps)
         defer { lookahead.cancel() }
+        try await write(lookahead, as: staging, state, on: database, progress: progress, total: total)
+    }
+
+    /// Runs the steps a feed gives, in order, as ``write(_:as:_:on:progress:total:)`` does.
+    static func write(
+        _ feed: some StepFeed, as staging: User.ID, _ state: State, on database: Database,
+        progress: ImportProgressHandler?, total: Int
+    ) async throws {
         var next = 0
         var done = 0
-        while next < steps.count {
+        var finished = false
+        while !finished {
             let first = next
             // Without foreign-key checks (a third of moving the books, a fifth of staging them):
             // every row written names the run's own rows (staged, out of everyone's reach), the
@@ -179,17 +188,17 @@ struct StagedImport: Sendable {
             // or the reader, whom `renew` — first in every transaction — proves alive: deleting a
             // reader deletes their `import_stagings` rows. A reader's own change of what a staged
             // book names moves their library's version, and the run is then not published.
-            next = try await SQLiteConnector.$writeCacheKiB.withValue(cacheKiB) {
+            let (reached, books, ended) = try await SQLiteConnector.$writeCacheKiB.withValue(cacheKiB) {
                 try await SQLiteConnector.$checksForeignKeys.withValue(false) {
                     try await database.write { db in
                         try await Self.renew(staging, state, on: db)
                         let started = ContinuousClock.now
                         var index = first
-                        while index < steps.count {
-                            switch steps[index].work {
+                        var books = 0
+                        while let step = try await feed.step(index) {
+                            switch step.work {
                             case .body(let body): try await body(db)
-                            case .rows:
-                                let tables = await lookahead.rows(of: index)
+                            case .rows(let tables):
                                 if let direct = SQLiteDirect(db) {
                                     try await direct.insert(tables)
                                 } else {
@@ -199,22 +208,25 @@ struct StagedImport: Sendable {
                                 }
                             }
                             index += 1
-                            if let limit = stepsPerTransaction, index - first >= limit { break }
-                            if await database.othersWait(since: started) { break }
+                            books += step.books
+                            if let limit = stepsPerTransaction, index - first >= limit { return (index, books, false) }
+                            if await database.othersWait(since: started) { return (index, books, false) }
                         }
-                        return index
+                        return (index, books, true)
                     }
                 }
             }
-            done += steps[first..<next].reduce(0) { $0 + $1.books }
+            (next, finished) = (reached, ended)
+            done += books
             progress?(.writing(done: done, total: total))
         }
     }
 
     /// The one transaction that decides: the library has not moved, so the run will complete.
-    func publish(_ rest: ImportPlan, as staging: User.ID, matchedAt version: Int?, readerData: ReaderData?)
-        async throws -> Bool
-    {
+    func publish(
+        _ rest: ImportPlan, as staging: User.ID, matchedAt version: Int?, readerData: ReaderData?,
+        changesLibrary: Bool = true
+    ) async throws -> Bool {
         let (userID, runID, now, dialect) = (self.userID, self.runID, self.now, database.dialect)
         return try await database.changing { db, changes in
             try await ReaderLock.take(userID, on: db, dialect: dialect)
@@ -231,7 +243,9 @@ struct StagedImport: Sendable {
             try await db.raw(
                 "UPDATE import_stagings SET state = \(bind: State.publishing.rawValue) WHERE id = \(bind: staging.string)"
             ).run()
-            changes.reader(userID)
+            // A run that finds every book already there changes nothing the reader sees, and
+            // leaves their caches warm.
+            if changesLibrary { changes.reader(userID) }
             changes.works(plan.workFills.keys)
             changes.works(plan.editionFills.map(\.workID))
             changes.authors(plan.authorFacts.map(\.authorID))

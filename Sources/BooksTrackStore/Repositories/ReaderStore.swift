@@ -71,6 +71,27 @@ public struct ReaderStore: Sendable {
         }
     }
 
+    /// Imports a CSV or TSV file whose records are made a chunk at a time: a big one on SQLite
+    /// is matched and staged as it is read, so neither its records nor its plan are ever whole in
+    /// memory (a 50,000-row file's were 200 MB); anything else as ``importBatch(_:fileName:fileSize:dryRun:now:runID:progress:)``.
+    public func importRecords(
+        _ source: any ImportRecordSource, fileName: String? = nil, fileSize: Int? = nil, dryRun: Bool,
+        now: Date, runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
+    ) async throws -> ImportReport {
+        if !dryRun, database.dialect == .sqlite, source.count > StagedImport.threshold,
+            let report = try await StagedImport(
+                database: database, userID: userID, runID: runID, now: now, progress: progress
+            ).run(source, fileName: fileName, fileSize: fileSize)
+        {
+            return report
+        }
+        // Small, a dry run, on PostgreSQL (one transaction there), or the library moved while it
+        // was staged: matched again, whole.
+        return try await importBatch(
+            source.batch(), fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID,
+            progress: progress)
+    }
+
     /// The reader's past imports, newest first.
     public func importRuns() async throws -> [ImportRunSummary] {
         let userID = self.userID

@@ -37,11 +37,11 @@ struct ImportsAPI {
         let dryRun = try parameters.flag("dryRun")
         let bytes = [UInt8](try await APIRequest.body(request, limit: configuration.uploadLimit))
         let now = configuration.clock()
-        let batch = try await ImportService.parse(bytes, today: user.today(at: now), limit: configuration.uploadLimit)
+        let file = try await ImportService.open(bytes, today: user.today(at: now), limit: configuration.uploadLimit)
         let runID = ImportRunSummary.ID.random()
         let fileName = parameters["fileName"].map(Exports.cleanFileName)
         let report = try await app.imports.importNow(
-            batch, for: user, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, runID: runID)
+            file, for: user, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, runID: runID)
         return try Responses.json(
             ImportReportDocument(report, id: dryRun ? nil : runID.string, fileName: fileName), status: dryRun ? .ok : .created,
             headers: dryRun ? [:] : [.location: "/api/v1/imports/\(runID.string)"])

@@ -33,11 +33,11 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let now = Date()
-            let batch = try readFile(today: LocalDate(now, in: .current))
+            let opened = try openFile(today: LocalDate(now, in: .current))
             let fileName = URL(fileURLWithPath: file).lastPathComponent
             let bar = Terminal.outputIsTerminal && !json ? ProgressBar() : nil
             let (report, coverage) = try await importBatch(
-                batch, fileName: fileName, now: now, progress: bar.map(Self.progressHandler))
+                opened, fileName: fileName, now: now, progress: bar.map(Self.progressHandler))
             bar?.finish()
             if json {
                 Terminal.write(String(decoding: try ImportReportDocument(report, fileName: fileName).encoded(), as: UTF8.self))
@@ -54,16 +54,16 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 
-    private func readFile(today: LocalDate) throws -> ImportBatch {
+    private func openFile(today: LocalDate) throws -> ImportFile {
         do throws(ImportFileError) {
-            return try LibraryFileReader.read(fileAt: file, today: today, limit: nil)
+            return try LibraryFileReader.open(fileAt: file, today: today, limit: nil)
         } catch {
             throw CLIFailure.file(error)
         }
     }
 
     /// Imports, and after a real import says how much the bundled author table knew.
-    private func importBatch(_ batch: ImportBatch, fileName: String, now: Date, progress: ImportProgressHandler?)
+    private func importBatch(_ opened: ImportFile, fileName: String, now: Date, progress: ImportProgressHandler?)
         async throws -> (ImportReport, (read: Int, gender: Int, region: Int)?)
     {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
@@ -73,7 +73,7 @@ struct ImportCommand: AsyncParsableCommand {
             try await store.recoverImports(now: Date())
             let app = BooksTrack(store: store, clock: { now }, enrichment: .fromEnvironment())
             let report = try await app.imports.importNow(
-                batch, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
+                opened, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
             return (report, dryRun ? nil : try await store.enrichment.coverage(for: reader.id))
         }
     }

@@ -1,0 +1,223 @@
+import BooksTrackCore
+import Foundation
+import SQLKit
+
+/// A big CSV or TSV file staged as it is read: its records are matched a chunk at a time (the
+/// first pass), then read again and planned a chunk at a time while SQLite writes the chunk
+/// before (the second pass). Neither the records nor the plan are ever whole in memory; what is
+/// held is the file's text, each row's work and what matching needs across rows (issue 16).
+extension StagedImport {
+    /// Rows read per chunk while matching (made on both cores).
+    @TaskLocal static var matchingChunk = 2_048
+
+    /// Imports a file staged as it is read; `nil` when the library moved while it was written
+    /// (nothing of the run is left then, and the caller imports again the slow way).
+    func run(_ source: any ImportRecordSource, fileName: String?, fileSize: Int?) async throws -> ImportReport? {
+        let (userID, now, progress) = (self.userID, self.now, self.progress)
+        progress?(.matching(rows: source.count))
+        // Matching reads the library as of `version` (read first, so a write that lands while
+        // matching moves it).
+        let (matched, version) = try await database.read { db in
+            let version = try await ReaderStore.dataVersion(of: userID, on: db)
+            var stream = ImportPlanner.Stream(format: source.format, userID: userID, now: now)
+            let reading = source.chunks(of: Self.matchingChunk)
+            while let records = reading.next() {
+                let keys = ImportPlanner.lookupKeys(for: records)
+                stream.resolve(
+                    records, context: try await ImportContextLoader.context(for: keys, userID: userID, now: now, on: db))
+            }
+            return (stream, version)
+        }
+        var stream = matched
+        let created = stream.takeCreated()
+        let staging = try await begin()
+        let published: Bool
+        do {
+            var resolved: [Author.ID: Author.ID] = [:]
+            for chunk in created.authors.chunked(into: 2_000) {
+                let authors = Array(chunk)
+                let stored = try await database.write { db in
+                    try await Self.renew(staging, .staging, on: db)
+                    return try await CatalogueRows.insert(authors: authors, now: now, on: db)
+                }
+                resolved.merge(stored) { _, new in new }
+            }
+            var works = ImportPlan(report: ImportReport(format: source.format, dryRun: false, outcomes: [], fileWarnings: []))
+            works.newWorks = created.works
+            let feed = Feed(
+                stream: stream, reading: source.chunks(of: Self.chunk),
+                works: works.replacingAuthors(resolved).newWorks, matchKeys: created.matchKeys,
+                run: self, staging: staging, format: source.format, fileWarnings: source.fileWarnings.map(\.description),
+                fileName: fileName, fileSize: fileSize)
+            defer { feed.cancel() }
+            progress?(.writing(done: 0, total: source.count))
+            try await Self.write(feed, as: staging, .staging, on: database, progress: progress, total: source.count)
+            let rest = feed.rest.replacingAuthors(resolved)
+            published = try await publish(
+                rest, as: staging, matchedAt: version, readerData: nil, changesLibrary: feed.changesLibrary || !rest.isEmpty)
+        } catch {
+            try? await Self.discard(staging, on: database)
+            throw error
+        }
+        guard published else {
+            try await Self.discard(staging, on: database)
+            return nil
+        }
+        try await Self.move(staging, to: userID, on: database, progress: progress, total: source.count)
+        let runID = self.runID
+        guard let (_, report) = try await database.read({ db in try await ImportRunRows.report(runID, of: userID, on: db) })
+        else { throw StoreError.notFound(.reader) }
+        return report
+    }
+
+    /// The steps of a file staged as it is read: the run's line, the new works, then each chunk
+    /// of rows planned (and its rows built) while SQLite writes the one before, then the run's
+    /// counts. Asked for by one writer, in order; one step is built ahead.
+    final class Feed: StepFeed, @unchecked Sendable {
+        private var stream: ImportPlanner.Stream
+        private let reading: any ImportRecordChunks
+        private var works: [Work]
+        private var matchKeys: [Work.ID: String]
+        private let run: StagedImport
+        private let staging: User.ID
+        private let format: ImportFormat
+        private let fileWarnings: [String]
+        private let fileName: String?
+        private let fileSize: Int?
+
+        /// What changes rows that exist already, and new rows no new book names: written when
+        /// the run is published.
+        private(set) var rest: ImportPlan
+        /// Whether the run adds or changes a book.
+        private(set) var changesLibrary = false
+        private var counts: [ImportOutcome.Kind: Int] = [:]
+        private var filledEditions: Set<Edition.ID> = []
+        private var phase = Phase.run
+        private var ahead: (index: Int, task: Task<Ready?, Never>)?
+
+        private enum Phase { case run, works, rows, counts, done }
+
+        init(
+            stream: ImportPlanner.Stream, reading: any ImportRecordChunks, works: [Work], matchKeys: [Work.ID: String],
+            run: StagedImport, staging: User.ID, format: ImportFormat, fileWarnings: [String], fileName: String?,
+            fileSize: Int?
+        ) {
+            self.stream = stream
+            self.reading = reading
+            self.works = works
+            self.matchKeys = matchKeys
+            self.run = run
+            self.staging = staging
+            self.format = format
+            self.fileWarnings = fileWarnings
+            self.fileName = fileName
+            self.fileSize = fileSize
+            rest = ImportPlan(report: ImportReport(format: format, dryRun: false, outcomes: [], fileWarnings: fileWarnings))
+        }
+
+        func step(_ index: Int) async -> Ready? {
+            let task = ahead?.index == index ? ahead!.task : make()
+            ahead = nil
+            let step = await task.value
+            if step != nil { ahead = (index + 1, make()) }
+            return step
+        }
+
+        func cancel() { ahead?.task.cancel() }
+
+        private func make() -> Task<Ready?, Never> {
+            Task.detached { self.next() }
+        }
+
+        /// The next step (one at a time: a step is made only after the one before it was).
+        private func next() -> Ready? {
+            let (runID, staging, now) = (run.runID, staging, run.now)
+            switch phase {
+            case .run:
+                phase = .works
+                // The run's line first, its counts at the end: a run that fails is thrown away
+                // with its rows (they belong to the line).
+                let report = ImportReport(format: format, dryRun: false, outcomes: [], fileWarnings: fileWarnings)
+                let (fileName, fileSize) = (fileName, fileSize)
+                return Ready(
+                    books: 0,
+                    work: .body { db in
+                        try await ImportRunRows.recordRun(
+                            report, id: runID, userID: staging, fileName: fileName, fileSize: fileSize, startedAt: now,
+                            finishedAt: now, on: db)
+                    })
+            case .works:
+                guard !works.isEmpty else {
+                    (works, matchKeys) = ([], [:])
+                    phase = .rows
+                    return next()
+                }
+                let chunk = Array(works.suffix(StagedImport.chunk))
+                works.removeLast(chunk.count)
+                return Ready(
+                    books: 0, work: .rows(CatalogueRows.rows(works: chunk, owner: staging, matchKeys: matchKeys, now: now)))
+            case .rows:
+                guard let records = reading.next() else {
+                    phase = .counts
+                    return next()
+                }
+                return Ready(books: records.count, work: .rows(rows(of: stream.plan(records))))
+            case .counts:
+                phase = .done
+                let counts = counts
+                return Ready(
+                    books: 0,
+                    work: .body { db in
+                        try await db.raw(
+                            """
+                            UPDATE import_runs SET rows_total = \(bind: counts.values.reduce(0, +)),
+                                imported = \(bind: counts[.imported] ?? 0), updated = \(bind: counts[.updated] ?? 0),
+                                unchanged = \(bind: counts[.unchanged] ?? 0), skipped = \(bind: counts[.skipped] ?? 0),
+                                finished_at = \(bind: Date().milliseconds)
+                            WHERE id = \(bind: runID.string) AND user_id = \(bind: staging.string)
+                            """
+                        ).run()
+                    })
+            case .done:
+                return nil
+            }
+        }
+
+        /// A chunk's new books with their new editions and identifiers, staged; the rest kept for
+        /// publishing.
+        private func rows(of piece: ImportPlan) -> [TableRows] {
+            for outcome in piece.report.outcomes { counts[outcome.kind, default: 0] += 1 }
+            if !piece.newEntries.isEmpty || !piece.updatedEntries.isEmpty { changesLibrary = true }
+            let books = Set(piece.newEntries.lazy.map(\.workID))
+            var editions: [Edition] = []
+            for edition in piece.newEditions {
+                if books.contains(edition.workID) { editions.append(edition) } else { rest.newEditions.append(edition) }
+            }
+            var identifiers: [NewIdentifier] = []
+            for identifier in piece.newIdentifiers {
+                if books.contains(identifier.target.workID) {
+                    identifiers.append(identifier)
+                } else {
+                    rest.newIdentifiers.append(identifier)
+                }
+            }
+            rest.newAuthors += piece.newAuthors
+            rest.updatedEntries += piece.updatedEntries
+            rest.workFills.merge(piece.workFills) { _, new in new }
+            for fill in piece.editionFills where filledEditions.insert(fill.id).inserted { rest.editionFills.append(fill) }
+            rest.authorFacts += piece.authorFacts
+            rest.sessions += piece.sessions
+            rest.progress += piece.progress
+            let staging = staging
+            return [
+                CatalogueRows.rows(editions: editions, now: run.now), CatalogueRows.rows(identifiers: identifiers),
+            ]
+                + EntryRows.rows(
+                    piece.newEntries.lazy.map { entry in
+                        var entry = entry
+                        entry.userID = staging
+                        return entry
+                    }) + [ImportRunRows.rows(piece.report.outcomes, id: run.runID)]
+        }
+    }
+}
