@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "BooksTrackCharts", dependencies: ["BooksTrackCore"]),
         // The system's zlib, for compressed backups (`.json.gz`).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // glibc's malloc_trim, to give a big import's freed memory back (Linux only).
+        .systemLibrary(name: "CMalloc"),
         // Parsers for Goodreads, StoryGraph, LibraryThing and our own backup.
         .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore", "CZlib"]),
         // Wikidata and Open Library clients (SPEC F8): HTTP, rate limits, retries, parsing.
@@ -44,6 +46,7 @@ let package = Package(
             name: "BooksTrackStore",
             dependencies: [
                 "BooksTrackCore",
+                "CMalloc",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),

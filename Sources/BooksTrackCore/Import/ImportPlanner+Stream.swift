@@ -87,10 +87,19 @@ extension ImportPlanner {
             }
         }
 
+        /// The authors and works a file creates.
+        public struct Created: Sendable {
+            public var authors: [Author]
+            public var works: [Work]
+            /// Each new work's ``Work/matchKey(title:primaryAuthor:)``.
+            public var matchKeys: [Work.ID: String]
+        }
+
         /// After the first pass: the new authors and works, taken out of the planner (the
-        /// caller writes them), with each new work's match key.
-        public mutating func takeCreated() -> (authors: [Author], works: [Work], matchKeys: [Work.ID: String]) {
-            let created = (state.plan.newAuthors, state.plan.newWorks, state.plan.newWorkMatchKeys)
+        /// caller writes them).
+        public mutating func takeCreated() -> Created {
+            let created = Created(
+                authors: state.plan.newAuthors, works: state.plan.newWorks, matchKeys: state.plan.newWorkMatchKeys)
             state.plan.newAuthors = []
             state.plan.newWorks = []
             state.plan.newWorkMatchKeys = [:]

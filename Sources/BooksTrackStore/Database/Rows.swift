@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import SQLKit
+import Synchronization
 
 /// Reading the store's column conventions back into values.
 extension SQLRow {
@@ -198,4 +199,14 @@ protocol NilCheckable {
 
 extension Optional: NilCheckable {
     var isNil: Bool { self == nil }
+}
+
+extension SQLQueryFetcher {
+    /// How many rows the statement gives, counted as they come (a statement that returns tens
+    /// of thousands of rows is not held whole only to be counted).
+    func count() async throws -> Int {
+        let counted = Mutex(0)
+        try await run { _ in counted.withLock { $0 += 1 } }
+        return counted.withLock { $0 }
+    }
 }

@@ -84,9 +84,7 @@ final class SQLiteConnector: Connector {
         let checksForeignKeys = Self.checksForeignKeys
         return try await writeLock.withLock {
             try await self.withConnection { db in
-                // Room for every page a big import dirties: with SQLite's 2 MB default the
-                // transaction spilled pages to the WAL and read them back again and again (3 GB
-                // through write() for a 121 MB database). Given back after the write.
+                // As the write asks (``writeCacheKiB``); back to the read cache after it.
                 try await db.raw(SQLQueryString("PRAGMA cache_size = -\(unsafeRaw: String(Self.writeCacheKiB))")).run()
                 try await self.foreignKeys(checksForeignKeys, on: db)
                 do {
@@ -135,9 +133,16 @@ final class SQLiteConnector: Connector {
 
     /// The page cache of a connection between writes (16 MiB; pages are allocated as used).
     static let readCache = "PRAGMA cache_size = -16384"
-    /// The page cache during a write, in KiB: 256 MiB at most, only as far as the write needs
-    /// it. A staged import's short transactions need less (``StagedImport``).
-    @TaskLocal static var writeCacheKiB = 262_144
+    /// The page cache during a write, in KiB, allocated only as far as the write needs it: 16 MiB,
+    /// as between writes, unless the write binds more. A write that reads the whole library (the
+    /// look-ups queued after a 50,000-book import) filled 40 MB with pages it only read; an
+    /// import written in one transaction binds ``importCacheKiB``, a staged one less
+    /// (``StagedImport``).
+    @TaskLocal static var writeCacheKiB = 16_384
+    /// The page cache of an import written in one transaction: room for every page it dirties
+    /// (with SQLite's 2 MB default a big import spilled pages to the WAL and read them back again
+    /// and again: 3 GB through write() for a 121 MB database).
+    static let importCacheKiB = 262_144
 
     func translate(_ error: any Error) -> any Error {
         let kind: Failure

@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import SQLKit
+import Synchronization
 
 /// A past import as the history lists it.
 public struct ImportRunSummary: Hashable, Sendable, Codable, Identifiable {
@@ -89,18 +90,31 @@ enum ImportRunRows {
             ).first()
         else { return nil }
         let run = try summary(row)
-        let outcomes = try await db.raw("SELECT * FROM import_rows WHERE import_id = \(bind: id.string) ORDER BY row_number")
-            .all()
-            .map { row in
-                ImportOutcome(
-                    row: try row.integer("row_number"), line: try row.optionalInteger("line"),
-                    kind: ImportOutcome.Kind(rawValue: try row.text("outcome")) ?? .skipped, title: try row.text("title"),
-                    authors: try row.json("authors", as: [String].self),
-                    status: try row.optionalText("status").flatMap(ReadingStatus.init(rawValue:)),
-                    entryID: try row.optionalID("entry_id"), reason: try row.optionalText("reason"),
-                    changes: try row.json("changes", as: [String].self), warnings: try row.json("warnings", as: [String].self))
+        // Row by row, not all rows first: a 50,000-row report's database rows were 50 MB more
+        // than its outcomes.
+        let read = Mutex<(outcomes: [ImportOutcome], error: (any Error)?)>(([], nil))
+        read.withLock { $0.outcomes.reserveCapacity(run.rows) }
+        try await db.raw("SELECT * FROM import_rows WHERE import_id = \(bind: id.string) ORDER BY row_number").run { row in
+            read.withLock { read in
+                guard read.error == nil else { return }
+                do { read.outcomes.append(try outcome(row)) } catch { read.error = error }
             }
+        }
+        let outcomes = try read.withLock { read in
+            if let error = read.error { throw error }
+            return read.outcomes
+        }
         return (run, ImportReport(format: run.format, dryRun: false, outcomes: outcomes, fileWarnings: run.fileWarnings))
+    }
+
+    private static func outcome(_ row: any SQLRow) throws -> ImportOutcome {
+        ImportOutcome(
+            row: try row.integer("row_number"), line: try row.optionalInteger("line"),
+            kind: ImportOutcome.Kind(rawValue: try row.text("outcome")) ?? .skipped, title: try row.text("title"),
+            authors: try row.json("authors", as: [String].self),
+            status: try row.optionalText("status").flatMap(ReadingStatus.init(rawValue:)),
+            entryID: try row.optionalID("entry_id"), reason: try row.optionalText("reason"),
+            changes: try row.json("changes", as: [String].self), warnings: try row.json("warnings", as: [String].self))
     }
 
     private static func summary(_ row: any SQLRow) throws -> ImportRunSummary {

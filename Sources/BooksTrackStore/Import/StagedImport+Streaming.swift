@@ -28,13 +28,17 @@ extension StagedImport {
             }
             return (stream, version)
         }
-        var stream = matched
+        // What matching made and dropped (each chunk's records, the look-ups' rows) goes back
+        // before the staging allocates anew.
+        HeapTrim.giveBack()
+        var stream = consume matched
         let created = stream.takeCreated()
+        let authors = created.authors
         let staging = try await begin()
         let published: Bool
         do {
             var resolved: [Author.ID: Author.ID] = [:]
-            for chunk in created.authors.chunked(into: 2_000) {
+            for chunk in authors.chunked(into: 2_000) {
                 let authors = Array(chunk)
                 let stored = try await database.write { db in
                     try await Self.renew(staging, .staging, on: db)
@@ -42,16 +46,15 @@ extension StagedImport {
                 }
                 resolved.merge(stored) { _, new in new }
             }
-            var works = ImportPlan(report: ImportReport(format: source.format, dryRun: false, outcomes: [], fileWarnings: []))
-            works.newWorks = created.works
+            // The feed holds the only copy of the new works: it lets each go once it is written.
             let feed = Feed(
-                stream: stream, reading: source.chunks(of: Self.chunk),
-                works: works.replacingAuthors(resolved).newWorks, matchKeys: created.matchKeys,
+                stream: consume stream, reading: source.chunks(of: Self.chunk), created: consume created, resolved: resolved,
                 run: self, staging: staging, format: source.format, fileWarnings: source.fileWarnings.map(\.description),
                 fileName: fileName, fileSize: fileSize)
             defer { feed.cancel() }
             progress?(.writing(done: 0, total: source.count))
             try await Self.write(feed, as: staging, .staging, on: database, progress: progress, total: source.count)
+            HeapTrim.giveBack()
             let rest = feed.rest.replacingAuthors(resolved)
             published = try await publish(
                 rest, as: staging, matchedAt: version, readerData: nil, changesLibrary: feed.changesLibrary || !rest.isEmpty)
@@ -64,6 +67,7 @@ extension StagedImport {
             return nil
         }
         try await Self.move(staging, to: userID, on: database, progress: progress, total: source.count)
+        HeapTrim.giveBack()
         let runID = self.runID
         guard let (_, report) = try await database.read({ db in try await ImportRunRows.report(runID, of: userID, on: db) })
         else { throw StoreError.notFound(.reader) }
@@ -98,14 +102,19 @@ extension StagedImport {
         private enum Phase { case run, works, rows, counts, done }
 
         init(
-            stream: ImportPlanner.Stream, reading: any ImportRecordChunks, works: [Work], matchKeys: [Work.ID: String],
-            run: StagedImport, staging: User.ID, format: ImportFormat, fileWarnings: [String], fileName: String?,
+            stream: consuming ImportPlanner.Stream, reading: any ImportRecordChunks,
+            created: consuming ImportPlanner.Stream.Created,
+            resolved: [Author.ID: Author.ID], run: StagedImport, staging: User.ID, format: ImportFormat, fileWarnings: [String],
+            fileName: String?,
             fileSize: Int?
         ) {
             self.stream = stream
             self.reading = reading
-            self.works = works
-            self.matchKeys = matchKeys
+            var plan = ImportPlan(report: ImportReport(format: format, dryRun: false, outcomes: [], fileWarnings: []))
+            plan.newWorks = created.works
+            created.works = []
+            works = plan.replacingAuthors(resolved).newWorks
+            matchKeys = created.matchKeys
             self.run = run
             self.staging = staging
             self.format = format

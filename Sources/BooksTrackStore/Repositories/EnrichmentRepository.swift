@@ -92,7 +92,7 @@ public struct EnrichmentRepository: Sendable {
                 ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
                 RETURNING id
                 """
-            ).all().count
+            ).count()
             let works = try await db.raw(
                 """
                 INSERT INTO enrichment_jobs (id, subject_kind, subject_id, provider, status, attempts, next_attempt_at,
@@ -107,7 +107,7 @@ public struct EnrichmentRepository: Sendable {
                 ON CONFLICT (subject_kind, subject_id, provider) DO NOTHING
                 RETURNING id
                 """
-            ).all().count
+            ).count()
             return authors + works
         }
     }

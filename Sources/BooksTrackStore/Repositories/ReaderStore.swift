@@ -43,6 +43,20 @@ public struct ReaderStore: Sendable {
         }
         // Not `changing`: an import that finds everything already there changes nothing the
         // reader sees, so it leaves their caches warm.
+        return try await SQLiteConnector.$writeCacheKiB.withValue(SQLiteConnector.importCacheKiB) {
+            try await writeWhole(
+                batch, matched: matched, version: version, fileName: fileName, fileSize: fileSize, now: now, runID: runID,
+                progress: progress, planning: planning)
+        }
+    }
+
+    /// The import written in one transaction (see ``importBatch(_:fileName:fileSize:dryRun:now:runID:progress:)``).
+    private func writeWhole(
+        _ batch: ImportBatch, matched: ImportPlan, version: Int?, fileName: String?, fileSize: Int?, now: Date,
+        runID: ImportRunSummary.ID, progress: ImportProgressHandler?,
+        planning: @escaping @Sendable (any SQLDatabase) async throws -> ImportPlan
+    ) async throws -> ImportReport {
+        let (userID, dialect) = (self.userID, database.dialect)
         return try await database.changing { db, changes in
             // One catalogue write of a reader at a time (works and identifiers are the reader's own,
             // so readers do not wait for each other; shared authors are created race-free).
