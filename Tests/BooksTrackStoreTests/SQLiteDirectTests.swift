@@ -125,3 +125,19 @@ struct SQLiteDirectTests {
         }
     }
 }
+
+@Suite("List columns read back")
+struct JSONColumnTests {
+    @Test("A list column reads back what was written, quotes, commas and escapes included, in any JSON layout")
+    func strings() throws {
+        let lists: [[String]] = [
+            [], [""], ["", ""], ["Ursula K. Le Guin"], ["a", "b", "c"], ["a\",\"b"], ["quote \" inside"], ["back\\slash"],
+            ["Chimamanda Ngozi Adichie", "Zoë, with a comma"], ["tab\there", "line\nbreak"], ["日本語", "emoji 📚"],
+        ]
+        for list in lists {
+            #expect(try JSONColumn.strings(JSONColumn.text(list)) == list)
+        }
+        #expect(try JSONColumn.strings(#"["a", "b"]"#) == ["a", "b"])
+        #expect(try JSONColumn.strings(#"[ "a" ]"#) == ["a"])
+    }
+}

@@ -21,8 +21,13 @@ extension StagedImport {
             let version = try await ReaderStore.dataVersion(of: userID, on: db)
             var stream = ImportPlanner.Stream(format: source.format, userID: userID, now: now)
             let reading = source.chunks(of: Self.matchingChunk)
-            while let records = reading.next() {
-                let keys = ImportPlanner.lookupKeys(for: records)
+            // The next chunk is read (made on the other core) while this one is matched.
+            func readNext() -> Task<(records: [ImportRecord], keys: ImportLookupKeys)?, Never> {
+                Task.detached { reading.next().map { ($0, ImportPlanner.lookupKeys(for: $0)) } }
+            }
+            var next = readNext()
+            while let (records, keys) = await next.value {
+                next = readNext()
                 stream.resolve(
                     records, context: try await ImportContextLoader.context(for: keys, userID: userID, now: now, on: db))
             }

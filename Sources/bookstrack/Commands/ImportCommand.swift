@@ -31,6 +31,7 @@ struct ImportCommand: AsyncParsableCommand {
     @ParentCommand var root: Bookstrack
 
     func run() async throws {
+        HeapTrim.useFewArenas()
         try await reportingFailures {
             let now = Date()
             let opened = try openFile(today: LocalDate(now, in: .current))
