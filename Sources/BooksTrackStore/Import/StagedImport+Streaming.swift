@@ -67,11 +67,7 @@ extension StagedImport {
             try? await Self.discard(staging, on: database)
             throw error
         }
-        guard published else {
-            try await Self.discard(staging, on: database)
-            return nil
-        }
-        try await Self.move(staging, to: userID, on: database, progress: progress, total: source.count)
+        guard try await finish(staging, published: published, books: source.count) else { return nil }
         HeapTrim.giveBack()
         let runID = self.runID
         guard let (_, report) = try await database.read({ db in try await ImportRunRows.report(runID, of: userID, on: db) })

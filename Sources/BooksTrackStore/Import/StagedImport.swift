@@ -66,12 +66,18 @@ struct StagedImport: Sendable {
             try? await Self.discard(staging, on: database)
             throw error
         }
+        return try await finish(staging, published: published, books: plan.newEntries.count) ? plan.report : nil
+    }
+
+    /// After the publishing transaction: the run's books moved to the reader, or, when it was not
+    /// published (the library moved while it was staged), nothing of the run left (`false`).
+    func finish(_ staging: User.ID, published: Bool, books: Int) async throws -> Bool {
         guard published else {
             try await Self.discard(staging, on: database)
-            return nil
+            return false
         }
-        try await Self.move(staging, to: userID, on: database, progress: progress, total: plan.newEntries.count)
-        return plan.report
+        try await Self.move(staging, to: userID, on: database, progress: progress, total: books)
+        return true
     }
 
     /// Makes the run's staging account and its lease; returns the account.
