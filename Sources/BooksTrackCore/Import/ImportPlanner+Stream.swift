@@ -116,14 +116,6 @@ extension ImportPlanner {
             return created
         }
 
-        /// How many books the first pass found: the new books and the books of the library
-        /// the file names.
-        public var resolvedBooks: Int {
-            var count = 0
-            for (index, work) in works.enumerated() where work != nil && groupEnds[index] == Int32(index) { count += 1 }
-            return count
-        }
-
         /// The second pass over the next records (the same records as the first, in the same
         /// chunks or others): the plan of the books they complete, with the outcome of each row
         /// they complete in its report. New authors and works are not in it (``takeCreated()``).

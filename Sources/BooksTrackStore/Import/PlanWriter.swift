@@ -68,16 +68,26 @@ extension ImportPlan {
     /// The plan with planned author ids replaced by the ids the rows were stored under.
     func replacingAuthors(_ resolved: [Author.ID: Author.ID]) -> ImportPlan {
         guard resolved.contains(where: { $0.key != $0.value }) else { return self }
-        func id(_ author: Author.ID) -> Author.ID { resolved[author] ?? author }
         var plan = self
-        plan.newWorks = newWorks.map { work in
+        plan.newWorks = newWorks.replacingAuthors(resolved)
+        plan.authorFacts = authorFacts.map {
+            PlannedAuthorFact(authorID: resolved[$0.authorID] ?? $0.authorID, assertion: $0.assertion)
+        }
+        return plan
+    }
+}
+
+extension [Work] {
+    /// The works with planned author ids replaced by the ids the rows were stored under.
+    func replacingAuthors(_ resolved: [Author.ID: Author.ID]) -> [Work] {
+        guard resolved.contains(where: { $0.key != $0.value }) else { return self }
+        func id(_ author: Author.ID) -> Author.ID { resolved[author] ?? author }
+        return map { work in
             var work = work
             work.authorIDs = work.authorIDs.map(id)
             work.contributors = work.contributors.map { Contributor(authorID: id($0.authorID), role: $0.role) }
             return work
         }
-        plan.authorFacts = authorFacts.map { PlannedAuthorFact(authorID: id($0.authorID), assertion: $0.assertion) }
-        return plan
     }
 }
 

@@ -33,6 +33,16 @@ extension StagedImport {
         }
     }
 
+    /// The rows of new books, written under the run's staging account.
+    static func rows(of entries: some Collection<LibraryEntry>, as staging: User.ID) -> [TableRows] {
+        EntryRows.rows(
+            entries.lazy.map { entry in
+                var entry = entry
+                entry.userID = staging
+                return entry
+            })
+    }
+
     /// A step ready to run: its rows built, or its statements.
     struct Ready: Sendable {
         enum Work: Sendable {

@@ -111,10 +111,8 @@ extension StagedImport {
         ) {
             self.stream = stream
             self.reading = reading
-            var plan = ImportPlan(report: ImportReport(format: format, dryRun: false, outcomes: [], fileWarnings: []))
-            plan.newWorks = created.works
+            works = created.works.replacingAuthors(resolved)
             created.works = []
-            works = plan.replacingAuthors(resolved).newWorks
             matchKeys = created.matchKeys
             self.run = run
             self.staging = staging
@@ -222,12 +220,9 @@ extension StagedImport {
             return [
                 CatalogueRows.rows(editions: editions, now: run.now), CatalogueRows.rows(identifiers: identifiers),
             ]
-                + EntryRows.rows(
-                    piece.newEntries.lazy.map { entry in
-                        var entry = entry
-                        entry.userID = staging
-                        return entry
-                    }) + [ImportRunRows.rows(piece.report.outcomes, id: run.runID)]
+                + StagedImport.rows(of: piece.newEntries, as: staging) + [
+                    ImportRunRows.rows(piece.report.outcomes, id: run.runID)
+                ]
         }
     }
 }

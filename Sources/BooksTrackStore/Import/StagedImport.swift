@@ -136,12 +136,7 @@ struct StagedImport: Sendable {
                             CatalogueRows.rows(editions: chunk.editions.map { plan.newEditions[Int($0)] }, now: now),
                             CatalogueRows.rows(identifiers: chunk.identifiers.map { plan.newIdentifiers[Int($0)] }),
                         ]
-                        + EntryRows.rows(
-                            plan.newEntries[chunk.entries].lazy.map { entry in
-                                var entry = entry
-                                entry.userID = staging
-                                return entry
-                            })
+                        + Self.rows(of: plan.newEntries[chunk.entries], as: staging)
                 })
         }
         // The report, under the staging account until it is published.
