@@ -174,7 +174,9 @@ extension ImportService {
             // the books the import added or changed (a backup, or more books than that, the
             // whole library).
             await enrichment.libraryChanged(user.id, entries: backup ? nil : Self.touched(by: report))
+            ImportTrace.mark("look-ups queued")
             await notifications.settle(user.id, now: now)
+            ImportTrace.mark("achievements and goals settled")
         }
         return report
     }

@@ -50,8 +50,10 @@ extension ImportPlanner {
     /// makes, in pieces.
     ///
     /// 1. ``resolve(_:context:)`` finds or creates each record's work, chunk after chunk (each
-    ///    chunk's look-ups added to the context first), and remembers only the work of each row.
-    /// 2. ``takeCreated()`` hands over the authors and works the file creates.
+    ///    chunk's look-ups added to the context first), and remembers only the work of each row;
+    ///    ``takeNew()`` hands over the authors and works created so far (the caller writes them
+    ///    while the next chunk is matched).
+    /// 2. ``endFirstPass()`` lets go of what only matching needs.
     /// 3. ``plan(_:)`` plans the books of the next chunk of the same records, read again: a book
     ///    whose rows are all read is planned at once; the rows of a work that has more rows
     ///    later in the file wait for its last one (they merge into one book, as in one pass).
@@ -95,15 +97,22 @@ extension ImportPlanner {
             public var matchKeys: [Work.ID: String]
         }
 
-        /// After the first pass: the new authors and works, taken out of the planner (the
-        /// caller writes them).
-        public mutating func takeCreated() -> Created {
+        /// The authors and works created since the last call, taken out of the planner (the caller
+        /// writes them). Each is created once, final: later rows of the same book find it by its
+        /// ids or its match key, which the planner keeps.
+        public mutating func takeNew() -> Created {
             let created = Created(
                 authors: state.plan.newAuthors, works: state.plan.newWorks, matchKeys: state.plan.newWorkMatchKeys)
             state.plan.newAuthors = []
             state.plan.newWorks = []
             state.plan.newWorkMatchKeys = [:]
-            // Only the first pass matches records against each other and against the catalogue.
+            return created
+        }
+
+        /// After the first pass: lets go of what only matching needs (records are matched against
+        /// each other and against the catalogue in the first pass only) and finds each work's last
+        /// row. Any authors and works not taken yet are left for ``takeNew()``.
+        public mutating func endFirstPass() {
             state.batchIdentifiers = [:]
             state.batchIdentifiersByWork = [:]
             state.batchMatchKeys = [:]
@@ -113,12 +122,11 @@ extension ImportPlanner {
             var last: [Work.ID: Int32] = [:]
             for (index, work) in works.enumerated() { if let work { last[work] = Int32(index) } }
             groupEnds = works.enumerated().map { index, work in work.flatMap { last[$0] } ?? Int32(index) }
-            return created
         }
 
         /// The second pass over the next records (the same records as the first, in the same
         /// chunks or others): the plan of the books they complete, with the outcome of each row
-        /// they complete in its report. New authors and works are not in it (``takeCreated()``).
+        /// they complete in its report. New authors and works are not in it (``takeNew()``).
         public mutating func plan(_ records: [ImportRecord]) -> ImportPlan {
             var outcomes: [ImportOutcome] = []
             for record in records {

@@ -91,11 +91,46 @@ enum JSONColumn {
 /// A value bound into SQL.
 typealias SQLValue = any Encodable & Sendable
 
+/// A value to be written, its kind known without a cast: a big import binds millions of them,
+/// and finding out what each `any Encodable` held was a fifth of SQLite's writer's time.
+enum SQLCell: Sendable {
+    case text(String)
+    case integer(Int)
+    case null
+    /// Anything else, bound as the database binds it.
+    case other(SQLValue)
+
+    /// A value whose kind is found out now (where the rows are built, not where they are written).
+    init(_ value: SQLValue) {
+        switch value {
+        case let text as String: self = .text(text)
+        case let number as Int: self = .integer(number)
+        case let optional as any NilCheckable where optional.isNil: self = .null
+        default: self = .other(value)
+        }
+    }
+
+    init(_ text: String) { self = .text(text) }
+    init(_ text: String?) { self = text.map { .text($0) } ?? .null }
+    init(_ number: Int) { self = .integer(number) }
+    init(_ number: Int?) { self = number.map { .integer($0) } ?? .null }
+}
+
 /// Rows for one table, built before they are written (``SQLDatabase/insert(_:)``).
 struct TableRows: Sendable {
     var table: String
     var columns: [String]
-    var rows: [[SQLValue]]
+    var rows: [[SQLCell]]
+
+    init(table: String, columns: [String], cells: [[SQLCell]]) {
+        self.table = table
+        self.columns = columns
+        rows = cells
+    }
+
+    init(table: String, columns: [String], rows: [[SQLValue]]) {
+        self.init(table: table, columns: columns, cells: rows.map { $0.map(SQLCell.init) })
+    }
 
     /// Rows per multi-row INSERT, under the bind limits of SQLite (32,766) and PostgreSQL (65,535).
     static func perStatement(columns: Int) -> Int { max(1, 8_000 / columns) }
@@ -124,29 +159,28 @@ extension SQLDatabase {
     /// bind limits of SQLite (32,766) and PostgreSQL (65,535). Text is bound; integers and
     /// NULLs are written as literals, which both databases parse faster than they bind.
     func insertRows(into table: String, columns: [String], rows: [[SQLValue]]) async throws {
+        try await insert(TableRows(table: table, columns: columns, rows: rows))
+    }
+
+    /// Inserts rows built ahead (``TableRows``).
+    func insert(_ rows: TableRows) async throws {
         if let session = self as? SQLiteSession {
-            let statements = try SQLiteSession.statements(TableRows(table: table, columns: columns, rows: rows))
-            for statement in statements { try await session.run(statement) }
+            for statement in try SQLiteSession.statements(rows) { try await session.run(statement) }
             return
         }
-        for chunk in rows.chunked(into: TableRows.perStatement(columns: columns.count)) {
-            var builder = insert(into: table).columns(columns)
+        for chunk in rows.rows.chunked(into: TableRows.perStatement(columns: rows.columns.count)) {
+            var builder = insert(into: rows.table).columns(rows.columns)
             for row in chunk { builder = builder.values(row.map(Self.expression)) }
             try await builder.run()
         }
     }
 
-    /// Inserts rows built ahead (``TableRows``).
-    func insert(_ rows: TableRows) async throws {
-        try await insertRows(into: rows.table, columns: rows.columns, rows: rows.rows)
-    }
-
-    private static func expression(_ value: SQLValue) -> any SQLExpression {
-        switch value {
-        case let text as String: return SQLBind(text)
-        case let number as Int: return SQLLiteral.numeric(String(number))
-        case let optional as any NilCheckable where optional.isNil: return SQLLiteral.null
-        default: return SQLBind(value)
+    private static func expression(_ cell: SQLCell) -> any SQLExpression {
+        switch cell {
+        case .text(let text): SQLBind(text)
+        case .integer(let number): SQLLiteral.numeric(String(number))
+        case .null: SQLLiteral.null
+        case .other(let value): SQLBind(value)
         }
     }
 

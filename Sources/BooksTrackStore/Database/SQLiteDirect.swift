@@ -88,11 +88,15 @@ struct SQLiteDirect: @unchecked Sendable {
     /// Binds a value the way ``SQLiteSession`` binds it: text and integers as they are, `nil` as
     /// NULL, anything else as ``SQLiteSession/data(_:)`` makes it.
     private static func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
-        switch value {
-        case let text as String: return bindText(text, at: index, in: statement)
-        case let number as Int: return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
-        case let optional as any NilCheckable where optional.isNil: return sqlite_nio_sqlite3_bind_null(statement, index)
-        default:
+        bind(SQLCell(value), at: index, in: statement)
+    }
+
+    private static func bind(_ cell: SQLCell, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        switch cell {
+        case .text(let text): return bindText(text, at: index, in: statement)
+        case .integer(let number): return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))
+        case .null: return sqlite_nio_sqlite3_bind_null(statement, index)
+        case .other(let value):
             switch try? SQLiteSession.data(value) {
             case .text(let text): return bindText(text, at: index, in: statement)
             case .integer(let number): return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(number))

@@ -73,22 +73,22 @@ struct SQLiteSession: SQLDatabase {
         }
     }
 
-    private static func statement(into table: String, columns: [String], rows: ArraySlice<[SQLValue]>) throws -> Statement {
+    private static func statement(into table: String, columns: [String], rows: ArraySlice<[SQLCell]>) throws -> Statement {
         var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
         sql.reserveCapacity(sql.utf8.count + rows.count * columns.count * 4)
         var binds: [SQLiteData] = []
         binds.reserveCapacity(rows.count * columns.count)
         for (index, row) in rows.enumerated() {
             sql += index == 0 ? "(" : ", ("
-            for (column, value) in row.enumerated() {
+            for (column, cell) in row.enumerated() {
                 if column > 0 { sql += ", " }
-                switch value {
-                case let text as String:
+                switch cell {
+                case .text(let text):
                     sql += "?"
                     binds.append(.text(text))
-                case let number as Int: sql += String(number)
-                case let optional as any NilCheckable where optional.isNil: sql += "NULL"
-                default:
+                case .integer(let number): sql += String(number)
+                case .null: sql += "NULL"
+                case .other(let value):
                     sql += "?"
                     binds.append(try Self.data(value))
                 }

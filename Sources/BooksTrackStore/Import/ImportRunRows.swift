@@ -65,11 +65,12 @@ enum ImportRunRows {
                 "import_id", "row_number", "line", "outcome", "title", "authors", "status", "entry_id", "reason",
                 "changes", "warnings",
             ],
-            rows: outcomes.map { outcome in
+            cells: outcomes.map { outcome in
                 [
-                    id.string, outcome.row, outcome.line, outcome.kind.rawValue, outcome.title, JSONColumn.text(outcome.authors),
-                    outcome.status?.rawValue, outcome.entryID?.string, outcome.reason, JSONColumn.text(outcome.changes),
-                    JSONColumn.text(outcome.warnings),
+                    .text(id.string), .integer(outcome.row), .init(outcome.line), .text(outcome.kind.rawValue),
+                    .text(outcome.title), .text(JSONColumn.text(outcome.authors)), .init(outcome.status?.rawValue),
+                    .init(outcome.entryID?.string), .init(outcome.reason), .text(JSONColumn.text(outcome.changes)),
+                    .text(JSONColumn.text(outcome.warnings)),
                 ]
             })
     }

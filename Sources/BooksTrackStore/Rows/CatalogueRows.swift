@@ -40,13 +40,18 @@ enum CatalogueRows {
 
     /// The rows of new works and their contributors.
     static func rows(works: [Work], owner: User.ID?, matchKeys: [Work.ID: String], now: Date) -> [TableRows] {
-        var contributorRows: [[SQLValue]] = []
+        var contributorRows: [[SQLCell]] = []
         for work in works {
             for (ordinal, authorID) in work.authorIDs.enumerated() {
-                contributorRows.append([work.id.string, authorID.string, ContributorRole.author.rawValue, ordinal])
+                contributorRows.append([
+                    .text(work.id.string), .text(authorID.string), .text(ContributorRole.author.rawValue), .integer(ordinal),
+                ])
             }
             for (offset, contributor) in work.contributors.enumerated() where contributor.role != .author {
-                contributorRows.append([work.id.string, contributor.authorID.string, contributor.role.rawValue, 1000 + offset])
+                contributorRows.append([
+                    .text(work.id.string), .text(contributor.authorID.string), .text(contributor.role.rawValue),
+                    .integer(1000 + offset),
+                ])
             }
         }
         return [
@@ -56,16 +61,17 @@ enum CatalogueRows {
                     "id", "owner_id", "title", "title_key", "match_key", "original_language", "first_published_year",
                     "own_voices", "genres", "accessibility_tags", "created_at", "updated_at",
                 ],
-                rows: works.map { work in
+                cells: works.map { work in
                     [
-                        work.id.string, owner?.string, work.title, TextNormalization.titleKey(work.title),
-                        matchKeys[work.id] ?? Work.matchKey(title: work.title, primaryAuthor: nil),
-                        work.originalLanguage?.code, work.firstPublishedYear, work.ownVoices?.rawValue,
-                        JSONColumn.text(work.genres), JSONColumn.text(work.accessibilityTags), now.milliseconds,
-                        now.milliseconds,
+                        .text(work.id.string), .init(owner?.string), .text(work.title),
+                        .text(TextNormalization.titleKey(work.title)),
+                        .text(matchKeys[work.id] ?? Work.matchKey(title: work.title, primaryAuthor: nil)),
+                        .init(work.originalLanguage?.code), .init(work.firstPublishedYear), .init(work.ownVoices?.rawValue),
+                        .text(JSONColumn.text(work.genres)), .text(JSONColumn.text(work.accessibilityTags)),
+                        .integer(now.milliseconds), .integer(now.milliseconds),
                     ]
                 }),
-            TableRows(table: "work_contributors", columns: ["work_id", "author_id", "role", "ordinal"], rows: contributorRows),
+            TableRows(table: "work_contributors", columns: ["work_id", "author_id", "role", "ordinal"], cells: contributorRows),
         ]
     }
 
@@ -80,11 +86,12 @@ enum CatalogueRows {
                 "id", "work_id", "isbn10", "isbn13", "publisher", "publication_year", "page_count", "format",
                 "binding", "language", "created_at",
             ],
-            rows: editions.map { edition in
+            cells: editions.map { edition in
                 let d = edition.details
                 return [
-                    edition.id.string, edition.workID.string, d.isbn10, d.isbn13, d.publisher, d.year, d.pageCount,
-                    d.format?.rawValue, d.binding, d.language?.code, now.milliseconds,
+                    .text(edition.id.string), .text(edition.workID.string), .init(d.isbn10), .init(d.isbn13), .init(d.publisher),
+                    .init(d.year), .init(d.pageCount), .init(d.format?.rawValue), .init(d.binding), .init(d.language?.code),
+                    .integer(now.milliseconds),
                 ]
             })
     }
@@ -122,7 +129,12 @@ enum CatalogueRows {
     static func rows(identifiers: [NewIdentifier]) -> TableRows {
         TableRows(
             table: "external_ids", columns: ["scheme", "value", "work_id", "edition_id"],
-            rows: identifiers.map { [$0.id.scheme.rawValue, $0.id.value, $0.target.workID.string, $0.target.editionID?.string] })
+            cells: identifiers.map {
+                [
+                    .text($0.id.scheme.rawValue), .text($0.id.value), .text($0.target.workID.string),
+                    .init($0.target.editionID?.string),
+                ]
+            })
     }
 
     /// Works by id, with their authors, contributors and identifiers.

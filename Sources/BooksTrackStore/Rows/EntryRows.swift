@@ -15,7 +15,7 @@ enum EntryRows {
 
     /// The rows of new entries with their shelves and readings.
     static func rows(_ entries: some Collection<LibraryEntry>) -> [TableRows] {
-        [TableRows(table: "library_entries", columns: columns, rows: entries.map(values))] + childRows(of: entries)
+        [TableRows(table: "library_entries", columns: columns, cells: entries.map(cells))] + childRows(of: entries)
     }
 
     /// Writes the new state of existing entries (of their own reader only).
@@ -45,33 +45,35 @@ enum EntryRows {
     }
 
     private static func childRows(of entries: some Collection<LibraryEntry>) -> [TableRows] {
-        var shelves: [[SQLValue]] = []
-        var readings: [[SQLValue]] = []
+        var shelves: [[SQLCell]] = []
+        var readings: [[SQLCell]] = []
         for entry in entries {
             for shelf in entry.state.shelves {
-                shelves.append([entry.id.string, entry.userID.string, shelf, shelf.lowercased()])
+                shelves.append([.text(entry.id.string), .text(entry.userID.string), .text(shelf), .text(shelf.lowercased())])
             }
             for reading in entry.state.readings {
                 readings.append([
-                    reading.id.string, entry.id.string, entry.userID.string, reading.startedOn?.description,
-                    reading.finishedOn?.description, reading.outcome.rawValue, reading.origin.description,
+                    .text(reading.id.string), .text(entry.id.string), .text(entry.userID.string),
+                    .init(reading.startedOn?.description), .init(reading.finishedOn?.description),
+                    .text(reading.outcome.rawValue), .text(reading.origin.description),
                 ])
             }
         }
         return [
-            TableRows(table: "entry_shelves", columns: ["entry_id", "user_id", "name", "name_key"], rows: shelves),
+            TableRows(table: "entry_shelves", columns: ["entry_id", "user_id", "name", "name_key"], cells: shelves),
             TableRows(
                 table: "readings", columns: ["id", "entry_id", "user_id", "started_on", "finished_on", "outcome", "origin"],
-                rows: readings),
+                cells: readings),
         ]
     }
 
-    static func values(_ entry: LibraryEntry) -> [SQLValue] {
+    static func cells(_ entry: LibraryEntry) -> [SQLCell] {
         let s = entry.state
         return [
-            entry.id.string, entry.userID.string, entry.workID.string, entry.editionID?.string, s.status.rawValue,
-            s.rating?.quarters, s.owned ? 1 : 0, s.addedOn?.description, s.readCount, s.currentPage, s.review, s.notes,
-            JSONColumn.text(s.extras), entry.createdAt.milliseconds, entry.updatedAt.milliseconds,
+            .text(entry.id.string), .text(entry.userID.string), .text(entry.workID.string), .init(entry.editionID?.string),
+            .text(s.status.rawValue), .init(s.rating?.quarters), .integer(s.owned ? 1 : 0), .init(s.addedOn?.description),
+            .init(s.readCount), .init(s.currentPage), .init(s.review), .init(s.notes), .text(JSONColumn.text(s.extras)),
+            .integer(entry.createdAt.milliseconds), .integer(entry.updatedAt.milliseconds),
         ]
     }
 

@@ -35,11 +35,13 @@ struct ImportCommand: AsyncParsableCommand {
         try await reportingFailures {
             let now = Date()
             let opened = try openFile(today: LocalDate(now, in: .current))
+            ImportTrace.mark("file opened")
             let fileName = URL(fileURLWithPath: file).lastPathComponent
             let bar = Terminal.outputIsTerminal && !json ? ProgressBar() : nil
             let (report, coverage) = try await importBatch(
                 opened, fileName: fileName, now: now, progress: bar.map(Self.progressHandler))
             bar?.finish()
+            ImportTrace.mark("imported")
             if json {
                 Terminal.write(String(decoding: try ImportReportDocument(report, fileName: fileName).encoded(), as: UTF8.self))
             } else {
@@ -52,6 +54,7 @@ struct ImportCommand: AsyncParsableCommand {
                             + "or now with `bookstrack enrich --user \(user)`.\n")
                 }
             }
+            ImportTrace.mark("report printed")
         }
     }
 
@@ -75,6 +78,7 @@ struct ImportCommand: AsyncParsableCommand {
             let app = BooksTrack(store: store, clock: { now }, enrichment: .fromEnvironment())
             let report = try await app.imports.importNow(
                 opened, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
+            ImportTrace.mark("import returned")
             return (report, dryRun ? nil : try await store.enrichment.coverage(for: reader.id))
         }
     }
