@@ -50,10 +50,9 @@ extension ImportPlanner {
     /// makes, in pieces.
     ///
     /// 1. ``resolve(_:context:)`` finds or creates each record's work, chunk after chunk (each
-    ///    chunk's look-ups added to the context first), and remembers only the work of each row;
-    ///    ``takeNew()`` hands over the authors and works created so far (the caller writes them
-    ///    while the next chunk is matched).
-    /// 2. ``endFirstPass()`` lets go of what only matching needs.
+    ///    chunk's look-ups added to the context first), and remembers only the work of each row.
+    /// 2. ``takeNew()`` hands over the authors and works created (the caller writes them), and
+    ///    ``endFirstPass()`` lets go of what only matching needs.
     /// 3. ``plan(_:)`` plans the books of the next chunk of the same records, read again: a book
     ///    whose rows are all read is planned at once; the rows of a work that has more rows
     ///    later in the file wait for its last one (they merge into one book, as in one pass).

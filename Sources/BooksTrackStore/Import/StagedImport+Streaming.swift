@@ -116,9 +116,9 @@ extension StagedImport {
         /// The steps being made: each task makes its step once the one before it is made.
         private var ahead: [(index: Int, task: Task<Ready?, Never>)] = []
 
-        /// How many steps are made ahead of the one SQLite writes. With one, SQLite waited for
+        /// How many steps are made ahead of the one SQLite writes: with one, SQLite waited for
         /// the next chunk whenever a chunk took longer to plan than the one before it took to
-        /// write (a 50,000-row staging kept 1.4 of the two cores busy).
+        /// write.
         static let depth = 4
 
         private enum Phase { case run, rows, works, counts, done }
