@@ -110,9 +110,7 @@ enum SQLCell: Sendable {
         }
     }
 
-    init(_ text: String) { self = .text(text) }
     init(_ text: String?) { self = text.map { .text($0) } ?? .null }
-    init(_ number: Int) { self = .integer(number) }
     init(_ number: Int?) { self = number.map { .integer($0) } ?? .null }
 }
 

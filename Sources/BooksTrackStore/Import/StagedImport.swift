@@ -229,7 +229,6 @@ struct StagedImport: Sendable {
         _ rest: ImportPlan, as staging: User.ID, matchedAt version: Int?, readerData: ReaderData?,
         changesLibrary: Bool = true
     ) async throws -> Bool {
-        let (userID, runID, now, dialect) = (self.userID, self.runID, self.now, database.dialect)
         // Every change to the library's existing books (a re-import of a changed export rewrites
         // thousands) in this one transaction.
         return try await SQLiteConnector.$writeCacheKiB.withValue(SQLiteConnector.importCacheKiB) {
