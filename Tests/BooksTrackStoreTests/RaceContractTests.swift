@@ -54,6 +54,42 @@ struct RaceContractTests {
         }
     }
 
+    @Test(
+        "16 readers of one author changing its facts at once over three servers: every change saved, no deadlock",
+        arguments: TestDatabase.available)
+    func concurrentFactChanges(_ database: TestDatabase) async throws {
+        try await Self.withThreeServers(database) { stores in
+            var users: [User] = []
+            for index in 0..<16 { users.append(try await stores[0].users.create(name: "reader\(index)", now: TestClock.now)) }
+            let draft = try BookDraft.parse(["title": "Kindred", "authors": "Octavia E. Butler"], today: Self.today).get()
+            var author: Author.ID?
+            for user in users {
+                guard
+                    case .added(let entry) = try await stores[0].reader(user.id).add(draft, today: Self.today, now: TestClock.now)
+                else { continue }
+                author = try await stores[0].reader(user.id).detail(of: entry)?.authors.first?.id
+            }
+            let authorID = try #require(author)
+            let before = try await stores[0].reader(users[0].id).dataVersion()
+            // Each round's facts are new (a later time), so every write inserts and takes the
+            // foreign-key locks that, with the old FOR UPDATE, closed a cycle (40P01).
+            for round in 0..<6 {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (index, user) in users.enumerated() {
+                        group.addTask {
+                            try await stores[index % 3].reader(user.id).recordFacts(
+                                [(.country, index.isMultiple(of: 2) ? "NG" : "US")], about: authorID,
+                                now: TestClock.now.addingTimeInterval(Double(round * 60 + index)))
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            #expect(try await stores[1].count("author_facts") == 16 * 6)
+            #expect(try await stores[2].reader(users[0].id).dataVersion() >= before + 16 * 6)
+        }
+    }
+
     @Test("20 readers adding a book by the same new author at once: one author row, shared", arguments: TestDatabase.available)
     func sameNewAuthor(_ database: TestDatabase) async throws {
         try await Self.withThreeServers(database) { stores in

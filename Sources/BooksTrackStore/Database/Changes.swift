@@ -95,9 +95,14 @@ public final class Changes: @unchecked Sendable {
         }
         let ordered = log.keys.sorted()
         guard !ordered.isEmpty else { return [:] }
-        // One row cannot be locked out of order; most writes reach only their own reader.
+        // One row cannot be locked out of order; most writes reach only their own reader. The lock
+        // is FOR NO KEY UPDATE, what the UPDATE below takes anyway: FOR UPDATE would also wait for
+        // the KEY SHARE lock another writer's foreign-key check holds on its own reader's row
+        // while that writer waits for us (40P01). The "C" collation orders ids as Swift's sort does.
         if dialect == .postgres, ordered.count > 1 {
-            _ = try await db.rows(in: ordered) { "SELECT id FROM users WHERE id IN (\(binds: $0)) ORDER BY id FOR UPDATE" }
+            _ = try await db.rows(in: ordered) {
+                "SELECT id FROM users WHERE id IN (\(binds: $0)) ORDER BY id COLLATE \"C\" FOR NO KEY UPDATE"
+            }
         }
         let moved = try await db.rows(in: ordered) {
             "UPDATE users SET data_version = data_version + 1 WHERE id IN (\(binds: $0)) RETURNING id, data_version"

@@ -101,13 +101,38 @@ final class PostgresConnector: Connector {
         }
     }
 
+    /// Tries of a transaction that PostgreSQL rolled back to resolve a conflict between writers.
+    static let transactionAttempts = 4
+
+    /// Runs `body` in a transaction; one that lost to a deadlock or a serialization failure was
+    /// rolled back whole by the server and runs again (up to ``transactionAttempts`` times, after
+    /// 5–10, 10–20, then 20–40 ms so the two victims do not meet again). A reader never sees the
+    /// database's own conflict resolution. Bodies write only to the database, so they can repeat.
     func withTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await withConnection { db in try await self.transaction(on: db, begin: "BEGIN", body) }
+        var attempt = 1
+        while true {
+            do {
+                return try await withConnection { db in try await self.transaction(on: db, begin: "BEGIN", body) }
+            } catch let error where attempt < Self.transactionAttempts && Self.lostToAnotherWriter(error) {
+                let base = 5 << (attempt - 1)
+                try? await Task.sleep(for: .milliseconds(Int.random(in: base...(2 * base))))
+                attempt += 1
+            }
+        }
+    }
+
+    /// `40P01` deadlock_detected, `40001` serialization_failure: the transaction may run again.
+    static func lostToAnotherWriter(_ error: any Error) -> Bool {
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
     }
 
     func translate(_ error: any Error) -> any Error {
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
         switch state {
+        case "40P01", "40001":  // deadlock_detected, serialization_failure, still so after every attempt
+            return StoreError.unavailable(
+                "Other changes to the same books were being saved at that moment; nothing was saved. Try again.")
         case "23505":  // unique_violation
             return StoreError.conflict(.duplicate(table: error.serverInfo?[.tableName] ?? ""))
         case "53100":  // disk_full

@@ -54,7 +54,8 @@ enum FactRows {
     /// Recomputes the current-value columns of authors from their history.
     static func refresh(_ ids: [Author.ID], now: Date, on db: any SQLDatabase) async throws {
         let authors = try await CatalogueRows.authors(ids, on: db)
-        for author in authors.values {
+        // In id order: two writes refreshing the same authors take their row locks in one order.
+        for author in authors.values.sorted(by: { $0.id.string < $1.id.string }) {
             try await db.raw(
                 """
                 UPDATE authors SET gender = \(bind: author.gender?.value.rawValue), country = \(bind: author.country?.value.alpha2),
