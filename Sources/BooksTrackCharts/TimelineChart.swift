@@ -38,7 +38,7 @@ public enum TimelineChart {
     /// The left scale's top: even up to 10 (so the middle line is a whole number), above that a
     /// round number — a multiple of two fifths of the value's power of ten (1,344 → 1,600, 37 → 40).
     static func scaleTop(_ most: Double) -> Int {
-        let most = max(1, Int(most.rounded(.up)))
+        let most = max(1, Int(saturating: most.rounded(.up)))
         if most <= 10 { return most <= 2 ? 2 : (most + 1) / 2 * 2 }
         var power = 1
         while power * 10 <= most { power *= 10 }
@@ -66,12 +66,13 @@ public enum TimelineChart {
             out += "<line class=\"grid\" x1=\"\(SVG.number(left))\" x2=\"\(SVG.number(width - right))\" "
             out += "y1=\"\(SVG.number(y))\" y2=\"\(SVG.number(y))\"/>"
             out += "<text class=\"axis\" x=\"\(SVG.number(left - 6))\" y=\"\(SVG.number(y + 4))\" text-anchor=\"end\" "
-            out += "aria-hidden=\"true\">\(InsightFormat.grouped(Int((Double(scale) * fraction).rounded())))</text>"
+            out += "aria-hidden=\"true\">\(InsightFormat.grouped(Int(saturating: (Double(scale) * fraction).rounded())))</text>"
             out += "<text class=\"axis\" x=\"\(SVG.number(width - right + 6))\" y=\"\(SVG.number(y + 4))\" "
             out += "aria-hidden=\"true\">\(Int(100 * fraction))%</text>"
         }
         for (index, month) in months.enumerated() {
-            let score = month.score.map { "diversity score \(Int($0.rounded()))%" } ?? "no diversity score (too little known)"
+            let score =
+                month.score.map { "diversity score \(Int(saturating: $0.rounded()))%" } ?? "no diversity score (too little known)"
             out += "<g role=\"img\" aria-label=\"\(SVG.escape("\(month.label): \(month.valueText), \(score)"))\">"
             let top = yBooks(month.value)
             let barHeight = max(month.value > 0 ? 2 : 0, yBooks(0) - top)

@@ -99,8 +99,10 @@ public struct WebhookAddressPolicy: Sendable {
     }
 
     /// Whether an address is on the public internet: not loopback, private (RFC 1918, unique
-    /// local), link-local, carrier-grade NAT, unspecified, multicast or reserved; an IPv4 address
-    /// mapped into IPv6 is judged as IPv4.
+    /// local), link-local, carrier-grade NAT, unspecified, multicast or reserved. An IPv4 address
+    /// carried inside IPv6 is judged as that IPv4 address: mapped (`::ffff:a.b.c.d`), compatible
+    /// (`::a.b.c.d`), NAT64 (`64:ff9b::/96` and the local-use `64:ff9b:1::/48`) and 6to4
+    /// (`2002:aabb:ccdd::/16`) — each reaches the IPv4 host it names.
     public static func isPublic(_ address: Address) -> Bool {
         let b = address.bytes
         if b.count == 16 {
@@ -108,6 +110,11 @@ public struct WebhookAddressPolicy: Sendable {
                 return isPublic(bytes: Array(b[12..<16]))
             }
             if b[0..<15].allSatisfy({ $0 == 0 }) { return false }  // :: and ::1
+            if b[0..<12].allSatisfy({ $0 == 0 }) { return isPublic(bytes: Array(b[12..<16])) }  // ::a.b.c.d
+            if b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xFF && b[3] == 0x9B {  // NAT64
+                return isPublic(bytes: Array(b[12..<16]))
+            }
+            if b[0] == 0x20 && b[1] == 0x02 { return isPublic(bytes: Array(b[2..<6])) }  // 6to4
             if b[0] & 0xFE == 0xFC { return false }  // fc00::/7 unique local
             if b[0] == 0xFE && b[1] & 0xC0 == 0x80 { return false }  // fe80::/10 link-local
             if b[0] == 0xFF { return false }  // multicast

@@ -109,6 +109,9 @@ struct WebhookTests {
             ("169.254.169.254", false), ("100.64.0.1", false), ("0.0.0.0", false), ("224.0.0.1", false), ("::1", false),
             ("::", false), ("fd00::1", false), ("fe80::1", false), ("::ffff:127.0.0.1", false), ("::ffff:8.8.8.8", true),
             ("8.8.8.8", true), ("2606:4700:4700::1111", true), ("93.184.216.34", true),
+            // IPv4 inside IPv6: compatible, NAT64 and 6to4 forms reach the IPv4 host they name.
+            ("::127.0.0.1", false), ("::10.0.0.1", false), ("64:ff9b::7f00:1", false), ("64:ff9b::a9fe:a9fe", false),
+            ("64:ff9b::808:808", true), ("2002:7f00:1::", false), ("2002:c0a8:101::1", false), ("2002:808:808::", true),
         ])
     func privateAddresses(_ text: String, _ isPublic: Bool) throws {
         let address = try #require(WebhookAddressPolicy.Address(text))

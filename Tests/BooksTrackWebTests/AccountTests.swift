@@ -97,7 +97,7 @@ struct AccountTests {
         try await WebHarness.run { app in
             _ = try await app.signedInReader("dana")
             let browser = app.browser()
-            for _ in 0..<LoginThrottle.failuresPerName {
+            for _ in 0..<LoginThrottle.failuresPerNameAndAddress {
                 #expect(try await browser.signIn("dana", password: "guess guess guess").status == .unauthorized)
             }
             let locked = try await browser.signIn("dana", password: WebHarness.password)

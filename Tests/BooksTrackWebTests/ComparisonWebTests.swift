@@ -7,15 +7,15 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Compare with readers here: opt-in, an average only, and only from five readers")
+@Suite("Compare with readers here: opt-in, a rounded average only, and only from ten readers")
 struct ComparisonWebTests {
-    @Test("Nothing is shown until five readers take part; then the reader's figures beside the average; leaving hides it")
-    func fiveReaders() async throws {
+    @Test("Nothing is shown until ten readers take part; then the reader's figures beside the rounded average; leaving hides it")
+    func tenReaders() async throws {
         try await WebHarness.run { app in
             let (dana, browser) = try await app.signedInReader("dana")
             _ = try await InsightsWebTests.seedLibrary(for: dana, in: app)
             var others: [(User, Browser)] = []
-            for name in ["ali", "bea", "cy", "dee", "eve"] {
+            for name in ["ali", "bea", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo"] {
                 let (user, page) = try await app.signedInReader(name)
                 try await app.store.users.update(settings: ReaderSettings(timeZone: "UTC"), for: user.id, now: TestClock.now)
                 try await InsightsWebTests.book(
@@ -36,38 +36,39 @@ struct ComparisonWebTests {
             let waiting = try await browser.follow(joined)
             #expect(waiting.text.contains("You take part in the comparison"))
             #expect(
-                waiting.text.contains("You take part: 1 of the 5 readers it takes so far. The average shows once 4 more join."))
+                waiting.text.contains("You take part: 1 of the 10 readers it takes so far. The average shows once 9 more join."))
             #expect(!waiting.body.contains("compare-table"))
 
-            for (_, page) in others.prefix(3) {
+            for (_, page) in others.prefix(8) {
                 _ = try await page.get("/insights/reading")
                 #expect(try await page.post("/insights/compare", ["compare": "on"]).status == .seeOther)
             }
-            #expect(try await browser.get("/insights/reading").text.contains("4 of the 5 readers it takes so far"))
+            #expect(try await browser.get("/insights/reading").text.contains("9 of the 10 readers it takes so far"))
             // A reader who does not take part sees nothing but the invitation, whatever the others do.
-            let (_, outsider) = others[4]
+            let (_, outsider) = others[9]
             let theirs = try await outsider.get("/insights/reading")
-            #expect(theirs.text.contains("4 readers take part now.") && !theirs.body.contains("compare-table"))
+            #expect(theirs.text.contains("9 readers take part now.") && !theirs.body.contains("compare-table"))
 
-            let (_, fifth) = others[3]
-            _ = try await fifth.get("/insights/reading")
-            try await fifth.post("/insights/compare", ["compare": "on"])
+            let (_, tenth) = others[8]
+            _ = try await tenth.get("/insights/reading")
+            try await tenth.post("/insights/compare", ["compare": "on"])
             let compared = try await browser.get("/insights/reading")
-            #expect(compared.text.contains("This year: you and the average of the 5 readers taking part"))
-            // Dana finished 3 books this year, the four others 1 each: (3 + 1 + 1 + 1 + 1) / 5.
-            #expect(compared.body.contains(#"<th scope="row">Books finished</th><td>3 books</td><td>1.4 books</td>"#))
+            #expect(compared.text.contains("This year: you and the average of the 10 readers taking part"))
+            // Dana finished 3 books this year, the nine others 1 each: (3 + 9) / 10 = 1.2, shown rounded so
+            // that nine accounts cannot work out the tenth reader's exact figure.
+            #expect(compared.body.contains(#"<th scope="row">Books finished</th><td>3 books</td><td>about 1 book</td>"#))
             #expect(compared.body.contains(#"<th scope="row">Cultural regions</th><td>3 of 11</td>"#))
             #expect(compared.body.contains(#"value="off" class="secondary">Stop taking part</button>"#))
             // The period follows the page.
             let month = try await browser.get("/insights/reading?period=month")
-            #expect(month.text.contains("This month: you and the average of the 5 readers"))
-            #expect(month.body.contains(#"<th scope="row">Books finished</th><td>0 books</td><td>0.8 books</td>"#))
+            #expect(month.text.contains("This month: you and the average of the 10 readers"))
+            #expect(month.body.contains(#"<th scope="row">Books finished</th><td>0 books</td><td>about 1 book</td>"#))
 
             let (_, leaver) = others[1]
             _ = try await leaver.get("/insights/reading")
             try await leaver.post("/insights/compare", ["compare": "off"])
             let fewer = try await browser.get("/insights/reading")
-            #expect(fewer.text.contains("4 of the 5 readers it takes so far") && !fewer.body.contains("compare-table"))
+            #expect(fewer.text.contains("9 of the 10 readers it takes so far") && !fewer.body.contains("compare-table"))
 
             let odd = try await browser.post("/insights/compare", ["compare": "maybe"])
             #expect(odd.status == .badRequest)
@@ -83,19 +84,19 @@ struct ComparisonWebTests {
             let (dana, api) = try await app.apiReader("dana")
             _ = try await InsightsWebTests.seedLibrary(for: dana, in: app)
             let before = try await api.request(.get, "/api/v1/insights/compare").json()
-            #expect(before["optedIn"] as? Bool == false && before["minimumParticipants"] as? Int == 5)
+            #expect(before["optedIn"] as? Bool == false && before["minimumParticipants"] as? Int == 10)
             #expect((before["rows"] as? [Any])?.isEmpty == true)
-            for name in ["ali", "bea", "cy", "dee"] {
+            for name in ["ali", "bea", "cy", "dee", "eve", "fay", "gus", "hal", "ivy"] {
                 let (user, _) = try await app.apiReader(name)
                 try await app.store.comparison.optIn(user.id, now: TestClock.now)
             }
             let joined = try await api.request(.put, "/api/v1/me/compare", json: ["optIn": true])
             #expect(joined.status == .ok)
             let answer = try joined.json()
-            #expect(answer["participants"] as? Int == 5 && answer["period"] as? String == "year")
+            #expect(answer["participants"] as? Int == 10 && answer["period"] as? String == "year")
             let rows = try #require(answer["rows"] as? [[String: Any]])
             let books = try #require(rows.first { $0["measure"] as? String == "books" })
-            #expect(books["you"] as? Double == 3 && books["average"] as? Double == 0.6)
+            #expect(books["you"] as? Double == 3 && books["average"] as? Double == 0)
             let week = try await api.request(.get, "/api/v1/insights/compare?period=week").json()
             #expect(week["period"] as? String == "week")
             #expect(try await api.request(.get, "/api/v1/insights/compare?period=decade").status == .badRequest)
@@ -103,7 +104,7 @@ struct ComparisonWebTests {
             #expect(
                 try await api.request(.put, "/api/v1/me/compare", json: ["optIn": true, "x": 1]).status == .unprocessableContent)
             let left = try await api.request(.put, "/api/v1/me/compare", json: ["optIn": false]).json()
-            #expect(left["optedIn"] as? Bool == false && left["participants"] as? Int == 4)
+            #expect(left["optedIn"] as? Bool == false && left["participants"] as? Int == 9)
         }
     }
 }

@@ -48,11 +48,13 @@ public enum AccountTools {
         try await Migrator.appliedVersions(store.database).max() ?? 0
     }
 
-    /// Sets a reader's password (bcrypt, cost 12) and signs them out everywhere.
+    /// Sets a reader's password (bcrypt, cost 12) and signs them out everywhere: every browser
+    /// session and every API token ends, as whoever knew the old password may have made one.
     public static func setPassword(_ password: String, for user: User, store: Store, now: Date) async throws {
         if let problem = passwordProblem(password) { throw StoreError.invalid(.password(reason: problem)) }
         try await store.accounts.setPasswordHash(try await Passwords.hash(password, cost: 12), for: user.id, now: now)
         try await store.sessions.deleteSessions(of: user.id)
+        try await store.tokens.deleteTokens(of: user.id)
     }
 
     /// Creates a personal API token; returns the token (shown once) and what is listed. Only its

@@ -2,8 +2,9 @@ import BooksTrackCore
 import BooksTrackStore
 import Foundation
 
-/// Changing a password: the current one checked, the new one against the rules, then every
-/// other session signed out. Problems are returned by the web form's field names.
+/// Changing a password: the current one checked (throttled like sign-ins), the new one against
+/// the rules, then every other session signed out and, when asked, every API token revoked.
+/// Problems are returned by the web form's field names.
 public struct PasswordChange: Sendable {
     let store: Store
     let bcryptCost: UInt8
@@ -16,22 +17,24 @@ public struct PasswordChange: Sendable {
     }
 
     /// Checks and applies the change; returns the field problems (empty when it was applied).
-    /// Every other session of the reader is signed out.
-    public func apply(user: User, current: String, new: String, confirmation: String?, keeping sessionHash: String?) async throws
-        -> FieldErrors
-    {
+    /// Every other session of the reader is signed out; with `endingTokens`, every API token too.
+    public func apply(
+        user: User, current: String, new: String, confirmation: String?, keeping sessionHash: String?,
+        endingTokens: Bool = false, address: String?
+    ) async throws -> FieldErrors {
         var errors = FieldErrors()
-        let hash = try await store.accounts.passwordHash(of: user.id)
-        if let hash, try await !Passwords.verify(current, hash: hash) {
+        let now = clock()
+        if let hash = try await store.accounts.passwordHash(of: user.id),
+            try await !LoginThrottle(store: store).verify(current, of: user, hash: hash, address: address, now: now)
+        {
             errors["current_password"] = "That is not your current password."
         }
         if let problem = Passwords.problem(with: new, confirmation: nil) { errors["password"] = problem }
         if let confirmation, confirmation != new { errors["confirmation"] = "The two passwords are not the same." }
         guard errors.isEmpty else { return errors }
-        try await store.accounts.setPasswordHash(
-            try await Passwords.hash(new, cost: bcryptCost), for: user.id,
-            now: clock())
+        try await store.accounts.setPasswordHash(try await Passwords.hash(new, cost: bcryptCost), for: user.id, now: now)
         try await store.sessions.deleteSessions(of: user.id, except: sessionHash)
+        if endingTokens { try await store.tokens.deleteTokens(of: user.id) }
         return errors
     }
 }

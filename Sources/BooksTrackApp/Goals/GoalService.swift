@@ -22,7 +22,7 @@ public struct GoalService: Sendable {
         public var summary: String {
             if goal.kind == .share {
                 return
-                    "\(Int(progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
+                    "\(Int(saturating: progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
             }
             return
                 "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
@@ -148,16 +148,17 @@ public struct GoalService: Sendable {
 
     /// A goal's version as an entity-tag (its last change, in milliseconds).
     public static func etag(of goal: Goal) -> String {
-        "\"goal-\(Int(((goal.updatedAt?.timeIntervalSince1970 ?? 0) * 1000).rounded()))\""
+        "\"goal-\(Int(saturating: ((goal.updatedAt?.timeIntervalSince1970 ?? 0) * 1000).rounded()))\""
     }
 
     /// The version an entity-tag names; `nil` for `*` or a tag that is not a goal's.
     public static func version(fromETag tag: String) -> Date? {
         var text = tag.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("W/") { text.removeFirst(2) }
-        guard text.hasPrefix("\"goal-"), text.hasSuffix("\""), let milliseconds = Int(text.dropFirst(6).dropLast()) else {
-            return nil
-        }
+        // A version is a time this server wrote: from 1970 to the year 9999, or no version at all.
+        guard text.hasPrefix("\"goal-"), text.hasSuffix("\""), let milliseconds = Int(text.dropFirst(6).dropLast()),
+            (0...253_402_300_799_999).contains(milliseconds)
+        else { return nil }
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
@@ -221,6 +222,6 @@ public struct GoalService: Sendable {
 
     /// A figure without a needless ".0".
     public static func figure(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+        value.rounded() == value ? String(Int(saturating: value)) : String(format: "%.1f", value)
     }
 }

@@ -79,7 +79,7 @@ extension GoalBoard {
         if knownGender.count >= Self.suggestionMinimum, women * 2 < knownGender.count,
             !has(.share, .init(genders: [.female]))
         {
-            let percent = Int((Double(women) / Double(knownGender.count) * 100).rounded())
+            let percent = Int(saturating: (Double(women) / Double(knownGender.count) * 100).rounded())
             out.append(
                 GoalSuggestion(
                     id: "women", title: "Read women: 50% in \(year)",

@@ -79,12 +79,16 @@ public struct Streak: Sendable, Equatable, Codable {
 public enum SessionRules {
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case negative
+        case pastLimit
         case beforeStart(start: Int)
         case beyondBook(pages: Int)
+        case minutes
 
         public var description: String {
             switch self {
             case .negative: "A page number is 0 or more."
+            case .pastLimit: "A page number is at most 100,000."
+            case .minutes: "A session lasts from 1 minute to 24 hours (1440 minutes)."
             case .beforeStart(let start):
                 "The end page is before the page you started on (\(start)). If you went back, confirm the correction."
             case .beyondBook(let pages): "This edition has \(pages) pages; the end page cannot be past the last one."
@@ -92,9 +96,21 @@ public enum SessionRules {
         }
     }
 
+    /// Checks one page number on its own: from 0 to ``Limits/pages``'s end.
+    public static func check(page: Int) -> Problem? {
+        if page < Limits.pages.lowerBound { return .negative }
+        if page > Limits.pages.upperBound { return .pastLimit }
+        return nil
+    }
+
+    /// Checks a session's minutes: ``Limits/sessionMinutes``.
+    public static func check(minutes: Int) -> Problem? {
+        Limits.sessionMinutes.contains(minutes) ? nil : .minutes
+    }
+
     /// Checks an end page against the start page and the edition's page count.
     public static func check(end: Int, start: Int, pageCount: Int?, correction: Bool) -> Problem? {
-        if end < 0 || start < 0 { return .negative }
+        if let problem = check(page: start) ?? check(page: end) { return problem }
         if let pageCount, pageCount > 0, max(end, start) > pageCount { return .beyondBook(pages: pageCount) }
         if end < start && !correction { return .beforeStart(start: start) }
         return nil

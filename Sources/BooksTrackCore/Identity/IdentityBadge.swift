@@ -139,19 +139,30 @@ public struct IdentityBadgeDraft: Hashable, Sendable {
         let source = text("source")
         if source.isEmpty {
             errors["source"] = "Say where it is stated: an address, or the interview, book or page."
-        } else if source.unicodeScalars.count > sourceLimit {
+        } else if !acceptsSource(source) {
             errors["source"] = "Keep where it is stated under \(sourceLimit) characters."
         }
         let shared = ["on", "yes", "true", "1"].contains(text("share").lowercased())
         if shared {
             if case .work = subject {
                 errors["share"] = "Only a badge about an author can be shown to other readers: a book’s badges are yours."
-            } else if webAddress(source) == nil {
+            } else if !mayShare(source: source, aboutAuthor: true) {
                 errors["share"] = "Only a badge with a public source’s address (https://…) can be shown to other readers."
             }
         }
         guard errors.isEmpty, let kind, let subject, let statedBy else { return .failure(errors) }
         return .success(IdentityBadgeDraft(kind: kind, subject: subject, statedBy: statedBy, source: source, shared: shared))
+    }
+
+    /// Whether a (trimmed) source can be recorded: not empty, at most ``sourceLimit`` characters.
+    public static func acceptsSource(_ source: String) -> Bool {
+        !source.isEmpty && source.unicodeScalars.count <= sourceLimit
+    }
+
+    /// Whether a badge may be shown to other readers: about an author, with a web address as its
+    /// source. Every way in (form, API, backup) asks this one rule.
+    public static func mayShare(source: String, aboutAuthor: Bool) -> Bool {
+        aboutAuthor && acceptsSource(source) && webAddress(source) != nil
     }
 
     /// `text` as a web address, when it is one with a host.

@@ -9,7 +9,7 @@ public enum InsightFormat {
     public static func percent(_ fraction: Double) -> String { "\(percentValue(fraction))%" }
 
     /// A fraction as a whole percentage (0.734 → 73).
-    public static func percentValue(_ fraction: Double) -> Int { Int((fraction * 100).rounded()) }
+    public static func percentValue(_ fraction: Double) -> Int { Int(saturating: (fraction * 100).rounded()) }
 
     /// A change of a percentage, "14% → 29%"; with one decimal when the whole numbers would not
     /// move ("14.2% → 14.6%"), so a change that happened is never shown as none.
@@ -22,19 +22,19 @@ public enum InsightFormat {
 
     /// "6.1".
     public static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        let tenths = Int(saturating: (value * 10).rounded())
         return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// A count that may be fractional: "3", "2.5", "1,204".
     public static func number(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        let tenths = Int(saturating: (value * 10).rounded())
         return tenths % 10 == 0 ? grouped(tenths / 10) : oneDecimal(value)
     }
 
     /// "8,231".
     public static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
+        let digits = String(value.magnitude)
         var out = ""
         for (index, character) in digits.enumerated() {
             if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
@@ -64,7 +64,9 @@ public enum InsightFormat {
     ) -> String {
         let difference = current - previous
         if abs(difference) < (decimals ? 0.05 : 0.5) { return "Same as \(label)" }
-        let text = format?(abs(difference)) ?? (decimals ? oneDecimal(abs(difference)) : grouped(Int(abs(difference).rounded())))
+        let text =
+            format?(abs(difference))
+            ?? (decimals ? oneDecimal(abs(difference)) : grouped(Int(saturating: abs(difference).rounded())))
         return difference > 0 ? "▲ \(text) more than \(label)" : "▼ \(text) less than \(label)"
     }
 }

@@ -128,7 +128,7 @@ public enum InsightsCSV {
 
     /// A number as a spreadsheet reads it: at most two decimals, no grouping.
     static func number(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
+        let hundredths = Int(saturating: (value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
         let whole = abs(hundredths) / 100
         let fraction = abs(hundredths) % 100
@@ -138,7 +138,7 @@ public enum InsightsCSV {
 
     /// A fraction as a percentage with one decimal.
     static func percent(_ fraction: Double) -> String {
-        let tenths = Int((fraction * 1000).rounded())
+        let tenths = Int(saturating: (fraction * 1000).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
 

@@ -203,7 +203,7 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
                     .init(
                         gap: .gender(gender), books: count,
                         message:
-                            "\(booksPhrase(count)) by \(who) \(count == 1 ? "is" : "are") on your to-read list — women and non-binary authors are \(Int((share * 100).rounded()))% of what you read."
+                            "\(booksPhrase(count)) by \(who) \(count == 1 ? "is" : "are") on your to-read list — women and non-binary authors are \(Int(saturating: (share * 100).rounded()))% of what you read."
                     ))
             }
         }
@@ -240,7 +240,7 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
                 .init(
                     gap: .gender(.female), books: 0,
                     message:
-                        "Women and non-binary authors are \(Int((share * 100).rounded()))% of what you read, and none are on your to-read list: a book by one would move this."
+                        "Women and non-binary authors are \(Int(saturating: (share * 100).rounded()))% of what you read, and none are on your to-read list: a book by one would move this."
                 ))
         }
         for gap in gaps

@@ -5,8 +5,10 @@ import Foundation
 /// and only they see it; nothing is shown until ``minimumReaders`` take part, and then only the
 /// average — never one reader's figures.
 public struct InstanceComparison: Codable, Hashable, Sendable {
-    /// Readers it takes before an average is shown (SPEC §4's minimum, applied to people).
-    public static let minimumReaders = 5
+    /// Readers it takes before an average is shown. With n readers, n − 1 accounts that one
+    /// person controls would learn the last reader's figures from an exact average: so it takes
+    /// ten, and averages are rounded to a step (``Row``) that hides any one reader's exact figure.
+    public static let minimumReaders = 10
 
     /// One measure: the reader's own figure and the participants' average.
     public struct Row: Codable, Hashable, Sendable {
@@ -41,25 +43,28 @@ public struct InstanceComparison: Codable, Hashable, Sendable {
         guard let own, everyone.count >= minimumReaders else {
             return InstanceComparison(span: span, optedIn: own != nil, participants: everyone.count, rows: [])
         }
-        func mean(_ value: (ReadingInsights.Figures) -> Int) -> Double {
-            Double(everyone.reduce(0) { $0 + value($1) }) / Double(everyone.count)
+        // Summed as Double: every figure is bounded where it enters, yet a sum must never trap.
+        func mean(_ value: (ReadingInsights.Figures) -> Int, step: Double) -> Double {
+            let exact = everyone.reduce(0.0) { $0 + Double(value($1)) } / Double(everyone.count)
+            return (exact / step).rounded() * step
         }
         func one(_ value: Double) -> String {
             let rounded = (value * 10).rounded() / 10
             return rounded == rounded.rounded() ? InsightFormat.grouped(Int(rounded)) : String(format: "%.1f", rounded)
         }
         func row(
-            _ measure: String, _ label: String, _ value: (ReadingInsights.Figures) -> Int, _ text: (Double) -> String
+            _ measure: String, _ label: String, _ value: (ReadingInsights.Figures) -> Int, step: Double = 1,
+            _ text: (Double) -> String
         ) -> Row {
-            let average = mean(value)
+            let average = mean(value, step: step)
             return Row(
-                measure: measure, label: label, you: Double(value(own)), average: (average * 10).rounded() / 10,
-                youText: text(Double(value(own))), averageText: text(average))
+                measure: measure, label: label, you: Double(value(own)), average: average, youText: text(Double(value(own))),
+                averageText: "about " + text(average))
         }
         let rows = [
             row("books", "Books finished", \.books) { "\(one($0)) \($0 == 1 ? "book" : "books")" },
-            row("pages", "Pages read", \.pages) { "\(InsightFormat.grouped(Int($0.rounded()))) pages" },
-            row("minutes", "Time read", \.minutes) { InsightFormat.duration(Int($0.rounded())) },
+            row("pages", "Pages read", \.pages, step: 100) { "\(InsightFormat.grouped(Int(saturating: $0.rounded()))) pages" },
+            row("minutes", "Time read", \.minutes, step: 60) { InsightFormat.duration(Int(saturating: $0.rounded())) },
             row("cultures", "Cultural regions", \.cultures) { "\(one($0)) of \(CulturalRegion.allCases.count)" },
             row("longestStreak", "Longest run of reading days", \.longestStreak) {
                 "\(one($0)) \($0 == 1 ? "day" : "days")"

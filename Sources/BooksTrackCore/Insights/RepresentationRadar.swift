@@ -72,7 +72,7 @@ public enum ScoreBand: String, Codable, Hashable, Sendable, CaseIterable {
 
     /// The band of a 0–100 score, by its rounded value: 90–100, 70–89, 50–69, 30–49, 0–29.
     public init(percent: Double) {
-        switch Int(percent.rounded()) {
+        switch Int(saturating: percent.rounded()) {
         case 90...: self = .highlyDiverse
         case 70..<90: self = .diverse
         case 50..<70: self = .moderate

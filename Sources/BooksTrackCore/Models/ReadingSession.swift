@@ -56,7 +56,7 @@ public struct ReadingSession: Hashable, Sendable, Codable, Identifiable {
 
     /// Whole minutes between start and end; `nil` while running.
     public var minutes: Int? {
-        endedAt.map { max(0, Int(($0.timeIntervalSince(startedAt) / 60).rounded())) }
+        endedAt.map { max(0, Int(saturating: ($0.timeIntervalSince(startedAt) / 60).rounded())) }
     }
 
     /// max(0, end page − start page); `nil` while running.

@@ -14,8 +14,10 @@ public enum LibraryFileReader {
     /// The largest upload a server accepts unless its owner sets another (SPEC §6): 50 MB.
     public static let sizeLimit = 50 * 1_048_576
 
-    /// How many times its size a compressed upload may grow when decompressed: a 50 MB limit
-    /// lets a backup of a million books through, and stops a "zip bomb".
+    /// How many times its size a compressed backup may grow when decompressed: a 50 MB limit
+    /// lets a backup of a million books through (it is streamed, never whole in memory), and stops
+    /// a "zip bomb". Any other compressed file is read whole, so it may grow only to the limit
+    /// itself: a 79 KB file cannot make the server hold 80 MB.
     public static let decompressionFactor = 20
 
     /// Reads and parses the file at a path. `limit` (none from the command line) is checked
@@ -47,7 +49,7 @@ public enum LibraryFileReader {
         if let limit, size > limit { throw .tooLarge(bytes: size, limit: limit) }
         return try read(
             opening: { () throws(ImportFileError) -> any ByteChunks in try FileChunks(path: path) }, size: size,
-            today: today, expandedLimit: limit.map { $0 * decompressionFactor })
+            today: today, limit: limit)
     }
 
     /// Opens the bytes of an export (an upload) for import; `limit` is the server's upload limit.
@@ -57,23 +59,21 @@ public enum LibraryFileReader {
         if let limit, bytes.count > limit { throw .tooLarge(bytes: bytes.count, limit: limit) }
         return try read(
             opening: { () throws(ImportFileError) -> any ByteChunks in MemoryChunks(bytes) }, size: bytes.count,
-            today: today, expandedLimit: limit.map { $0 * decompressionFactor })
+            today: today, limit: limit)
     }
 
     /// Reads a file from its pieces; `open` starts again from the beginning (a file that turns
     /// out not to be a backup is read a second time, whole).
     private static func read(
-        opening open: @escaping () throws(ImportFileError) -> any ByteChunks, size: Int, today: LocalDate,
-        expandedLimit: Int?
+        opening open: @escaping () throws(ImportFileError) -> any ByteChunks, size: Int, today: LocalDate, limit: Int?
     ) throws(ImportFileError) -> ImportFile {
         var (head, rest) = try Self.head(of: try open())
         var reopen: () throws(ImportFileError) -> any ByteChunks = open
         let compressed = Gzip.isCompressed(head)
         if compressed {
-            reopen = { () throws(ImportFileError) -> any ByteChunks in
-                LimitedChunks(InflatingChunks(try open()), limit: expandedLimit)
-            }
-            (head, rest) = try Self.head(of: PrefixedChunks(head, rest: rest).inflated(limit: expandedLimit))
+            reopen = { () throws(ImportFileError) -> any ByteChunks in LimitedChunks(InflatingChunks(try open()), limit: limit) }
+            (head, rest) = try Self.head(
+                of: PrefixedChunks(head, rest: rest).inflated(limit: limit.map { $0 * decompressionFactor }))
         }
         if head.isEmpty { throw .empty }
         if let (kind, advice) = FileSignature.knownBinary(head) { throw .notAnExport(kind: kind, advice: advice) }

@@ -213,7 +213,7 @@ enum BackupDates {
     /// Formats from whole milliseconds: formatting a `Date` directly truncates its binary
     /// fraction (0.123 s becomes .122), which would drift on every round trip.
     static func string(from date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = Int64(Int(saturating: (date.timeIntervalSince1970 * 1000).rounded()))
         let seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let (whole, fraction) = seconds.remainder < 0 ? (seconds.quotient - 1, seconds.remainder + 1000) : seconds
         let base = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())

@@ -86,9 +86,13 @@ struct BackupParser {
                 startedOn: reading.started.flatMap(LocalDate.init), finishedOn: reading.finished.flatMap(LocalDate.init),
                 outcome: outcome, origin: origin)
         }
+        // Every number is checked as the forms check it: a backup is a file like any other.
+        let readCount = bounded(entry.readCount, Limits.readCount, "readCount", "a read count", &warnings)
+        let currentPage = bounded(entry.currentPage, Limits.pages, "currentPage", "a page number", &warnings)
+        let firstPublished = bounded(entry.work.firstPublished, Limits.year, "firstPublished", "a year", &warnings)
         let state = EntryState(
             status: status, rating: rating, owned: entry.owned, addedOn: entry.added.flatMap(LocalDate.init),
-            readCount: entry.readCount, currentPage: entry.currentPage, shelves: entry.shelves,
+            readCount: readCount, currentPage: currentPage, shelves: entry.shelves,
             review: entry.review, notes: entry.notes, readings: readings, extras: entry.extras)
         var record = ImportRecord(
             row: number, title: entry.title, authors: entry.authors.map(PersonName.clean),
@@ -96,27 +100,59 @@ struct BackupParser {
                 ContributorName(name: PersonName.clean($0.name), role: ContributorRole(rawValue: $0.role) ?? .contributor)
             },
             identifiers: identifiers, originalLanguage: entry.work.originalLanguage.flatMap(LanguageCode.init(lenient:)),
-            firstPublishedYear: entry.work.firstPublished, genres: entry.work.genres,
+            firstPublishedYear: firstPublished, genres: entry.work.genres,
             ownVoices: entry.work.ownVoices.flatMap(YesNo.init(rawValue:)), accessibilityTags: entry.work.accessibility,
-            edition: entry.edition.map(editionDetails) ?? EditionDetails(), entry: state, carries: .all,
-            readingsAreComplete: true,
-            sessions: entry.sessions.map {
-                SessionDraft(
-                    startedAt: $0.startedAt, endedAt: $0.endedAt, startPage: $0.startPage,
-                    endPage: $0.endPage, loggedAfterwards: $0.loggedAfterwards)
-            },
-            warnings: warnings)
-        record.progress = (entry.progress ?? []).map {
-            ProgressDraft(page: $0.page, percent: $0.percent, recordedAt: $0.recordedAt)
+            edition: entry.edition.map { editionDetails($0, warnings: &warnings) } ?? EditionDetails(), entry: state,
+            carries: .all, readingsAreComplete: true, sessions: sessions(entry.sessions, warnings: &warnings),
+            warnings: [])
+        record.progress = (entry.progress ?? []).compactMap { update in
+            guard SessionRules.check(page: update.page) == nil, update.percent.map(Limits.percent.contains) ?? true else {
+                warnings.append(ImportWarning(field: "progress", "a progress update past page 100,000 or 100% was left out"))
+                return nil
+            }
+            return ProgressDraft(page: update.page, percent: update.percent, recordedAt: update.recordedAt)
         }
+        record.warnings = warnings
         return record
     }
 
-    private static func editionDetails(_ edition: BackupDocument.Edition) -> EditionDetails {
+    /// `value` when it is within `range`; otherwise nothing, with a warning naming the field.
+    static func bounded(
+        _ value: Int?, _ range: ClosedRange<Int>, _ field: String, _ what: String, _ warnings: inout [ImportWarning]
+    ) -> Int? {
+        guard let value, !range.contains(value) else { return value }
+        warnings.append(
+            ImportWarning(
+                field: field, "\(value) is not \(what) from \(range.lowerBound) to \(range.upperBound); it was left out"))
+        return nil
+    }
+
+    /// The sessions whose pages and times a reader could have entered: pages within
+    /// ``Limits/pages``, an end after the start and at most a day later.
+    private static func sessions(_ sessions: [BackupDocument.Session], warnings: inout [ImportWarning]) -> [SessionDraft] {
+        sessions.compactMap { session in
+            let pagesProblem = SessionRules.check(page: session.startPage) ?? session.endPage.flatMap(SessionRules.check(page:))
+            let length = session.endedAt.map { $0.timeIntervalSince(session.startedAt) } ?? 0
+            guard pagesProblem == nil, (0...86_400).contains(length) else {
+                warnings.append(
+                    ImportWarning(
+                        field: "sessions",
+                        "a session with pages past 100,000, or ending before it starts or a day later, was left out"))
+                return nil
+            }
+            return SessionDraft(
+                startedAt: session.startedAt, endedAt: session.endedAt, startPage: session.startPage, endPage: session.endPage,
+                loggedAfterwards: session.loggedAfterwards)
+        }
+    }
+
+    private static func editionDetails(_ edition: BackupDocument.Edition, warnings: inout [ImportWarning]) -> EditionDetails {
         EditionDetails(
-            isbn10: edition.isbn10, isbn13: edition.isbn13, publisher: edition.publisher, year: edition.year,
-            pageCount: edition.pages, format: edition.format.flatMap(BookFormat.init(rawValue:)),
-            binding: edition.binding, language: edition.language.flatMap(LanguageCode.init(lenient:)))
+            isbn10: edition.isbn10, isbn13: edition.isbn13, publisher: edition.publisher,
+            year: bounded(edition.year, Limits.year, "edition.year", "a year", &warnings),
+            pageCount: bounded(edition.pages, 1...Limits.pages.upperBound, "edition.pages", "a page count", &warnings),
+            format: edition.format.flatMap(BookFormat.init(rawValue:)), binding: edition.binding,
+            language: edition.language.flatMap(LanguageCode.init(lenient:)))
     }
 
     private func fact(_ fact: BackupDocument.Fact, authorName: String, warnings: inout [ImportWarning]) -> AuthorFactDraft? {
@@ -148,32 +184,51 @@ struct BackupParser {
             guard let kind = BooksTrackCore.Goal.Kind(rawValue: section.kind),
                 let cadence = BooksTrackCore.Goal.Cadence(rawValue: section.cadence),
                 let status = BooksTrackCore.Goal.Status(rawValue: section.status),
-                let starts = LocalDate(section.startsOn), let ends = LocalDate(section.endsOn)
+                let starts = LocalDate(section.startsOn), let ends = LocalDate(section.endsOn),
+                // A goal the form would refuse is left out: its target, its first decade.
+                GoalDraft.range(of: kind).contains(section.target),
+                section.criteria.sinceYear.map(Limits.year.contains) ?? true
             else { continue }
             let goal = BooksTrackCore.Goal(
                 userID: placeholder, title: section.title, kind: kind, target: section.target, cadence: cadence,
                 recurring: section.recurring, startsOn: starts, endsOn: ends, criteria: section.criteria, status: status,
-                createdAt: section.createdAt, completedAt: section.completedAt, snapshot: section.snapshot)
+                createdAt: section.createdAt, completedAt: section.completedAt,
+                snapshot: section.snapshot.flatMap(Self.plausible))
             goals.append(goal)
-            milestones += section.milestones.map { Milestone(goalID: goal.id, percent: $0.percent, reachedAt: $0.reachedAt) }
+            milestones += section.milestones.filter { (0...1_000).contains($0.percent) }.map {
+                Milestone(goalID: goal.id, percent: $0.percent, reachedAt: $0.reachedAt)
+            }
         }
         return ReaderData(
             displayName: reader.displayName, settings: settings, goals: goals, milestones: milestones,
-            contributions: contributions.map {
+            contributions: contributions.filter { Limits.contributionPoints.contains($0.points) }.map {
                 ContributionDraft(
                     authorName: $0.author, workTitle: $0.work, fact: $0.fact, value: $0.value, note: $0.note, points: $0.points,
                     recordedAt: $0.recordedAt)
             },
             achievements: achievements.map { AchievementUnlock(achievement: $0.achievement, unlockedAt: $0.unlockedAt) },
-            // A badge of a kind or statement this version does not know is left out.
+            // A badge of a kind or statement this version does not know is left out, and so is one
+            // whose source the form would refuse; it is shared only as the form would share it.
             badges: badges.compactMap { badge in
+                let source = TextNormalization.trim(badge.source)
                 guard let kind = IdentityBadgeKind(rawValue: badge.badge),
                     let statedBy = BadgeStatement(rawValue: badge.statedBy),
-                    (badge.book == nil) != (badge.author == nil)
+                    (badge.book == nil) != (badge.author == nil), IdentityBadgeDraft.acceptsSource(source)
                 else { return nil }
                 return BadgeDraft(
-                    kind: kind, bookTitle: badge.book, authorName: badge.author, statedBy: statedBy, source: badge.source,
-                    shared: badge.shared && badge.author != nil, recordedAt: badge.recordedAt)
+                    kind: kind, bookTitle: badge.book, authorName: badge.author, statedBy: statedBy, source: source,
+                    shared: badge.shared && IdentityBadgeDraft.mayShare(source: source, aboutAuthor: badge.author != nil),
+                    recordedAt: badge.recordedAt)
             })
+    }
+
+    /// A completed goal's final figures, when they are ones a library could have (a share of at
+    /// most 1,000 times the target, counts of at most a billion).
+    static func plausible(_ snapshot: BooksTrackCore.Goal.Snapshot) -> BooksTrackCore.Goal.Snapshot? {
+        let counts = 0...1_000_000_000
+        guard snapshot.progress.isFinite, (0...1_000).contains(snapshot.progress), counts.contains(snapshot.books),
+            counts.contains(snapshot.pages), counts.contains(snapshot.countries)
+        else { return nil }
+        return snapshot
     }
 }

@@ -16,7 +16,9 @@ extension ReaderStore {
     public func startSession(on entryID: LibraryEntry.ID, startPage: Int? = nil, now: Date) async throws -> SessionStart {
         let userID = self.userID
         if let running = try await activeSession() { return .alreadyRunning(running) }
-        if let startPage, startPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
+        if let startPage, let problem = SessionRules.check(page: startPage) {
+            throw StoreError.invalid(.session(reason: problem.description))
+        }
         let inserted: ReadingSession? = try await changing(entries: true) { db, changes in
             guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
                 throw StoreError.notFound(.entry(entryID))
@@ -66,7 +68,7 @@ extension ReaderStore {
         _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
-        if endPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
+        if let problem = SessionRules.check(page: endPage) { throw StoreError.invalid(.session(reason: problem.description)) }
         return try await changing(entries: true) { db, changes in
             guard var session = try await ActivityRows.session(id, of: userID, on: db) else {
                 throw StoreError.notFound(.session(id))
@@ -104,10 +106,8 @@ extension ReaderStore {
         now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
-        guard (1...(24 * 60)).contains(minutes) else {
-            throw StoreError.invalid(.session(reason: "A session lasts from 1 minute to 24 hours (1440 minutes)."))
-        }
-        if startPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
+        if let problem = SessionRules.check(minutes: minutes) { throw StoreError.invalid(.session(reason: problem.description)) }
+        if let problem = SessionRules.check(page: startPage) { throw StoreError.invalid(.session(reason: problem.description)) }
         let session = ReadingSession(
             userID: userID, entryID: entryID, startedAt: startedAt,
             endedAt: startedAt.addingTimeInterval(TimeInterval(minutes * 60)), startPage: startPage, endPage: endPage,
@@ -135,9 +135,7 @@ extension ReaderStore {
         _ id: ReadingSession.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
-        guard (1...(24 * 60)).contains(minutes) else {
-            throw StoreError.invalid(.session(reason: "A session lasts from 1 minute to 24 hours (1440 minutes)."))
-        }
+        if let problem = SessionRules.check(minutes: minutes) { throw StoreError.invalid(.session(reason: problem.description)) }
         let end = startedAt.addingTimeInterval(TimeInterval(minutes * 60))
         try Self.checkTimes(start: startedAt, end: end, now: now)
         return try await changing(entries: true) { db, changes in
@@ -145,7 +143,6 @@ extension ReaderStore {
                 throw StoreError.notFound(.session(id))
             }
             let pageCount = try await Self.pageCount(of: try await Self.ownedEntry(session.entryID, of: userID, on: db), on: db)
-            if startPage < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
             if let problem = SessionRules.check(end: endPage, start: startPage, pageCount: pageCount, correction: true) {
                 throw StoreError.invalid(.session(reason: problem.description))
             }
@@ -181,6 +178,9 @@ extension ReaderStore {
         -> (sessions: [ReadingSession], total: Int)
     {
         let userID = self.userID
+        // Any page number a caller passes gives an offset that cannot overflow.
+        let size = min(max(pageSize, 1), 1_000)
+        let offset = (min(max(page, 1), Int(Int32.max)) - 1) * size
         return try await database.read { db in
             guard try await Self.ownedEntry(entryID, of: userID, on: db) != nil else {
                 throw StoreError.notFound(.entry(entryID))
@@ -194,7 +194,7 @@ extension ReaderStore {
             let rows = try await db.raw(
                 """
                 SELECT * FROM reading_sessions WHERE user_id = \(bind: userID.string) AND entry_id = \(bind: entryID.string)
-                ORDER BY started_at DESC, id LIMIT \(unsafeRaw: String(pageSize)) OFFSET \(unsafeRaw: String(max(0, page - 1) * pageSize))
+                ORDER BY started_at DESC, id LIMIT \(unsafeRaw: String(size)) OFFSET \(unsafeRaw: String(offset))
                 """
             ).all()
             return (try rows.map(ActivityRows.session(row:)), total)
@@ -225,10 +225,12 @@ extension ReaderStore {
             let pages = try await Self.pageCount(of: entry, on: db).flatMap { $0 > 0 ? $0 : nil }
             var (page, percent) = (page, percent)
             if let share = percent, let pages {
-                (page, percent) = (Int((Double(share) * Double(pages) / 100).rounded()), nil)
+                (page, percent) = (Int(saturating: (Double(share) * Double(pages) / 100).rounded()), nil)
             }
             if let page {
-                if page < 0 { throw StoreError.invalid(.session(reason: SessionRules.Problem.negative.description)) }
+                if let problem = SessionRules.check(page: page) {
+                    throw StoreError.invalid(.session(reason: problem.description))
+                }
                 if let pages, page > pages {
                     throw StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: pages).description))
                 }

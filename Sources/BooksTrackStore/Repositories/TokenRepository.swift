@@ -51,6 +51,13 @@ public struct TokenRepository: Sendable {
         }
     }
 
+    /// Revokes every token of a reader (a password reset, or a change that asks for it).
+    public func deleteTokens(of userID: User.ID) async throws {
+        try await database.write { db in
+            try await db.raw("DELETE FROM api_tokens WHERE user_id = \(bind: userID.string)").run()
+        }
+    }
+
     /// Authenticates an API token: the reader it belongs to, recording when it was last used —
     /// to the minute, so a client's burst of requests is a read each, not a write each (a write
     /// per request serialised every API call on SQLite's one writer).

@@ -69,8 +69,9 @@ public enum Migrator {
 }
 
 extension Date {
-    /// Milliseconds since 1970, the form instants are stored in.
-    var milliseconds: Int { Int((timeIntervalSince1970 * 1000).rounded()) }
+    /// Milliseconds since 1970, the form instants are stored in (saturating: `distantFuture` and
+    /// beyond are stored as the largest instant, never a trap).
+    var milliseconds: Int { Int(saturating: (timeIntervalSince1970 * 1000).rounded()) }
 
     init(milliseconds: Int) { self.init(timeIntervalSince1970: Double(milliseconds) / 1000) }
 }

@@ -26,6 +26,8 @@ struct AccountAPI {
     struct PasswordRequest: Decodable {
         var currentPassword: String?
         var newPassword: String?
+        /// Revoke every API token too (the one making this call included).
+        var revokeTokens: Bool?
     }
 
     @Sendable func changePassword(_ request: Request, context: AppContext) async throws -> Response {
@@ -34,7 +36,7 @@ struct AccountAPI {
         let errors = try await PasswordChange(store: store, bcryptCost: configuration.bcryptCost, clock: configuration.clock)
             .apply(
                 user: user, current: sent.currentPassword ?? "", new: sent.newPassword ?? "", confirmation: nil,
-                keeping: context.session?.tokenHash)
+                keeping: context.session?.tokenHash, endingTokens: sent.revokeTokens ?? false, address: context.remoteAddress)
         guard errors.isEmpty else {
             let renamed = errors.messages.map { ($0.key == "current_password" ? "currentPassword" : "newPassword", $0.value) }
             throw WebError.invalid(FieldErrors(Dictionary(renamed, uniquingKeysWith: { first, _ in first })))
@@ -49,8 +51,10 @@ struct AccountAPI {
     @Sendable func deleteMe(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let sent = try await APIRequest.decode(DeletionRequest.self, from: request)
-        guard let hash = try await store.accounts.passwordHash(of: user.id),
-            try await Passwords.verify(sent.password ?? "", hash: hash)
+        let hash = try await store.accounts.passwordHash(of: user.id)
+        guard
+            try await LoginThrottle(store: store).verify(
+                sent.password ?? "", of: user, hash: hash, address: context.remoteAddress, now: configuration.clock())
         else { throw WebError.invalid(FieldErrors(["password": "Confirm with your password."])) }
         try await store.accounts.deleteAccount(user.id)
         return Responses.noContent()

@@ -15,12 +15,16 @@ public struct AppContext: RequestContext {
     /// The confirmation left by the previous request (post/redirect/get).
     var notice: Notice?
 
-    /// The client's IP address (for login rate limiting).
-    let remoteAddress: String?
+    /// The address of the peer of the connection: the client, or a reverse proxy.
+    let peerAddress: String?
+    /// The client's IP address (for sign-in throttling): the peer's, or the one a trusted proxy
+    /// forwarded (``ClientAddressMiddleware``).
+    var remoteAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress
+        peerAddress = source.channel.remoteAddress?.ipAddress
+        remoteAddress = peerAddress
     }
 
     /// The reader this request acts for.

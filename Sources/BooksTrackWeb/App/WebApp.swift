@@ -14,6 +14,7 @@ public enum WebApp {
         let routeMethods = RouteMethods()
         // Middleware applies to the routes added after it, so it comes first.
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
         router.add(middleware: ErrorMiddleware(store: store))
         router.add(middleware: InputMiddleware())
         router.add(middleware: SessionMiddleware(store: store, configuration: configuration))

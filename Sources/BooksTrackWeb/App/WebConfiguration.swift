@@ -15,11 +15,14 @@ public struct WebConfiguration: Sendable {
     public var uploadLimit: Int
     /// The current time; a fixed clock in tests.
     public var clock: @Sendable () -> Date
+    /// Addresses of reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the
+    /// client. From anyone else those headers are ignored, so no client can pose as another.
+    public var trustedProxies: Set<String>
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, bcryptCost: UInt8 = 12,
         sessionLifetime: TimeInterval = 30 * 86_400, uploadLimit: Int = 50 * 1_048_576,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, trustedProxies: Set<String> = []
     ) {
         self.host = host
         self.port = port
@@ -28,6 +31,7 @@ public struct WebConfiguration: Sendable {
         self.sessionLifetime = sessionLifetime
         self.uploadLimit = uploadLimit
         self.clock = clock
+        self.trustedProxies = trustedProxies
     }
 
     /// Whether cookies must only travel over HTTPS.

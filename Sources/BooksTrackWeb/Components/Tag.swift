@@ -1,3 +1,4 @@
+import BooksTrackCharts
 import Plot
 
 /// HTML escaping done here, once, for every piece of reader or file data a page shows.
@@ -8,30 +9,10 @@ import Plot
 /// which escape everything.
 enum HTMLEscaping {
     /// Text between tags: `&`, `<` and `>` escaped.
-    static func text(_ string: String) -> String { escape(string, quotes: false) }
+    static func text(_ string: String) -> String { Markup.escape(string, quotes: false) }
 
     /// An attribute value: quotes escaped too.
-    static func attribute(_ string: String) -> String { escape(string, quotes: true) }
-
-    private static func escape(_ string: String, quotes: Bool) -> String {
-        func special(_ byte: UInt8) -> Bool {
-            byte == 0x26 || byte == 0x3C || byte == 0x3E || (quotes && (byte == 0x22 || byte == 0x27))
-        }
-        guard string.utf8.contains(where: special) else { return string }
-        var out = ""
-        out.reserveCapacity(string.utf8.count + 16)
-        for character in string {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "'" where quotes: out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func attribute(_ string: String) -> String { Markup.escape(string, quotes: true) }
 }
 
 /// Text, fully escaped.

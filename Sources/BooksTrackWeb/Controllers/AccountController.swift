@@ -55,7 +55,7 @@ struct AccountController {
             .apply(
                 user: user, current: form["current_password"] ?? "", new: form["password"] ?? "",
                 confirmation: form["confirmation"],
-                keeping: context.session?.tokenHash)
+                keeping: context.session?.tokenHash, endingTokens: form["end_tokens"] == "on", address: context.remoteAddress)
         guard errors.isEmpty else {
             return try await render(request, context, status: .unprocessableContent) { $0.passwordErrors = errors }
         }
@@ -145,7 +145,10 @@ struct AccountController {
         let user = try context.requireUser()
         let form = try context.requireForm()
         let hash = try await store.accounts.passwordHash(of: user.id)
-        guard let hash, try await Passwords.verify(form["password"] ?? "", hash: hash) else {
+        guard
+            try await LoginThrottle(store: store).verify(
+                form["password"] ?? "", of: user, hash: hash, address: context.remoteAddress, now: configuration.clock())
+        else {
             let html = AccountPage.confirmDeletion(page: context.page(.account), user: user, error: "That is not your password.")
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }

@@ -148,7 +148,7 @@ struct ImportController {
         }
         let parameters = URLQuery.parameters(of: request)
         let filter = parameters["outcome"].flatMap(ImportOutcome.Kind.init(rawValue:))
-        let page = max(1, Int(parameters["page"] ?? "") ?? 1)
+        let page = URLQuery.pageNumber(parameters)
         async let progress = app.enrichment.progress(for: user.id)
         async let questions = app.enrichment.questionCounts(for: user.id)
         return HTMLResponse(

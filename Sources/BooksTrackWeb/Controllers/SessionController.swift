@@ -156,7 +156,7 @@ struct SessionController {
         let user = try context.requireUser()
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
         let detail = try await detail(entryID, of: user)
-        let page = max(1, URLQuery.parameters(of: request)["page"].flatMap(Int.init) ?? 1)
+        let page = URLQuery.pageNumber(URLQuery.parameters(of: request))
         let (list, total) = try await store.reader(user.id).sessions(of: entryID, page: page)
         return HTMLResponse(
             html: SessionPages.history(

@@ -56,6 +56,10 @@ enum AccountPage {
                             control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "current-password")]),
                             error: model.passwordErrors["current_password"], required: true)
                         AuthPages.passwordFields(errors: model.passwordErrors, newPassword: false)
+                        Field(
+                            name: "end_tokens",
+                            label: "Also revoke every API token (apps signed in with one must be set up again)",
+                            control: .checkbox(checked: false))
                         Tag("button", .type("submit"), text: "Change password")
                     }
                 }

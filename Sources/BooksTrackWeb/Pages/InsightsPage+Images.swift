@@ -154,13 +154,13 @@ extension InsightsPage {
                     "\(InsightFormat.grouped(stats.pagesRead)) pages read, \(InsightFormat.oneDecimal(stats.pagesPerDay)) a day.",
                     "\(InsightFormat.oneDecimal(stats.booksPerMonth)) books a month.",
                     "Reading time \(InsightFormat.duration(stats.readingMinutes))"
-                        + (stats.pagesPerHour.map { ", \(Int($0.rounded())) pages an hour." } ?? "."),
+                        + (stats.pagesPerHour.map { ", \(Int(saturating: $0.rounded())) pages an hour." } ?? "."),
                 ],
                 chart: ShareImage.tiles([
                     (InsightFormat.grouped(stats.booksFinished), "books finished"),
                     (InsightFormat.grouped(stats.pagesRead), "pages read"),
                     (InsightFormat.oneDecimal(stats.booksPerMonth), "books a month"),
-                    (stats.pagesPerHour.map { String(Int($0.rounded())) } ?? "–", "pages an hour"),
+                    (stats.pagesPerHour.map { String(Int(saturating: $0.rounded())) } ?? "–", "pages an hour"),
                 ]),
                 date: date)
         }

@@ -285,10 +285,10 @@ enum InsightsPage {
             ),
             (
                 "Reading time", InsightFormat.duration(stats.readingMinutes), Double(stats.readingMinutes),
-                previous.map { Double($0.reading.readingMinutes) }, false, { InsightFormat.duration(Int($0)) }
+                previous.map { Double($0.reading.readingMinutes) }, false, { InsightFormat.duration(Int(saturating: $0)) }
             ),
             (
-                "Pace", stats.pagesPerHour.map { "\(Int($0.rounded())) pages/hour" } ?? "–", stats.pagesPerHour ?? 0,
+                "Pace", stats.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" } ?? "–", stats.pagesPerHour ?? 0,
                 previous?.reading.pagesPerHour, false, nil
             ),
         ]

@@ -304,7 +304,7 @@ enum ReadingPage {
                         [
                             month.label, "\(month.books)", InsightFormat.grouped(month.pages),
                             InsightFormat.duration(month.minutes),
-                            month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known",
+                            month.diversity.map { "\(Int(saturating: $0.rounded()))%" } ?? "too little known",
                         ]
                     })
             }
@@ -353,7 +353,7 @@ enum ReadingPage {
                     svg: "/achievements/\(achievement.id)/image.svg", fileName: "bookstrack-\(achievement.id)",
                     what: "the \(achievement.name) achievement")
             } else {
-                let percent = Int((standing.fraction * 100).rounded())
+                let percent = Int(saturating: (standing.fraction * 100).rounded())
                 // Not a void element: its text is the fallback, and it must be closed.
                 Tag(
                     "progress", Attr("max", "100"), Attr("value", String(percent)),

@@ -132,7 +132,7 @@ enum SessionPages {
                 let timedPages = timed.compactMap(\.pagesRead).reduce(0, +)
                 let pace =
                     timedMinutes > 0 && timedPages > 0
-                    ? " · \(Int((Double(timedPages) * 60 / Double(timedMinutes)).rounded())) pages an hour" : ""
+                    ? " · \(Int(saturating: (Double(timedPages) * 60 / Double(timedMinutes)).rounded())) pages an hour" : ""
                 Tag("p", text: "\(count(done.count, "session")) · \(duration(minutes)) · \(count(pages, "page"))" + pace)
                 Tag("ul", .cls("sessions")) {
                     for session in done.prefix(5) { Tag("li", text: line(session, timeZone: timeZone)) }
@@ -185,7 +185,7 @@ enum SessionPages {
                                         "td",
                                         text: session.endPage.map { "\(session.startPage)–\($0) (\(session.pagesRead ?? 0))" }
                                             ?? "from \(session.startPage)")
-                                    Tag("td", text: session.pace.map { "\(Int($0.rounded())) pages/hour" } ?? "—")
+                                    Tag("td", text: session.pace.map { "\(Int(saturating: $0.rounded())) pages/hour" } ?? "—")
                                     Tag("td") {
                                         if session.endedAt != nil {
                                             Tag(
@@ -303,7 +303,7 @@ enum SessionPages {
                         "p",
                         text: "\(detail.work.title): pages \(session.startPage)–\(session.endPage ?? session.startPage), "
                             + count(session.pagesRead ?? 0, "page")
-                            + (session.pace.map { ", \(Int($0.rounded())) pages an hour" } ?? "") + ".")
+                            + (session.pace.map { ", \(Int(saturating: $0.rounded())) pages an hour" } ?? "") + ".")
                     Tag("p", text: streak.message)
                     if let pages, let end = session.endPage, end >= pages, detail.entry.state.status == .reading {
                         PostForm(action: "\(book)/status", csrfToken: page.csrfToken, cls: "actions") {
@@ -346,7 +346,7 @@ enum SessionPages {
         var parts = [day(session.startedAt, in: timeZone)]
         if let minutes = session.minutes { parts.append(duration(minutes)) } else { parts.append("running") }
         if let pages = session.pagesRead { parts.append(count(pages, "page")) }
-        if let pace = session.pace { parts.append("\(Int(pace.rounded())) pages/hour") }
+        if let pace = session.pace { parts.append("\(Int(saturating: pace.rounded())) pages/hour") }
         return parts.joined(separator: " · ")
     }
 

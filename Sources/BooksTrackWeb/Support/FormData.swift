@@ -15,23 +15,45 @@ struct FormData: Sendable {
 
     subscript(name: String) -> String? { fields[name] }
 
-    /// Decodes `application/x-www-form-urlencoded` or `multipart/form-data`, refusing bodies over
-    /// `limit` bytes with a message.
-    static func decode(_ request: Request, limit: Int) async throws -> FormData {
+    /// Decodes `application/x-www-form-urlencoded` or, when `allowsFiles`, `multipart/form-data`,
+    /// refusing bodies over `limit` bytes with a message. Anything malformed is a 400 problem:
+    /// nothing a client sends reaches a parser that could trap.
+    static func decode(_ request: Request, limit: Int, allowsFiles: Bool = true) async throws -> FormData {
         var request = request
         let body: ByteBuffer
         do { body = try await request.collectBody(upTo: limit) } catch {
-            throw WebError.payloadTooLarge("The upload is over \(limit / 1_048_576) MB, the most BooksTrack accepts.")
+            throw WebError.payloadTooLarge(
+                limit >= 1_048_576
+                    ? "The upload is over \(limit / 1_048_576) MB, the most BooksTrack accepts."
+                    : "The form is over \(limit / 1024) KB, the most BooksTrack accepts here.")
         }
         let contentType = request.headers[.contentType] ?? ""
         if contentType.lowercased().hasPrefix("multipart/form-data") {
-            guard
-                let boundary = contentType.components(separatedBy: "boundary=").last?.trimmingCharacters(
-                    in: CharacterSet(charactersIn: "\" "))
-            else { throw WebError.badRequest("The form was sent without a boundary.") }
+            guard allowsFiles else { throw WebError.badRequest("This form takes no files; send it from its page.") }
+            guard let boundary = multipartBoundary(in: contentType) else {
+                throw WebError.badRequest("The form was sent without a valid boundary; send it again from its page.")
+            }
             return try multipart(body, boundary: boundary)
         }
         return FormData(fields: urlEncoded(String(buffer: body)))
+    }
+
+    /// The `boundary` parameter of a multipart content type, when it is one RFC 2046 allows:
+    /// 1 to 70 characters of its set, not ending in a space. (The parser traps on an empty one.)
+    static func multipartBoundary(in contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
+            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            let allowed = CharacterSet(
+                charactersIn: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ")
+            guard (1...70).contains(value.unicodeScalars.count), !value.hasSuffix(" "),
+                value.unicodeScalars.allSatisfy(allowed.contains)
+            else { return nil }
+            return value
+        }
+        return nil
     }
 
     /// Parses `a=1&b=two+words` (last value wins for repeated names).

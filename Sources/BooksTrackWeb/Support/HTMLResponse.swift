@@ -35,13 +35,25 @@ enum Responses {
         return response
     }
 
-    /// A path inside this site to return to after signing in; anything else becomes `/`, so a
-    /// crafted link cannot send a reader elsewhere.
+    /// A path inside this site to return to after signing in or closing a page; anything else
+    /// becomes `/`, so a crafted link cannot send a reader elsewhere. The path must start with one
+    /// `/` and a letter, digit, `?` or `#`, and hold only printable ASCII without `\\` — before
+    /// and after percent-decoding (`/%09/evil.example` is read by browsers as `//evil.example`).
     static func localPath(_ candidate: String?) -> String {
-        guard let candidate, candidate.hasPrefix("/"), !candidate.hasPrefix("//"), !candidate.hasPrefix("/\\"),
-            !candidate.contains(where: { $0.isNewline })
-        else { return "/" }
+        guard let candidate, isSafeLocalPath(candidate), isSafeLocalPath(candidate.removingPercentEncoding ?? "") else {
+            return "/"
+        }
         return candidate
+    }
+
+    private static func isSafeLocalPath(_ path: String) -> Bool {
+        let scalars = Array(path.unicodeScalars)
+        guard scalars.first == "/" else { return false }
+        guard scalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" }) else { return false }
+        guard scalars.count > 1 else { return true }
+        let second = scalars[1]
+        return ("0"..."9").contains(second) || ("a"..."z").contains(second) || ("A"..."Z").contains(second)
+            || second == "?" || second == "#"
     }
 
     /// JSON with sorted keys and ISO 8601 dates.

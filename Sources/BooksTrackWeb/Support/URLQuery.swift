@@ -38,6 +38,15 @@ enum URLQuery {
         return path + "?" + parameters.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     }
 
+    /// The largest page number of a list a link or a person may ask for.
+    static let pageLimit = 100_000
+
+    /// `page=N` of a list: 1 when missing or not a number, at most ``pageLimit`` (a page past the
+    /// end shows the list's end, never a trap in the offset's arithmetic).
+    static func pageNumber(_ parameters: [String: String]) -> Int {
+        min(pageLimit, max(1, parameters["page"].flatMap { Int($0) } ?? 1))
+    }
+
     /// The request's query parameters, decoded (last value wins for repeated names).
     static func parameters(of request: Request) -> [String: String] {
         FormData.urlEncoded(request.uri.query ?? "")

@@ -111,7 +111,7 @@ extension InsightsCommand {
             }
             out += "\nBooks finished per month (diversity score)\n"
             for month in insights.timeline {
-                let score = month.diversity.map { "\(Int($0.rounded()))%" } ?? "too little known"
+                let score = month.diversity.map { "\(Int(saturating: $0.rounded()))%" } ?? "too little known"
                 out +=
                     "  \(month.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(repeating: "█", count: min(month.books, 40))) \(month.books) (\(score))\n"
             }

@@ -29,6 +29,16 @@ struct ServeCommand: AsyncParsableCommand {
             discussion: "A compressed backup may grow to 20 times this when decompressed."))
     var uploadLimit: Int = ProcessInfo.processInfo.environment["BOOKSTRACK_UPLOAD_LIMIT"].flatMap(Int.init) ?? 50
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "The address of a reverse proxy in front of this server; repeat for several (BOOKSTRACK_TRUSTED_PROXIES, comma-separated).",
+            discussion: "Only these peers' X-Forwarded-For and Forwarded headers are believed (see docs/self-hosting.md)."))
+    var trustedProxies: [String] =
+        ProcessInfo.processInfo.environment["BOOKSTRACK_TRUSTED_PROXIES"].map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        } ?? []
+
     @OptionGroup var store: StoreOptions
     @ParentCommand var root: Bookstrack
 
@@ -36,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://.")
+        }
+        for proxy in trustedProxies where (try? SocketAddress(ipAddress: proxy, port: 0)) == nil {
+            throw ValidationError("--trusted-proxy takes an IP address, such as 127.0.0.1 or ::1; \"\(proxy)\" is not one.")
         }
         guard (1...4_096).contains(uploadLimit) else {
             throw ValidationError("--upload-limit (BOOKSTRACK_UPLOAD_LIMIT) is in MB, from 1 to 4096.")
@@ -49,7 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
             logger.logLevel =
                 ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
             let configuration = WebConfiguration(
-                host: host, port: port, publicURL: publicURL, uploadLimit: uploadLimit * 1_048_576)
+                host: host, port: port, publicURL: publicURL, uploadLimit: uploadLimit * 1_048_576,
+                trustedProxies: Set(trustedProxies))
             // The database's services (PostgreSQL's pool) run around the web server's own service
             // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {

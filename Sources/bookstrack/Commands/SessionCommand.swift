@@ -43,7 +43,7 @@ struct SessionCommand: AsyncParsableCommand {
             "\(LocalDate(session.startedAt, in: timeZone)) " + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         if let minutes = session.minutes, let end = session.endPage {
             text += "  \(minutes) min  pages \(session.startPage)–\(end)"
-            if let pace = session.pace { text += "  \(Int(pace.rounded())) pages/hour" }
+            if let pace = session.pace { text += "  \(Int(saturating: pace.rounded())) pages/hour" }
         } else {
             text += "  running from page \(session.startPage)"
         }

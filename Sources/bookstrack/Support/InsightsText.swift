@@ -46,7 +46,8 @@ enum InsightsText {
         out += "\nCultural regions (known for \(F.percent(d.regionCoverage.fraction)) of \(noun); * = underrepresented for you)\n"
         let maximum = d.regions.map(\.figure.count).max() ?? 0
         for figure in d.regions {
-            let bar = String(repeating: "█", count: maximum > 0 ? Int((figure.figure.count / maximum * 20).rounded()) : 0)
+            let bar = String(
+                repeating: "█", count: maximum > 0 ? Int(saturating: (figure.figure.count / maximum * 20).rounded()) : 0)
             out += row(
                 "  " + figure.region.displayName + (figure.underrepresented ? " *" : ""), F.number(figure.figure.count),
                 (d.allowsShares(.region) ? figure.figure.share.map(F.percent) ?? "–" : "–").padding(
@@ -83,8 +84,8 @@ enum InsightsText {
         out += stat("Books a month", F.oneDecimal(r.booksPerMonth), r.booksPerMonth, p?.booksPerMonth, decimals: true)
         out += stat(
             "Reading time", F.duration(r.readingMinutes), Double(r.readingMinutes), p.map { Double($0.readingMinutes) },
-            format: { F.duration(Int($0)) })
-        out += row("  Pace", r.pagesPerHour.map { "\(Int($0.rounded())) pages/hour" } ?? "–", "")
+            format: { F.duration(Int(saturating: $0)) })
+        out += row("  Pace", r.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" } ?? "–", "")
 
         out += "\nWhat to read next\n"
         out +=

@@ -53,6 +53,8 @@ struct WebHarness: Sendable {
         let browser = browser()
         let response = try await browser.signIn(name, password: Self.password)
         guard response.status == .seeOther else { throw HarnessError.signInFailed(response.status.code) }
+        // A browser lands on a page after signing in: its forms carry the login session's token.
+        try await browser.get("/account")
         return (user, browser)
     }
 
