@@ -162,7 +162,7 @@ doc = {
       "description": "An achievement is unlocked once, dated when a write first earned it, and announced once in the notifications; it is never taken back.",
       "responses": {"200": ok("The achievements.", S("AchievementList")), "400": E400, "401": E401}}},
   "/api/v1/me/password": {
-    "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions)",
+    "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions; with revokeTokens, ends every API token)",
       "requestBody": body(S("PasswordChange"), {"currentPassword": "correct horse battery", "newPassword": "an even longer passphrase"}),
       "responses": {"204": {"description": "Changed."}, "401": E401, "422": E422}}},
   "/api/v1/tokens": {
@@ -424,18 +424,18 @@ doc = {
     "SessionPage": {"type": "object", "required": ["items", "page", "pageSize", "total", "pageCount"], "properties": {
       "items": {"type": "array", "items": S("Session")}, "page": {"type": "integer"}, "pageSize": {"type": "integer"},
       "total": {"type": "integer"}, "pageCount": {"type": "integer"}}},
-    "SessionStart": {"type": "object", "additionalProperties": False, "properties": {"startPage": {"type": ["integer", "null"], "minimum": 0}}},
+    "SessionStart": {"type": "object", "additionalProperties": False, "properties": {"startPage": {"type": ["integer", "null"], "minimum": 0, "maximum": 100000}}},
     "SessionFinish": {"type": "object", "additionalProperties": False, "required": ["endPage"], "properties": {
-      "endPage": {"type": "integer", "minimum": 0}, "endedAt": {"type": ["string", "null"], "format": "date-time"},
+      "endPage": {"type": "integer", "minimum": 0, "maximum": 100000}, "endedAt": {"type": ["string", "null"], "format": "date-time"},
       "correction": {"type": ["boolean", "null"]}}},
     "SessionLog": {"type": "object", "additionalProperties": False, "required": ["startedAt", "minutes", "startPage", "endPage"], "properties": {
       "startedAt": {"type": "string", "format": "date-time"}, "minutes": {"type": "integer", "minimum": 1, "maximum": 1440},
-      "startPage": {"type": "integer", "minimum": 0}, "endPage": {"type": "integer", "minimum": 0}}},
+      "startPage": {"type": "integer", "minimum": 0, "maximum": 100000}, "endPage": {"type": "integer", "minimum": 0, "maximum": 100000}}},
     "SessionChange": {"type": "object", "additionalProperties": False, "properties": {
       "startedAt": {"type": ["string", "null"], "format": "date-time"}, "minutes": {"type": ["integer", "null"], "minimum": 1, "maximum": 1440},
-      "startPage": {"type": ["integer", "null"], "minimum": 0}, "endPage": {"type": ["integer", "null"], "minimum": 0}}},
+      "startPage": {"type": ["integer", "null"], "minimum": 0, "maximum": 100000}, "endPage": {"type": ["integer", "null"], "minimum": 0, "maximum": 100000}}},
     "ProgressInput": {"type": "object", "additionalProperties": False, "description": "`page`, or `percent` (0–100) — one of them. A percentage on a book with a page count becomes that page.",
-      "properties": {"page": {"type": ["integer", "null"], "minimum": 0}, "percent": {"type": ["integer", "null"], "minimum": 0, "maximum": 100}}},
+      "properties": {"page": {"type": ["integer", "null"], "minimum": 0, "maximum": 100000}, "percent": {"type": ["integer", "null"], "minimum": 0, "maximum": 100}}},
     "Streak": {"type": "object", "required": ["current", "longest", "readToday"], "properties": {
       "current": {"type": "integer"}, "longest": {"type": "integer"}, "readToday": {"type": "boolean"}}},
     "Goal": {"type": "object", "required": ["id", "title", "kind", "target", "cadence", "recurring", "startsOn", "endsOn", "status", "criteria", "createdAt", "progress", "milestones"], "properties": {
@@ -484,7 +484,9 @@ doc = {
       "updated": {"type": "integer"}, "unchanged": {"type": "integer"}, "skipped": {"type": "integer"},
       "byStatus": {"type": "object", "additionalProperties": {"type": "integer"}}, "fileWarnings": {"type": "array", "items": {"type": "string"}},
       "outcomes": {"type": "array", "items": S("Outcome")}}},
-    "PasswordChange": {"type": "object", "required": ["currentPassword", "newPassword"], "properties": {"currentPassword": {"type": "string"}, "newPassword": {"type": "string", "minLength": 10}}},
+    "PasswordChange": {"type": "object", "required": ["currentPassword", "newPassword"], "properties": {"currentPassword": {"type": "string"},
+      "newPassword": {"type": "string", "minLength": 10, "description": "At least 10 characters and at most 72 bytes (what bcrypt reads)."},
+      "revokeTokens": {"type": ["boolean", "null"], "description": "Revoke every API token too, the one making this call included."}}},
     "SettingsInput": {"type": "object", "additionalProperties": False, "properties": {
       "primaryLanguage": nullable("string"), "timeZone": nullable("string"), "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
       "palette": {"type": ["string", "null"], "enum": PALETTES + [None], "description": "`standard` (also null) or `blueOrange`."}}},

@@ -53,7 +53,8 @@ enum BookFormPage {
                     Tag("div", .cls("field-grid")) {
                         field("isbn", values, errors, hint: "ISBN-10 or ISBN-13.")
                         field(
-                            "pages", values, errors, type: "number", attributes: [Attr("min", "1"), Attr("inputmode", "numeric")])
+                            "pages", values, errors, type: "number",
+                            attributes: [Attr("min", "1"), Attr("max", "100000"), Attr("inputmode", "numeric")])
                         Field(
                             name: "format", label: labels["format"]!,
                             control: .select(options: Choices.formats(any: "Not known"), selected: values["format"]),
@@ -78,7 +79,7 @@ enum BookFormPage {
                             attributes: [Attr("min", "0"), Attr("max", "5"), Attr("step", "0.25")])
                         field(
                             "current_page", values, errors, type: "number",
-                            attributes: [Attr("min", "0"), Attr("inputmode", "numeric")])
+                            attributes: [Attr("min", "0"), Attr("max", "100000"), Attr("inputmode", "numeric")])
                         field("added", values, errors, type: "date")
                         if !editing {
                             field(

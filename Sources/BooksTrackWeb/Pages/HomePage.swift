@@ -74,7 +74,7 @@ enum HomePage {
                                             Tag("label", Attr("for", "progress-\(index)"), text: "I’m on page")
                                             Tag.void(
                                                 "input", .type("number"), .id("progress-\(index)"), .name("page"),
-                                                Attr("min", "0"),
+                                                Attr("min", "0"), Attr("max", "100000"),
                                                 Attr("inputmode", "numeric"), .flag("required"))
                                             Tag(
                                                 "button", .type("submit"), .cls("secondary"),

@@ -44,7 +44,10 @@ enum SessionPages {
                         name: "start_page", label: "Starting on page",
                         control: .text(
                             type: "number", value: String(entry.state.currentPage ?? 0),
-                            attributes: [Attr("min", "0"), Attr("max", pages.map(String.init)), Attr("inputmode", "numeric")]))
+                            attributes: [
+                                Attr("min", "0"), Attr("max", String(pages ?? Limits.pages.upperBound)),
+                                Attr("inputmode", "numeric"),
+                            ]))
                     Tag("button", .type("submit"), text: "Start reading session")
                 }
             } else {
@@ -68,7 +71,10 @@ enum SessionPages {
                         name: "page", label: "I’m on page",
                         control: .text(
                             type: "number", value: entry.state.currentPage.map(String.init),
-                            attributes: [Attr("min", "0"), Attr("max", pages.map(String.init)), Attr("inputmode", "numeric")]),
+                            attributes: [
+                                Attr("min", "0"), Attr("max", String(pages ?? Limits.pages.upperBound)),
+                                Attr("inputmode", "numeric"),
+                            ]),
                         hint: pages.map { "of \($0)" }, required: true)
                     Tag("button", .type("submit"), .cls("secondary"), text: "Save progress")
                 }
@@ -107,7 +113,9 @@ enum SessionPages {
                     name: "end_page", label: "Stopped on page",
                     control: .text(
                         type: "number", value: String(max(session.startPage, currentPage ?? 0)),
-                        attributes: [Attr("min", "0"), Attr("max", pages.map(String.init)), Attr("inputmode", "numeric")]),
+                        attributes: [
+                            Attr("min", "0"), Attr("max", String(pages ?? Limits.pages.upperBound)), Attr("inputmode", "numeric"),
+                        ]),
                     hint: pages.map { "The book has \($0) pages." }, required: true)
                 Field(
                     name: "correction", label: "I went back: the end page is before page \(session.startPage)",
@@ -242,12 +250,14 @@ enum SessionPages {
             Field(
                 name: "from_page", label: "From page",
                 control: .text(
-                    type: "number", value: values["from_page"], attributes: [Attr("min", "0"), Attr("inputmode", "numeric")]),
+                    type: "number", value: values["from_page"],
+                    attributes: [Attr("min", "0"), Attr("max", "100000"), Attr("inputmode", "numeric")]),
                 required: true)
             Field(
                 name: "to_page", label: "To page",
                 control: .text(
-                    type: "number", value: values["to_page"], attributes: [Attr("min", "0"), Attr("inputmode", "numeric")]),
+                    type: "number", value: values["to_page"],
+                    attributes: [Attr("min", "0"), Attr("max", "100000"), Attr("inputmode", "numeric")]),
                 required: true)
             Tag("button", .type("submit"), text: submit)
         }
