@@ -29,7 +29,7 @@ def _binary() -> str:
 class Server:
     """A running `bookstrack serve` on a port of its own choosing."""
 
-    def __init__(self, environment=None):
+    def __init__(self, environment=None, arguments=()):
         self.directory = tempfile.mkdtemp(prefix="bookstrack-e2e-")
         self.log = open(os.path.join(self.directory, "server.log"), "w+")
         # No network in tests: look-ups are off unless a test points them at the replay server.
@@ -37,7 +37,8 @@ class Server:
             os.environ, HOME=self.directory, BOOKSTRACK_DATABASE_URL=os.path.join(self.directory, "e2e.sqlite"),
             BOOKSTRACK_ENRICHMENT="off")
         env.update(environment or {})
-        self.process = subprocess.Popen([_binary(), "serve", "--port", "0"], stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.process = subprocess.Popen(
+            [_binary(), "serve", "--port", "0", *arguments], stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.time() + 60
         while time.time() < deadline:
             self.log.seek(0)

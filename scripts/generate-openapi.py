@@ -351,7 +351,8 @@ doc = {
   "schemas": {
     "Problem": {"type": "object", "required": ["type", "title", "status", "detail"], "properties": {
       "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"}, "detail": {"type": "string"},
-      "instance": {"type": "string"}, "errors": {"type": "object", "additionalProperties": {"type": "string"}}}},
+      "instance": {"type": "string"}, "errors": {"type": "object", "additionalProperties": {"type": "string"}},
+      "requestId": {"type": "string", "description": "The request's id, as the server's log names it (hb.request.id)."}}},
     "Me": {"type": "object", "required": ["id", "name", "displayName", "role"], "properties": {
       "id": {"type": "string"}, "name": {"type": "string"}, "displayName": {"type": "string"}, "role": {"type": "string", "enum": ["owner", "reader"]},
       "primaryLanguage": nullable("string"), "timeZone": nullable("string"),

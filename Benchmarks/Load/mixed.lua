@@ -1,12 +1,13 @@
 -- The mixed load of Benchmarks/README.md, for wrk: 80% reads (the library page, a book's
 -- page, the insights page, the radar and the completion answers), 20% writes (adding a book,
--- changing a book's status, rating a book), each request as one of the benchmark's readers.
--- Reads `readers.lua` (written by run.py): a table of {token, cookie, entries = {ids}}.
+-- changing a book's status, rating a book, changing the facts of the author every reader has —
+-- the write that reaches every reader at once), each request as one of the benchmark's readers.
+-- Reads `readers.lua` (written by run.py): a table of {token, cookie, author, entries = {ids}}.
 
 local readers = dofile(os.getenv("BOOKSTRACK_LOAD_READERS"))
 -- BOOKSTRACK_LOAD_ONLY=<kind> sends only one kind of request (run.py --only): its range of picks.
 local kinds = {library = {1, 16}, book = {17, 32}, insights = {33, 48}, radar = {49, 64}, completion = {65, 80},
-               add = {81, 87}, status = {88, 94}, rating = {95, 100}}
+               add = {81, 87}, status = {88, 94}, rating = {95, 97}, fact = {98, 100}}
 local only = kinds[os.getenv("BOOKSTRACK_LOAD_ONLY") or ""]
 local threads = {}
 local counter = 0
@@ -28,6 +29,7 @@ function init(args)
 end
 
 local status_names = {"read", "reading", "toRead", "onHold"}
+local countries = {"US", "NG", "GB", "JM"}
 
 local function html(path, reader)
   return wrk.format("GET", path, {["Cookie"] = "bt_session=" .. reader.cookie})
@@ -63,8 +65,11 @@ function request()
   elseif pick <= 94 then
     return api("POST", "/api/v1/entries/" .. entry .. "/status", reader,
       string.format('{"status": "%s"}', status_names[math.random(#status_names)]))
-  else
+  elseif pick <= 97 then
     return api("PATCH", "/api/v1/entries/" .. entry, reader, string.format('{"rating": %d}', math.random(5)))
+  else
+    return api("PATCH", "/api/v1/authors/" .. reader.author .. "/facts", reader,
+      string.format('{"country": "%s"}', countries[math.random(#countries)]))
   end
 end
 

@@ -28,7 +28,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = sorted(glob.glob(str(ROOT / "Tests/Fixtures/goodreads/*.csv")))
 PASSWORD = "load-benchmark-password"
-KINDS = ["library", "book", "insights", "radar", "completion", "add", "status", "rating"]
+KINDS = ["library", "book", "insights", "radar", "completion", "add", "status", "rating", "fact"]
 
 
 def free_port():
@@ -77,6 +77,16 @@ def entry_ids(url, token):
         page += 1
 
 
+def shared_author(url, token):
+    """Adds "Kindred" by Octavia E. Butler to the reader's library and returns the author's id:
+    every reader has that author, so changing its facts reaches every reader at once."""
+    request = urllib.request.Request(
+        f"{url}/api/v1/entries", method="POST", headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        data=json.dumps({"title": "Kindred", "authors": ["Octavia E. Butler"], "status": "read"}).encode())
+    # 201 with the new entry, or 200 with the one already there: the author is in either.
+    return json.load(urllib.request.urlopen(request))["authors"][0]["id"]
+
+
 def synthetic_export(path, books):
     """A Goodreads export of `books` rows: the fixtures' rows again and again, each copy with its
     own title and without the identifiers that would make it the same book."""
@@ -112,7 +122,7 @@ def main():
     parser.add_argument("--warmup", type=int, default=5, help="seconds of load before the measured run")
     parser.add_argument("--only", help="one kind of request at a time instead of the mix, each measured on its own: "
                                        "a comma-separated list of library, book, insights, radar, completion, add, "
-                                       "status, rating (or 'each' for all of them)")
+                                       "status, rating, fact (or 'each' for all of them)")
     arguments = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is needed: apt-get install wrk")
@@ -146,14 +156,15 @@ def main():
             wait_for(each)
         for reader in readers:
             reader["cookie"] = sign_in(url, reader["name"])
+            reader["author"] = shared_author(url, reader["token"])
             reader["entries"] = entry_ids(url, reader["token"])
         books = sum(len(r["entries"]) for r in readers)
         print(f"{books} books in all; {arguments.connections} connections on {len(urls)} process(es) "
               f"for {arguments.seconds} s", flush=True)
         table = work / "readers.lua"
         table.write_text("return {\n" + "".join(
-            '{token = "%s", cookie = "%s", entries = {%s}},\n'
-            % (r["token"], r["cookie"], ", ".join(f'"{e}"' for e in r["entries"])) for r in readers) + "}\n")
+            '{token = "%s", cookie = "%s", author = "%s", entries = {%s}},\n'
+            % (r["token"], r["cookie"], r["author"], ", ".join(f'"{e}"' for e in r["entries"])) for r in readers) + "}\n")
         wrk_env = dict(os.environ, BOOKSTRACK_LOAD_READERS=str(table))
         script = str(pathlib.Path(__file__).with_name("mixed.lua"))
         shares = [arguments.connections // len(urls) + (1 if i < arguments.connections % len(urls) else 0)

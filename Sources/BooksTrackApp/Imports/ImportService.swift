@@ -3,6 +3,7 @@ import BooksTrackImport
 import BooksTrackStore
 import Foundation
 import Logging
+import Metrics
 import NIOPosix
 
 /// Confirmed browser imports, run as background jobs so the page can show progress.
@@ -170,6 +171,7 @@ extension ImportService {
                 source, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
         }
         if !dryRun {
+            Counter(label: "bookstrack_import_rows_total").increment(by: Int64(report.rows))
             // The bundled author table at once, the network look-ups in the background — for
             // the books the import added or changed (a backup, or more books than that, the
             // whole library).

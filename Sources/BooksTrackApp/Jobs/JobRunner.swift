@@ -1,6 +1,7 @@
 import BooksTrackStore
 import Foundation
 import Logging
+import Metrics
 import ServiceLifecycle
 
 /// Runs queued background jobs, one at a time, as a service of the application (`serve` adds it
@@ -88,11 +89,24 @@ public final class JobRunner: Service, Sendable {
         } catch {
             logger.error("Could not look for interrupted imports: \(String(reflecting: error))")
         }
+        if !given.isEmpty { Counter(label: "bookstrack_job_lease_lapses_total").increment(by: Int64(given.count)) }
         for job in given {
             logger.warning("Gave up job \(job.kind) \(job.subject): its process stopped")
             // One clean-up failing must not keep the others from saying so.
             do { try await interrupted[job.kind]?(job) } catch {
                 logger.error("Could not clean up after job \(job.id): \(String(reflecting: error))")
+            }
+        }
+    }
+
+    /// Sets the `bookstrack_jobs` gauges — jobs waiting and running, by kind — from the queue as
+    /// it is now (asked when `/metrics` is scraped).
+    public func measureQueue() async {
+        guard let depth = try? await store.jobs.depth() else { return }
+        for kind in handlers.keys {
+            for status in ["queued", "running"] {
+                let count = depth.first { $0.kind == kind && $0.status == status }?.count ?? 0
+                Gauge(label: "bookstrack_jobs", dimensions: [("kind", kind), ("status", status)]).record(count)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import SQLKit
 import ServiceLifecycle
 
@@ -54,7 +55,22 @@ public final class Database: Sendable {
 
     /// Runs `body` on one connection, outside a transaction.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        do { return try await connector.withConnection(body) } catch { throw connector.translate(error) }
+        let timed = Self.timingWait(of: "read", body)
+        do { return try await connector.withConnection(timed) } catch { throw connector.translate(error) }
+    }
+
+    /// `body`, recording how long it waited for a connection (PostgreSQL's pool) or for the
+    /// writer (SQLite) before it began: `bookstrack_db_wait_seconds` on `/metrics`.
+    static func timingWait<T: Sendable>(
+        of kind: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) -> @Sendable (any SQLDatabase) async throws -> T {
+        let asked = ContinuousClock.now
+        return { db in
+            let (seconds, attoseconds) = (ContinuousClock.now - asked).components
+            Metrics.Timer(label: "bookstrack_db_wait_seconds", dimensions: [("kind", kind)])
+                .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            return try await body(db)
+        }
     }
 
     /// Runs `body` in a transaction on one connection: committed when it returns, rolled back
@@ -68,7 +84,8 @@ public final class Database: Sendable {
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let connector = self.connector
         // Not detached: it keeps the caller's priority and task-locals, only not its cancellation.
-        let write = Task { try await connector.withTransaction(body) }
+        let timed = Self.timingWait(of: "write", body)
+        let write = Task { try await connector.withTransaction(timed) }
         do { return try await write.value } catch { throw connector.translate(error) }
     }
 

@@ -221,6 +221,17 @@ public struct JobRepository: Sendable {
         }
     }
 
+    /// How many jobs wait and how many run, by kind (for `/metrics`).
+    public func depth() async throws -> [(kind: String, status: String, count: Int)] {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT kind, status, COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running') GROUP BY kind, status
+                """
+            ).all().map { (try $0.text("kind"), try $0.text("status"), try $0.integer("n")) }
+        }
+    }
+
     static func job(_ row: any SQLRow) throws -> Job {
         Job(
             id: try row.id("id"), kind: try row.text("kind"), subject: try row.text("subject"),

@@ -1,13 +1,16 @@
 import BooksTrackStore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 
 /// Turns every error into an answer a person can act on: an RFC 9457 problem document under
 /// `/api/`, an error page (or a trip to the sign-in page) elsewhere. Unexpected errors are logged
-/// and shown without their details.
+/// and shown without their details, with the request's id (`X-Request-Id`, `requestId`, and
+/// "Reference" on the page) — the id the log line carries as `hb.request.id`.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppContext
+    static let requestIDHeader = HTTPField.Name("X-Request-Id")!
     let store: Store
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws
@@ -28,7 +31,9 @@ struct ErrorMiddleware: RouterMiddleware {
             context.logger.error("Unexpected error: \(String(reflecting: error))", metadata: ["path": .string(request.uri.path)])
             webError = .internal
         }
-        if request.uri.path.hasPrefix("/api/") { return Problem.response(webError, path: request.uri.path) }
+        if request.uri.path.hasPrefix("/api/") {
+            return Problem.response(webError, path: request.uri.path, requestID: context.id)
+        }
         if case .unauthorized = webError {
             // One small query, not every account: is there anyone to sign in as?
             let setUp = (try? await store.accounts.setupState() == .complete) ?? true
@@ -36,8 +41,8 @@ struct ErrorMiddleware: RouterMiddleware {
             let next = request.method == .get ? request.uri.string : "/"
             return Responses.redirect(to: next == "/" ? "/login" : "/login?next=\(URLQuery.encode(next))")
         }
-        let html = ErrorPage.render(webError, page: context.page(nil))
-        var headers: HTTPFields = [:]
+        let html = ErrorPage.render(webError, page: context.page(nil), requestID: context.id)
+        var headers: HTTPFields = [Self.requestIDHeader: context.id]
         if case .tooManyRequests(_, let retryAfter) = webError { headers[.retryAfter] = String(retryAfter) }
         return HTMLResponse(html: html, status: webError.status, headers: headers).response(from: request, context: context)
     }

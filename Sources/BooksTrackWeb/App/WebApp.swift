@@ -13,12 +13,19 @@ public enum WebApp {
         let router = Router(context: AppContext.self)
         let routeMethods = RouteMethods()
         // Middleware applies to the routes added after it, so it comes first.
+        if let metrics = configuration.metrics {
+            // First, so every request is counted and timed by its route, errors included.
+            router.add(middleware: MetricsMiddleware<AppContext>())
+            router.get("/metrics") { request, _ in
+                await MetricsEndpoint.answer(request, registry: metrics.registry, token: metrics.token, jobs: app.jobs)
+            }
+        }
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
         router.add(middleware: ErrorMiddleware(store: store))
         router.add(middleware: InputMiddleware())
         router.add(middleware: SessionMiddleware(store: store, configuration: configuration))
-        router.add(middleware: NoticeMiddleware())
+        router.add(middleware: NoticeMiddleware(secureCookies: configuration.secureCookies))
         router.add(middleware: ErrorMiddleware(store: store))
         // Inside the inner error middleware, so it sees the router's "no route" before it
         // becomes a 404 page.

@@ -1,4 +1,5 @@
 import Foundation
+import Prometheus
 
 /// How the web app runs. Everything that differs between a test and production is here.
 public struct WebConfiguration: Sendable {
@@ -18,11 +19,15 @@ public struct WebConfiguration: Sendable {
     /// Addresses of reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the
     /// client. From anyone else those headers are ignored, so no client can pose as another.
     public var trustedProxies: Set<String>
+    /// Where `/metrics` reads from, and the bearer token a scraper must send; with no token
+    /// there is no `/metrics` (the composition root bootstraps swift-metrics into the registry).
+    public var metrics: (registry: PrometheusCollectorRegistry, token: String)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil, bcryptCost: UInt8 = 12,
         sessionLifetime: TimeInterval = 30 * 86_400, uploadLimit: Int = 50 * 1_048_576,
-        clock: @escaping @Sendable () -> Date = { Date() }, trustedProxies: Set<String> = []
+        clock: @escaping @Sendable () -> Date = { Date() }, trustedProxies: Set<String> = [],
+        metrics: (registry: PrometheusCollectorRegistry, token: String)? = nil
     ) {
         self.host = host
         self.port = port
@@ -32,6 +37,7 @@ public struct WebConfiguration: Sendable {
         self.uploadLimit = uploadLimit
         self.clock = clock
         self.trustedProxies = trustedProxies
+        self.metrics = metrics
     }
 
     /// Whether cookies must only travel over HTTPS.

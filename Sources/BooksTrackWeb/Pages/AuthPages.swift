@@ -164,11 +164,15 @@ enum AuthPages {
 
 /// The page of an error that is not a form problem.
 enum ErrorPage {
-    static func render(_ error: WebError, page: PageContext) -> String {
+    static func render(_ error: WebError, page: PageContext, requestID: String? = nil) -> String {
         Layout.document(title: error.title, page: page) {
             Tag("div", .cls("narrow error-page")) {
                 Tag("h1", text: error.title)
                 Tag("p", text: error.detail)
+                if let requestID, error.status.code >= 500 {
+                    // What a self-hoster finds in the log (`hb.request.id`) when a reader reports this.
+                    Tag("p", .cls("muted"), text: "Reference: \(requestID)")
+                }
                 Tag("p", .cls("actions")) {
                     if page.user != nil {
                         ButtonLink(label: "Go to your library", href: "/library")

@@ -4,7 +4,9 @@ import BooksTrackStore
 import BooksTrackWeb
 import Foundation
 import Logging
+import Metrics
 import NIOCore
+import Prometheus
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,6 +41,15 @@ struct ServeCommand: AsyncParsableCommand {
             $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         } ?? []
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve Prometheus metrics at /metrics to a scraper sending this bearer token (BOOKSTRACK_METRICS_TOKEN).",
+            discussion: "At least 16 characters. Without it there is no /metrics."))
+    var metricsToken: String? = ProcessInfo.processInfo.environment["BOOKSTRACK_METRICS_TOKEN"]
+
+    @Option(help: "How log lines are written: text, or json with one object per line (BOOKSTRACK_LOG_FORMAT).")
+    var logFormat: String = ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_FORMAT"] ?? "text"
+
     @OptionGroup var store: StoreOptions
     @ParentCommand var root: Bookstrack
 
@@ -50,6 +61,12 @@ struct ServeCommand: AsyncParsableCommand {
         for proxy in trustedProxies where (try? SocketAddress(ipAddress: proxy, port: 0)) == nil {
             throw ValidationError("--trusted-proxy takes an IP address, such as 127.0.0.1 or ::1; \"\(proxy)\" is not one.")
         }
+        if let metricsToken, metricsToken.count < 16 {
+            throw ValidationError("--metrics-token (BOOKSTRACK_METRICS_TOKEN) needs at least 16 characters.")
+        }
+        guard ["text", "json"].contains(logFormat) else {
+            throw ValidationError("--log-format (BOOKSTRACK_LOG_FORMAT) is text or json.")
+        }
         guard (1...4_096).contains(uploadLimit) else {
             throw ValidationError("--upload-limit (BOOKSTRACK_UPLOAD_LIMIT) is in MB, from 1 to 4096.")
         }
@@ -58,12 +75,21 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let location = try store.location(parent: root.store)
+            if logFormat == "json" { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
+            var metrics: (registry: PrometheusCollectorRegistry, token: String)?
+            if let metricsToken {
+                let registry = PrometheusCollectorRegistry()
+                MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+                metrics = (registry, metricsToken)
+            }
             var logger = Logger(label: "bookstrack")
             logger.logLevel =
                 ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
             let configuration = WebConfiguration(
                 host: host, port: port, publicURL: publicURL, uploadLimit: uploadLimit * 1_048_576,
-                trustedProxies: Set(trustedProxies))
+                // Spelled as the connection's peer address is (`0:0:0:0:0:0:0:1` is `::1`).
+                trustedProxies: Set(trustedProxies.compactMap { try? SocketAddress(ipAddress: $0, port: 0).ipAddress }),
+                metrics: metrics)
             // The database's services (PostgreSQL's pool) run around the web server's own service
             // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {

@@ -5,6 +5,7 @@ import BooksTrackTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Prometheus
 
 @testable import BooksTrackApp
 @testable import BooksTrackWeb
@@ -27,10 +28,13 @@ struct WebHarness: Sendable {
     }
 
     static func run(
-        _ database: TestDatabase = defaultDatabase, publicURL: String? = nil, _ body: @Sendable (WebHarness) async throws -> Void
+        _ database: TestDatabase = defaultDatabase, publicURL: String? = nil,
+        metrics: (registry: PrometheusCollectorRegistry, token: String)? = nil,
+        _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         try await database.withStore { store in
-            let configuration = WebConfiguration(publicURL: publicURL, bcryptCost: 4, clock: { TestClock.now })
+            let configuration = WebConfiguration(
+                publicURL: publicURL, bcryptCost: 4, clock: { TestClock.now }, metrics: metrics)
             // Background jobs (imports) run as they do under `serve`: a runner service, woken
             // when a job is queued.
             let booksTrack = BooksTrack(store: store, clock: configuration.clock, pollInterval: .milliseconds(50))

@@ -1,0 +1,42 @@
+import Foundation
+import Logging
+
+/// One JSON object per line on standard error (`serve --log-format json`), for a self-hoster's
+/// log collector: `time`, `level`, `label`, `message`, `source`, and the metadata as members —
+/// a request's lines carry `hb.request.id`, the id its error page and problem show.
+struct JSONLogHandler: LogHandler {
+    let label: String
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(
+        level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String, file: String,
+        function: String, line: UInt
+    ) {
+        var object: [String: Any] = [:]
+        for (key, value) in metadata.merging(extra ?? [:], uniquingKeysWith: { $1 }) { object[key] = Self.json(value) }
+        object["time"] = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        object["level"] = level.rawValue
+        object["label"] = label
+        object["message"] = message.description
+        object["source"] = source
+        guard var line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return }
+        line.append(0x0A)
+        FileHandle.standardError.write(line)
+    }
+
+    private static func json(_ value: Logger.Metadata.Value) -> Any {
+        switch value {
+        case .string(let text): text
+        case .stringConvertible(let value): value.description
+        case .array(let values): values.map(json)
+        case .dictionary(let members): members.mapValues(json)
+        }
+    }
+}
