@@ -54,6 +54,32 @@ struct RaceContractTests {
         }
     }
 
+    @Test("10 identical goal creations at once over three servers make one goal", arguments: TestDatabase.available)
+    func identicalGoals(_ database: TestDatabase) async throws {
+        try await Self.withThreeServers(database) { stores in
+            let user = try await stores[0].users.create(name: "dana", now: TestClock.now)
+            let made = try await withThrowingTaskGroup(of: Goal.ID.self) { group in
+                for index in 0..<10 {
+                    group.addTask {
+                        let goal = Goal(
+                            userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
+                            startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
+                        return try await stores[index % 3].reader(user.id).create(goal: goal, now: TestClock.now).id
+                    }
+                }
+                return try await group.reduce(into: Set<Goal.ID>()) { $0.insert($1) }
+            }
+            #expect(made.count == 1, "every request is answered with the one goal")
+            #expect(try await stores[1].count("goals") == 1)
+            // The same goal again later is a second goal: the reader meant it.
+            let later = Goal(
+                userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
+                startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
+            try await stores[2].reader(user.id).create(goal: later, now: TestClock.now.addingTimeInterval(60))
+            #expect(try await stores[1].count("goals") == 2)
+        }
+    }
+
     @Test(
         "16 readers of one author changing its facts at once over three servers: every change saved, no deadlock",
         arguments: TestDatabase.available)

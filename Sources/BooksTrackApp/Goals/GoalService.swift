@@ -117,9 +117,9 @@ public struct GoalService: Sendable {
             userID: user.id, title: draft.title, kind: draft.kind, target: draft.target, cadence: draft.cadence,
             recurring: draft.recurring, startsOn: draft.startsOn, endsOn: draft.endsOn, criteria: draft.criteria,
             createdAt: now)
-        try await store.reader(user.id).create(goal: goal, now: now)
+        let created = try await store.reader(user.id).create(goal: goal, now: now)
         await notifications.settle(user, now: now)
-        return goal
+        return created
     }
 
     /// Changes a goal; `status` pauses, resumes or abandons it. With `expecting` (the version the

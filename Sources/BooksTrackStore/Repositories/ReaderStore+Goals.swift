@@ -22,14 +22,35 @@ extension ReaderStore {
     }
 
     /// Adds a goal.
-    public func create(goal: Goal, now: Date) async throws {
+    /// How long an identical goal counts as the same request sent twice (a double-tapped
+    /// button, a retried API call): within it, creating it again gives the goal already made.
+    static let doubleSubmitWindow: TimeInterval = 10
+
+    /// Creates a goal, or returns the identical one (same title, kind, target, period and
+    /// criteria) the reader created in the last ``doubleSubmitWindow`` seconds: ten identical
+    /// creations at once, through any servers, make one goal.
+    @discardableResult
+    public func create(goal: Goal, now: Date) async throws -> Goal {
         var goal = goal
         goal.userID = userID
         let owned = goal
-        let userID = self.userID
-        try await changing(entries: true) { db, changes in
+        let (userID, dialect) = (self.userID, database.dialect)
+        return try await changing(entries: true) { db, changes in
+            try await ReaderLock.take(userID, on: db, dialect: dialect)
+            let since = now.addingTimeInterval(-Self.doubleSubmitWindow).milliseconds
+            let twin = try await ActivityRows.goals(of: userID, on: db).last { existing in
+                existing.createdAt.milliseconds >= since && existing.status == .active && existing.title == owned.title
+                    && existing.kind == owned.kind && existing.target == owned.target && existing.cadence == owned.cadence
+                    && existing.recurring == owned.recurring && existing.startsOn == owned.startsOn
+                    && existing.endsOn == owned.endsOn && existing.criteria == owned.criteria
+            }
+            if let twin {
+                changes.entries([], of: userID)
+                return twin
+            }
             changes.activity(of: userID)
             try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db)
+            return owned
         }
     }
 
