@@ -15,18 +15,6 @@ import Testing
 struct ImporterFuzzTests {
     static let today = LocalDate(year: 2026, month: 3, day: 15)!
 
-    /// A deterministic generator (SplitMix64), so a seed replays the same inputs.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Seeds: a real Goodreads, StoryGraph and LibraryThing export (cut to their first 40 rows
     /// so a pass tries many mutations), a Goodreads export as TSV, and a backup.
     static func seeds() throws -> [[UInt8]] {
@@ -38,23 +26,9 @@ struct ImporterFuzzTests {
         let tsv = Array(String(decoding: goodreads, as: UTF8.self).replacingOccurrences(of: ",", with: "\t").utf8)
         return [
             goodreads, try head(Fixtures.storyGraph), Array(try Fixtures.bytes(Fixtures.libraryThingJSON).prefix(20_000)), tsv,
-            Array(CompressedAndStreamedTests.backup.utf8), Array(Self.backupWithNumbers.utf8),
+            Array(CompressedAndStreamedTests.backup.utf8), Array(Fixtures.backupWithNumbers.utf8),
         ]
     }
-
-    /// A backup with every numeric field, for the number mutations to aim at.
-    static let backupWithNumbers = """
-        {"version":1,"format":"bookstrack-backup","reader":{"name":"d","displayName":"D","underrepresentedRegions":[]},
-        "entries":[{"title":"T","authors":["A B"],"contributors":[],"extras":{},"owned":true,"readings":[],"shelves":[],
-        "status":"reading","rating":4.5,"readCount":2,"currentPage":12,
-        "sessions":[{"startedAt":"2026-03-01T10:00:00.000Z","endedAt":"2026-03-01T10:30:00.000Z","startPage":1,"endPage":30,
-        "loggedAfterwards":false}],"progress":[{"page":40,"percent":10,"recordedAt":"2026-03-02T10:00:00.000Z"}],
-        "work":{"accessibility":[],"genres":[],"identifiers":[],"firstPublished":1979},
-        "edition":{"year":2003,"pages":264}}],
-        "authors":[],"goals":[{"title":"G","kind":"books","target":30,"cadence":"year","recurring":false,"startsOn":"2026-01-01",
-        "endsOn":"2026-12-31","criteria":{},"status":"active","createdAt":"2026-01-01T00:00:00.000Z","milestones":[{"percent":25,
-        "reachedAt":"2026-02-01T00:00:00.000Z"}]}],"contributions":[],"achievements":[]}
-        """
 
     static let extremes = [
         "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1e308", "-1e308", "NaN", "0", "-1",
@@ -100,7 +74,7 @@ struct ImporterFuzzTests {
         let environment = ProcessInfo.processInfo.environment
         let seconds = environment["BOOKSTRACK_FUZZ_SECONDS"].flatMap(Double.init) ?? 2
         let seed = environment["BOOKSTRACK_FUZZ_SEED"].flatMap(UInt64.init) ?? 43
-        var random = SplitMix(state: seed)
+        var random = SplitMix(seed: seed)
         let seeds = try Self.seeds()
         let deadline = Date().addingTimeInterval(seconds)
         var (inputs, read, refused) = (0, 0, 0)

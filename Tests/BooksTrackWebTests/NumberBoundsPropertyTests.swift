@@ -87,7 +87,7 @@ struct NumberBoundsPropertyTests {
         try await WebHarness.run { app in
             let (user, browser) = try await app.signedInReader("dana")
             await propertyCheck(count: 15, input: Self.numbers) { n in
-                let text = ImporterFuzzTestsShared.backupWithNumbers.replacing(/([:\[,]\s*)-?\d+(?:\.\d+)?(?=[,}\]])/) {
+                let text = Fixtures.backupWithNumbers.replacing(/([:\[,]\s*)-?\d+(?:\.\d+)?(?=[,}\]])/) {
                     "\($0.1)\(n)"
                 }
                 let batch: ImportBatch
@@ -99,21 +99,4 @@ struct NumberBoundsPropertyTests {
             }
         }
     }
-}
-
-/// The backup the importer fuzz pass also uses, with a value in every numeric field.
-enum ImporterFuzzTestsShared {
-    static let backupWithNumbers = """
-        {"version":1,"format":"bookstrack-backup","reader":{"name":"d","displayName":"D","underrepresentedRegions":[]},
-        "entries":[{"title":"T","authors":["A B"],"contributors":[],"extras":{},"owned":true,"readings":[],"shelves":[],
-        "status":"reading","rating":4.5,"readCount":2,"currentPage":12,
-        "sessions":[{"startedAt":"2026-03-01T10:00:00.000Z","endedAt":"2026-03-01T10:30:00.000Z","startPage":1,"endPage":30,
-        "loggedAfterwards":false}],"progress":[{"page":40,"percent":10,"recordedAt":"2026-03-02T10:00:00.000Z"}],
-        "work":{"accessibility":[],"genres":[],"identifiers":[],"firstPublished":1979},
-        "edition":{"year":2003,"pages":264}}],
-        "authors":[],"goals":[{"title":"G","kind":"pages","target":3000,"cadence":"year","recurring":false,
-        "startsOn":"2026-01-01","endsOn":"2026-12-31","criteria":{"sinceYear":1950},"status":"active",
-        "createdAt":"2026-01-01T00:00:00.000Z","milestones":[{"percent":25,"reachedAt":"2026-02-01T00:00:00.000Z"}]}],
-        "contributions":[],"achievements":[]}
-        """
 }

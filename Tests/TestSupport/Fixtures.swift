@@ -2,6 +2,23 @@ import Foundation
 
 /// The real-world export files in `Tests/Fixtures` (copied byte for byte from `shared/fixtures`).
 public enum Fixtures {
+    /// A small BooksTrack backup with a value in every numeric field (rating, read count, pages,
+    /// years, a session, progress, a goal's target and first decade, a milestone), for the
+    /// tests that send extreme numbers through a backup.
+    public static let backupWithNumbers = """
+        {"version":1,"format":"bookstrack-backup","reader":{"name":"d","displayName":"D","underrepresentedRegions":[]},
+        "entries":[{"title":"T","authors":["A B"],"contributors":[],"extras":{},"owned":true,"readings":[],"shelves":[],
+        "status":"reading","rating":4.5,"readCount":2,"currentPage":12,
+        "sessions":[{"startedAt":"2026-03-01T10:00:00.000Z","endedAt":"2026-03-01T10:30:00.000Z","startPage":1,"endPage":30,
+        "loggedAfterwards":false}],"progress":[{"page":40,"percent":10,"recordedAt":"2026-03-02T10:00:00.000Z"}],
+        "work":{"accessibility":[],"genres":[],"identifiers":[],"firstPublished":1979},
+        "edition":{"year":2003,"pages":264}}],
+        "authors":[],"goals":[{"title":"G","kind":"pages","target":3000,"cadence":"year","recurring":false,
+        "startsOn":"2026-01-01","endsOn":"2026-12-31","criteria":{"sinceYear":1950},"status":"active",
+        "createdAt":"2026-01-01T00:00:00.000Z","milestones":[{"percent":25,"reachedAt":"2026-02-01T00:00:00.000Z"}]}],
+        "contributions":[],"achievements":[]}
+        """
+
     /// `Tests/Fixtures`.
     public static let directory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
