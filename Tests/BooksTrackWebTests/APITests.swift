@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("The JSON API: problem details, pagination, partial updates, imports")
+@Suite("The JSON API: problem details, pagination, partial updates, imports", .timeLimit(.minutes(5)))
 struct APITests {
     @Test("Every kind of error is an RFC 9457 problem document whose status matches the answer")
     func problemDetails() async throws {

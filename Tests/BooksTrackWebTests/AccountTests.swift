@@ -8,7 +8,7 @@ import Testing
 @testable import BooksTrackApp
 @testable import BooksTrackWeb
 
-@Suite("Accounts: set-up, sign-in, invitations, passwords")
+@Suite("Accounts: set-up, sign-in, invitations, passwords", .timeLimit(.minutes(5)))
 struct AccountTests {
     @Test("A fresh instance sends the first visitor to set-up, which creates the owner and signs them in")
     func setUpOwner() async throws {

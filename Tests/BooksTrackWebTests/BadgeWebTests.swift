@@ -7,7 +7,9 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Identity badges: recorded where stated, with their source, private unless a public source is shared")
+@Suite(
+    "Identity badges: recorded where stated, with their source, private unless a public source is shared", .timeLimit(.minutes(5))
+)
 struct BadgeWebTests {
     static let kindred = BookPageTests.kindred.merging(["status": "read", "isbn": ""]) { $1 }
 

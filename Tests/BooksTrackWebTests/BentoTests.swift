@@ -3,7 +3,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("The bento grid fills its rows")
+@Suite("The bento grid fills its rows", .timeLimit(.minutes(5)))
 struct BentoTests {
     static func spans(_ spans: [Card.Span]) -> [Card.Span] {
         Bento.filled(spans.enumerated().map { Card("Card \($0.offset)", span: $0.element) { EmptyComponent() } }).map(\.span)

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Book pages: add, edit, status, delete, author facts")
+@Suite("Book pages: add, edit, status, delete, author facts", .timeLimit(.minutes(5)))
 struct BookPageTests {
     static let kindred: [String: String] = [
         "title": "Kindred", "authors": "Octavia E. Butler", "isbn": "978-0-8070-8305-5", "pages": "264", "year": "1979",

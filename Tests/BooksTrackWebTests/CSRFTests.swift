@@ -8,7 +8,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("CSRF: every state-changing request must come from a BooksTrack page")
+@Suite("CSRF: every state-changing request must come from a BooksTrack page", .timeLimit(.minutes(5)))
 struct CSRFTests {
     /// Every form post of the signed-in app, with the ids it names filled in.
     static func signedInPosts(

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Compare with readers here: opt-in, a rounded average only, and only from ten readers")
+@Suite("Compare with readers here: opt-in, a rounded average only, and only from ten readers", .timeLimit(.minutes(5)))
 struct ComparisonWebTests {
     @Test("Nothing is shown until ten readers take part; then the reader's figures beside the rounded average; leaving hides it")
     func tenReaders() async throws {

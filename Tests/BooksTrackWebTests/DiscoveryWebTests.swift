@@ -7,7 +7,9 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Beyond your shelves: writers for the regions missing from the library, each one link from the wishlist")
+@Suite(
+    "Beyond your shelves: writers for the regions missing from the library, each one link from the wishlist",
+    .timeLimit(.minutes(5)))
 struct DiscoveryWebTests {
     @Test("The insights page names the missing regions with writers from the table; Add to wishlist fills in the form")
     func discover() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Author facts found automatically, in the pages and the API")
+@Suite("Author facts found automatically, in the pages and the API", .timeLimit(.minutes(5)))
 struct EnrichmentWebTests {
     @Test("Namesakes are asked about on the home page and the questions page; yes records that person's facts once")
     func questions() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Reader text is always shown as text, never run as HTML")
+@Suite("Reader text is always shown as text, never run as HTML", .timeLimit(.minutes(5)))
 struct EscapingTests {
     static let script = "<script>alert(1)</script>"
     static let breakout = "\"><img src=x onerror=alert(2)>"

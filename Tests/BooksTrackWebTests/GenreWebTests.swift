@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Genre: a question a reader answers with pills, and a library filter")
+@Suite("Genre: a question a reader answers with pills, and a library filter", .timeLimit(.minutes(5)))
 struct GenreWebTests {
     @Test("A book without a genre asks for one; the answer is the book's, not diversity data, and filters the library")
     func genrePromptAndFilter() async throws {

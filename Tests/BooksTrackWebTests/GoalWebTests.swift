@@ -5,7 +5,8 @@ import BooksTrackTestSupport
 import Foundation
 import Testing
 
-@Suite("Goals in the browser: templates, the form, progress from the library, milestones, the celebration")
+@Suite(
+    "Goals in the browser: templates, the form, progress from the library, milestones, the celebration", .timeLimit(.minutes(5)))
 struct GoalWebTests {
     @Test("A goal counts books as they are finished: 25% raises a notification, 100% completes it with its story")
     func milestones() async throws {

@@ -13,7 +13,7 @@ import Testing
 
 /// What an attacker or a self-hoster's bad day tries first (issue 43): one request or one number
 /// must never stop the server, and the holes around sign-in stay shut.
-@Suite("Hardening: nothing a request carries stops the server")
+@Suite("Hardening: nothing a request carries stops the server", .timeLimit(.minutes(5)))
 struct HardeningTests {
     /// A book of the reader's, added through the API.
     static func book(_ api: APIClient, pages: Int? = nil) async throws -> String {
@@ -265,7 +265,7 @@ struct HardeningTests {
     }
 }
 
-@Suite("Sign-in throttling: one account's or address's failures never lock out another")
+@Suite("Sign-in throttling: one account's or address's failures never lock out another", .timeLimit(.minutes(5)))
 struct ThrottleTests {
     @Test("Twenty failures from one address lock that address only; five for a name lock it only there")
     func perAddress() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Download as image: the radar, an unlocked achievement and a completed goal as pictures")
+@Suite("Download as image: the radar, an unlocked achievement and a completed goal as pictures", .timeLimit(.minutes(5)))
 struct ImageWebTests {
     @Test("The radar's picture: an SVG that stands alone, with its figure, what it rests on and the chart")
     func radar() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Importing in the browser: upload, preview, confirm, report, history, export")
+@Suite("Importing in the browser: upload, preview, confirm, report, history, export", .timeLimit(.minutes(5)))
 struct ImportFlowTests {
     static let fixture = Fixtures.goodreadsFiles[0]
 

@@ -8,7 +8,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Input edges: each refused with a clear problem, nothing changed")
+@Suite("Input edges: each refused with a clear problem, nothing changed", .timeLimit(.minutes(5)))
 struct InputEdgeTests {
     static func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 

@@ -9,7 +9,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Insights: page, API, cache and settings")
+@Suite("Insights: page, API, cache and settings", .timeLimit(.minutes(5)))
 struct InsightsWebTests {
     /// Adds a book through the store and records its author's facts as the reader.
     @discardableResult

@@ -8,7 +8,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Readers are isolated: another reader's ids answer 404 everywhere")
+@Suite("Readers are isolated: another reader's ids answer 404 everywhere", .timeLimit(.minutes(5)))
 struct IsolationTests {
     /// Reader A's ids: a book, its author (whom B has no book by), a past import, a waiting
     /// upload, an API token and an unread notification.

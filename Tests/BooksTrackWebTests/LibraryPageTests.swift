@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Library list: search, filters in the URL, badges, pages")
+@Suite("Library list: search, filters in the URL, badges, pages", .timeLimit(.minutes(5)))
 struct LibraryPageTests {
     static let fixture = Fixtures.goodreadsFiles[3]
 

@@ -8,7 +8,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Notifications: what a write earned shows on home and in the API until it is read")
+@Suite("Notifications: what a write earned shows on home and in the API until it is read", .timeLimit(.minutes(5)))
 struct NotificationWebTests {
     @Test("Five answers on the question page put the Curator notice on home; Mark as read clears it, in the API too")
     func curatorNotice() async throws {

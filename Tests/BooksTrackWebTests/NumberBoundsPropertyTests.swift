@@ -13,7 +13,7 @@ import Testing
 /// Arbitrary numbers through every numeric field of the API and of a backup (issue 43): each is
 /// refused with a 4xx or stored within its bound, and every page that sums the library still
 /// answers afterwards. A trap would stop the test process, so "still answers" is the property.
-@Suite("Every number that enters is bounded where it enters")
+@Suite("Every number that enters is bounded where it enters", .timeLimit(.minutes(5)))
 struct NumberBoundsPropertyTests {
     /// Mostly ordinary numbers near the bounds, with the extremes mixed in.
     static let numbers = Gen.oneOf(

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Offline: the service worker and the page it shows when the network is gone")
+@Suite("Offline: the service worker and the page it shows when the network is gone", .timeLimit(.minutes(5)))
 struct OfflineWebTests {
     @Test("/sw.js is served from the root, never cached for long, keeping this version's stylesheet and script")
     func serviceWorker() async throws {

@@ -9,7 +9,9 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("The OpenAPI document is true: every operation exists, works with its example and answers as documented")
+@Suite(
+    "The OpenAPI document is true: every operation exists, works with its example and answers as documented",
+    .timeLimit(.minutes(5)))
 struct OpenAPITests {
     struct Operation: CustomStringConvertible, Sendable {
         let method: String

@@ -10,7 +10,7 @@ import Testing
 
 /// What a self-hoster operates with (issue 43): metrics for a scraper, and a request id that an
 /// error answer shows and the log line carries.
-@Suite("Operations: /metrics behind a token, request ids on errors")
+@Suite("Operations: /metrics behind a token, request ids on errors", .timeLimit(.minutes(5)))
 struct OperationsTests {
     /// swift-metrics is bootstrapped once per process, as `serve` does; this suite's registry.
     static let registry: PrometheusCollectorRegistry = {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Radar, prompts and curation in the web app and the API")
+@Suite("Radar, prompts and curation in the web app and the API", .timeLimit(.minutes(5)))
 struct RadarAndPromptTests {
     static func book(_ title: String, by author: String, status: String = "read", for user: User, in app: WebHarness)
         async throws -> (LibraryEntry.ID, Author.ID)

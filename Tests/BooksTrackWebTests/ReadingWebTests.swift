@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Reading insights and achievements in the browser and the API")
+@Suite("Reading insights and achievements in the browser and the API", .timeLimit(.minutes(5)))
 struct ReadingWebTests {
     @Test("The reading page: hero, cards against last month, the timeline with its table, achievements stored and announced once")
     func page() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Open registration: off by default, switched on and off by the owner only")
+@Suite("Open registration: off by default, switched on and off by the owner only", .timeLimit(.minutes(5)))
 struct RegistrationWebTests {
     @Test("Closed, a reader cannot open it; the owner opens it, a stranger joins as a reader, the owner closes it")
     func registration() async throws {

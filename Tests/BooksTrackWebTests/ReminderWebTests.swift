@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Reminders: opt-in, in the reader's evening, once, to the notification centre and the webhook")
+@Suite("Reminders: opt-in, in the reader's evening, once, to the notification centre and the webhook", .timeLimit(.minutes(5)))
 struct ReminderWebTests {
     @Test("A reader turns the reminders on; in their evening the streak reminder and the Sunday check-in arrive once")
     func reminders() async throws {

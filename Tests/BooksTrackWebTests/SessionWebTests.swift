@@ -5,7 +5,8 @@ import BooksTrackTestSupport
 import Foundation
 import Testing
 
-@Suite("Sessions in the browser: a forgotten timer, the saved page, logging, progress, editing, deleting")
+@Suite(
+    "Sessions in the browser: a forgotten timer, the saved page, logging, progress, editing, deleting", .timeLimit(.minutes(5)))
 struct SessionWebTests {
     /// A reader with a 300-page book being read.
     static func reader(_ app: WebHarness) async throws -> (User, Browser, LibraryEntry.ID) {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Share links: a read-only snapshot of one insights card, listed, revocable")
+@Suite("Share links: a read-only snapshot of one insights card, listed, revocable", .timeLimit(.minutes(5)))
 struct ShareLinkWebTests {
     /// The address on the page "Share" answers with.
     static func link(in page: Page) throws -> String {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("Query strings in links")
+@Suite("Query strings in links", .timeLimit(.minutes(5)))
 struct URLQueryTests {
     @Test("Every ASCII character, and text beyond ASCII, is encoded as Foundation encodes it")
     func encodesAsFoundation() {

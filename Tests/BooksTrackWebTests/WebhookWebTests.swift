@@ -7,7 +7,9 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("The account page's webhook: an address checked as typed, the owner's rule, a test notification delivered")
+@Suite(
+    "The account page's webhook: an address checked as typed, the owner's rule, a test notification delivered",
+    .timeLimit(.minutes(5)))
 struct WebhookWebTests {
     @Test("A reader sets a webhook the owner allowed, sends a test, and sees it delivered")
     func webhookCard() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BooksTrackWeb
 
-@Suite("/widget: streak, the book being read and a goal's ring, on one compact page")
+@Suite("/widget: streak, the book being read and a goal's ring, on one compact page", .timeLimit(.minutes(5)))
 struct WidgetWebTests {
     @Test("Empty, then filled: the streak, the current book with how far, the books goal's ring")
     func widget() async throws {

@@ -230,11 +230,13 @@ actor SQLitePool {
     }
 
     func lease() async throws -> SQLiteConnection {
+        if closed { throw StoreError.unavailable("BooksTrack is stopping; try again in a moment.") }
         if let connection = idle.popLast() { return connection }
         if opened < maximum {
             opened += 1
             do { return try await openConnection() } catch {
                 opened -= 1
+                openForWaiter()
                 throw error
             }
         }
@@ -245,8 +247,35 @@ actor SQLitePool {
         if !waiters.isEmpty { waiters.removeFirst().resume(returning: connection) } else { idle.append(connection) }
     }
 
+    /// Opens a connection for the longest waiter when an open that was to serve the queue failed.
+    /// The driver refuses a cancelled task's statements, so a request that went away fails its
+    /// open; without this, a waiter queued behind it waited for a release that never came — a
+    /// hang with no connection open (issue 43). The open runs in a task of its own, never the
+    /// cancelled one.
+    private func openForWaiter() {
+        guard !closed, !waiters.isEmpty, opened < maximum else { return }
+        let waiter = waiters.removeFirst()
+        opened += 1
+        Task {
+            do { waiter.resume(returning: try await self.openConnection()) } catch {
+                self.openFailed()
+                waiter.resume(throwing: error)
+            }
+        }
+    }
+
+    private func openFailed() {
+        opened -= 1
+        openForWaiter()
+    }
+
     func close() async {
         closed = true
+        // Nobody will release a connection to a waiter any more: they are told now.
+        for waiter in waiters {
+            waiter.resume(throwing: StoreError.unavailable("BooksTrack is stopping; try again in a moment."))
+        }
+        waiters.removeAll()
         for connection in idle { try? await connection.close() }
         idle.removeAll()
         try? await threadPool.shutdownGracefully()

@@ -153,7 +153,8 @@ enum AuthPages {
                 name: "password", label: newPassword ? "Password" : "New password",
                 control: .text(
                     type: "password", value: nil, attributes: [Attr("autocomplete", "new-password"), Attr("minlength", "10")]),
-                hint: "At least \(Passwords.minimumLength) characters.", error: errors["password"], required: true)
+                hint: "\(Passwords.minimumLength) to \(Passwords.maximumBytes) characters (fewer with accents or other scripts).",
+                error: errors["password"], required: true)
             Field(
                 name: "confirmation", label: "Password again",
                 control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "new-password")]),
