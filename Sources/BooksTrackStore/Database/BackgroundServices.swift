@@ -10,12 +10,8 @@ public enum BackgroundServices {
         _ services: [any Service], logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
         guard !services.isEmpty else { return try await body() }
-        var configuration = ServiceGroupConfiguration(services: services.map { .init(service: $0) }, logger: logger)
-        // A service that does not stop (a job that never returns) is cancelled, then given up
-        // with an error naming it, instead of holding the process for ever.
-        configuration.maximumGracefulShutdownDuration = .seconds(60)
-        configuration.maximumCancellationDuration = .seconds(10)
-        let group = ServiceGroup(configuration: configuration)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: services.map { .init(service: $0) }, logger: logger))
         return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { tasks in
             tasks.addTask { try await group.run() }
             do {

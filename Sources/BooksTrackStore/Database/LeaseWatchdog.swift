@@ -9,77 +9,94 @@ import Synchronization
 ///
 /// A wait costs a registration and its removal under a lock, nothing more (a timer per query cost
 /// a tenth of the mixed load's throughput): one service looks at the waits every quarter of the
-/// limit (at most every second) and cancels the task of each one that has waited too long, which
-/// ends the pool's wait (it honours cancellation). Only the wait: once a connection is handed
-/// over, the wait's registration is gone and nothing here touches the task again. The task is
-/// the caller's child (`async let`), never the caller's own, which would stay cancelled.
+/// limit (at most every second) and gives up each one that has waited too long. Giving up
+/// answers the caller itself, at once, and cancels the task that waits in the pool. It used to
+/// only cancel that task and count on the pool to end its wait; a cancellation that arrived
+/// between the pool's check of it and the queueing of the request was lost, and that wait — and
+/// its caller — never ended (issue 43). Once a connection is handed over, the registration is
+/// gone and nothing here touches the wait again.
 final class LeaseWatchdog: Service, Sendable {
-    /// What the waiter learns when its wait ends.
-    enum Ending { case leased, gaveUp }
-
     let limit: Duration
     private let waits = Mutex<Waits>(Waits())
 
     private struct Waits {
         var next = 0
         var waiting: [Int: Waiter] = [:]
-        var givenUp: Set<Int> = []
     }
 
-    /// The waiting task. Kept only while its wait is registered: the waiter removes the
-    /// registration (under the lock) before its function returns, and the watchdog cancels only
-    /// under the same lock a registration it finds, so the task is alive whenever it is cancelled.
-    private struct Waiter: @unchecked Sendable {
-        let task: UnsafeCurrentTask
+    private struct Waiter: Sendable {
+        let giveUp: @Sendable () -> Void
         let since: ContinuousClock.Instant
+    }
+
+    /// A continuation resumed by whichever comes first: the wait's end or the watchdog.
+    private final class Answer<T: Sendable>: Sendable {
+        private let continuation: Mutex<CheckedContinuation<T, any Error>?>
+
+        init(_ continuation: CheckedContinuation<T, any Error>) { self.continuation = Mutex(continuation) }
+
+        func resume(with result: Result<T, any Error>) {
+            let continuation = self.continuation.withLock { stored in
+                defer { stored = nil }
+                return stored
+            }
+            continuation?.resume(with: result)
+        }
     }
 
     init(limit: Duration) { self.limit = limit }
 
     /// Runs `wait` (the pool's `withConnection`) with its wait watched; `leased` must be called
     /// first thing once the connection is there, and returns false when the wait was given up
-    /// meanwhile (the body must then not run). Throws `gaveUp` when the wait was given up.
-    func watching<T>(_ wait: (_ leased: @Sendable () -> Bool) async throws -> T) async throws -> T {
-        let ticket = withUnsafeCurrentTask { task -> Int? in
-            guard let task else { return nil }
-            return waits.withLock { waits in
-                waits.next += 1
-                waits.waiting[waits.next] = Waiter(task: task, since: .now)
-                return waits.next
-            }
+    /// meanwhile (the body must then not run). Throws ``GaveUp`` when the wait was given up.
+    /// Cancelling the caller cancels the wait.
+    func watching<T: Sendable>(_ wait: @escaping @Sendable (_ leased: @Sendable () -> Bool) async throws -> T)
+        async throws -> T
+    {
+        let ticket = waits.withLock { waits in
+            waits.next += 1
+            return waits.next
         }
-        guard let ticket else { return try await wait({ true }) }
         let leased: @Sendable () -> Bool = { [self] in
             waits.withLock { $0.waiting.removeValue(forKey: ticket) != nil }
         }
-        do {
-            let result = try await wait(leased)
-            _ = waits.withLock { $0.waiting.removeValue(forKey: ticket) }
-            return result
-        } catch {
-            let gaveUp = waits.withLock { waits in
-                waits.waiting.removeValue(forKey: ticket)
-                return waits.givenUp.remove(ticket) != nil
+        let waiting = Mutex<Task<Void, Never>?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                let answer = Answer(continuation)
+                waits.withLock { waits in
+                    waits.waiting[ticket] = Waiter(
+                        giveUp: {
+                            answer.resume(with: .failure(GaveUp()))
+                            waiting.withLock { $0 }?.cancel()
+                        }, since: .now)
+                }
+                let task = Task {
+                    let result: Result<T, any Error>
+                    do { result = .success(try await wait(leased)) } catch { result = .failure(error) }
+                    _ = waits.withLock { $0.waiting.removeValue(forKey: ticket) }
+                    answer.resume(with: result)
+                }
+                waiting.withLock { $0 = task }
+                if Task.isCancelled { task.cancel() }
             }
-            if gaveUp { throw GaveUp() }
-            throw error
+        } onCancel: {
+            waiting.withLock { $0 }?.cancel()
         }
     }
 
     struct GaveUp: Error {}
 
-    /// Cancels the waits older than the limit; returns how many.
+    /// Gives up the waits older than the limit; returns how many.
     @discardableResult
     func look(now: ContinuousClock.Instant = .now) -> Int {
-        waits.withLock { waits in
+        let late = waits.withLock { waits in
             let late = waits.waiting.filter { now - $0.value.since > limit }
-            for (ticket, waiter) in late {
-                waits.waiting[ticket] = nil
-                waits.givenUp.insert(ticket)
-                waiter.task.cancel()
-            }
-            return late.count
+            for ticket in late.keys { waits.waiting[ticket] = nil }
+            return late.values.map(\.giveUp)
         }
+        for giveUp in late { giveUp() }
+        return late.count
     }
 
     func run() async throws {

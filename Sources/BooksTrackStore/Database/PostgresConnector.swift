@@ -84,16 +84,15 @@ final class PostgresConnector: Connector {
             return try await client.withConnection { connection in try await body(connection.sql(queryLogLevel: nil)) }
         }
         do {
-            // In a task of its own, which the watchdog may cancel: cancelling the caller's task
-            // would leave it cancelled (a request could not even send its error page).
-            async let result = watchdog.watching { [client] leased in
+            // The pool's wait runs in a task of its own, which the watchdog may cancel: cancelling
+            // the caller's task would leave it cancelled (a request could not even send its error page).
+            return try await watchdog.watching { [client] leased in
                 try await client.withConnection { connection in
                     // Given up meanwhile: the caller has its answer, the body must not run.
                     guard leased() else { throw CancellationError() }
                     return try await body(connection.sql(queryLogLevel: nil))
                 }
             }
-            return try await result
         } catch is LeaseWatchdog.GaveUp {
             throw StoreError.unavailable(
                 "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) gave no connection within \(watchdog.limit.components.seconds) s: nothing was saved. Check that it is running and that the database exists, then try again."
