@@ -23,6 +23,7 @@ E400 = problem("The request could not be understood.")
 E403 = problem("Not allowed (a browser session without its X-CSRF-Token header, or an owner-only action).")
 E409 = problem("Conflicts with the current state.")
 E413 = problem("The body is larger than this operation accepts.")
+E429 = problem("Too many wrong passwords for this reader or from this address: wait 15 minutes (see Retry-After).")
 def body(schema, example, required=True, ctype="application/json"):
     return {"required": required, "content": {ctype: {"schema": schema, "example": example}}}
 idp = lambda name, desc: {"name": name, "in": "path", "required": True, "description": desc, "schema": {"type": "string", "format": "uuid"}}
@@ -117,7 +118,7 @@ doc = {
     "delete": {"operationId": "deleteMe", "tags": ["account"], "summary": "Delete the account and everything private to it",
       "description": "Facts contributed about authors stay, without the reader's name. The owner can leave only when no other reader remains.",
       "requestBody": body(S("AccountDeletion"), {"password": "correct horse battery"}),
-      "responses": {"204": {"description": "Deleted."}, "401": E401, "409": E409, "422": E422}}},
+      "responses": {"204": {"description": "Deleted."}, "401": E401, "409": E409, "422": E422, "429": E429}}},
   "/api/v1/me/settings": {
     "put": {"operationId": "updateSettings", "tags": ["account"], "summary": "Change the settings that shape the reader's figures",
       "description": "Fields left out keep their value; null clears the language or time zone, and sets the standard palette. `underrepresentedRegions` replaces the whole set (it may be empty).",
@@ -162,9 +163,9 @@ doc = {
       "description": "An achievement is unlocked once, dated when a write first earned it, and announced once in the notifications; it is never taken back.",
       "responses": {"200": ok("The achievements.", S("AchievementList")), "400": E400, "401": E401}}},
   "/api/v1/me/password": {
-    "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions; with revokeTokens, ends every API token)",
+    "put": {"operationId": "changePassword", "tags": ["account"], "summary": "Change the password (signs out other sessions; with revokeTokens, ends every other API token)",
       "requestBody": body(S("PasswordChange"), {"currentPassword": "correct horse battery", "newPassword": "an even longer passphrase"}),
-      "responses": {"204": {"description": "Changed."}, "401": E401, "422": E422}}},
+      "responses": {"204": {"description": "Changed."}, "401": E401, "422": E422, "429": E429}}},
   "/api/v1/tokens": {
     "get": {"operationId": "listTokens", "tags": ["account"], "summary": "The reader's API tokens (without their secrets)",
       "responses": {"200": ok("Tokens, newest first.", {"type": "array", "items": S("Token")}), "401": E401}},
@@ -487,7 +488,7 @@ doc = {
       "outcomes": {"type": "array", "items": S("Outcome")}}},
     "PasswordChange": {"type": "object", "required": ["currentPassword", "newPassword"], "properties": {"currentPassword": {"type": "string"},
       "newPassword": {"type": "string", "minLength": 10, "description": "At least 10 characters and at most 72 bytes (what bcrypt reads)."},
-      "revokeTokens": {"type": ["boolean", "null"], "description": "Revoke every API token too, the one making this call included."}}},
+      "revokeTokens": {"type": ["boolean", "null"], "description": "Revoke every other API token too (the one making this call stays)."}}},
     "SettingsInput": {"type": "object", "additionalProperties": False, "properties": {
       "primaryLanguage": nullable("string"), "timeZone": nullable("string"), "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
       "palette": {"type": ["string", "null"], "enum": PALETTES + [None], "description": "`standard` (also null) or `blueOrange`."}}},

@@ -17,10 +17,11 @@ public struct PasswordChange: Sendable {
     }
 
     /// Checks and applies the change; returns the field problems (empty when it was applied).
-    /// Every other session of the reader is signed out; with `endingTokens`, every API token too.
+    /// Every other session of the reader is signed out; with `endingTokens`, every API token too
+    /// but `keptToken` (the hash of the token making the change, through the API).
     public func apply(
         user: User, current: String, new: String, confirmation: String?, keeping sessionHash: String?,
-        endingTokens: Bool = false, address: String?
+        endingTokens: Bool = false, keptToken: String? = nil, address: String?
     ) async throws -> FieldErrors {
         var errors = FieldErrors()
         let now = clock()
@@ -34,7 +35,7 @@ public struct PasswordChange: Sendable {
         guard errors.isEmpty else { return errors }
         try await store.accounts.setPasswordHash(try await Passwords.hash(new, cost: bcryptCost), for: user.id, now: now)
         try await store.sessions.deleteSessions(of: user.id, except: sessionHash)
-        if endingTokens { try await store.tokens.deleteTokens(of: user.id) }
+        if endingTokens { try await store.tokens.deleteTokens(of: user.id, except: keptToken) }
         return errors
     }
 }

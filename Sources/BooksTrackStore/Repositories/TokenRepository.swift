@@ -51,10 +51,13 @@ public struct TokenRepository: Sendable {
         }
     }
 
-    /// Revokes every token of a reader (a password reset, or a change that asks for it).
-    public func deleteTokens(of userID: User.ID) async throws {
+    /// Revokes every token of a reader (a password reset, or a change that asks for it) but the
+    /// one whose hash is `kept` (the token making that change).
+    public func deleteTokens(of userID: User.ID, except kept: String? = nil) async throws {
         try await database.write { db in
-            try await db.raw("DELETE FROM api_tokens WHERE user_id = \(bind: userID.string)").run()
+            try await db.raw(
+                "DELETE FROM api_tokens WHERE user_id = \(bind: userID.string) AND token_hash <> \(bind: kept ?? "")"
+            ).run()
         }
     }
 

@@ -26,7 +26,7 @@ struct AccountAPI {
     struct PasswordRequest: Decodable {
         var currentPassword: String?
         var newPassword: String?
-        /// Revoke every API token too (the one making this call included).
+        /// Revoke every other API token too (the one making this call stays).
         var revokeTokens: Bool?
     }
 
@@ -36,7 +36,8 @@ struct AccountAPI {
         let errors = try await PasswordChange(store: store, bcryptCost: configuration.bcryptCost, clock: configuration.clock)
             .apply(
                 user: user, current: sent.currentPassword ?? "", new: sent.newPassword ?? "", confirmation: nil,
-                keeping: context.session?.tokenHash, endingTokens: sent.revokeTokens ?? false, address: context.remoteAddress)
+                keeping: context.session?.tokenHash, endingTokens: sent.revokeTokens ?? false, keptToken: context.tokenHash,
+                address: context.remoteAddress)
         guard errors.isEmpty else {
             let renamed = errors.messages.map { ($0.key == "current_password" ? "currentPassword" : "newPassword", $0.value) }
             throw WebError.invalid(FieldErrors(Dictionary(renamed, uniquingKeysWith: { first, _ in first })))

@@ -10,6 +10,8 @@ public struct AppContext: RequestContext {
     var session: BrowserSession?
     /// The reader of an API token.
     var tokenUser: User?
+    /// The hash of that API token (a password change that revokes tokens keeps this one).
+    var tokenHash: String?
     /// The decoded body of an HTML form post, already checked for its CSRF token.
     var form: FormData?
     /// The confirmation left by the previous request (post/redirect/get).

@@ -26,6 +26,7 @@ struct SessionMiddleware: RouterMiddleware {
                 throw WebError.unauthorized("The API token is not valid (it may have been revoked).")
             }
             context.tokenUser = user
+            context.tokenHash = Secrets.hash(token)
             known = (user.id, version)
         } else if let token = request.cookies[Self.cookieName]?.value {
             let hash = Secrets.hash(token)
