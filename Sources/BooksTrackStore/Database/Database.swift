@@ -12,10 +12,16 @@ public final class Database: Sendable {
     public let location: DatabaseLocation
     public var dialect: Dialect { connector.dialect }
     let connector: any Connector
+    /// `bookstrack_db_wait_seconds{kind}`: made once per pool, not per query (each making looks
+    /// the metric up in the metrics system's registry under its lock).
+    private let readWait: Metrics.Timer
+    private let writeWait: Metrics.Timer
 
     init(location: DatabaseLocation, connector: any Connector) {
         self.location = location
         self.connector = connector
+        readWait = Metrics.Timer(label: "bookstrack_db_wait_seconds", dimensions: [("kind", "read")])
+        writeWait = Metrics.Timer(label: "bookstrack_db_wait_seconds", dimensions: [("kind", "write")])
     }
 
     /// Opens a pool for a location. SQLite files (and their folder) are created when missing.
@@ -55,20 +61,19 @@ public final class Database: Sendable {
 
     /// Runs `body` on one connection, outside a transaction.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let timed = Self.timingWait(of: "read", body)
+        let timed = Self.timingWait(on: readWait, body)
         do { return try await connector.withConnection(timed) } catch { throw connector.translate(error) }
     }
 
     /// `body`, recording how long it waited for a connection (PostgreSQL's pool) or for the
     /// writer (SQLite) before it began: `bookstrack_db_wait_seconds` on `/metrics`.
     static func timingWait<T: Sendable>(
-        of kind: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+        on timer: Metrics.Timer, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) -> @Sendable (any SQLDatabase) async throws -> T {
         let asked = ContinuousClock.now
         return { db in
             let (seconds, attoseconds) = (ContinuousClock.now - asked).components
-            Metrics.Timer(label: "bookstrack_db_wait_seconds", dimensions: [("kind", kind)])
-                .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
             return try await body(db)
         }
     }
@@ -84,7 +89,7 @@ public final class Database: Sendable {
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let connector = self.connector
         // Not detached: it keeps the caller's priority and task-locals, only not its cancellation.
-        let timed = Self.timingWait(of: "write", body)
+        let timed = Self.timingWait(on: writeWait, body)
         let write = Task { try await connector.withTransaction(timed) }
         do { return try await write.value } catch { throw connector.translate(error) }
     }

@@ -157,7 +157,7 @@ struct APIQuery {
     /// The page asked for: absent is 1; otherwise a whole number from 1.
     func page() throws -> Int {
         guard let text = values["page"] else { return 1 }
-        guard let page = Int(text), (1...100_000).contains(page) else {
+        guard let page = Int(text), (1...URLQuery.pageLimit).contains(page) else {
             throw WebError.badRequest("page is a whole number from 1, not “\(text)”.")
         }
         return page
