@@ -38,7 +38,18 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
     /// A new empty database and a way to remove it.
     public func makeDatabase() async throws -> (DatabaseLocation, @Sendable () async throws -> Void) {
         let (argument, cleanup) = try await makeDatabaseArgument()
-        return (try DatabaseLocation(parsing: argument), cleanup)
+        return (Self.patient(try DatabaseLocation(parsing: argument)), cleanup)
+    }
+
+    /// How long a test waits for a PostgreSQL connection. The product's 15 s is for a server whose
+    /// database went away; the whole suite on two cores, hundreds of tests at once, has starved a
+    /// healthy connection past it. Tests of the limit itself pass their own `connect_timeout`.
+    static let connectionWait = Duration.seconds(120)
+
+    static func patient(_ location: DatabaseLocation) -> DatabaseLocation {
+        guard case .postgres(var settings) = location else { return location }
+        settings.connectTimeout = connectionWait
+        return .postgres(settings)
     }
 
     /// A new empty database as the text `--database` takes (a file path or a postgres:// URL),
@@ -56,7 +67,7 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
         case .postgres:
             guard let server = Self.postgresServerURL else { throw TestDatabaseError.noPostgres }
             let name = "bookstrack_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            try await Database.withDatabase(try DatabaseLocation(parsing: server)) { admin in
+            try await Database.withDatabase(Self.patient(try DatabaseLocation(parsing: server))) { admin in
                 try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
             }
             var components = URLComponents(string: server)!
@@ -64,7 +75,7 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
             return (
                 components.string!,
                 {
-                    try await Database.withDatabase(try DatabaseLocation(parsing: server)) { admin in
+                    try await Database.withDatabase(Self.patient(try DatabaseLocation(parsing: server))) { admin in
                         try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
                     }
                 }
