@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Models, taxonomies, metrics and the pure import planner. Foundation only.
@@ -43,7 +44,12 @@ let package = Package(
         // Parsers for Goodreads, StoryGraph, LibraryThing and our own backup.
         .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore", "CZlib"]),
         // Wikidata and Open Library clients (SPEC F8): HTTP, rate limits, retries, parsing.
-        .target(name: "BooksTrackEnrichment", dependencies: ["BooksTrackCore"]),
+        .target(
+            name: "BooksTrackEnrichment",
+            dependencies: [
+                "BooksTrackCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         // SQLKit schema, migrations and repositories on SQLite and PostgreSQL.
         .target(
             name: "BooksTrackStore",

@@ -39,7 +39,7 @@ public final class BooksTrack: Sendable {
     public init(
         store: Store, clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "bookstrack"),
         pollInterval: Duration = .seconds(1), enrichment settings: EnrichmentSettings = .off,
-        webhookSender: any WebhookSender = URLSessionWebhookSender(), publicURL: String? = nil
+        webhookSender: any WebhookSender = PinnedWebhookSender(), publicURL: String? = nil
     ) {
         self.store = store
         self.clock = clock

@@ -1,48 +1,77 @@
+import AsyncHTTPClient
 import BooksTrackCore
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOPosix
 
 /// Sends a notification to a reader's webhook (an ntfy topic, or anything that takes a POST).
-/// The real one is ``URLSessionWebhookSender``; tests point it at a local receiver.
+/// The real one is ``PinnedWebhookSender``; tests point it at a local receiver.
 public protocol WebhookSender: Sendable {
-    /// POSTs `body`; returns the HTTP status. Throws when no answer came.
-    func post(_ url: URL, body: Data, headers: [String: String]) async throws -> Int
+    /// POSTs `body` to `url`, connecting to `address` (one the ``WebhookAddressPolicy`` checked)
+    /// and never to whatever the host's name resolves to by then; returns the HTTP status.
+    /// Throws when no answer came.
+    func post(
+        _ url: URL, at address: WebhookAddressPolicy.Address, body: Data, headers: [String: String]
+    ) async throws -> Int
 }
 
-/// POSTs over `URLSession`: a short timeout, no cookies or cache, and redirects refused (a
-/// redirect could lead to an address the ``WebhookAddressPolicy`` would not allow).
-public struct URLSessionWebhookSender: WebhookSender {
-    let session: URLSession
+/// POSTs with AsyncHTTPClient to the address the policy checked: the connection goes to that
+/// address while the request, its SNI and the certificate check still name the host. A name
+/// that answered a public address to the check and a private one a moment later (DNS
+/// rebinding) cannot turn the post towards this machine or its network. A short timeout, no
+/// cookies, and redirects refused (one could lead to an address the policy would not allow).
+public struct PinnedWebhookSender: WebhookSender {
+    let timeout: TimeAmount
 
-    public init(timeout: TimeInterval = 10) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
-    }
+    public init(timeout seconds: Int64 = 10) { timeout = .seconds(seconds) }
 
-    public func post(_ url: URL, body: Data, headers: [String: String]) async throws -> Int {
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (_, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw ProviderError.unreachable("no HTTP answer") }
-        return http.statusCode
+    public func post(
+        _ url: URL, at address: WebhookAddressPolicy.Address, body: Data, headers: [String: String]
+    ) async throws -> Int {
+        guard let host = url.host else { throw ProviderError.unreachable("the address names no host") }
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout))
+        configuration.dnsOverride = [host: address.text]
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .POST
+        request.body = .bytes(ByteBuffer(bytes: body))
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let result: Result<Int, WebhookFailure>
+        do {
+            let response = try await client.execute(request, timeout: timeout * 2)
+            // The answer's body is not read beyond a little: a receiver cannot make us hold much.
+            _ = try? await response.body.collect(upTo: 16 * 1024)
+            result = .success(Int(response.status.code))
+        } catch {
+            result = .failure(WebhookFailure(error, seconds: timeout.nanoseconds / 1_000_000_000))
+        }
+        try? await client.shutdown()
+        return try result.get()
     }
 }
 
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
+/// Why a webhook post got no answer, in words for the reader's delivery list.
+public struct WebhookFailure: Error, Sendable {
+    public let message: String
+
+    public init(message: String) { self.message = message }
+
+    init(_ error: any Error, seconds: Int64) {
+        switch error {
+        case let error as HTTPClientError
+        where [.connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded].contains(error):
+            message = "no answer within \(seconds) seconds"
+        case is NIOConnectionError, is ChannelError:
+            message = "the connection was refused"
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            // AsyncHTTPClient tries again until its connect timeout, then reports the last cause.
+            message = "the connection was refused"
+        case let error as HTTPClientError where error == .remoteConnectionClosed:
+            message = "the connection was closed before an answer"
+        default:
+            message = "could not connect: \(String(describing: error).prefix(200))"
+        }
     }
 }
 
@@ -55,19 +84,28 @@ public struct WebhookAddressPolicy: Sendable {
 
     public init(allowPrivate: Bool) { self.allowPrivate = allowPrivate }
 
-    /// Nil when `url` may be posted to; otherwise why not, in words a reader can act on.
-    public func problem(with url: URL) async -> String? {
-        guard let host = url.host, !host.isEmpty else { return "The address names no host." }
-        if allowPrivate { return nil }
+    /// Where a post to `url` may connect: the first of the host's addresses when every one of
+    /// them is allowed, otherwise why not, in words a reader can act on. The sender connects to
+    /// that address only (``WebhookSender``), so the check holds for the connection itself.
+    public func check(_ url: URL) async -> Result<Address, Refusal> {
+        guard let host = url.host, !host.isEmpty else { return .failure(Refusal("The address names no host.")) }
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let addresses = await Task.detached { Self.resolve(name) }.value
-        guard !addresses.isEmpty else { return "\(host) could not be found." }
-        if let refused = addresses.first(where: { !Self.isPublic($0) }) {
+        guard let first = addresses.first else { return .failure(Refusal("\(host) could not be found.")) }
+        if !allowPrivate, let refused = addresses.first(where: { !Self.isPublic($0) }) {
             let resolved = refused.text == name ? "" : " (\(refused.text))"
-            return
-                "\(host) is on this machine or a private network\(resolved); the owner of this BooksTrack has not allowed that."
+            return .failure(
+                Refusal(
+                    "\(host) is on this machine or a private network\(resolved); the owner of this BooksTrack has not allowed that."
+                ))
         }
-        return nil
+        return .success(first)
+    }
+
+    /// Why a webhook address may not be posted to.
+    public struct Refusal: Error, Sendable, Equatable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
     }
 
     /// Whether a host as typed is plainly this machine or a private network — `localhost`, or

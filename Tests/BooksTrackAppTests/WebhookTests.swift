@@ -144,8 +144,37 @@ struct WebhookTests {
 
     @Test("A name that resolves to this machine is refused like its address")
     func resolvedNames() async throws {
-        let problem = await WebhookAddressPolicy(allowPrivate: false).problem(with: URL(string: "http://localhost:9/x")!)
-        #expect(problem?.contains("private network") == true, "\(String(describing: problem))")
-        #expect(await WebhookAddressPolicy(allowPrivate: true).problem(with: URL(string: "http://localhost:9/x")!) == nil)
+        let refused = await WebhookAddressPolicy(allowPrivate: false).check(URL(string: "http://localhost:9/x")!)
+        guard case .failure(let refusal) = refused else {
+            Issue.record("localhost was allowed: \(refused)")
+            return
+        }
+        #expect(refusal.message.contains("private network"), "\(refusal.message)")
+        let allowed = await WebhookAddressPolicy(allowPrivate: true).check(URL(string: "http://localhost:9/x")!)
+        #expect(["127.0.0.1", "::1"].contains(try allowed.get().text))
+    }
+
+    @Test("The post goes to the address that was checked, never to what the name resolves to later")
+    func pinnedAddress() async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        // `rebound.invalid` resolves nowhere (RFC 6761): if the sender looked the name up again —
+        // as a DNS rebinding attack needs it to — the post would fail. It arrives, so the
+        // connection went to the checked address, and the request still names the host.
+        let url = URL(string: "http://rebound.invalid:\(receiver.port)/topic")!
+        let checked = try #require(WebhookAddressPolicy.Address("127.0.0.1"))
+        let status = try await PinnedWebhookSender().post(url, at: checked, body: Data("hello".utf8), headers: ["Title": "T"])
+        #expect(status == 200)
+        let received = try await receiver.received()
+        #expect(received.map(\.path) == ["/topic"])
+        #expect(received.first?.headers["host"] == "rebound.invalid:\(receiver.port)")
+        #expect(received.first?.body == "hello")
+
+        // Nothing listening at the checked address: the reader reads why, in words.
+        let closed = try #require(WebhookAddressPolicy.Address("127.0.0.1"))
+        await #expect {
+            _ = try await PinnedWebhookSender().post(
+                URL(string: "http://rebound.invalid:9/x")!, at: closed, body: Data(), headers: [:])
+        } throws: { ($0 as? WebhookFailure)?.message == "the connection was refused" }
     }
 }

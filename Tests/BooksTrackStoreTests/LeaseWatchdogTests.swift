@@ -1,3 +1,6 @@
+import BooksTrackTestSupport
+import Logging
+import SQLKit
 import Synchronization
 import Testing
 
@@ -38,5 +41,39 @@ struct LeaseWatchdogTests {
         let leased = try await watchdog.watching { leased in leased() }
         #expect(leased)
         #expect(watchdog.look(now: .now + .seconds(5)) == 0)
+    }
+
+    @Test("Once the database is closed, a wait still open and every later one end at once")
+    func closing() async throws {
+        let watchdog = LeaseWatchdog(limit: .seconds(3600))
+        let stuck = StuckWait()
+        let caller = Task {
+            try await watchdog.watching { leased in
+                await stuck.wait()
+                return leased()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        watchdog.close()
+        await #expect { try await caller.value } throws: { ($0 as? LeaseWatchdog.GaveUp)?.closed == true }
+        await #expect { try await watchdog.watching { leased in leased() } } throws: {
+            ($0 as? LeaseWatchdog.GaveUp)?.closed == true
+        }
+        stuck.release()
+    }
+
+    @Test("A PostgreSQL database used after its services stopped says so instead of waiting")
+    func usedAfterStop() async throws {
+        guard TestDatabase.available.contains(.postgres) else { return }
+        let (location, cleanup) = try await TestDatabase.postgres.makeDatabase()
+        let database = try await Database.open(location, logger: Logger(label: "test"))
+        try await BackgroundServices.running(database.services, logger: Logger(label: "test")) {
+            try await database.read { try await $0.raw("SELECT 1").run() }
+        }
+        await #expect {
+            try await database.read { try await $0.raw("SELECT 1").run() }
+        } throws: { String(describing: $0).contains("this server is stopping") }
+        await database.close()
+        try await cleanup()
     }
 }

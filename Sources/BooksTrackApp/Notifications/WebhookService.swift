@@ -78,11 +78,15 @@ public struct WebhookService: Sendable {
         let policy = WebhookAddressPolicy(allowPrivate: try await allowsPrivate())
         let owed = try await reader.undelivered(now: clock())
         guard !owed.isEmpty else { return }
-        let refused = await policy.problem(with: url)
+        // Resolved and checked once for the batch; every post connects to the checked address.
+        let checked = await policy.check(url)
         var retry: Date?
         for (notification, attempts) in owed {
             let error: String?
-            if let refused { error = refused } else { error = await send(notification, to: url) }
+            switch checked {
+            case .failure(let refusal): error = refusal.message
+            case .success(let address): error = await send(notification, to: url, at: address)
+            }
             let now = clock()
             let retryAfter = error == nil ? nil : now.addingTimeInterval(Webhook.retryDelay(after: attempts + 1))
             try await reader.recordDelivery(of: notification.id, error: error, retryAfter: retryAfter, now: now)
@@ -107,7 +111,7 @@ public struct WebhookService: Sendable {
 
     /// POSTs one notification in ntfy's form: the body is the text, the title and the link
     /// (absolute when the public URL is known) are headers. Returns why it failed, or nil.
-    func send(_ notification: AppNotification, to url: URL) async -> String? {
+    func send(_ notification: AppNotification, to url: URL, at address: WebhookAddressPolicy.Address) async -> String? {
         var headers = [
             "Content-Type": "text/plain; charset=utf-8", "User-Agent": "BooksTrack", "Title": Self.header(notification.title),
             "Tags": "books", "X-BooksTrack-Kind": notification.kind,
@@ -116,16 +120,10 @@ public struct WebhookService: Sendable {
             headers["Click"] = (base.hasSuffix("/") ? String(base.dropLast()) : base) + link
         }
         do {
-            let status = try await sender.post(url, body: Data(notification.body.utf8), headers: headers)
+            let status = try await sender.post(url, at: address, body: Data(notification.body.utf8), headers: headers)
             return (200..<300).contains(status) ? nil : "the address answered HTTP \(status)"
-        } catch let error as URLError {
-            switch error.code {
-            case .timedOut: return "no answer within 10 seconds"
-            case .cannotConnectToHost: return "the connection was refused"
-            case .cannotFindHost, .dnsLookupFailed: return "\(url.host ?? "the host") could not be found"
-            case .httpTooManyRedirects, .redirectToNonExistentLocation: return "the address redirects elsewhere"
-            default: return "could not connect (\(error.code.rawValue))"
-            }
+        } catch let failure as WebhookFailure {
+            return failure.message
         } catch {
             return "could not connect: \(String(describing: error).prefix(200))"
         }

@@ -22,10 +22,12 @@ final class LeaseWatchdog: Service, Sendable {
     private struct Waits {
         var next = 0
         var waiting: [Int: Waiter] = [:]
+        /// Set once the watchdog has stopped, after the pool it watches (see ``run()``).
+        var closed = false
     }
 
     private struct Waiter: Sendable {
-        let giveUp: @Sendable () -> Void
+        let giveUp: @Sendable (_ closed: Bool) -> Void
         let since: ContinuousClock.Instant
     }
 
@@ -64,13 +66,17 @@ final class LeaseWatchdog: Service, Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let answer = Answer(continuation)
-                waits.withLock { waits in
+                let closed = waits.withLock { waits in
+                    guard !waits.closed else { return true }
                     waits.waiting[ticket] = Waiter(
-                        giveUp: {
-                            answer.resume(with: .failure(GaveUp()))
+                        giveUp: { closed in
+                            answer.resume(with: .failure(GaveUp(closed: closed)))
                             waiting.withLock { $0 }?.cancel()
                         }, since: .now)
+                    return false
                 }
+                // Nobody would give this wait up, and no pool would end it: answer at once.
+                if closed { return answer.resume(with: .failure(GaveUp(closed: true))) }
                 let task = Task {
                     let result: Result<T, any Error>
                     do { result = .success(try await wait(leased)) } catch { result = .failure(error) }
@@ -85,7 +91,10 @@ final class LeaseWatchdog: Service, Sendable {
         }
     }
 
-    struct GaveUp: Error {}
+    /// A wait given up: it lasted past the limit, or the database was closed (``close()``).
+    struct GaveUp: Error {
+        var closed = false
+    }
 
     /// Gives up the waits older than the limit; returns how many.
     @discardableResult
@@ -95,14 +104,29 @@ final class LeaseWatchdog: Service, Sendable {
             for ticket in late.keys { waits.waiting[ticket] = nil }
             return late.values.map(\.giveUp)
         }
-        for giveUp in late { giveUp() }
+        for giveUp in late { giveUp(false) }
         return late.count
     }
 
+    /// Looks at the waits until shut down. The watchdog is the first of the database's services
+    /// (``PostgresConnector/services``), so it is shut down last, once the pool has stopped: then
+    /// every wait still registered — and any that comes later, from work that outlived the
+    /// database — is given up at once instead of waiting for a pool that is gone.
     func run() async throws {
         let interval = min(Duration.seconds(1), limit / 4)
         await cancelWhenGracefulShutdown {
             while (try? await Task.sleep(for: interval)) != nil { self.look() }
         }
+        close()
+    }
+
+    /// Gives up every wait now and every later one.
+    func close() {
+        let all = waits.withLock { waits in
+            waits.closed = true
+            defer { waits.waiting = [:] }
+            return waits.waiting.values.map(\.giveUp)
+        }
+        for giveUp in all { giveUp(true) }
     }
 }

@@ -22,7 +22,8 @@ final class PostgresConnector: Connector {
         watchdog = settings.connectTimeout.map(LeaseWatchdog.init(limit:))
     }
 
-    var services: [any Service] { [client] + (watchdog.map { [$0] } ?? []) }
+    /// The watchdog first, so a graceful shutdown (last service first) stops the pool before it.
+    var services: [any Service] { (watchdog.map { [$0] } ?? []) + [client] }
 
     /// PostgreSQL's writers lock rows, not the database: a long write holds nobody up.
     func othersWait(since start: ContinuousClock.Instant) async -> Bool { false }
@@ -93,6 +94,10 @@ final class PostgresConnector: Connector {
                     return try await body(connection.sql(queryLogLevel: nil))
                 }
             }
+        } catch let gaveUp as LeaseWatchdog.GaveUp where gaveUp.closed {
+            throw StoreError.unavailable(
+                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) was closed because this server is stopping: nothing was saved."
+            )
         } catch is LeaseWatchdog.GaveUp {
             throw StoreError.unavailable(
                 "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) gave no connection within \(watchdog.limit.components.seconds) s: nothing was saved. Check that it is running and that the database exists, then try again."
