@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000)
 
     let today = LocalDate(year: 2026, month: 11, day: 21)!
+    let now = Date(timeIntervalSince1970: 1_795_262_400)  // 21 November 2026, 12:00 UTC
     let utc = TimeZone(identifier: "UTC")!
     for size in [1_000, 10_000, 100_000] {
         let library = SyntheticLibrary.make(books: size, today: today)
@@ -33,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
                 let figures = LibraryFigures(library, timeZone: utc)
                 blackHole(
                     InsightsReport.compute(InsightRequest(period: .thisYear), library: library, figures: figures, today: today))
-                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, today: today))
+                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, now: now))
                 blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
             }
         }
@@ -49,14 +50,14 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 blackHole(
                     InsightsReport.compute(InsightRequest(period: .thisYear), library: library, figures: figures, today: today))
-                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, today: today))
+                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, now: now))
                 blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
                 for goal in goals { blackHole(figures.board.progress(of: goal, today: today)) }
             }
         }
         Benchmark("Reading insights and achievements on kept figures, \(size) books") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, today: today))
+                blackHole(ReadingInsights.compute(.year, figures: figures, library: library, now: now))
                 blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
             }
         }

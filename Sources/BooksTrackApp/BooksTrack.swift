@@ -56,7 +56,7 @@ public final class BooksTrack: Sendable {
             store: store, clock: clock, logger: logger, notifications: notifications, settings: settings)
         self.enrichment = enrichment
         library = LibraryService(store: store, notifications: notifications, enrichment: enrichment)
-        sessions = SessionService(store: store, notifications: notifications)
+        sessions = SessionService(store: store, insights: insights, notifications: notifications)
         let goals = GoalService(store: store, insights: insights, notifications: notifications)
         self.goals = goals
         reading = ReadingService(store: store, insights: insights, goals: goals, notifications: notifications)

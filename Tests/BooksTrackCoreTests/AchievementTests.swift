@@ -110,6 +110,8 @@ struct AchievementTests {
 @Suite("Reading insights (SPEC F7): the hero, the cards and the timeline")
 struct ReadingInsightsTests {
     static let utc = TimeZone(identifier: "UTC")!
+    /// Noon UTC of a day: the moment the insights are asked for.
+    static func noon(_ day: String) -> Date { try! Date(day + "T12:00:00Z", strategy: .iso8601) }
 
     static func library() -> LibraryBuilder {
         var b = LibraryBuilder()
@@ -128,7 +130,7 @@ struct ReadingInsightsTests {
 
     func compute(_ span: ReadingSpan, _ b: LibraryBuilder, today: String = "2026-11-21") -> ReadingInsights {
         ReadingInsights.compute(
-            span, figures: LibraryFigures(b.library, timeZone: Self.utc), library: b.library, today: LocalDate(today)!)
+            span, figures: LibraryFigures(b.library, timeZone: Self.utc), library: b.library, now: Self.noon(today))
     }
 
     @Test("This month against last: books, cultures, new regions, the sentences a person would say")
@@ -166,7 +168,7 @@ struct ReadingInsightsTests {
         #expect(insights.timeline.first?.diversity == nil, "no books, no score")
         let six = ReadingInsights.compute(
             .year, figures: LibraryFigures(b.library, timeZone: Self.utc), library: b.library,
-            today: LocalDate("2026-11-21")!, months: 6)
+            now: Self.noon("2026-11-21"), months: 6)
         #expect(six.timeline.count == 6 && six.timeline.first?.month == "2026-06")
     }
 }

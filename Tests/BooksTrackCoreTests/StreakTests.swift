@@ -10,11 +10,11 @@ struct StreakTests {
     func streak(
         sessions: [(String, String?)] = [], progress: [String] = [], finished: [String] = [], zone: String, now: String
     ) -> Streak {
-        let timeZone = TimeZone(identifier: zone)!
-        let days = Streak.days(
+        ReadingDays(
+            finished: finished.map(Self.day), progress: progress.map(Self.instant),
             sessions: sessions.map { (start: Self.instant($0.0), end: $0.1.map(Self.instant)) },
-            progress: progress.map(Self.instant), finished: finished.map(Self.day), in: timeZone, now: Self.instant(now))
-        return Streak(days: days, today: LocalDate(Self.instant(now), in: timeZone))
+            timeZone: TimeZone(identifier: zone)!
+        ).streak(at: Self.instant(now))
     }
 
     @Test("The first reading day counts: one day is a 1-day streak")
@@ -22,7 +22,7 @@ struct StreakTests {
         let streak = streak(progress: ["2026-03-15T09:00:00Z"], zone: "UTC", now: "2026-03-15T20:00:00Z")
         #expect(streak == Streak(current: 1, longest: 1, readToday: true))
         #expect(streak.message.hasPrefix("🔥 1-day streak"))
-        #expect(Streak(days: [], today: Self.day("2026-03-15")).message == "Read today to start a streak")
+        #expect(self.streak(zone: "UTC", now: "2026-03-15T20:00:00Z").message == "Read today to start a streak")
     }
 
     @Test("Yesterday keeps the streak alive until today ends; a missed day ends it")
@@ -86,6 +86,13 @@ struct StreakTests {
     @Test("A running session counts up to now; a wrong clock cannot make thousands of days")
     func running() {
         #expect(streak(sessions: [("2026-03-14T23:00:00Z", nil)], zone: "UTC", now: "2026-03-15T00:30:00Z").current == 2)
+        // The days kept with the library count the running session's first day only; asked at
+        // a later moment, they reach it.
+        let days = ReadingDays(
+            finished: [], progress: [], sessions: [(start: Self.instant("2026-03-14T23:00:00Z"), end: nil)],
+            timeZone: TimeZone(identifier: "UTC")!)
+        #expect(days.days.count == 1)
+        #expect(days.days(at: Self.instant("2026-03-16T00:30:00Z")).count == 3)
         #expect(
             streak(sessions: [("2020-01-01T00:00:00Z", "2026-01-01T00:00:00Z")], zone: "UTC", now: "2026-03-15T00:30:00Z").longest
                 == 4)

@@ -156,24 +156,4 @@ struct SessionContractTests {
             }
         }
     }
-
-    @Test("The streak counts sessions, progress and finished books in the reader's time zone", arguments: TestDatabase.available)
-    func streak(_ database: TestDatabase) async throws {
-        try await database.withStore { (store: Store) async throws in
-            let (reader, entryID) = try await Self.reader(store)
-            let utc = TimeZone(identifier: "UTC")!
-            // Progress today (TestClock.now), sessions the two days before.
-            for day in 1...2 {
-                _ = try await reader.logSession(
-                    on: entryID, startedAt: TestClock.now.addingTimeInterval(Double(-day) * 86_400), minutes: 20,
-                    startPage: 40, endPage: 50, now: TestClock.now)
-            }
-            let streak = try await reader.streak(in: utc, now: TestClock.now)
-            #expect(streak == Streak(current: 3, longest: 3, readToday: true))
-            let tomorrow = try await reader.streak(in: utc, now: TestClock.now.addingTimeInterval(86_400))
-            #expect(tomorrow == Streak(current: 3, longest: 3, readToday: false), "alive until tomorrow is over")
-            let later = try await reader.streak(in: utc, now: TestClock.now.addingTimeInterval(2 * 86_400))
-            #expect(later == Streak(current: 0, longest: 3, readToday: false))
-        }
-    }
 }

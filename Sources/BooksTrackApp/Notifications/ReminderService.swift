@@ -52,12 +52,11 @@ public struct ReminderService: Sendable {
             do {
                 let reader = store.reader(user.id)
                 let today = user.today(at: now)
-                let board = try await insights.figures(of: user).figures.board
-                let streak = board.streak(today: today)
+                let streak = try await insights.figures(of: user).figures.streak(at: now)
                 let running = try await goals.goals(for: user, now: now).filter { $0.goal.isRunning(on: today) }
                 let due = Reminders.due(
                     now: now, timeZone: user.timeZone, preferences: try await reader.notificationPreferences(),
-                    streak: streak.days, readToday: streak.readToday,
+                    streak: streak.current, readToday: streak.readToday,
                     goals: running.map {
                         Reminders.RunningGoal(
                             title: $0.goal.title, summary: $0.summary, outlook: $0.goal.projection($0.progress, today: today))

@@ -25,7 +25,7 @@ public struct ReadingService: Sendable {
         }
         let (library, figures) = try await insights.figures(of: user)
         return ReadingInsights.compute(
-            span, figures: figures, library: library, today: today, bookGoal: goal.map { ($0.goal.title, $0.progress) },
+            span, figures: figures, library: library, now: now, bookGoal: goal.map { ($0.goal.title, $0.progress) },
             months: months, metric: metric)
     }
 

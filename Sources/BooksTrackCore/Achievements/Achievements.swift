@@ -52,12 +52,11 @@ extension AchievementFacts {
         books: Int, regions: Int, languages: Int, ratedBooks: Int, ratingQuarters: Int, finished: [LocalDate],
         sessions: [(start: Date, end: Date?)], progress: [Date], timeZone: TimeZone, contributions: Int
     ) {
-        let days = Streak.dayNumbers(
-            sessions: sessions, progress: progress, finished: finished.map(\.dayNumber), in: timeZone, now: .distantPast)
+        let days = ReadingDays(finished: finished, progress: progress, sessions: sessions, timeZone: timeZone).days
         self.init(
             books: books, regions: regions, languages: languages, ratedBooks: ratedBooks,
             averageRating: ratedBooks > 0 ? Double(ratingQuarters) / Double(ratedBooks) / 4 : nil,
-            longestStreak: GoalBoard.longestRun(days.sorted()), contributions: contributions)
+            longestStreak: ReadingDays.longestRun(days), contributions: contributions)
     }
 }
 

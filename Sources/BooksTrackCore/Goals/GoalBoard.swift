@@ -66,20 +66,7 @@ public struct GoalBoard: Sendable {
     static func decade(_ year: Int) -> Int32 { Int32(clamping: Int((Double(year) / 10).rounded(.down)) * 10) }
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
-        let index = InsightIndex(library, timeZone: timeZone)
-        self.init(index: index, readingDays: Self.readingDays(library, index: index, timeZone: timeZone))
-    }
-
-    /// The reader's reading days as sorted day numbers: sessions (a running one its first day
-    /// only: no `now` here, so the figures are the same whenever they are read), progress
-    /// updates, and finishes.
-    static func readingDays(_ library: ReaderLibrary, index: InsightIndex, timeZone: TimeZone) -> [Int] {
-        var finishes: [Int] = []
-        for book in index.books where book.readAtSomeTime { finishes.append(contentsOf: book.finishedDays) }
-        return Streak.dayNumbers(
-            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt ?? $0.startedAt) },
-            progress: library.progress.map(\.recordedAt), finished: finishes, in: timeZone, now: .distantPast
-        ).sorted()
+        self.init(index: InsightIndex(library, timeZone: timeZone), readingDays: ReadingDays(library, timeZone: timeZone).days)
     }
 
     /// The board of the books read at some time in an insights index (the library flattened
@@ -328,17 +315,6 @@ extension GoalBoard {
         return AchievementFacts(
             books: books.count, regions: regions.nonzeroBitCount, languages: languages.count, ratedBooks: rated,
             averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
-            longestStreak: Self.longestRun(readingDays), contributions: contributions)
-    }
-
-    /// The longest run of consecutive days in sorted day numbers.
-    static func longestRun(_ days: [Int]) -> Int {
-        var (longest, run, previous) = (0, 0, Int.min)
-        for day in days {
-            run = day == previous + 1 ? run + 1 : 1
-            longest = max(longest, run)
-            previous = day
-        }
-        return longest
+            longestStreak: ReadingDays.longestRun(readingDays), contributions: contributions)
     }
 }

@@ -18,52 +18,6 @@ public struct Streak: Sendable, Equatable, Codable {
         self.readToday = readToday
     }
 
-    /// The streak of a set of reading days, as of `today`.
-    public init(days: Set<LocalDate>, today: LocalDate) {
-        let numbers = Set(days.map(\.dayNumber))
-        let todayNumber = today.dayNumber
-        readToday = numbers.contains(todayNumber)
-        var end = readToday ? todayNumber : todayNumber - 1
-        var current = 0
-        while numbers.contains(end) {
-            current += 1
-            end -= 1
-        }
-        self.current = current
-        var longest = 0
-        for day in numbers where !numbers.contains(day - 1) {
-            var length = 1
-            while numbers.contains(day + length) { length += 1 }
-            longest = max(longest, length)
-        }
-        self.longest = longest
-    }
-
-    /// The reading days of sessions, progress updates and finished books, in a time zone.
-    /// A running session counts from its start to `now`.
-    public static func days(
-        sessions: [(start: Date, end: Date?)], progress: [Date], finished: [LocalDate], in timeZone: TimeZone, now: Date
-    ) -> Set<LocalDate> {
-        Set(
-            dayNumbers(sessions: sessions, progress: progress, finished: finished.map(\.dayNumber), in: timeZone, now: now)
-                .map(LocalDate.init(dayNumber:)))
-    }
-
-    /// The same reading days as day numbers (finished books given as day numbers too).
-    static func dayNumbers(
-        sessions: [(start: Date, end: Date?)], progress: [Date], finished: [Int], in timeZone: TimeZone, now: Date
-    ) -> Set<Int> {
-        var days = Set(finished)
-        for instant in progress { days.insert(InsightIndex.dayNumber(instant, in: timeZone)) }
-        for session in sessions {
-            let first = InsightIndex.dayNumber(session.start, in: timeZone)
-            let last = InsightIndex.dayNumber(max(session.start, session.end ?? now), in: timeZone)
-            // A session is at most a few days long; a wrong clock must not make thousands of days.
-            for day in first...min(last, first + 3) { days.insert(day) }
-        }
-        return days
-    }
-
     /// What the home card says (seed 004).
     public var message: String {
         switch (current, readToday) {
@@ -72,6 +26,90 @@ public struct Streak: Sendable, Equatable, Codable {
         case (1, true): "🔥 1-day streak — come back tomorrow to make it two"
         default: "🔥 \(current)-day streak"
         }
+    }
+}
+
+/// A reader's reading days (SPEC §4), the one definition behind every streak the product shows
+/// — home, the widget, the reading page, the API, the command line, the streak reminder and the
+/// reading insights: a day with a reading session (every day it covers, so one that crosses
+/// midnight counts for both), a progress update, or a finished book, in the reader's time zone.
+///
+/// The days are worked out once with the library (``LibraryFigures``) and are the same whenever
+/// they are read; a session still running is kept apart and counts every day from its start up
+/// to the moment the streak is asked for, so reading past midnight keeps the streak alive.
+public struct ReadingDays: Sendable, Equatable {
+    /// Sorted day numbers: sessions (a running one its first day), progress updates, finishes.
+    public let days: [Int]
+    /// The starts of sessions still running.
+    public let running: [Date]
+    public let timeZone: TimeZone
+
+    public init(_ library: ReaderLibrary, timeZone: TimeZone) {
+        var finished: [LocalDate] = []
+        for entry in library.entries {
+            for reading in entry.state.readings where reading.outcome == .finished {
+                if let day = reading.finishedOn { finished.append(day) }
+            }
+        }
+        self.init(
+            finished: finished, progress: library.progress.map(\.recordedAt),
+            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt) }, timeZone: timeZone)
+    }
+
+    /// The reading days of finishes, progress updates and sessions (`end` nil: still running).
+    public init(finished: [LocalDate], progress: [Date], sessions: [(start: Date, end: Date?)], timeZone: TimeZone) {
+        var days = Set(finished.map(\.dayNumber))
+        for instant in progress { days.insert(InsightIndex.dayNumber(instant, in: timeZone)) }
+        var running: [Date] = []
+        for session in sessions {
+            if session.end == nil { running.append(session.start) }
+            Self.insert(from: session.start, to: session.end ?? session.start, into: &days, in: timeZone)
+        }
+        self.days = days.sorted()
+        self.running = running.sorted()
+        self.timeZone = timeZone
+    }
+
+    /// The days a session covers, at most four (a wrong clock must not make thousands of days).
+    private static func insert(from start: Date, to end: Date, into days: inout Set<Int>, in timeZone: TimeZone) {
+        let first = InsightIndex.dayNumber(start, in: timeZone)
+        let last = InsightIndex.dayNumber(max(start, end), in: timeZone)
+        for day in first...min(last, first + 3) { days.insert(day) }
+    }
+
+    /// The sorted reading days as of `now`: with running sessions counted up to it.
+    public func days(at now: Date) -> [Int] {
+        guard !running.isEmpty else { return days }
+        var all = Set(days)
+        for start in running { Self.insert(from: start, to: now, into: &all, in: timeZone) }
+        return all.sorted()
+    }
+
+    /// The streak as of `now`.
+    public func streak(at now: Date) -> Streak {
+        let days = days(at: now)
+        let set = Set(days)
+        let today = InsightIndex.dayNumber(now, in: timeZone)
+        let readToday = set.contains(today)
+        // Until the day is over, a streak that reached yesterday is still alive.
+        var end = readToday ? today : today - 1
+        var current = 0
+        while set.contains(end) {
+            current += 1
+            end -= 1
+        }
+        return Streak(current: current, longest: Self.longestRun(days), readToday: readToday)
+    }
+
+    /// The longest run of consecutive days in sorted day numbers.
+    public static func longestRun(_ days: [Int]) -> Int {
+        var (longest, run, previous) = (0, 0, Int.min)
+        for day in days {
+            run = day == previous + 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        return longest
     }
 }
 

@@ -9,21 +9,22 @@ import Foundation
 /// goals never builds the board.
 public final class LibraryFigures: @unchecked Sendable {
     let index: InsightIndex
-    let readingDays: [Int]
+    /// The reading days every streak is counted from.
+    public let readingDays: ReadingDays
     private let lock = NSLock()
     private var built: GoalBoard?
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let index = InsightIndex(library, timeZone: timeZone)
         self.index = index
-        readingDays = GoalBoard.readingDays(library, index: index, timeZone: timeZone)
+        readingDays = ReadingDays(library, timeZone: timeZone)
     }
 
     /// The goal board, built on first use (once, however many ask at once).
     public var board: GoalBoard {
         lock.withLock {
             if let built { return built }
-            let board = GoalBoard(index: index, readingDays: readingDays)
+            let board = GoalBoard(index: index, readingDays: readingDays.days)
             built = board
             return board
         }
@@ -46,6 +47,9 @@ public final class LibraryFigures: @unchecked Sendable {
         return AchievementFacts(
             books: books, regions: regions.count, languages: languages.count, ratedBooks: rated,
             averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
-            longestStreak: GoalBoard.longestRun(readingDays), contributions: contributions)
+            longestStreak: ReadingDays.longestRun(readingDays.days), contributions: contributions)
     }
+
+    /// The reader's streak as of `now` (see ``ReadingDays``).
+    public func streak(at now: Date) -> Streak { readingDays.streak(at: now) }
 }

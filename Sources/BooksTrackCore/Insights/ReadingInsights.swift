@@ -117,18 +117,20 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
     public var cards: [Card]
     public var timeline: [Month]
 
-    /// Computes the insights of a stretch as of `today`. `bookGoal` is the reader's active
-    /// yearly book goal, when they have one (its progress fills the outer ring).
+    /// Computes the insights of a stretch as of `now` (its day in the figures' time zone).
+    /// `bookGoal` is the reader's active yearly book goal, when they have one (its progress fills
+    /// the outer ring).
     public static func compute(
-        _ span: ReadingSpan, figures: LibraryFigures, library: ReaderLibrary, today: LocalDate,
+        _ span: ReadingSpan, figures: LibraryFigures, library: ReaderLibrary, now: Date,
         bookGoal: (title: String, progress: GoalProgress)? = nil, months: Int = 12, metric: ReadingMetric = .books
     ) -> ReadingInsights {
         let board = figures.board
+        let today = LocalDate(now, in: figures.readingDays.timeZone)
         let range = span.range(today: today)
         let previousRange = span.previousRange(today: today)
         let current = Self.figures(span, board: board, today: today)
         let previous = previousRange.map { board.figures(in: $0.lowerBound.dayNumber...$0.upperBound.dayNumber) }
-        let streak = board.currentStreak(today: today.dayNumber)
+        let streak = figures.streak(at: now).current
         let regionCount = CulturalRegion.allCases.count
 
         let year = ReadingSpan.year.range(today: today)!
@@ -329,28 +331,6 @@ extension GoalBoard {
             genres: distinct(\.genres, in: flatGenres, of: genreIndex.count, among: finished), ratedBooks: rated,
             averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
             longestStreak: readingDays.isEmpty ? 0 : longestRun(in: streakDays))
-    }
-
-    /// The current streak and whether today is a reading day yet (the streak reminder's question).
-    public func streak(today: LocalDate) -> (days: Int, readToday: Bool) {
-        let day = today.dayNumber
-        let index = Self.first(readingDays, atLeast: day)
-        return (currentStreak(today: day), index < readingDays.count && readingDays[index] == day)
-    }
-
-    /// Reading days in a row up to `today`, or up to yesterday while today has none yet.
-    func currentStreak(today: Int) -> Int {
-        var end = Self.first(readingDays, atLeast: today + 1)
-        guard end > 0 else { return 0 }
-        var day = readingDays[end - 1]
-        guard day >= today - 1 else { return 0 }
-        var run = 0
-        while end > 0, readingDays[end - 1] == day {
-            run += 1
-            day -= 1
-            end -= 1
-        }
-        return run
     }
 
     /// Regions first read on or after `day`: among the books finished from then, regions no book

@@ -247,28 +247,6 @@ extension ReaderStore {
         }
     }
 
-    /// The reader's streak as of `now` in their time zone.
-    public func streak(in timeZone: TimeZone, now: Date) async throws -> Streak {
-        let userID = self.userID
-        let user = userID.string
-        return try await database.read { db in
-            let sessions = try await db.raw(
-                "SELECT started_at, ended_at FROM reading_sessions WHERE user_id = \(bind: user)"
-            ).all().map { (start: try $0.instant("started_at"), end: try $0.optionalInstant("ended_at")) }
-            let progress = try await db.raw(
-                "SELECT recorded_at FROM progress_updates WHERE user_id = \(bind: user)"
-            ).all().map { try $0.instant("recorded_at") }
-            let finished = try await db.raw(
-                """
-                SELECT DISTINCT finished_on FROM readings
-                WHERE user_id = \(bind: user) AND outcome = 'finished' AND finished_on IS NOT NULL
-                """
-            ).all().compactMap { LocalDate(try $0.text("finished_on")) }
-            let days = Streak.days(sessions: sessions, progress: progress, finished: finished, in: timeZone, now: now)
-            return Streak(days: days, today: LocalDate(now, in: timeZone))
-        }
-    }
-
     private static func checkTimes(start: Date, end: Date, now: Date) throws {
         if end < start { throw StoreError.invalid(.session(reason: "A session cannot end before it starts.")) }
         if end > now.addingTimeInterval(60) {

@@ -47,7 +47,7 @@ public enum WebApp {
         AuthController(store: store, configuration: configuration).addRoutes(to: router)
         HomeController(
             store: store, configuration: configuration, insights: insights, demo: app.imports,
-            notifications: app.notifications, enrichment: app.enrichment, goals: app.goals
+            notifications: app.notifications, enrichment: app.enrichment, goals: app.goals, sessions: app.sessions
         ).addRoutes(to: router)
         InsightsController(
             store: store, configuration: configuration, insights: insights, reading: app.reading, goals: app.goals,

@@ -14,6 +14,7 @@ struct HomeController {
     let notifications: NotificationService
     let enrichment: EnrichmentService
     let goals: GoalService
+    let sessions: SessionService
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/", use: home)
@@ -31,7 +32,7 @@ struct HomeController {
         guard let user = context.user else { return Responses.redirect(to: "/login?next=%2Fwidget") }
         let reader = store.reader(user.id)
         let now = configuration.clock()
-        async let streak = reader.streak(in: user.timeZone, now: now)
+        async let streak = sessions.streak(for: user, now: now)
         async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
         async let running = reader.activeSession()
         async let goalList = goals.goals(for: user, now: now)
@@ -69,7 +70,7 @@ struct HomeController {
         async let unread = notifications.unread(of: user)
         async let progress = enrichment.progress(for: user.id)
         async let questions = enrichment.questionCounts(for: user.id)
-        async let streak = reader.streak(in: user.timeZone, now: configuration.clock())
+        async let streak = sessions.streak(for: user, now: configuration.clock())
         async let goalList = goals.goals(for: user, now: configuration.clock())
         let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
         let model = HomePage.Model(

@@ -163,7 +163,7 @@ struct SessionCommand: AsyncParsableCommand {
                     let detail = try await SessionCommand.entry(target.book, of: reader, user: user)
                     var lines = ["“\(detail.work.title)”: \(detail.sessions.count) sessions"]
                     lines += detail.sessions.map { "  " + SessionCommand.describe($0, in: user.timeZone) }
-                    let streak = try await reader.streak(in: user.timeZone, now: Date())
+                    let streak = try await BooksTrack(store: store).sessions.streak(for: user, now: Date())
                     lines.append("Streak: \(streak.current) days (longest \(streak.longest)). \(streak.message)")
                     return lines
                 }
