@@ -20,14 +20,15 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let now = Date()
-            let report = try await store.withStore(parent: root.store) { store in
+            let report = try await store.withApp(parent: root.store) { app in
+                let store = app.store
                 var reader = try await AccountTools.reader(named: user, store: store)
                 if reader == nil {
                     reader = try await AccountTools.createReader(name: user, displayName: nil, store: store, now: now)
                 }
                 guard let reader else { throw CLIFailure.noSuchUser(user) }
                 do {
-                    return try await BooksTrack(store: store, enrichment: .fromEnvironment()).imports.loadDemo(for: reader)
+                    return try await app.imports.loadDemo(for: reader)
                 } catch let refused
                     as ImportService.LibraryNotEmpty
                 {

@@ -29,9 +29,9 @@ struct EnrichCommand: AsyncParsableCommand {
         try await reportingFailures {
             var settings = EnrichmentSettings.fromEnvironment()
             if offline { settings.enabled = false }
-            try await store.withStore(parent: root.store) { store in
+            try await store.withApp(parent: root.store, enrichment: settings) { app in
+                let store = app.store
                 let reader = try await StoreOptions.reader(named: user, in: store)
-                let app = BooksTrack(store: store, enrichment: settings)
                 let table = try await app.enrichment.applyTable(for: reader.id)
                 try await store.enrichment.queue(for: reader.id, now: Date())
                 print(

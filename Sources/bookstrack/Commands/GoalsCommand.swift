@@ -17,9 +17,9 @@ struct GoalsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let lines = try await store.withStore(parent: root.store) { store in
-                let reader = try await StoreOptions.reader(named: user, in: store)
-                let goals = try await BooksTrack(store: store).goals.goals(for: reader, now: Date())
+            let lines = try await store.withApp(parent: root.store) { app in
+                let reader = try await StoreOptions.reader(named: user, in: app.store)
+                let goals = try await app.goals.goals(for: reader, now: Date())
                 guard !goals.isEmpty else {
                     return ["\(reader.name) has no goals yet. Set one on the Goals page or with POST /api/v1/goals."]
                 }

@@ -71,11 +71,11 @@ struct ImportCommand: AsyncParsableCommand {
         async throws -> (ImportReport, (read: Int, gender: Int, region: Int)?)
     {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
-        return try await store.withStore(parent: root.store) { store in
+        return try await store.withApp(parent: root.store, clock: { now }) { app in
+            let store = app.store
             let reader = try await StoreOptions.reader(named: user, in: store)
             // A big import an earlier process left half-written is finished or thrown away first.
             try await store.recoverImports(now: Date())
-            let app = BooksTrack(store: store, clock: { now }, enrichment: .fromEnvironment())
             let report = try await app.imports.importNow(
                 opened, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
             ImportTrace.mark("import returned")

@@ -65,9 +65,8 @@ struct InsightsCommand: AsyncParsableCommand {
         try await reportingFailures {
             let request = try self.request.get()
             // The same service (and cache) the web app and the API answer from.
-            let (name, report) = try await store.withStore(parent: root.store) { store in
-                let reader = try await StoreOptions.reader(named: user, in: store)
-                let app = BooksTrack(store: store)
+            let (name, report) = try await store.withApp(parent: root.store) { app in
+                let reader = try await StoreOptions.reader(named: user, in: app.store)
                 return (reader.displayName, try await app.insights.report(for: reader, request, now: Date()).report)
             }
             if json {
@@ -88,9 +87,8 @@ extension ReadingSpan: ExpressibleByArgument {}
 extension InsightsCommand {
     func runReading(_ span: ReadingSpan) async throws {
         try await reportingFailures {
-            let (name, insights, achievements) = try await store.withStore(parent: root.store) { store in
-                let reader = try await StoreOptions.reader(named: user, in: store)
-                let app = BooksTrack(store: store)
+            let (name, insights, achievements) = try await store.withApp(parent: root.store) { app in
+                let reader = try await StoreOptions.reader(named: user, in: app.store)
                 let now = Date()
                 return (
                     reader.displayName, try await app.reading.insights(for: reader, span: span, now: now),

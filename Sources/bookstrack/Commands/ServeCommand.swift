@@ -93,9 +93,9 @@ struct ServeCommand: AsyncParsableCommand {
             // The database's services (PostgreSQL's pool) run around the web server's own service
             // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {
-                try await Store.withStore(location, now: Date(), logger: logger) { store in
-                    let app = BooksTrack(
-                        store: store, logger: logger, enrichment: .fromEnvironment(), publicURL: publicURL)
+                let settings = AppSettings(
+                    location: location, enrichment: .fromEnvironment(), publicURL: publicURL, logger: logger)
+                try await BooksTrack.withApp(settings) { app in
                     let server = WebApp.application(app: app, configuration: configuration, logger: logger) { [host] port in
                         let shown = host == "0.0.0.0" ? "127.0.0.1" : host
                         Terminal.print(

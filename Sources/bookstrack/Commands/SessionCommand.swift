@@ -61,10 +61,10 @@ struct SessionCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let message = try await store.withStore { store in
+                let message = try await store.withApp { app in
+                    let store = app.store
                     let user = try await StoreOptions.reader(named: target.user, in: store)
                     let detail = try await SessionCommand.entry(target.book, of: store.reader(user.id), user: user)
-                    let app = BooksTrack(store: store)
                     switch try await app.sessions.start(on: detail.entry.id, startPage: page, for: user, now: Date()) {
                     case .started(let session):
                         return
@@ -103,12 +103,12 @@ struct SessionCommand: AsyncParsableCommand {
                     }
                     end = parsed
                 }
-                let line = try await store.withStore { store in
-                    let reader = try await StoreOptions.reader(named: user, in: store)
-                    guard let running = try await store.reader(reader.id).activeSession() else {
+                let line = try await store.withApp { app in
+                    let reader = try await StoreOptions.reader(named: user, in: app.store)
+                    guard let running = try await app.store.reader(reader.id).activeSession() else {
                         throw CLIFailure.refused("No session is running for \(reader.name).")
                     }
-                    let session = try await BooksTrack(store: store).sessions.finish(
+                    let session = try await app.sessions.finish(
                         running.id, endPage: page, endedAt: end, correction: correction, for: reader, now: Date())
                     return "Saved: " + SessionCommand.describe(session, in: reader.timeZone)
                 }
@@ -136,10 +136,10 @@ struct SessionCommand: AsyncParsableCommand {
                 guard let start = try? Date(startedAt, strategy: .iso8601) else {
                     throw ValidationError("--started-at is an ISO 8601 time, such as 2026-03-15T20:00:00Z.")
                 }
-                let line = try await store.withStore { store in
-                    let user = try await StoreOptions.reader(named: target.user, in: store)
-                    let detail = try await SessionCommand.entry(target.book, of: store.reader(user.id), user: user)
-                    let session = try await BooksTrack(store: store).sessions.log(
+                let line = try await store.withApp { app in
+                    let user = try await StoreOptions.reader(named: target.user, in: app.store)
+                    let detail = try await SessionCommand.entry(target.book, of: app.store.reader(user.id), user: user)
+                    let session = try await app.sessions.log(
                         on: detail.entry.id, startedAt: start, minutes: minutes, startPage: from, endPage: to, correction: true,
                         for: user, now: Date())
                     return "Logged on “\(detail.work.title)”: " + SessionCommand.describe(session, in: user.timeZone)
@@ -157,13 +157,13 @@ struct SessionCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let lines = try await store.withStore { store in
-                    let user = try await StoreOptions.reader(named: target.user, in: store)
-                    let reader = store.reader(user.id)
+                let lines = try await store.withApp { app in
+                    let user = try await StoreOptions.reader(named: target.user, in: app.store)
+                    let reader = app.store.reader(user.id)
                     let detail = try await SessionCommand.entry(target.book, of: reader, user: user)
                     var lines = ["“\(detail.work.title)”: \(detail.sessions.count) sessions"]
                     lines += detail.sessions.map { "  " + SessionCommand.describe($0, in: user.timeZone) }
-                    let streak = try await BooksTrack(store: store).sessions.streak(for: user, now: Date())
+                    let streak = try await app.sessions.streak(for: user, now: Date())
                     lines.append("Streak: \(streak.current) days (longest \(streak.longest)). \(streak.message)")
                     return lines
                 }

@@ -24,16 +24,26 @@ struct StoreOptions: ParsableArguments {
         return DatabaseLocation.defaultSQLite(environment: environment)
     }
 
-    /// Opens the store (creating and migrating it when needed), runs `body`, and closes it.
-    func withStore<T>(parent: StoreOptions? = nil, _ body: (Store) async throws -> T) async throws -> T {
+    /// Opens the application on the database (creating and migrating it when needed), runs
+    /// `body`, and closes it: every command's one way in (``BooksTrack/withApp(_:clock:_:)``),
+    /// with look-ups as the environment says (`enrichment` overrides it).
+    func withApp<T>(
+        parent: StoreOptions? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+        enrichment: EnrichmentSettings = .fromEnvironment(), _ body: (BooksTrack) async throws -> T
+    ) async throws -> T {
         var logger = Logger(label: "bookstrack")
         logger.logLevel = .warning
-        let location = try location(parent: parent)
+        let settings = AppSettings(location: try location(parent: parent), enrichment: enrichment, logger: logger)
         do {
-            return try await Store.withStore(location, now: Date(), logger: logger, body)
+            return try await BooksTrack.withApp(settings, clock: clock, body)
         } catch let error as StoreError {
             throw CLIFailure.store(error)
         }
+    }
+
+    /// ``withApp(parent:clock:enrichment:_:)`` for a command that needs only the store.
+    func withStore<T>(parent: StoreOptions? = nil, _ body: (Store) async throws -> T) async throws -> T {
+        try await withApp(parent: parent) { app in try await body(app.store) }
     }
 }
 

@@ -1,0 +1,41 @@
+import BooksTrackStore
+import Foundation
+import Logging
+
+/// How a process is put together: where the data is, whether look-ups run, where readers reach
+/// the server. The command line and `serve` read it from their options and the environment once.
+public struct AppSettings: Sendable {
+    public var location: DatabaseLocation
+    public var enrichment: EnrichmentSettings
+    /// Where readers reach this server (links in notifications); nil on the command line.
+    public var publicURL: String?
+    public var logger: Logger
+
+    public init(
+        location: DatabaseLocation, enrichment: EnrichmentSettings, publicURL: String? = nil,
+        logger: Logger = Logger(label: "bookstrack")
+    ) {
+        self.location = location
+        self.enrichment = enrichment
+        self.publicURL = publicURL
+        self.logger = logger
+    }
+}
+
+extension BooksTrack {
+    /// The one composition root of a process: opens (and migrates) the database, builds the
+    /// application with `settings`, runs `body` with it, and closes the database. `serve` and
+    /// every command of the command line start here, so a book added by one command is treated
+    /// as one added by another — or by the web app (look-ups, notifications, the clock).
+    public static func withApp<T>(
+        _ settings: AppSettings, clock: @escaping @Sendable () -> Date = { Date() },
+        _ body: (BooksTrack) async throws -> T
+    ) async throws -> T {
+        try await Store.withStore(settings.location, now: clock(), logger: settings.logger) { store in
+            try await body(
+                BooksTrack(
+                    store: store, clock: clock, logger: settings.logger, enrichment: settings.enrichment,
+                    publicURL: settings.publicURL))
+        }
+    }
+}
