@@ -71,7 +71,8 @@ struct ImportCommand: AsyncParsableCommand {
         async throws -> (ImportReport, (read: Int, gender: Int, region: Int)?)
     {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
-        return try await store.withApp(parent: root.store, clock: { now }) { app in
+        let clock: @Sendable () -> Date = { now }
+        return try await store.withApp(parent: root.store, clock: clock) { app in
             let store = app.store
             let reader = try await StoreOptions.reader(named: user, in: store)
             // A big import an earlier process left half-written is finished or thrown away first.
