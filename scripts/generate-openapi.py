@@ -527,7 +527,7 @@ doc = {
       "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"}, "days": {"type": "integer"},
       "booksFinished": {"type": "integer"}, "pagesRead": {"type": "integer"}, "booksWithoutPageCount": {"type": "integer"},
       "pagesPerDay": {"type": "number"}, "booksPerMonth": {"type": "number"}, "readingMinutes": {"type": "integer"},
-      "pagesPerHour": {"type": "number"}, "sessions": {"type": "integer"}}},
+      "pagesPerHour": {"type": "number", "description": "Pages of timed sessions over their hours; absent under 10 minutes of sessions."}, "sessions": {"type": "integer"}}},
     "Suggestion": {"type": "object", "required": ["gap", "books", "message"], "properties": {
       "gap": {"type": "object", "required": ["kind", "value"], "properties": {"kind": {"type": "string", "enum": ["region", "gender", "language"]}, "value": {"type": "string"}}},
       "books": {"type": "integer"}, "message": {"type": "string"}}},
@@ -558,7 +558,8 @@ doc = {
       "link": {"type": ["string", "null"]}, "bookTitle": {"type": ["string", "null"]}, "books": {"type": "integer"}}},
     "AuthorQuestionList": {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "items": S("AuthorQuestion")}}},
     "ReadingFigures": {"type": "object", "required": ["books", "pages", "minutes", "cultures", "genres", "ratedBooks", "longestStreak"], "properties": {
-      "books": {"type": "integer", "minimum": 0}, "pages": {"type": "integer", "minimum": 0}, "minutes": {"type": "integer", "minimum": 0},
+      "books": {"type": "integer", "minimum": 0}, "pages": {"type": "integer", "minimum": 0}, "minutes": {"type": "integer", "minimum": 0, "description": "Minutes of timed sessions."},
+      "pagesPerHour": {"type": "number", "minimum": 0, "description": "Pages of timed sessions over their hours; absent under 10 minutes of sessions."},
       "cultures": {"type": "integer", "minimum": 0, "maximum": 11}, "genres": {"type": "integer", "minimum": 0},
       "ratedBooks": {"type": "integer", "minimum": 0}, "averageRating": {"type": "number", "minimum": 0, "maximum": 5, "description": "Absent without rated books."},
       "longestStreak": {"type": "integer", "minimum": 0}}},

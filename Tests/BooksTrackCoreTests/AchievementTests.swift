@@ -149,6 +149,33 @@ struct ReadingInsightsTests {
         #expect(insights.current.pages == 29 + 19 + 600 + 300, "Kafka's session pages, the others' page counts")
     }
 
+    @Test("Pace is timed pages over timed hours: a long book and five minutes of sessions make no pace")
+    func paceOfTimedSessions() {
+        var b = LibraryBuilder()
+        let tolstoy = b.author("Leo Tolstoy", country: "RU", gender: .male)
+        // 36,000 pages of finished books without sessions, and one five-minute session of 2 pages.
+        for index in 0..<30 {
+            b.book("Volume \(index)", by: [tolstoy], language: "ru", finished: "2026-11-0\(index % 9 + 1)", pages: 1_200)
+        }
+        let open = b.book("War and Peace", by: [tolstoy], language: "ru", status: .reading, pages: 1_225)
+        b.session(open, start: "2026-11-20T20:00:00Z", minutes: 5, pages: 0...2)
+        let short = compute(.month, b)
+        #expect(short.current.pages == 36_002 && short.current.minutes == 5)
+        #expect(short.current.pagesPerHour == nil, "five minutes say nothing about a pace")
+        let velocity = short.cards.first { $0.id == "velocity" }
+        #expect(velocity?.figure == "30 books")
+        #expect(velocity?.sentence.contains("in 5 min") == false, "\(velocity?.sentence ?? "")")
+        #expect(velocity?.sentence.contains("pages an hour") == false)
+
+        // Forty more minutes of sessions, 60 pages: 62 pages in 45 minutes, 83 pages an hour.
+        b.session(open, start: "2026-11-21T08:00:00Z", minutes: 40, pages: 2...62)
+        let timed = compute(.month, b)
+        #expect(timed.current.pagesPerHour.map { Int($0.rounded()) } == 83)
+        #expect(
+            timed.cards.first { $0.id == "velocity" }?.sentence.hasSuffix(
+                "36,062 pages; 83 pages an hour over 45 min of timed sessions.") == true)
+    }
+
     @Test("All time has no comparison; the rings fall back to this year's books against last year's")
     func allTime() {
         let insights = compute(.all, Self.library())

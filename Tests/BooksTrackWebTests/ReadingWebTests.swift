@@ -64,7 +64,10 @@ struct ReadingWebTests {
             let pages = try await browser.get("/insights/reading?period=month&metric=pages")
             #expect(pages.status == .ok)
             #expect(pages.text.contains("Reading velocity 120 pages"))
-            #expect(pages.text.contains("You read 80 more pages than last month. 0 books in 1 h 30 min."))
+            #expect(
+                pages.text.contains(
+                    "You read 80 more pages than last month. 0 books; 80 pages an hour over 1 h 30 min of timed sessions."))
+            #expect(pages.text.contains("Longest run this month: 1 day (last month: 3)."))
             #expect(
                 pages.body.contains(#"<a href="/insights/reading?period=month&amp;metric=pages" aria-current="page">Pages</a>"#))
             // The period and the months keep the measure.
@@ -78,11 +81,16 @@ struct ReadingWebTests {
 
             let time = try await browser.get("/insights/reading?period=month&metric=time")
             #expect(time.text.contains("Reading velocity 1 h 30 min"))
-            #expect(time.text.contains("You read 1 h 0 min longer than last month. 0 books, 120 pages."))
+            #expect(
+                time.text.contains(
+                    "You read 1 h 0 min longer than last month. 0 books, 120 pages; 80 pages an hour over 1 h 30 min of timed sessions."
+                ))
             #expect(time.text.contains("Time read, in hours (left scale)"))
             let books = try await browser.get("/insights/reading?period=month")
             #expect(books.text.contains("Reading velocity 0 books"))
-            #expect(books.text.contains("3 fewer books than last month. 120 pages in 1 h 30 min."))
+            #expect(
+                books.text.contains(
+                    "3 fewer books than last month. 120 pages; 80 pages an hour over 1 h 30 min of timed sessions."))
 
             let wrong = try await browser.get("/insights/reading?metric=miles")
             #expect(wrong.status == .badRequest && wrong.text.contains("the measure books, pages or time"))

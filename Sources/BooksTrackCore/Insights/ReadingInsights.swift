@@ -52,8 +52,13 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
     /// What a stretch of time holds.
     public struct Figures: Codable, Hashable, Sendable {
         public var books: Int
+        /// Pages of sessions, plus the page counts of finished books without sessions.
         public var pages: Int
+        /// Minutes of timed sessions.
         public var minutes: Int
+        /// Pages of timed sessions ÷ their hours (SPEC §4): never a book's page count over session
+        /// time; nil under ``ReadingStats/minimumPaceMinutes`` of sessions.
+        public var pagesPerHour: Double?
         /// Distinct cultural regions of the authors of the books finished.
         public var cultures: Int
         public var genres: Int
@@ -192,13 +197,18 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             }
         }
 
-        // The velocity card's figure is the chosen measure; its sentence gives the other two.
-        let time = current.minutes > 0 ? " in \(InsightFormat.duration(current.minutes))" : ""
+        // The velocity card's figure is the chosen measure; its sentence gives the others. Time
+        // is only that of timed sessions, so it is said with their pace, never beside every page
+        // read ("36,188 pages in 5 min" joined book page counts to five minutes of sessions).
+        let pace =
+            current.pagesPerHour.map {
+                "; \(InsightFormat.grouped(Int(saturating: $0.rounded()))) pages an hour over \(InsightFormat.duration(current.minutes)) of timed sessions"
+            } ?? ""
         let velocity =
             switch metric {
-            case .books: ReadingMetric.pages.text(current.pages) + time
-            case .pages: ReadingMetric.books.text(current.books) + time
-            case .time: "\(ReadingMetric.books.text(current.books)), \(ReadingMetric.pages.text(current.pages))"
+            case .books: ReadingMetric.pages.text(current.pages) + pace
+            case .pages: ReadingMetric.books.text(current.books) + pace
+            case .time: "\(ReadingMetric.books.text(current.books)), \(ReadingMetric.pages.text(current.pages))" + pace
             }
         let regionsLeft = CulturalRegion.allCases.count - current.cultures
         let newRegions = range.map { board.newRegions(from: $0.lowerBound.dayNumber) } ?? 0
@@ -213,7 +223,8 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             cultural =
                 regionsLeft == 0 ? "Every region of the world is on your shelves." : "\(regionsLeft) regions still to explore."
         }
-        let longest = "Longest run \(span == .all ? "ever" : span.label.lowercased()): \(current.longestStreak) days"
+        let longest =
+            "Longest run \(span == .all ? "ever" : span.label.lowercased()): \(current.longestStreak == 1 ? "1 day" : "\(current.longestStreak) days")"
         return [
             Card(
                 id: "velocity", title: "Reading velocity",
@@ -323,10 +334,11 @@ extension GoalBoard {
             days.map { Self.first(sessionDays, atLeast: $0.lowerBound)..<Self.first(sessionDays, atLeast: $0.upperBound + 1) }
             ?? 0..<sessionDays.count
         let streakDays = days ?? (readingDays.isEmpty ? 0...0 : readingDays.first!...readingDays.last!)
+        let sessionPages = pagesBefore[sessions.upperBound] - pagesBefore[sessions.lowerBound]
+        let minutes = minutesBefore[sessions.upperBound] - minutesBefore[sessions.lowerBound]
         return ReadingInsights.Figures(
-            books: finished.count,
-            pages: pagesBefore[sessions.upperBound] - pagesBefore[sessions.lowerBound] + untimedPages,
-            minutes: minutesBefore[sessions.upperBound] - minutesBefore[sessions.lowerBound],
+            books: finished.count, pages: sessionPages + untimedPages, minutes: minutes,
+            pagesPerHour: ReadingStats.pace(pages: sessionPages, minutes: minutes),
             cultures: regions.nonzeroBitCount,
             genres: distinct(\.genres, in: flatGenres, of: genreIndex.count, among: finished), ratedBooks: rated,
             averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,

@@ -19,8 +19,18 @@ public struct ReadingStats: Codable, Hashable, Sendable {
     public var booksPerMonth: Double
     /// Minutes of finished reading sessions in the period.
     public var readingMinutes: Int
-    /// Session pages ÷ session hours (weighted, not a mean of paces); `nil` without timed reading.
+    /// Session pages ÷ session hours (weighted, not a mean of paces); `nil` under
+    /// ``minimumPaceMinutes`` of timed reading.
     public var pagesPerHour: Double?
+
+    /// Less timed reading than this says nothing about a pace (SPEC §4): two pages in one
+    /// minute is not "120 pages an hour".
+    public static let minimumPaceMinutes = 10
+
+    /// Pages of timed sessions ÷ their hours; nil under ``minimumPaceMinutes``.
+    public static func pace(pages: Int, minutes: Int) -> Double? {
+        minutes >= minimumPaceMinutes ? Double(pages) / (Double(minutes) / 60) : nil
+    }
     public var sessions: Int
 
     /// Days in an average Gregorian month.
@@ -68,7 +78,7 @@ public struct ReadingStats: Codable, Hashable, Sendable {
             pagesPerDay: elapsed > 0 ? Double(pages) / Double(elapsed) : 0,
             booksPerMonth: elapsed > 0 ? Double(finished.count) / (Double(elapsed) / daysPerMonth) : 0,
             readingMinutes: sessionMinutes,
-            pagesPerHour: sessionMinutes > 0 ? Double(timedPages) / (Double(sessionMinutes) / 60) : nil,
+            pagesPerHour: Self.pace(pages: timedPages, minutes: sessionMinutes),
             sessions: sessionCount)
     }
 }

@@ -153,8 +153,10 @@ extension InsightsPage {
                 lines: [
                     "\(InsightFormat.grouped(stats.pagesRead)) pages read, \(InsightFormat.oneDecimal(stats.pagesPerDay)) a day.",
                     "\(InsightFormat.oneDecimal(stats.booksPerMonth)) books a month.",
-                    "Reading time \(InsightFormat.duration(stats.readingMinutes))"
-                        + (stats.pagesPerHour.map { ", \(Int(saturating: $0.rounded())) pages an hour." } ?? "."),
+                    stats.readingMinutes > 0
+                        ? "Timed sessions \(InsightFormat.duration(stats.readingMinutes))"
+                            + (stats.pagesPerHour.map { ", \(Int(saturating: $0.rounded())) pages an hour." } ?? ".")
+                        : "No reading sessions timed.",
                 ],
                 chart: ShareImage.tiles([
                     (InsightFormat.grouped(stats.booksFinished), "books finished"),

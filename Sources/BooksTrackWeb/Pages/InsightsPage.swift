@@ -284,11 +284,15 @@ enum InsightsPage {
                 previous.map(\.reading.booksPerMonth), true, nil
             ),
             (
-                "Reading time", InsightFormat.duration(stats.readingMinutes), Double(stats.readingMinutes),
+                "Reading time (timed sessions)",
+                stats.readingMinutes > 0 ? InsightFormat.duration(stats.readingMinutes) : "No sessions timed",
+                Double(stats.readingMinutes),
                 previous.map { Double($0.reading.readingMinutes) }, false, { InsightFormat.duration(Int(saturating: $0)) }
             ),
             (
-                "Pace", stats.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" } ?? "–", stats.pagesPerHour ?? 0,
+                "Pace",
+                stats.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" }
+                    ?? "Needs \(ReadingStats.minimumPaceMinutes) min of sessions", stats.pagesPerHour ?? 0,
                 previous?.reading.pagesPerHour, false, nil
             ),
         ]

@@ -83,9 +83,13 @@ enum InsightsText {
         out += stat("Pages a day", F.oneDecimal(r.pagesPerDay), r.pagesPerDay, p?.pagesPerDay, decimals: true)
         out += stat("Books a month", F.oneDecimal(r.booksPerMonth), r.booksPerMonth, p?.booksPerMonth, decimals: true)
         out += stat(
-            "Reading time", F.duration(r.readingMinutes), Double(r.readingMinutes), p.map { Double($0.readingMinutes) },
+            "Timed sessions", r.readingMinutes > 0 ? F.duration(r.readingMinutes) : "none", Double(r.readingMinutes),
+            p.map { Double($0.readingMinutes) },
             format: { F.duration(Int(saturating: $0)) })
-        out += row("  Pace", r.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" } ?? "–", "")
+        out += row(
+            "  Pace",
+            r.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" }
+                ?? "needs \(ReadingStats.minimumPaceMinutes) min of sessions", "")
 
         out += "\nWhat to read next\n"
         out +=
