@@ -12,6 +12,9 @@ struct GoalWebTests {
     func milestones() async throws {
         try await WebHarness.run { app in
             let (user, browser) = try await app.signedInReader("dana")
+            // TestClock.now is Sunday 15 March, 12:00 UTC: already Monday the 16th in Auckland.
+            try await app.store.users.update(
+                settings: ReaderSettings(timeZone: "Pacific/Auckland"), for: user.id, now: TestClock.now)
             #expect(try await browser.get("/goals").text.contains("No goals yet"))
             try await browser.get("/goals/new")
             let refused = try await browser.post("/goals", ["kind": "books", "target": "0"])
@@ -40,6 +43,7 @@ struct GoalWebTests {
             #expect(page.text.contains("4 / 4 books (100%)"))
             #expect(page.text.contains("Completed: 4 books · 1,000 pages · 0 countries"))
             #expect(page.body.contains(#"class="celebration""#))
+            #expect(page.text.contains("25% — 2026-03-16"), "milestones are dated in the reader's time zone")
             let goal = try #require(try await app.store.reader(user.id).goals().first)
             #expect(goal.goal.status == .completed)
             #expect(goal.milestones.map(\.percent).sorted() == [25, 50, 75, 100])

@@ -1,6 +1,7 @@
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
+import Foundation
 import Plot
 
 /// Editing what is known about an author, with where each fact came from (SPEC F1, F4).
@@ -82,12 +83,14 @@ enum AuthorFactsPage {
                     ButtonLink(label: "Cancel", href: "/books/\(entryID.string)", secondary: true)
                 }
             }
-            provenance(history, author: author, me: page.user?.id)
+            provenance(history, author: author, me: page.user?.id, timeZone: page.user?.timeZone ?? .gmt)
         }
     }
 
     /// The form's values from the author's current facts.
-    private static func provenance(_ history: [AuthorFactAssertion], author: Author, me: User.ID?) -> Component {
+    private static func provenance(_ history: [AuthorFactAssertion], author: Author, me: User.ID?, timeZone: TimeZone)
+        -> Component
+    {
         let current = Set(author.currentAssertions)
         return Card("Where these facts come from", span: .full, id: "provenance") {
             if history.isEmpty {
@@ -117,7 +120,7 @@ enum AuthorFactsPage {
                                         }
                                     }
                                     Tag("td") { sourceCell(assertion.provenance, me: me) }
-                                    Tag("td", text: LocalDate(assertion.provenance.recordedAt, in: .gmt).description)
+                                    Tag("td", text: LocalDate(assertion.provenance.recordedAt, in: timeZone).description)
                                     Tag("td", text: current.contains(assertion) ? "Yes" : "")
                                 }
                             }

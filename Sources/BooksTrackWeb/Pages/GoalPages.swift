@@ -24,8 +24,9 @@ enum GoalPages {
                 let (current, past) = (goals.filter(isCurrent), goals.filter { !isCurrent($0) })
                 // A finished goal stays among the cards for a year after its end, then is archived
                 // into "Past goals" (seed 004's open rule, settled: docs/goals.md).
-                let archived = past.filter { GoalPages.isArchived($0.goal, today: today) }
-                let recent = past.filter { !GoalPages.isArchived($0.goal, today: today) }
+                let zone = page.user?.timeZone ?? .gmt
+                let archived = past.filter { GoalPages.isArchived($0.goal, today: today, timeZone: zone) }
+                let recent = past.filter { !GoalPages.isArchived($0.goal, today: today, timeZone: zone) }
                 Bento {
                     for standing in current + recent { card(standing) }
                 }
@@ -54,9 +55,10 @@ enum GoalPages {
 
     /// Whether a finished goal (completed, abandoned, or its period over) ended more than a year
     /// ago, so it goes to "Past goals".
-    static func isArchived(_ goal: Goal, today: LocalDate) -> Bool {
-        // Completed: from the day it was completed; otherwise from the end of its period.
-        let ended = goal.status == .completed ? goal.completedAt.map { LocalDate($0, in: .gmt) } ?? goal.endsOn : goal.endsOn
+    static func isArchived(_ goal: Goal, today: LocalDate, timeZone: TimeZone) -> Bool {
+        // Completed: from the day (the reader's) it was completed; otherwise from the end of its period.
+        let ended =
+            goal.status == .completed ? goal.completedAt.map { LocalDate($0, in: timeZone) } ?? goal.endsOn : goal.endsOn
         return ended < today.adding(days: -365)
     }
 
@@ -126,7 +128,7 @@ enum GoalPages {
                                     "li",
                                     text: (goal.kind == .streakDays ? "\(milestone.percent) days" : "\(milestone.percent)%")
                                         + " — "
-                                        + LocalDate(milestone.reachedAt, in: .gmt).description)
+                                        + LocalDate(milestone.reachedAt, in: page.user?.timeZone ?? .gmt).description)
                             }
                         }
                     }
