@@ -40,10 +40,18 @@ struct CurationDecisionTests {
 
     @Test("A genre answer is one of the pills, however it is spelled, added once; it is not part of a book's completion")
     func genre() throws {
-        #expect(try FactChange.parse(.genre, authorID: nil, value: " sci-fi ") == .genre("Science fiction"))
-        #expect(try FactChange.parse(.genre, authorID: nil, value: "MYSTERY AND CRIME") == .genre("Mystery & crime"))
-        #expect(try FactChange.parse(.genre, authorID: nil, value: "young-adult") == .genre("Young adult & children"))
-        #expect(throws: PromptInputError.self) { try FactChange.parse(.genre, authorID: nil, value: "Cookbooks") }
+        #expect(
+            try FactChange.parse(.genre, authorID: nil, value: " sci-fi ", today: LocalDate("2026-06-30")!)
+                == .genre("Science fiction"))
+        #expect(
+            try FactChange.parse(.genre, authorID: nil, value: "MYSTERY AND CRIME", today: LocalDate("2026-06-30")!)
+                == .genre("Mystery & crime"))
+        #expect(
+            try FactChange.parse(.genre, authorID: nil, value: "young-adult", today: LocalDate("2026-06-30")!)
+                == .genre("Young adult & children"))
+        #expect(throws: PromptInputError.self) {
+            try FactChange.parse(.genre, authorID: nil, value: "Cookbooks", today: LocalDate("2026-06-30")!)
+        }
         let kindred = Work(title: "Kindred", authorIDs: [author], genres: ["science fiction"])
         // A genre the work has in another case is the same genre.
         #expect(FactChange.genre("Science fiction").applied(to: kindred) == nil)

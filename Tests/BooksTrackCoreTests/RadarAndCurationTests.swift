@@ -227,23 +227,37 @@ struct RadarAndCurationTests {
     @Test("Answers are checked: unknown choices, impossible years and empty answers are refused with a message")
     func answers() throws {
         let author = Author.ID.random()
-        #expect(try FactChange.parse(.region, authorID: author, value: "africa") == .author(author, .region, "africa"))
-        #expect(try FactChange.parse(.gender, authorID: author, value: " Female ") == .author(author, .gender, "female"))
-        #expect(try FactChange.parse(.firstPublished, authorID: nil, value: "-800") == .firstPublished(-800))
         #expect(
-            try FactChange.parse(.originalLanguage, authorID: nil, value: "Japanese")
+            try FactChange.parse(.region, authorID: author, value: "africa", today: today) == .author(author, .region, "africa"))
+        #expect(
+            try FactChange.parse(.gender, authorID: author, value: " Female ", today: today) == .author(author, .gender, "female")
+        )
+        #expect(try FactChange.parse(.firstPublished, authorID: nil, value: "-800", today: today) == .firstPublished(-800))
+        #expect(
+            try FactChange.parse(.originalLanguage, authorID: nil, value: "Japanese", today: today)
                 == .originalLanguage(LanguageCode(lenient: "ja")!))
-        #expect(try FactChange.parse(.accessibility, authorID: nil, value: "Large-print") == .accessibility("large print"))
+        #expect(
+            try FactChange.parse(.accessibility, authorID: nil, value: "Large-print", today: today)
+                == .accessibility("large print"))
         #expect(throws: PromptInputError("“Atlantis” is not one of the 11 regions.")) {
-            try FactChange.parse(.region, authorID: author, value: "Atlantis")
+            try FactChange.parse(.region, authorID: author, value: "Atlantis", today: today)
         }
-        #expect(throws: PromptInputError.self) { try FactChange.parse(.region, authorID: nil, value: "africa") }
-        #expect(throws: PromptInputError.self) { try FactChange.parse(.firstPublished, authorID: nil, value: "99999") }
-        #expect(throws: PromptInputError.self) { try FactChange.parse(.ownVoices, authorID: nil, value: "maybe") }
+        #expect(throws: PromptInputError.self) { try FactChange.parse(.region, authorID: nil, value: "africa", today: today) }
+        #expect(throws: PromptInputError.self) {
+            try FactChange.parse(.firstPublished, authorID: nil, value: "99999", today: today)
+        }
+        // Not after next year, as the book form says.
+        #expect(try FactChange.parse(.firstPublished, authorID: nil, value: "2027", today: today) == .firstPublished(2027))
+        #expect(throws: PromptInputError.self) {
+            try FactChange.parse(.firstPublished, authorID: nil, value: "2028", today: today)
+        }
+        #expect(throws: PromptInputError.self) { try FactChange.parse(.ownVoices, authorID: nil, value: "maybe", today: today) }
         #expect(throws: PromptInputError("Choose an answer, or skip the question.")) {
-            try FactChange.parse(.gender, authorID: author, value: "  ")
+            try FactChange.parse(.gender, authorID: author, value: "  ", today: today)
         }
-        #expect(throws: PromptInputError.self) { try FactChange.parse(.readingLanguage, authorID: nil, value: "Klingonese") }
+        #expect(throws: PromptInputError.self) {
+            try FactChange.parse(.readingLanguage, authorID: nil, value: "Klingonese", today: today)
+        }
     }
 
     @Test("Points: 5 a fact, 5 more per further book; Curator at 5 contributions, then three more levels")

@@ -134,6 +134,19 @@ struct InsightsWebTests {
         }
     }
 
+    @Test("Books finished without sessions: the Reading card says no sessions were timed and gives no pace")
+    func noTimedReading() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            _ = try await Self.seedLibrary(for: user, in: app)
+            let page = try await browser.get("/insights?period=this-year")
+            #expect(page.body.contains(#"<dd class="stat-missing">No sessions timed</dd>"#))
+            #expect(page.body.contains(#"<dd class="stat-missing">Needs 10 min of timed sessions</dd>"#))
+            #expect(!page.text.contains("Reading time (timed sessions) 0 min"), "a zero is not drawn as a reading time")
+            #expect(!page.text.contains("pages/hour"))
+        }
+    }
+
     @Test("The page and the API agree on the seed's example, and a bar links to the books it counts")
     func seedExample() async throws {
         try await WebHarness.run { app in

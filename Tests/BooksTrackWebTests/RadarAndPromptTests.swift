@@ -168,7 +168,7 @@ struct RadarAndPromptTests {
             #expect(far.status == .unprocessableContent)
             #expect(
                 try far.json()["errors"] as? [String: String] == [
-                    "value": "Enter a year from −5000 (5000 BCE) to 3000; “99999” is outside them."
+                    "value": "Enter a year from −5000 (5000 BCE) to 2027; “99999” is outside them."
                 ])
             #expect(
                 try await api.request(.post, "/api/v1/entries/\(entry.string)/skips", json: ["fact": "ownVoices"]).status

@@ -67,7 +67,7 @@ struct ReadingWebTests {
             #expect(
                 pages.text.contains(
                     "You read 80 more pages than last month. 0 books; 80 pages an hour over 1 h 30 min of timed sessions."))
-            #expect(pages.text.contains("Longest run this month: 1 day (last month: 3)."))
+            #expect(pages.text.contains("Longest run this month: 1 day (last month: 3 days)."))
             #expect(
                 pages.body.contains(#"<a href="/insights/reading?period=month&amp;metric=pages" aria-current="page">Pages</a>"#))
             // The period and the months keep the measure.

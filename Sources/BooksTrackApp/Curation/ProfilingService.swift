@@ -81,7 +81,8 @@ public struct ProfilingService: Sendable {
         if let note, note.unicodeScalars.count > Curation.noteLimit {
             throw PromptInputError("Keep the details under \(Curation.noteLimit) characters.")
         }
-        let change = try FactChange.parse(fact, authorID: author ?? prompt.authorID, value: value)
+        let change = try FactChange.parse(
+            fact, authorID: author ?? prompt.authorID, value: value, today: user.today(at: now))
         let before = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
         let outcome = try await reader.answer(change, for: book, note: note, now: now)
         await notifications.settle(user, now: now)

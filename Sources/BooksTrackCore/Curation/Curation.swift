@@ -12,8 +12,11 @@ public enum FactChange: Hashable, Sendable {
     /// Adds a genre (one of ``GenreChoice/labels``).
     case genre(String)
 
-    /// Checks a reader's answer to a prompt for a fact. `authorID` is required for author facts.
-    public static func parse(_ fact: BookFact, authorID: Author.ID?, value raw: String) throws(PromptInputError) -> FactChange {
+    /// Checks a reader's answer to a prompt for a fact. `authorID` is required for author facts;
+    /// `today` bounds a first publication as the book form does (not after next year).
+    public static func parse(_ fact: BookFact, authorID: Author.ID?, value raw: String, today: LocalDate) throws(PromptInputError)
+        -> FactChange
+    {
         let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !value.isEmpty else { throw PromptInputError("Choose an answer, or skip the question.") }
         switch fact {
@@ -36,8 +39,9 @@ public enum FactChange: Hashable, Sendable {
             guard let year = Int(value) else {
                 throw PromptInputError("Enter the year as a number, like 1958 (or −800 for 800 BCE).")
             }
-            guard (-5000...3000).contains(year) else {
-                throw PromptInputError("Enter a year from −5000 (5000 BCE) to 3000; “\(value)” is outside them.")
+            let latest = today.year + 1
+            guard (-5000...latest).contains(year) else {
+                throw PromptInputError("Enter a year from −5000 (5000 BCE) to \(latest); “\(value)” is outside them.")
             }
             return .firstPublished(year)
         case .ownVoices:

@@ -57,8 +57,9 @@ public enum InsightFormat {
         minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
-    /// "▲ 3 more than 2025", "▼ 0.4 less than 2025", "Same as 2025".
-    /// `format` writes the size of the difference (minutes as a duration, say).
+    /// "▲ 3 more than 2025", "▼ 3 fewer than 2025", "▼ 0.4 less than 2025", "Same as 2025".
+    /// `format` writes the size of the difference (minutes as a duration, say); a bare whole
+    /// number is a count of things, so it is "fewer".
     public static func change(
         _ current: Double, _ previous: Double, against label: String, decimals: Bool, format: ((Double) -> String)? = nil
     ) -> String {
@@ -67,6 +68,7 @@ public enum InsightFormat {
         let text =
             format?(abs(difference))
             ?? (decimals ? oneDecimal(abs(difference)) : grouped(Int(saturating: abs(difference).rounded())))
-        return difference > 0 ? "▲ \(text) more than \(label)" : "▼ \(text) less than \(label)"
+        let less = format == nil && !decimals ? "fewer" : "less"
+        return difference > 0 ? "▲ \(text) more than \(label)" : "▼ \(text) \(less) than \(label)"
     }
 }

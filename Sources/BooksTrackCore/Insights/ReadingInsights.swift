@@ -223,8 +223,8 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             cultural =
                 regionsLeft == 0 ? "Every region of the world is on your shelves." : "\(regionsLeft) regions still to explore."
         }
-        let longest =
-            "Longest run \(span == .all ? "ever" : span.label.lowercased()): \(current.longestStreak == 1 ? "1 day" : "\(current.longestStreak) days")"
+        let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
+        let longest = "Longest run \(span == .all ? "ever" : span.label.lowercased()): \(days(current.longestStreak))"
         return [
             Card(
                 id: "velocity", title: "Reading velocity",
@@ -238,7 +238,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
                 trend: previous.map { Trend.of(Double(current.cultures), Double($0.cultures)) }),
             Card(
                 id: "streak", title: "Streaks", figure: streak == 1 ? "1 day in a row" : "\(streak) days in a row",
-                sentence: previous.map { "\(longest) (\(before): \($0.longestStreak))." } ?? "\(longest).",
+                sentence: previous.map { "\(longest) (\(before): \(days($0.longestStreak)))." } ?? "\(longest).",
                 trend: previous.map { Trend.of(Double(current.longestStreak), Double($0.longestStreak)) }),
             Card(
                 id: "genres", title: "Genre diversity",

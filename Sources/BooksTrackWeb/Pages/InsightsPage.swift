@@ -266,6 +266,7 @@ enum InsightsPage {
         typealias Row = (
             label: String, value: String, current: Double, before: Double?, decimals: Bool, format: ((Double) -> String)?
         )
+        let pace = { (value: Double) in "\(Int(saturating: value.rounded())) pages an hour" }
         let rows: [Row] = [
             (
                 "Books finished", String(stats.booksFinished), Double(stats.booksFinished),
@@ -284,17 +285,18 @@ enum InsightsPage {
                 previous.map(\.reading.booksPerMonth), true, nil
             ),
             (
-                "Reading time (timed sessions)",
-                stats.readingMinutes > 0 ? InsightFormat.duration(stats.readingMinutes) : "No sessions timed",
-                Double(stats.readingMinutes),
+                "Reading time (timed sessions)", InsightFormat.duration(stats.readingMinutes), Double(stats.readingMinutes),
                 previous.map { Double($0.reading.readingMinutes) }, false, { InsightFormat.duration(Int(saturating: $0)) }
             ),
             (
-                "Pace",
-                stats.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" }
-                    ?? "Needs \(ReadingStats.minimumPaceMinutes) min of sessions", stats.pagesPerHour ?? 0,
-                previous?.reading.pagesPerHour, false, nil
+                "Pace", stats.pagesPerHour.map(pace) ?? "", stats.pagesPerHour ?? 0,
+                stats.pagesPerHour == nil ? nil : previous?.reading.pagesPerHour, false, pace
             ),
+        ]
+        // What is not known is said in words, not drawn as a figure, and compared with nothing.
+        let missing: [String: String] = [
+            "Reading time (timed sessions)": stats.readingMinutes == 0 ? "No sessions timed" : "",
+            "Pace": stats.pagesPerHour == nil ? "Needs \(ReadingStats.minimumPaceMinutes) min of timed sessions" : "",
         ]
         return Card("Reading", span: .full, id: "reading", action: shareButton(model, .reading)) {
             Tag("p", .cls("muted")) {
@@ -306,8 +308,12 @@ enum InsightsPage {
                 for row in rows {
                     Tag("div", .cls("stat")) {
                         Tag("dt", text: row.label)
-                        Tag("dd", .cls("stat-value"), text: row.value)
-                        if let before = row.before, let previous {
+                        if let words = missing[row.label], !words.isEmpty {
+                            Tag("dd", .cls("stat-missing"), text: words)
+                        } else {
+                            Tag("dd", .cls("stat-value"), text: row.value)
+                        }
+                        if let before = row.before, let previous, missing[row.label]?.isEmpty ?? true {
                             Tag(
                                 "dd", .cls("comparison"),
                                 text: InsightFormat.change(

@@ -119,7 +119,8 @@ enum PromptPage {
                     Tag("label", Attr("for", context.id("year")), text: "Year first published")
                     Tag.void(
                         "input", .id(context.id("year")), .name("value"), .type("number"), Attr("inputmode", "numeric"),
-                        Attr("min", "-5000"), Attr("max", "3000"), .aria("describedby", context.id("error")))
+                        // No `max`: the answer is checked against the reader's next year, as the book form is.
+                        Attr("min", "-5000"), .aria("describedby", context.id("error")))
                     Tag("button", .type("submit"), text: "Save")
                 }
             case .pills:

@@ -88,7 +88,7 @@ enum InsightsText {
             format: { F.duration(Int(saturating: $0)) })
         out += row(
             "  Pace",
-            r.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages/hour" }
+            r.pagesPerHour.map { "\(Int(saturating: $0.rounded())) pages an hour" }
                 ?? "needs \(ReadingStats.minimumPaceMinutes) min of sessions", "")
 
         out += "\nWhat to read next\n"
