@@ -449,16 +449,18 @@ doc = {
         "regions": {"type": "array", "items": {"type": "string"}}, "genders": {"type": "array", "items": {"type": "string"}},
         "languages": {"type": "array", "items": {"type": "string"}}, "marginalized": {"type": "boolean"}, "translated": {"type": "boolean"},
         "owned": {"type": "boolean"}, "genre": {"type": "string"}, "shelf": {"type": "string"},
-        "since": {"type": "integer", "description": "A decades goal's first decade (a year ending in 0)."}}},
+        "since": {"type": "integer", "description": "A decades goal's first decade (a year ending in 0)."},
+        "minimumBooks": {"type": "integer", "description": "A share goal's fewest books with the fact known for it to complete (default 10)."}}},
       "createdAt": {"type": "string", "format": "date-time"}, "completedAt": {"type": "string", "format": "date-time"},
       "story": {"type": "string", "description": "A completed goal's final figures: \"30 books · 9,450 pages · 12 countries\"."},
-      "progress": {"type": "object", "required": ["current", "target", "percent", "pace", "finishedInPeriod", "books"], "properties": {
-        "current": {"type": "number"}, "target": {"type": "integer"}, "percent": {"type": "integer"},
-        "pace": {"type": "string", "enum": ["done", "ended", "notStarted", "ahead", "onTrack", "behind"]},
-        "neededPerWeek": {"type": "number"}, "finishedInPeriod": {"type": "integer"},
+      "progress": {"type": "object", "required": ["current", "target", "percent", "pace", "finishedInPeriod", "known", "books"], "properties": {
+        "current": {"type": "number", "description": "For a share goal, the percentage of the books whose fact is known that match."}, "target": {"type": "integer"}, "percent": {"type": "integer"},
+        "pace": {"type": "string", "enum": ["done", "ended", "notStarted", "ahead", "onTrack", "behind", "needsBooks", "outOfReach"], "description": "A share goal is done only when its period ends at the target over its minimum of books; below the target it needs books (neededBooks), or is out of reach for the period."},
+        "neededPerWeek": {"type": "number"}, "neededBooks": {"type": "integer", "description": "A share goal below its target: the next books, all matching, that bring it there."},
+        "finishedInPeriod": {"type": "integer"}, "known": {"type": "integer", "description": "A share goal: the period's finished books whose fact is known (the whole the share is of); otherwise every finished book."},
         "books": {"type": "array", "items": {"type": "string"}}, "warning": {"type": "string"}}},
       "milestones": {"type": "array", "items": {"type": "object", "required": ["mark", "reachedAt"], "properties": {
-        "mark": {"type": "integer", "description": "25, 50, 75 or 100 (%); for a streak goal, days."}, "reachedAt": {"type": "string", "format": "date-time"}}}}}},
+        "mark": {"type": "integer", "description": "25, 50, 75 or 100 (%); for a streak goal, days; for a share goal, books counted (5, 10, 25, 50, 100)."}, "reachedAt": {"type": "string", "format": "date-time"}}}}}},
     "GoalInput": {"type": "object", "additionalProperties": False, "properties": {
       "template": {"type": ["string", "null"], "enum": ["52-books", "read-women", "around-the-world", "tbr-stack-buster", "every-decade", None]},
       "title": {"type": ["string", "null"]}, "kind": {"type": ["string", "null"], "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored", "decadesExplored"] + [None]},
@@ -469,6 +471,7 @@ doc = {
       "marginalized": {"type": ["boolean", "null"]}, "translated": {"type": ["boolean", "null"]}, "owned": {"type": ["boolean", "null"]},
       "genre": {"type": ["string", "null"]}, "shelf": {"type": ["string", "null"]},
       "since": {"type": ["integer", "null"], "description": "A decades goal's first decade: a year from 1000 to this decade's (rounded down to its decade)."},
+      "minimumBooks": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000, "description": "A share goal's fewest books with the fact known for it to complete (default 10)."},
       "status": {"type": ["string", "null"], "enum": ["active", "paused", "abandoned", None]}}},
     "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},
     "ImportRun": {"type": "object", "required": ["id", "format", "startedAt", "rows", "imported", "updated", "unchanged", "skipped", "fileWarnings"], "properties": {

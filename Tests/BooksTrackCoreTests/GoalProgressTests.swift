@@ -54,13 +54,45 @@ struct GoalProgressTests {
         let africa = progress(goal(.diversity, target: 5, criteria: .init(regions: [.africa])), b)
         #expect(africa.current == 1 && africa.books == [ids[0]])
         let women = progress(goal(.share, target: 50, criteria: .init(genders: [.female])), b)
-        #expect(abs(women.current - 200.0 / 3) < 1e-9 && women.pace == .done)
+        #expect(abs(women.current - 200.0 / 3) < 1e-9 && women.pace == .onTrack, "on track, not done: the year runs on")
         let translated = progress(goal(.diversity, target: 3, criteria: .init(translatedOnly: true)), b)
         #expect(translated.books == [ids[1]])
         let owned = progress(goal(.category, target: 10, criteria: .init(shelf: "sci-fi", ownedOnly: true)), b)
         #expect(owned.books == [ids[2]])
         let both = progress(goal(.diversity, target: 3, criteria: .init(regions: [.africa], genders: [.male])), b)
         #expect(both.current == 0)
+    }
+
+    @Test("A share goal: of the books whose fact is known, complete only at its end over its minimum of books")
+    func shareGoals() {
+        var b = LibraryBuilder(primaryLanguage: "en")
+        let butler = b.author("Octavia E. Butler", country: "US", gender: .female)
+        let unknown = b.author("A. Nonymous")
+        b.book("Kindred", by: [butler], language: "en", finished: "2026-02-10", pages: 300)
+        let women = goal(.share, target: 50, criteria: .init(genders: [.female]))
+        // One book, by a woman: 100%, on track — never "complete" after one book.
+        let one = progress(women, b)
+        #expect(one.current == 100 && one.known == 1 && one.pace == .onTrack)
+        #expect(women.milestonesReached(one).isEmpty, "milestones are books counted: 5, 10, 25…")
+        // Books of unknown gender are left out of the share, not counted as "not women".
+        for index in 0..<3 { b.book("Unknown \(index)", by: [unknown], language: "en", finished: "2026-03-0\(index + 1)") }
+        let withUnknown = progress(women, b)
+        #expect(withUnknown.current == 100 && withUnknown.known == 1 && withUnknown.unknown == 3)
+        // Below the target: the next books, all by women, that bring it back to 50%.
+        let someone = b.author("Someone", gender: .male)
+        for index in 0..<4 { b.book("His \(index)", by: [someone], language: "en", finished: "2026-04-0\(index + 1)") }
+        let below = progress(women, b)
+        #expect(below.current == 20 && below.known == 5 && below.pace == .needs(books: 3), "1 of 5; 4 of 8 is 50%")
+        #expect(women.milestonesReached(below) == [5])
+        // The year over at 50% or more, but over fewer books than the minimum: not complete.
+        for index in 0..<4 { b.book("Hers \(index)", by: [butler], language: "en", finished: "2026-05-0\(index + 1)") }
+        let ended = progress(women, b, today: "2027-01-05")
+        #expect(ended.current >= 50 && ended.known == 9 && ended.pace == .ended, "9 books, the minimum is 10")
+        let lower = goal(.share, target: 50, criteria: .init(genders: [.female], minimumBooks: 5))
+        #expect(progress(lower, b, today: "2027-01-05").pace == .done)
+        #expect(progress(lower, b).pace == .onTrack, "complete only when the period ends")
+        // 100% can no longer be reached once one book does not count.
+        #expect(progress(goal(.share, target: 100, criteria: .init(genders: [.female])), b).pace == .needs(books: nil))
     }
 
     @Test("Deleting a book lowers progress; a book's new author facts change a diversity goal")

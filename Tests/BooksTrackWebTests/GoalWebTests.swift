@@ -53,6 +53,30 @@ struct GoalWebTests {
         }
     }
 
+    @Test("Read women: 50% is a share of the books whose gender is known, and one book does not complete it")
+    func shareGoal() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            try await browser.get("/goals/new")
+            let created = try await browser.post("/goals", ["template": "read-women"])
+            let path = try #require(created.location)
+            _ = try await InsightsWebTests.book(
+                "Kindred", by: "Octavia E. Butler", facts: [(.gender, "female")], language: nil, finished: "2026-03-01",
+                for: user, in: app)
+            _ = try await InsightsWebTests.book(
+                "Unknown", by: "A. Nonymous", facts: [], language: nil, finished: "2026-03-02", for: user, in: app)
+            await app.app.notifications.settle(user, now: TestClock.now)
+            let page = try await browser.get(path)
+            #expect(page.text.contains("100% of 1 book with a known gender (target 50%); 1 without"), "\(page.text)")
+            #expect(page.text.contains("On track."))
+            #expect(!page.body.contains(#"class="celebration""#))
+            let goal = try #require(try await app.store.reader(user.id).goals().first)
+            #expect(goal.goal.status == .active && goal.milestones.isEmpty)
+            let notices = try await app.store.reader(user.id).notifications(unreadOnly: true).map(\.title)
+            #expect(!notices.contains { $0.hasPrefix("Goal complete") || $0.contains("% of “Read women") })
+        }
+    }
+
     @Test("A book from every decade since 1850: the template, the decades still to find, a book filling one, the API")
     func decades() async throws {
         try await WebHarness.run { app in

@@ -59,7 +59,7 @@ struct ReminderWebTests {
             #expect(next.status == .queued && next.lastError == nil, "the next look is queued")
             #expect(centre.text.contains("🔥 Read today to keep your 2-day streak"))
             #expect(centre.text.contains("📅 Weekly check-in: your goal"))
-            #expect(centre.text.contains("Read women: 50%: 0% of 0 finished books (target 50%)"))
+            #expect(centre.text.contains("Read women: 50%: No book with a known gender yet (target 50%)"))
 
             var delivered: [String] = []
             for _ in 0..<100 where delivered.count < 2 {

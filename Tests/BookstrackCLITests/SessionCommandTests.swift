@@ -49,6 +49,7 @@ struct GoalsCommandTests {
         #expect(lines.count == 3)
         #expect(lines.contains { $0.hasPrefix("30 books in ") && $0.contains(" books (") })
         #expect(lines.contains { $0.hasPrefix("Around the world: all 11 regions") && $0.contains(" regions (") })
-        #expect(lines.contains { $0.hasPrefix("Read women: 50%") && $0.contains("finished books (target 50%)") })
+        #expect(lines.contains { $0.hasPrefix("Read women: 50%") && $0.contains("with a known gender (target 50%)") })
+        #expect(!lines.contains { $0.hasPrefix("Read women: 50%") && $0.contains("[completed") }, "one year is not over yet")
     }
 }

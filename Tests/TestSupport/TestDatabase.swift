@@ -46,7 +46,7 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
     /// healthy connection past it. Tests of the limit itself pass their own `connect_timeout`.
     static let connectionWait = Duration.seconds(120)
 
-    static func patient(_ location: DatabaseLocation) -> DatabaseLocation {
+    public static func patient(_ location: DatabaseLocation) -> DatabaseLocation {
         guard case .postgres(var settings) = location else { return location }
         settings.connectTimeout = connectionWait
         return .postgres(settings)

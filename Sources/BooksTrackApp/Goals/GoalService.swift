@@ -17,12 +17,15 @@ public struct GoalService: Sendable {
         /// "This requires 2.7 books/day", for a target out of reach.
         public var warning: String?
 
-        /// "12 / 30 books (40%)", or "67% of 24 finished books (target 50%)" for a share: what the
-        /// page, the home card and the command line say.
+        /// "12 / 30 books (40%)", or for a share "58% of 12 books with a known gender (target
+        /// 50%); 3 without": what the page, the home card and the command line say.
         public var summary: String {
             if goal.kind == .share {
+                let fact = goal.criteria.shareFact
+                let unknown = progress.unknown > 0 ? "; \(progress.unknown) without" : ""
+                guard progress.known > 0 else { return "No book with a known \(fact) yet (target \(goal.target)%)\(unknown)" }
                 return
-                    "\(Int(saturating: progress.current.rounded()))% of \(progress.finishedInPeriod) finished books (target \(goal.target)%)"
+                    "\(Int(saturating: progress.current.rounded()))% of \(progress.known) \(progress.known == 1 ? "book" : "books") with a known \(fact) (target \(goal.target)%)\(unknown)"
             }
             return
                 "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
@@ -162,13 +165,6 @@ public struct GoalService: Sendable {
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    /// The marks a goal's milestones are at: 25/50/75/100% of the target, or for a streak goal
-    /// 7, 30, 100 and 365 days (those up to the target) and the target itself.
-    static func marks(of goal: Goal) -> [Int] {
-        guard goal.kind == .streakDays else { return [25, 50, 75, 100] }
-        return ([7, 30, 100, 365].filter { $0 < goal.target } + [goal.target])
-    }
-
     /// After a write: records the milestones the reader's active goals have crossed (once each,
     /// with today's date), completes the goals that reached their target with their story, and
     /// returns the notices owed.
@@ -183,23 +179,30 @@ public struct GoalService: Sendable {
         var notices: [Notice] = []
         for (goal, milestones) in goals where goal.startsOn <= today {
             let progress = board.progress(of: goal, today: today)
-            let reached = marks(of: goal).filter { mark in
-                goal.kind == .streakDays ? progress.current >= Double(mark) : progress.percent >= mark
-            }
+            let reached = goal.milestonesReached(progress)
             let recorded = Set(milestones.map(\.percent))
             let new = try await reader.record(
                 milestones: reached.filter { !recorded.contains($0) }, of: goal.id, at: now)
             let unit = GoalDraft.unit(of: goal.kind)
-            for mark in new where !(mark == 100 && goal.kind != .streakDays) && !(goal.kind == .streakDays && mark == goal.target)
-            {
+            for mark in new where goal.tellsMilestone(mark) {
+                let title =
+                    switch goal.kind {
+                    case .streakDays: "\(mark)-day streak: \(goal.title)"
+                    case .share: "\(mark) books counted for “\(goal.title)”"
+                    default: "\(mark)% of “\(goal.title)”"
+                    }
+                let body =
+                    goal.kind == .share
+                    ? "\(Int(saturating: progress.current.rounded()))% so far; the target is \(goal.target)%."
+                    : "\(Self.figure(progress.current)) / \(goal.target) \(unit) so far."
                 notices.append(
                     Notice(
-                        kind: "goal", key: "goal:\(goal.id.string):\(mark)",
-                        title: goal.kind == .streakDays ? "\(mark)-day streak: \(goal.title)" : "\(mark)% of “\(goal.title)”",
-                        body: "\(Self.figure(progress.current)) / \(goal.target) \(unit) so far.",
+                        kind: "goal", key: "goal:\(goal.id.string):\(mark)", title: title, body: body,
                         link: "/goals/\(goal.id.string)"))
             }
-            if progress.current >= Double(goal.target),
+            // Complete as Core decides it: the target reached (a share goal: its period over at
+            // the target, over its minimum number of books).
+            if progress.pace == .done,
                 try await reader.complete(goal: goal.id, snapshot: progress.story, at: now)
             {
                 notices.append(

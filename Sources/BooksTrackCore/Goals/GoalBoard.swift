@@ -10,9 +10,12 @@ public struct GoalBoard: Sendable {
         var regionMask: UInt16
         var genderMask: UInt8
         var marginalized: Bool
+        /// Whether it is known if a marginalized voice wrote it (one did, or every author is known).
+        var marginalizedKnown: Bool
         /// Index into `languages`, or -1.
         var language: Int32
         var translated: Bool
+        var translatedKnown: Bool
         var owned: Bool
         /// -1 when unknown.
         var pageCount: Int32
@@ -85,11 +88,13 @@ public struct GoalBoard: Sendable {
         var authorRegion: [UInt16] = []
         var authorGender: [UInt8] = []
         var authorMarginalized: [Bool] = []
+        var authorMarginalizedKnown: [Bool] = []
         authorCountry.reserveCapacity(index.authors.count)
         for author in index.authors {
             authorRegion.append(author.region.map(Self.bit) ?? 0)
             authorGender.append(author.gender.map(Self.bit) ?? 0)
             authorMarginalized.append(author.marginalized == true)
+            authorMarginalizedKnown.append(author.marginalized != nil)
             if let country = author.country {
                 if countryIndex[country] == nil { countryIndex[country] = Int32(countryIndex.count) }
                 authorCountry.append(countryIndex[country]!)
@@ -111,7 +116,9 @@ public struct GoalBoard: Sendable {
             var regionMask: UInt16 = 0
             var genderMask: UInt8 = 0
             var marginalized = false
+            var everyAuthorKnown = !book.authors.isEmpty
             for author in book.authors {
+                everyAuthorKnown = everyAuthorKnown && authorMarginalizedKnown[Int(author)]
                 flatAuthors.append(author)
                 regionMask |= authorRegion[Int(author)]
                 genderMask |= authorGender[Int(author)]
@@ -124,8 +131,10 @@ public struct GoalBoard: Sendable {
             ids.append(book.entryID)
             books.append(
                 Book(
-                    regionMask: regionMask, genderMask: genderMask, marginalized: marginalized, language: book.language,
-                    translated: book.translated ?? false, owned: book.owned, pageCount: book.pageCount.map(Int32.init) ?? -1,
+                    regionMask: regionMask, genderMask: genderMask, marginalized: marginalized,
+                    marginalizedKnown: marginalized || everyAuthorKnown, language: book.language,
+                    translated: book.translated ?? false, translatedKnown: book.translated != nil, owned: book.owned,
+                    pageCount: book.pageCount.map(Int32.init) ?? -1,
                     rating: book.rating, decade: book.year.map(Self.decade) ?? .min, timed: book.hasSessions,
                     authors: authorsStart..<Int32(flatAuthors.count),
                     genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
@@ -186,6 +195,7 @@ public struct GoalBoard: Sendable {
             return true
         }
         var counted = all
+        var known = all.count
         // Whether the books that count are the period's finishes as they are (their pages are
         // then two look-ups).
         var countedIsSlice = !rereads
@@ -198,9 +208,21 @@ public struct GoalBoard: Sendable {
             countedIsSlice = false
             current = Double(counted.count)
         case .share:
-            counted = all.filter(matches)
+            // The share is of the books whose fact is known: unknown is not "not a match".
+            func isKnown(_ index: Int32) -> Bool {
+                let book = books[Int(index)]
+                if regionMask != 0 && book.regionMask == 0 { return false }
+                if genderMask != 0 && book.genderMask == 0 { return false }
+                if criteria.marginalizedOnly && !book.marginalizedKnown { return false }
+                if !languages.isEmpty && book.language < 0 { return false }
+                if criteria.translatedOnly && !book.translatedKnown { return false }
+                return true
+            }
+            let knownBooks = all.filter(isKnown)
+            known = knownBooks.count
+            counted = knownBooks.filter(matches)
             countedIsSlice = false
-            current = all.isEmpty ? 0 : Double(counted.count) / Double(all.count) * 100
+            current = knownBooks.isEmpty ? 0 : Double(counted.count) / Double(knownBooks.count) * 100
         case .pages:
             let sessionPages = pagesBefore[sessionRange.upperBound] - pagesBefore[sessionRange.lowerBound]
             let untimed =
@@ -249,9 +271,13 @@ public struct GoalBoard: Sendable {
         let story = Goal.Snapshot(
             progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count, pages: pages,
             countries: countries)
+        let pace =
+            goal.kind == .share
+            ? goal.sharePace(share: current, known: known, matching: counted.count, today: today)
+            : goal.pace(current: current, today: today)
         return GoalProgress(
-            current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count,
-            pace: goal.pace(current: current, today: today), story: story, decades: decades)
+            current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count, known: known,
+            pace: pace, story: story, decades: decades)
     }
 
     /// How many distinct values (authors, genres: `count` of them) some books have, each book's

@@ -267,6 +267,13 @@ public struct GoalDraft: Sendable, Equatable {
                 }
             }
         }
+        if kind == .share, let given = text("minimum") {
+            if let minimum = Int(given), (1...1000).contains(minimum) {
+                criteria.minimumBooks = minimum
+            } else {
+                errors["minimum"] = "The fewest books to count is a whole number from 1 to 1000."
+            }
+        }
         if (kind == .diversity || kind == .share || kind == .category) && !hasCriteria {
             errors["criteria"] = "Say which books count: a region, a gender, a language, translated, a genre, a shelf or owned."
         }

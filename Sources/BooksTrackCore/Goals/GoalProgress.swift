@@ -14,8 +14,13 @@ public struct GoalProgress: Sendable, Equatable {
     /// ids are only looked up for a page that lists them.
     let ids: [LibraryEntry.ID]
     let counted: [Int32]
-    /// Finished books in the period (for a share goal: the whole the share is of).
+    /// Finished books in the period.
     public var finishedInPeriod: Int
+    /// For a share goal, the period's finished books whose fact is known: the whole the share is
+    /// of (a book of unknown gender is no book "not by a woman"). Every finished book otherwise.
+    public var known: Int
+    /// Finished books the share leaves out because their fact is not known.
+    public var unknown: Int { finishedInPeriod - known }
     public var pace: Pace
     /// The goal's story: books and pages of the books that count, and — once the target is
     /// reached, when the story is told — their distinct countries.
@@ -34,6 +39,9 @@ public struct GoalProgress: Sendable, Equatable {
         case onTrack
         /// Behind by more than 20%: this much per week is needed to finish on time.
         case behind(perWeek: Double)
+        /// A share goal under its target: this many next books, all matching, bring it there
+        /// (nil: it can no longer get there this period).
+        case needs(books: Int?)
     }
 
     /// 0…1, for a ring.

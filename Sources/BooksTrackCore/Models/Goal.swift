@@ -51,13 +51,17 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
         /// A decades goal's first decade (a year ending in 0); books first published before it, or
         /// with no known year, do not count.
         public var sinceYear: Int?
+        /// A share goal's fewest books with the fact known for it to complete (SPEC F6; nil:
+        /// ``Goal/defaultShareMinimum``).
+        public var minimumBooks: Int?
 
         public init(
             regions: [CulturalRegion] = [], genders: [Gender] = [], marginalizedOnly: Bool = false,
             languages: [LanguageCode] = [], translatedOnly: Bool = false, genre: String? = nil,
-            shelf: String? = nil, ownedOnly: Bool = false, sinceYear: Int? = nil
+            shelf: String? = nil, ownedOnly: Bool = false, sinceYear: Int? = nil, minimumBooks: Int? = nil
         ) {
             self.sinceYear = sinceYear
+            self.minimumBooks = minimumBooks
             self.regions = regions
             self.genders = genders
             self.marginalizedOnly = marginalizedOnly

@@ -29,6 +29,8 @@ struct GoalsAPI {
             let shelf: String?
             /// A decades goal's first decade.
             let since: Int?
+            /// A share goal's fewest books with the fact known for it to complete.
+            let minimumBooks: Int?
         }
         struct Progress: Encodable {
             let current: Double
@@ -38,7 +40,11 @@ struct GoalsAPI {
             let pace: String
             /// With `behind`: what is needed per week to finish on time.
             let neededPerWeek: Double?
+            /// A share goal under its target: the next books, all matching, that bring it there.
+            let neededBooks: Int?
             let finishedInPeriod: Int
+            /// A share goal: the finished books whose fact is known (the whole of the share).
+            let known: Int
             let books: [String]
             let warning: String?
         }
@@ -78,12 +84,13 @@ struct GoalsAPI {
             criteria = Criteria(
                 regions: c.regions.map(\.rawValue), genders: c.genders.map(\.rawValue), languages: c.languages.map(\.code),
                 marginalized: c.marginalizedOnly, translated: c.translatedOnly, owned: c.ownedOnly, genre: c.genre,
-                shelf: c.shelf, since: c.sinceYear)
+                shelf: c.shelf, since: c.sinceYear, minimumBooks: goal.kind == .share ? goal.shareMinimum : nil)
             createdAt = goal.createdAt
             completedAt = goal.completedAt
             story = goal.snapshot.map(GoalService.story)
             var pace = "onTrack"
             var perWeek: Double?
+            var neededBooks: Int?
             switch progress.pace {
             case .done: pace = "done"
             case .ended: pace = "ended"
@@ -93,10 +100,14 @@ struct GoalsAPI {
             case .behind(let needed):
                 pace = "behind"
                 perWeek = (needed * 100).rounded() / 100
+            case .needs(let books):
+                pace = books == nil ? "outOfReach" : "needsBooks"
+                neededBooks = books
             }
             self.progress = Progress(
                 current: (progress.current * 100).rounded() / 100, target: goal.target, percent: progress.percent, pace: pace,
-                neededPerWeek: perWeek, finishedInPeriod: progress.finishedInPeriod, books: progress.books.map(\.string),
+                neededPerWeek: perWeek, neededBooks: neededBooks, finishedInPeriod: progress.finishedInPeriod,
+                known: progress.known, books: progress.books.map(\.string),
                 warning: standing.warning)
             milestones = standing.milestones.sorted { $0.percent < $1.percent }.map {
                 MilestoneModel(mark: $0.percent, reachedAt: $0.reachedAt)
@@ -126,7 +137,7 @@ struct GoalsAPI {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
             try container.refuseUnknown(
-                Set(Self.textFields + Self.listFields + Self.flagFields + ["target", "since", "status"]))
+                Set(Self.textFields + Self.listFields + Self.flagFields + ["target", "since", "minimumBooks", "status"]))
             var errors = FieldErrors()
             for key in container.allKeys {
                 let name = key.stringValue
@@ -153,9 +164,9 @@ struct GoalsAPI {
                     } else {
                         errors[name] = "true or false."
                     }
-                } else if name == "target" || name == "since" {
+                } else if name == "target" || name == "since" || name == "minimumBooks" {
                     if let number = try? container.decode(Int.self, forKey: key) {
-                        fields[name] = String(number)
+                        fields[name == "minimumBooks" ? "minimum" : name] = String(number)
                     } else {
                         errors[name] = "A whole number."
                     }

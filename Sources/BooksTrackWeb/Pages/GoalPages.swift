@@ -126,7 +126,7 @@ enum GoalPages {
                             for milestone in standing.milestones.sorted(by: { $0.percent < $1.percent }) {
                                 Tag(
                                     "li",
-                                    text: (goal.kind == .streakDays ? "\(milestone.percent) days" : "\(milestone.percent)%")
+                                    text: GoalPages.mark(milestone.percent, of: goal)
                                         + " — "
                                         + LocalDate(milestone.reachedAt, in: page.user?.timeZone ?? .gmt).description)
                             }
@@ -196,8 +196,8 @@ enum GoalPages {
                 ErrorSummary(
                     errors: errors,
                     order: [
-                        "kind", "target", "cadence", "starts_on", "ends_on", "since", "criteria", "regions", "genders",
-                        "languages",
+                        "kind", "target", "cadence", "starts_on", "ends_on", "since", "minimum", "criteria", "regions",
+                        "genders", "languages",
                     ])
             }
             fields(page, values: values, errors: errors, editing: editing)
@@ -215,6 +215,7 @@ enum GoalPages {
             "languages": c.languages.map(\.code).joined(separator: ","), "translated": c.translatedOnly ? "on" : "",
             "marginalized": c.marginalizedOnly ? "on" : "", "owned": c.ownedOnly ? "on" : "", "genre": c.genre ?? "",
             "shelf": c.shelf ?? "", "since": c.sinceYear.map(String.init) ?? "",
+            "minimum": c.minimumBooks.map(String.init) ?? "",
         ]
     }
 
@@ -309,6 +310,12 @@ enum GoalPages {
                 control: .text(type: "number", value: values["since"], attributes: [Attr("min", "1000")]),
                 hint: "A year such as 1850: a book first published in each decade from then on counts, once per decade.",
                 error: errors["since"])
+            Field(
+                name: "minimum", label: "Fewest books to count (share goals)",
+                control: .text(type: "number", value: values["minimum"], attributes: [Attr("min", "1"), Attr("max", "1000")]),
+                hint:
+                    "A share completes when its period ends at the target over at least this many books whose fact is known (\(Goal.defaultShareMinimum) if left empty): one book is no share.",
+                error: errors["minimum"])
             Tag("fieldset") {
                 Tag("legend", text: "Which books count (diversity, share and category goals)")
                 if let problem = errors["criteria"] { Tag("p", .cls("field-error"), text: problem) }
@@ -349,6 +356,15 @@ enum GoalPages {
         }
     }
 
+    /// A milestone's mark as the goal counts it: "50%", "30 days", "10 books counted".
+    static func mark(_ mark: Int, of goal: Goal) -> String {
+        switch goal.kind {
+        case .streakDays: "\(mark) days"
+        case .share: "\(mark) books counted"
+        default: "\(mark)%"
+        }
+    }
+
     static func paceText(_ standing: GoalService.Standing) -> String {
         switch standing.progress.pace {
         case .done: "Reached. Well done!"
@@ -356,6 +372,12 @@ enum GoalPages {
         case .notStarted: "Starts \(standing.goal.startsOn.description)."
         case .ahead: "You’re ahead!"
         case .onTrack: "On track."
+        case .needs(let books):
+            if let books {
+                "\(books == 1 ? "Your next book" : "Your next \(books) books"), if \(books == 1 ? "it counts" : "all count"), bring\(books == 1 ? "s" : "") you to \(standing.goal.target)%."
+            } else {
+                "\(standing.goal.target)% can no longer be reached this period."
+            }
         case .behind(let perWeek):
             switch standing.goal.kind {
             // Regions and decades are found, not read at a weekly rate.

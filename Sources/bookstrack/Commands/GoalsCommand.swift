@@ -48,6 +48,8 @@ struct GoalsCommand: AsyncParsableCommand {
             case .onTrack: "on track"
             case .behind(let perWeek):
                 "behind: \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: goal.kind))/week needed"
+            case .needs(let books?): "below target: the next \(books) books, all counting, bring it there"
+            case .needs(nil): "the target can no longer be reached this period"
             }
         return "\(standing.summary), \(pace)."
     }
