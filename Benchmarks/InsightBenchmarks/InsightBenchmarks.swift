@@ -35,7 +35,7 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(
                     InsightsReport.compute(InsightRequest(period: .thisYear), library: library, figures: figures, today: today))
                 blackHole(ReadingInsights.compute(.year, figures: figures, library: library, now: now))
-                blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
+                blackHole(Achievements.standings(figures.achievementFacts(contributions: 0), unlocked: []))
             }
         }
         // The server flattens a library once per change (LibraryFigures, kept with the library
@@ -51,14 +51,14 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(
                     InsightsReport.compute(InsightRequest(period: .thisYear), library: library, figures: figures, today: today))
                 blackHole(ReadingInsights.compute(.year, figures: figures, library: library, now: now))
-                blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
+                blackHole(Achievements.standings(figures.achievementFacts(contributions: 0), unlocked: []))
                 for goal in goals { blackHole(figures.board.progress(of: goal, today: today)) }
             }
         }
         Benchmark("Reading insights and achievements on kept figures, \(size) books") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(ReadingInsights.compute(.year, figures: figures, library: library, now: now))
-                blackHole(Achievements.standings(figures.board.achievementFacts(contributions: 0), unlocked: []))
+                blackHole(Achievements.standings(figures.achievementFacts(contributions: 0), unlocked: []))
             }
         }
         Benchmark("All insights, all time, whole library by authors, \(size) books") { benchmark in

@@ -321,26 +321,3 @@ extension GoalBoard {
         return low
     }
 }
-
-extension GoalBoard {
-    /// What achievements look at (``Achievements``): the books read, the regions and original
-    /// languages among them, their ratings, and the longest run of reading days.
-    public func achievementFacts(contributions: Int) -> AchievementFacts {
-        var regions: UInt16 = 0
-        var languages = Set<Int32>()
-        var rated = 0
-        var quarters = 0
-        for book in books {
-            regions |= book.regionMask
-            if book.language >= 0 { languages.insert(book.language) }
-            if book.rating >= 0 {
-                rated += 1
-                quarters += Int(book.rating)
-            }
-        }
-        return AchievementFacts(
-            books: books.count, regions: regions.nonzeroBitCount, languages: languages.count, ratedBooks: rated,
-            averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
-            longestStreak: ReadingDays.longestRun(readingDays), contributions: contributions)
-    }
-}

@@ -30,7 +30,10 @@ public final class LibraryFigures: @unchecked Sendable {
         }
     }
 
-    /// What achievements look at (the same as ``GoalBoard/achievementFacts(contributions:)``).
+    /// What achievements look at (``Achievements``): the books read, the regions and original
+    /// languages among them, their ratings, and the longest run of reading days — the one
+    /// definition on the kept library (a process that keeps none asks the database,
+    /// `ReaderStore.achievementCounts`, held equal to this by `AchievementCountsTests`).
     public func achievementFacts(contributions: Int) -> AchievementFacts {
         var regions = Set<CulturalRegion>()
         var languages = Set<Int32>()
