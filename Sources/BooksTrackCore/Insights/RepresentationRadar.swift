@@ -40,7 +40,7 @@ public enum RadarAxis: String, Codable, Hashable, Sendable, CaseIterable {
     public var libraryMeaning: String {
         switch self {
         case .cultural: "Cultural regions represented, out of 11"
-        case .gender: "Balance of author genders (entropy, capped at 1 bit)"
+        case .gender: "Balance of author genders (an even mix is full)"
         case .language: "Original languages, out of 5"
         case .marginalized: "Share of books by marginalized voices"
         case .translation: "Share of books read in translation"

@@ -272,10 +272,8 @@ extension InsightsPage {
                                 href == nil ? "span" : "a", .cls("language-pill"), .href(href),
                                 .aria("label", "\(figure.language.englishName): \(InsightFormat.books(figure.books))")
                             ) {
-                                Tag(
-                                    "span", .cls("language-code"), .aria("hidden", "true"),
-                                    text: figure.language.code.uppercased())
-                                Txt(" \(figure.language.englishName) ")
+                                // The language's name, never its ISO code (issue 44: "EN", "VI" say nothing).
+                                Txt("\(figure.language.englishName) ")
                                 Tag("span", .cls("count"), text: String(figure.books))
                             }
                         }
