@@ -136,10 +136,10 @@ doc = {
       "responses": {"200": {"description": "The CSV, as an attachment.", "content": {"text/csv": {"schema": {"type": "string"}, "example": "section,item,value,percent,authors,known,total,note\r\nabout,period,All time,,,,,\r\nregions,Africa,1,33.3,1,,,\r\nregions,coverage,,100.0,,3,3,known of all\r\n"}}}, "400": E400, "401": E401}}},
   "/api/v1/insights/reading": {
     "get": {"operationId": "getReadingInsights", "tags": ["insights"], "summary": "The reading insights: hero, four cards and the timeline",
-      "description": "For this week (from Monday), month or year up to today, or all time, each compared with the one before (`previous`, absent for all time): books, pages, minutes, cultures (distinct cultural regions of the authors read), genres, ratings and the longest run of reading days. `rings` is the hero's dual ring (outer: the yearly book goal, or this year's books against last year's; inner: regions of 11). `timeline` holds the last 6 or 12 months, each with its books finished, pages and minutes read, and the representation score of those books (absent where too little is known). See docs/metrics.md.",
+      "description": "For this week (from Monday), month or year up to today, or all time, each compared with the one before (`previous`, absent for all time): books, pages, minutes, cultures (distinct cultural regions of the authors read), genres, ratings and the longest run of reading days. `rings` is the hero's dual ring (outer: the yearly book goal, or this year's books against last year's; inner: regions of 11). `timeline` holds the last 6 or 12 months — for all time every month from the first book finished, or every year once that is more than 36 months (`timelineBy`) — each with its books finished, pages and minutes read, and the representation score of those books (absent where too little is known). See docs/metrics.md.",
       "parameters": [
         q("period", "`week`, `month`, `year` (default) or `all`.", {"type": "string", "enum": ["week", "month", "year", "all"]}),
-        q("months", "Months in the timeline: 6 or 12 (default).", {"type": "string", "enum": ["6", "12"]}),
+        q("months", "Months in the timeline of a week, month or year: 6 or 12 (default). All time starts at the first book finished.", {"type": "string", "enum": ["6", "12"]}),
         q("metric", "What the velocity card measures: `books` (default), `pages` or `time`.", {"type": "string", "enum": ["books", "pages", "time"]})],
       "responses": {"200": ok("The figures.", S("ReadingInsights")), "400": E400, "401": E401}}},
   "/api/v1/insights/compare": {
@@ -566,7 +566,8 @@ doc = {
       "cultures": {"type": "integer", "minimum": 0, "maximum": 11}, "genres": {"type": "integer", "minimum": 0},
       "ratedBooks": {"type": "integer", "minimum": 0}, "averageRating": {"type": "number", "minimum": 0, "maximum": 5, "description": "Absent without rated books."},
       "longestStreak": {"type": "integer", "minimum": 0}}},
-    "ReadingInsights": {"type": "object", "required": ["span", "metric", "current", "currentStreak", "headline", "rings", "cards", "timeline"], "properties": {
+    "ReadingInsights": {"type": "object", "required": ["span", "metric", "current", "currentStreak", "headline", "rings", "cards", "timeline", "timelineBy"], "properties": {
+      "timelineBy": {"type": "string", "enum": ["month", "year"], "description": "What one point of `timeline` is: a month, or for all time past 36 months a year."},
       "span": {"type": "string", "enum": ["week", "month", "year", "all"]},
       "metric": {"type": "string", "enum": ["books", "pages", "time"], "description": "What the velocity card's figure, trend and comparison measure."},
       "from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"},
@@ -579,7 +580,7 @@ doc = {
         "id": {"type": "string", "enum": ["velocity", "culture", "streak", "genres"]}, "title": {"type": "string"},
         "figure": {"type": "string"}, "sentence": {"type": "string"}, "trend": {"type": "string", "enum": ["up", "down", "same"]}}}},
       "timeline": {"type": "array", "items": {"type": "object", "required": ["month", "label", "books", "pages", "minutes"], "properties": {
-        "month": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"}, "label": {"type": "string"}, "books": {"type": "integer", "minimum": 0},
+        "month": {"type": "string", "pattern": "^-?[0-9]{4}(-[0-9]{2})?$", "description": "`2026-03`, or the year (`2019`) when `timelineBy` is `year`."}, "label": {"type": "string"}, "books": {"type": "integer", "minimum": 0},
         "pages": {"type": "integer", "minimum": 0, "description": "Pages read: sessions, and finished books without sessions."}, "minutes": {"type": "integer", "minimum": 0},
         "diversity": {"type": "number", "minimum": 0, "maximum": 100, "description": "Absent where too little is known for a score."}}}}}},
     "Achievement": {"type": "object", "required": ["id", "name", "rule", "rarity", "unlocked", "progress", "progressText", "requirements"], "properties": {

@@ -146,6 +146,29 @@ struct ReadingInsightsTests {
         #expect(insights.current.pages == 29 + 19 + 600 + 300, "Kafka's session pages, the others' page counts")
     }
 
+    @Test("All time's timeline starts at the first book finished: by month up to 36 months, by year past them")
+    func allTimeTimeline() {
+        var b = Self.library()
+        // Two years of history: monthly from the first book.
+        let recent = compute(.all, b)
+        #expect(recent.timelineBy == .month)
+        #expect(recent.timeline.first?.month == "2025-12", "12 months when the history is shorter")
+        let author = b.author("Old Reader", country: "FR", gender: .female)
+        b.book("Imported", by: [author], language: "fr", finished: "2024-03-15", pages: 200)
+        let months = compute(.all, b)
+        #expect(months.timelineBy == .month && months.timeline.first?.month == "2024-03" && months.timeline.count == 33)
+        #expect(months.timeline.first?.books == 1)
+        // History from 2012: one point a year, every year up to this one.
+        b.book("Older", by: [author], language: "fr", finished: "2012-06-01", pages: 300)
+        let years = compute(.all, b)
+        #expect(years.timelineBy == .year)
+        #expect(years.timeline.map(\.month) == (2012...2026).map(String.init))
+        #expect(years.timeline.first?.label == "2012" && years.timeline.first?.books == 1)
+        #expect(years.timeline.last?.books == 4, "this year's books")
+        // A year keeps its 12 months.
+        #expect(compute(.year, b).timeline.count == 12 && compute(.year, b).timelineBy == .month)
+    }
+
     @Test("Pace is timed pages over timed hours: a long book and five minutes of sessions make no pace")
     func paceOfTimedSessions() {
         var b = LibraryBuilder()

@@ -9,6 +9,26 @@ import Testing
 
 @Suite("Reading insights and achievements in the browser and the API", .timeLimit(.minutes(5)))
 struct ReadingWebTests {
+    @Test("Years of imported history: the page opens on all time, saying why, and the timeline goes back to the first book")
+    func importedHistory() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            for (title, day) in [("Kindred", "2019-05-01"), ("Dawn", "2022-08-10")] {
+                try await InsightsWebTests.book(
+                    title, by: "Octavia E. Butler", facts: [(.country, "US")], language: nil, finished: day, for: user, in: app)
+            }
+            let page = try await browser.get("/insights/reading")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("Nothing read this year yet, so this opens on all time, from your first book."))
+            #expect(page.text.contains("Exploring 1 culture across 2 books"))
+            #expect(page.text.contains("Books finished per year since 2019: 2 books in all."), "\(page.text)")
+            #expect(!page.text.contains("Months shown"))
+            // Asked for this year, it is this year.
+            let year = try await browser.get("/insights/reading?period=year")
+            #expect(!year.text.contains("Nothing read this year yet") && year.text.contains("across 0 books"))
+        }
+    }
+
     @Test("The reading page: hero, cards against last month, the timeline with its table, achievements stored and announced once")
     func page() async throws {
         try await WebHarness.run { app in

@@ -29,6 +29,20 @@ public struct ReadingService: Sendable {
             months: months, metric: metric)
     }
 
+    /// The insights a reader opens on when they chose no period (SPEC F7): this year, or — when
+    /// nothing was read this year yet — all time, with the sentence saying so (a reader whose
+    /// last book was finished in 2022 should not open on "0 books").
+    public func openingInsights(
+        for user: User, months: Int = 12, metric: ReadingMetric = .books, now: Date
+    ) async throws -> (insights: ReadingInsights, note: String?) {
+        let year = try await insights(for: user, span: .year, months: months, metric: metric, now: now)
+        let empty = { (figures: ReadingInsights.Figures) in figures.books == 0 && figures.pages == 0 && figures.minutes == 0 }
+        guard empty(year.current) else { return (year, nil) }
+        let all = try await insights(for: user, span: .all, months: months, metric: metric, now: now)
+        guard !empty(all.current) else { return (year, nil) }
+        return (all, "Nothing read this year yet, so this opens on all time, from your first book. Choose “This year” to see it.")
+    }
+
     /// The reader's figures of a stretch beside the average of the readers taking part in the
     /// comparison (``InstanceComparison``): each participant's stretch counted in their own time
     /// zone, from the library figures this process keeps. Nothing of anyone is read unless the

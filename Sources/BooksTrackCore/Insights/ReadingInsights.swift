@@ -120,7 +120,18 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
     public var headline: String
     public var rings: Rings
     public var cards: [Card]
+    /// Months (the last 6 or 12 for a week, month or year; for all time every month from the
+    /// first book finished), or years when all time spans more than ``yearlyAfterMonths``.
     public var timeline: [Month]
+    /// What one point of the timeline is.
+    public var timelineBy: TimelineUnit
+
+    public enum TimelineUnit: String, Codable, Hashable, Sendable {
+        case month, year
+    }
+
+    /// All time by month up to this many months, by year beyond (SPEC F7: "by year past 3 years").
+    public static let yearlyAfterMonths = 36
 
     /// Computes the insights of a stretch as of `now` (its day in the figures' time zone).
     /// `bookGoal` is the reader's active yearly book goal, when they have one (its progress fills
@@ -158,6 +169,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
                 inner: Double(current.cultures) / Double(regionCount),
                 innerLabel: "\(current.cultures) of \(regionCount) regions")
         }
+        let line = timeline(figures, library: library, span: span, today: today, months: months)
         return ReadingInsights(
             span: span, metric: metric, from: range?.lowerBound, to: range?.upperBound, current: current, previous: previous,
             currentStreak: streak,
@@ -166,7 +178,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             rings: rings,
             cards: cards(
                 span, current: current, previous: previous, streak: streak, board: board, range: range, metric: metric),
-            timeline: timeline(figures, library: library, today: today, months: months))
+            timeline: line.points, timelineBy: line.unit)
     }
 
     /// What a stretch holds up to today (the rest of the week, month or year has not happened).
@@ -255,23 +267,42 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         ]
     }
 
-    /// The last `months` calendar months up to this one: books finished and the representation
-    /// score of those books.
-    static func timeline(_ figures: LibraryFigures, library: ReaderLibrary, today: LocalDate, months: Int) -> [Month] {
+    /// The timeline's points: the last `months` calendar months up to this one; for all time,
+    /// every month from the first book finished (or session), by year past
+    /// ``yearlyAfterMonths`` — so years of imported history show. Each with the books finished
+    /// and the representation score of those books.
+    static func timeline(
+        _ figures: LibraryFigures, library: ReaderLibrary, span: ReadingSpan, today: LocalDate, months: Int
+    ) -> (points: [Month], unit: TimelineUnit) {
+        let thisMonth = LocalDate(year: today.year, month: today.month, day: 1)!
+        var first = thisMonth
+        for _ in 1..<months { first = first.adding(days: -1).firstOfMonth }
+        if span == .all {
+            let index = figures.index
+            let finishes = index.books.lazy.compactMap { $0.finishedDays.min() }.min()
+            let sessions = index.sessions.lazy.map(\.day).min()
+            if let day = [finishes, sessions].compactMap({ $0 }).min() {
+                first = min(first, LocalDate(dayNumber: day).firstOfMonth)
+            }
+        }
+        let monthCount = (thisMonth.year - first.year) * 12 + thisMonth.month - first.month + 1
+        var ranges: [ClosedRange<LocalDate>] = []
+        let unit: TimelineUnit = monthCount > yearlyAfterMonths ? .year : .month
+        var start = unit == .year ? LocalDate(year: first.year, month: 1, day: 1)! : first
+        while start <= today {
+            let range = GoalDraft.period(unit == .year ? .year : .month, containing: start)!
+            ranges.append(range)
+            start = range.upperBound.adding(days: 1)
+        }
+        return (points(ranges, unit: unit, figures: figures, library: library), unit)
+    }
+
+    private static func points(
+        _ ranges: [ClosedRange<LocalDate>], unit: TimelineUnit, figures: LibraryFigures, library: ReaderLibrary
+    ) -> [Month] {
         let (index, board) = (figures.index, figures.board)
         let underrepresented = library.user.settings.underrepresentedRegions
-        var first = LocalDate(year: today.year, month: today.month, day: 1)!
-        for _ in 1..<months {
-            first = LocalDate(
-                year: first.month == 1 ? first.year - 1 : first.year, month: first.month == 1 ? 12 : first.month - 1, day: 1)!
-        }
-        var ranges: [ClosedRange<LocalDate>] = []
-        var month = first
-        for _ in 0..<months {
-            let range = GoalDraft.period(.month, containing: month)!
-            ranges.append(range)
-            month = range.upperBound.adding(days: 1)
-        }
+        let months = ranges.count
         // One pass over the read books puts each in the months it was finished in (once per
         // month, as ``InsightIndex/select(_:in:)`` would for each month).
         let starts = ranges.map(\.lowerBound.dayNumber)
@@ -290,8 +321,9 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             let radar = RepresentationRadar.library(finished, index: index, figures: diversity)
             let figures = board.figures(in: range.lowerBound.dayNumber...range.upperBound.dayNumber)
             return Month(
-                month: String(range.lowerBound.description.prefix(7)),
-                label: "\(names[range.lowerBound.month - 1]) \(range.lowerBound.year)",
+                month: String(range.lowerBound.description.prefix(unit == .year ? 4 : 7)),
+                label: unit == .year
+                    ? String(range.lowerBound.year) : "\(names[range.lowerBound.month - 1]) \(range.lowerBound.year)",
                 books: figures.books, pages: figures.pages, minutes: figures.minutes,
                 diversity: radar.overall.map { ($0 * 10).rounded() / 10 })
         }

@@ -94,6 +94,9 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
     }
 
     /// The date with the given day number (see ``dayNumber``).
+    /// The first day of this date's month.
+    public var firstOfMonth: LocalDate { LocalDate(year: year, month: month, day: 1)! }
+
     public init(dayNumber: Int) {
         let z = dayNumber + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097

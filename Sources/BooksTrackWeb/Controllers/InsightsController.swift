@@ -76,13 +76,20 @@ struct InsightsController {
             (parameters["period"] != nil && span == nil) || (parameters["months"] != nil && months == nil)
             || (parameters["metric"] != nil && metric == nil)
         let now = configuration.clock()
-        async let insights = reading.insights(
-            for: user, span: span ?? .year, months: months ?? 12, metric: metric ?? .books, now: now)
+        // No period chosen: this year, or all time when nothing was read this year (said on the page).
+        let opened: (insights: ReadingInsights, note: String?)
+        if let span {
+            opened = (
+                try await reading.insights(for: user, span: span, months: months ?? 12, metric: metric ?? .books, now: now), nil
+            )
+        } else {
+            opened = try await reading.openingInsights(for: user, months: months ?? 12, metric: metric ?? .books, now: now)
+        }
         async let achievements = reading.achievements(for: user, now: configuration.clock())
         async let standings = goals.goals(for: user, now: now)
-        async let comparison = reading.comparison(for: user, span: span ?? .year, now: now)
+        async let comparison = reading.comparison(for: user, span: opened.insights.span, now: now)
         let model = ReadingPage.Model(
-            insights: try await insights, months: months ?? 12, achievements: try await achievements,
+            insights: opened.insights, months: months ?? 12, note: opened.note, achievements: try await achievements,
             problem: unknown
                 ? "The period is week, month, year or all time, the measure books, pages or time, and the timeline shows 6 or 12 months; showing the defaults instead."
                 : nil, goals: try await standings, today: user.today(at: now), now: now, comparison: try await comparison)

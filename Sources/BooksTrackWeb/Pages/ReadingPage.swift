@@ -10,6 +10,8 @@ enum ReadingPage {
     struct Model {
         var insights: ReadingInsights
         var months: Int
+        /// Why the page opened on another period than the one asked for by default.
+        var note: String? = nil
         var achievements: [AchievementStanding]
         var problem: String?
         /// The reader's goals, for the goals section (active ones are shown).
@@ -32,6 +34,9 @@ enum ReadingPage {
             Tag("h1", text: "Reading insights")
             if let problem = model.problem {
                 Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }
+            }
+            if let note = model.note {
+                Tag("div", .cls("notice"), Attr("role", "status")) { Tag("p", text: note) }
             }
             Tag("div", .cls("reading-selectors")) {
                 spanSelector(insights.span, months: model.months, metric: insights.metric)
@@ -275,12 +280,22 @@ enum ReadingPage {
         }
         let scored = insights.timeline.filter { $0.diversity != nil }.count
         let total = metric.text(insights.timeline.reduce(0) { $0 + metric.amount($1) })
+        // All time runs from the first book finished (by year past three years): the months
+        // chosen are for a week, month or year.
+        let unit = insights.timelineBy == .year ? "year" : "month"
+        let pointCount = "\(insights.timeline.count) \(unit)\(insights.timeline.count == 1 ? "" : "s")"
+        let stretch =
+            insights.span == .all
+            ? "per \(unit) since \(insights.timeline.first?.label ?? "the first book")"
+            : "per month over the last \(months) months"
         let summary =
-            "\(metric.perMonth) per month over the last \(months) months: \(total) in all. Diversity score of the books finished known for \(scored) of \(months) months."
+            "\(metric.perMonth) \(stretch): \(total) in all. Diversity score of the books finished known for \(scored) of \(pointCount)."
         return Card("Timeline", span: .full, id: "timeline") {
-            links(
-                "Months shown",
-                [6, 12].map { (href(insights.span, months: $0, metric: metric), "\($0) months", $0 == months) })
+            if insights.span != .all {
+                links(
+                    "Months shown",
+                    [6, 12].map { (href(insights.span, months: $0, metric: metric), "\($0) months", $0 == months) })
+            }
             Tag("p", .cls("muted"), text: summary)
             // On a phone the chart keeps a readable size and scrolls sideways inside its card
             // (by keyboard too: the region takes focus).
@@ -292,14 +307,14 @@ enum ReadingPage {
                 Txt(" \(metric.perMonth)\(metric == .time ? ", in hours" : "") (left scale) ")
                 Tag("span", .cls("swatch timeline-line-swatch"), Attr("aria-hidden", "true"), text: "")
                 Txt(
-                    " Diversity score, the representation score of that month’s books (right scale; no point where too little is known)"
+                    " Diversity score, the representation score of that \(unit)’s books (right scale; no point where too little is known)"
                 )
             }
             Tag("details", .cls("chart-table")) {
                 Tag("summary", text: "Show the figures as a table")
                 DataTable(
-                    caption: "Books finished, pages and time read, and diversity score per month",
-                    columns: ["Month", "Books finished", "Pages read", "Time read", "Diversity score"],
+                    caption: "Books finished, pages and time read, and diversity score per \(unit)",
+                    columns: [unit.capitalized, "Books finished", "Pages read", "Time read", "Diversity score"],
                     rows: insights.timeline.map { month in
                         [
                             month.label, "\(month.books)", InsightFormat.grouped(month.pages),
