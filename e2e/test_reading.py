@@ -34,7 +34,12 @@ def test_reading(browser):
         expect(page.get_by_role("navigation", name="Period").get_by_role("link", name="All time")).to_have_attribute("aria-current", "page")
         expect(page.locator("#card-culture")).to_contain_text("of 11 regions")
 
-        # The timeline can be read as a table; six months are six rows.
+        # All time runs from the first book finished: there are no months to choose.
+        expect(page.get_by_role("navigation", name="Months shown")).to_have_count(0)
+        expect(page.locator("#timeline")).to_contain_text(re.compile(r"Books finished per (month|year) since "))
+
+        # A year's timeline can be read as a table; six months are six rows.
+        page.get_by_role("navigation", name="Period").get_by_role("link", name="Year").click()
         page.get_by_role("navigation", name="Months shown").get_by_role("link", name="6 months").click()
         timeline = page.locator("#timeline")
         timeline.get_by_text("Show the figures as a table").click()
@@ -44,7 +49,7 @@ def test_reading(browser):
 
         # Measured in pages: the velocity card and the bars follow, the period and months stay.
         page.get_by_role("navigation", name="Measure").get_by_role("link", name="Pages").click()
-        expect(page).to_have_url(re.compile(r"/insights/reading\?period=all&metric=pages&months=6$"))
+        expect(page).to_have_url(re.compile(r"/insights/reading\?period=year&metric=pages&months=6$"))
         expect(page.locator("#card-velocity")).to_contain_text(re.compile(r"\d[\d,]* pages"))
         expect(page.locator("#timeline")).to_contain_text("Pages read per month over the last 6 months")
         expect(timeline.locator("svg.timeline-chart g[role=img]").first).to_have_attribute("aria-label", re.compile(r" pages?, "))
