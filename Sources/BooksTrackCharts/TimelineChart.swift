@@ -46,6 +46,13 @@ public enum TimelineChart {
         return (most + step - 1) / step * step
     }
 
+    /// A point's label under its bar: a month's first three letters ("Jun"); a year whole
+    /// ("2014"), or as "’14" when there are too many to fit.
+    static func axisLabel(_ label: String, of count: Int) -> String {
+        guard !label.isEmpty, label.allSatisfy(\.isNumber) else { return String(label.prefix(3)) }
+        return count > 16 ? "’" + label.suffix(2) : label
+    }
+
     public static func svg(_ months: [Month], id: String, label: String) -> String {
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
@@ -79,7 +86,8 @@ public enum TimelineChart {
             out += "<rect class=\"bar\" x=\"\(SVG.number(x(index) - barWidth / 2))\" y=\"\(SVG.number(yBooks(0) - barHeight))\" "
             out += "width=\"\(SVG.number(barWidth))\" height=\"\(SVG.number(barHeight))\" rx=\"3\"/>"
             out += "<text class=\"axis\" x=\"\(SVG.number(x(index)))\" y=\"\(SVG.number(height - bottom + 16))\" "
-            out += "text-anchor=\"middle\" aria-hidden=\"true\">\(SVG.escape(String(month.label.prefix(3))))</text>"
+            out +=
+                "text-anchor=\"middle\" aria-hidden=\"true\">\(SVG.escape(Self.axisLabel(month.label, of: months.count)))</text>"
             out += "</g>"
         }
         // The score line, broken where a month has no score.

@@ -184,7 +184,7 @@ struct GoalDraftTests {
     }
 
     @Test("Targets outside the seed's ranges, a diversity goal over a month, and criteria-less challenges are refused")
-    func ranges() {
+    func ranges() throws {
         #expect(
             GoalDraft.parse(["kind": "books", "target": "0"], today: today)
                 == .failure(FieldErrors(["target": "The target is a whole number from 1 to 1000 books."])))
@@ -192,6 +192,20 @@ struct GoalDraftTests {
         let monthly = GoalDraft.parse(
             ["kind": "diversity", "target": "5", "cadence": "month", "regions": "africa"], today: today)
         #expect(monthly.failureMessages["cadence"]?.contains("3 to 12 months") == true)
+        // A share goal's fewest books: 1 to 1000, refused out of range whatever the goal's kind.
+        for kind in ["share", "books"] {
+            guard
+                case .failure(let errors) = GoalDraft.parse(
+                    ["kind": kind, "target": "50", "genders": "female", "minimum": "1001"], today: today)
+            else {
+                Issue.record("a minimum of 1001 was accepted for \(kind)")
+                continue
+            }
+            #expect(errors["minimum"] != nil)
+        }
+        let minimum = try GoalDraft.parse(["kind": "share", "target": "50", "genders": "female", "minimum": "5"], today: today)
+            .get()
+        #expect(minimum.criteria.minimumBooks == 5)
         let vague = GoalDraft.parse(["kind": "share", "target": "50"], today: today)
         #expect(vague.failureMessages["criteria"] != nil)
         #expect(

@@ -23,6 +23,7 @@ struct ReadingWebTests {
             #expect(page.text.contains("Exploring 1 culture across 2 books"))
             #expect(page.text.contains("Books finished per year since 2019: 2 books in all."), "\(page.text)")
             #expect(!page.text.contains("Months shown"))
+            #expect(page.body.contains(">2019</text>") && page.body.contains(">2026</text>"), "years whole under the bars")
             // Asked for this year, it is this year.
             let year = try await browser.get("/insights/reading?period=year")
             #expect(!year.text.contains("Nothing read this year yet") && year.text.contains("across 0 books"))

@@ -40,7 +40,9 @@ public struct ReadingService: Sendable {
         guard empty(year.current) else { return (year, nil) }
         let all = try await insights(for: user, span: .all, months: months, metric: metric, now: now)
         guard !empty(all.current) else { return (year, nil) }
-        return (all, "Nothing read this year yet, so this opens on all time, from your first book. Choose “This year” to see it.")
+        return (
+            all, "Nothing read this year yet, so this opens on all time, from your first book. Choose “Year” to see this year."
+        )
     }
 
     /// The reader's figures of a stretch beside the average of the readers taking part in the

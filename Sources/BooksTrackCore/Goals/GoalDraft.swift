@@ -267,9 +267,11 @@ public struct GoalDraft: Sendable, Equatable {
                 }
             }
         }
-        if kind == .share, let given = text("minimum") {
+        // Checked whatever the kind (a number out of range is refused, never ignored); kept for a
+        // share goal only.
+        if let given = text("minimum") {
             if let minimum = Int(given), (1...1000).contains(minimum) {
-                criteria.minimumBooks = minimum
+                if kind == .share { criteria.minimumBooks = minimum }
             } else {
                 errors["minimum"] = "The fewest books to count is a whole number from 1 to 1000."
             }

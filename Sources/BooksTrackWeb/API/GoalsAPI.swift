@@ -132,7 +132,7 @@ struct GoalsAPI {
         static let textFields = ["title", "kind", "cadence", "startsOn", "endsOn", "genre", "shelf", "template"]
         static let listFields = ["regions", "genders", "languages"]
         static let flagFields = ["recurring", "marginalized", "translated", "owned"]
-        static let formName = ["startsOn": "starts_on", "endsOn": "ends_on"]
+        static let formName = ["startsOn": "starts_on", "endsOn": "ends_on", "minimumBooks": "minimum"]
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
@@ -166,7 +166,7 @@ struct GoalsAPI {
                     }
                 } else if name == "target" || name == "since" || name == "minimumBooks" {
                     if let number = try? container.decode(Int.self, forKey: key) {
-                        fields[name == "minimumBooks" ? "minimum" : name] = String(number)
+                        fields[form] = String(number)
                     } else {
                         errors[name] = "A whole number."
                     }

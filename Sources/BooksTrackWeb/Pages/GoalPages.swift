@@ -62,12 +62,18 @@ enum GoalPages {
         return ended < today.adding(days: -365)
     }
 
+    /// How full a goal's ring is: the way to the target, or for a share goal the share itself (a
+    /// share over its target is not a finished goal: it completes only when its period ends).
+    static func ring(_ standing: GoalService.Standing) -> Double {
+        standing.goal.kind == .share ? min(1, max(0, standing.progress.current / 100)) : standing.progress.fraction
+    }
+
     /// A goal's card: ring, "12 / 30 books (40%)", pace.
     static func card(_ standing: GoalService.Standing) -> Card {
         let goal = standing.goal
         return Card(goal.title, id: "goal-\(goal.id.string)") {
             Tag("div", .cls("goal-summary")) {
-                Raw(CompletionRing.svg(standing.progress.fraction, label: "\(standing.summary) — \(goal.title)"))
+                Raw(CompletionRing.svg(ring(standing), label: "\(standing.summary) — \(goal.title)"))
                 Tag("div") {
                     Tag("p", .cls("goal-figure"), text: standing.summary)
                     Tag("p", .cls("muted"), text: "\(status(goal)) · \(goal.startsOn.description) to \(goal.endsOn.description)")
@@ -87,7 +93,7 @@ enum GoalPages {
             Tag("div", .cls("bento")) {
                 Card("Progress", id: "goal-progress") {
                     Tag("div", .cls("goal-summary")) {
-                        Raw(CompletionRing.svg(progress.fraction, label: standing.summary))
+                        Raw(CompletionRing.svg(ring(standing), label: standing.summary))
                         Tag("div") {
                             Tag("p", .cls("goal-figure"), text: standing.summary)
                             Tag("p", text: paceText(standing))

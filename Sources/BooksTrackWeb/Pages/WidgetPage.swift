@@ -47,7 +47,7 @@ enum WidgetPage {
                 Tag("h2", .id("widget-goal"), text: "Goal")
                 if let goal = model.goal {
                     Tag("div", .cls("goal-summary")) {
-                        Raw(CompletionRing.svg(goal.progress.fraction, label: "\(goal.summary) — \(goal.goal.title)"))
+                        Raw(CompletionRing.svg(GoalPages.ring(goal), label: "\(goal.summary) — \(goal.goal.title)"))
                         Tag("div") {
                             Tag("p") { Tag("a", .href("/goals/\(goal.goal.id.string)"), text: goal.goal.title) }
                             Tag("p", .cls("muted"), text: goal.summary)
