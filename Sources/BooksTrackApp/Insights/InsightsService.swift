@@ -122,9 +122,9 @@ public final class InsightsService: Sendable {
 
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {
         // v2: marginalized voices over complete cases and the minimum-data rules changed the
-        // figures; v3: suggestions name gaps nothing on the shelves fills; v4: publication eras; v5: gender × region.
-        // Reports cached under an older version are never served again.
-        "v5|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
+        // figures; v3: suggestions name gaps nothing on the shelves fills; v4: publication eras; v5: gender × region;
+        // v6: no pace under 10 minutes of sessions. Reports cached under an older version are never served again.
+        "v6|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
             + timeZone.identifier
     }
 
