@@ -122,4 +122,16 @@ struct BackupBadgeRuleTests {
         )
         #expect(fine.first?.shared == true && fine.first?.source == "https://example.org/interview")
     }
+
+    @Test("A share goal's fewest books beyond what the form takes leaves the goal out")
+    func shareMinimum() throws {
+        func goals(_ minimum: Int) throws -> [Goal] {
+            let text = Fixtures.backupWithNumbers.replacingOccurrences(
+                of: "\"minimumBooks\":10", with: "\"minimumBooks\":\(minimum)")
+            return try LibraryFileReader.read(bytes: Array(text.utf8), today: ImporterFuzzTests.today).readerData?.goals ?? []
+        }
+        #expect(try goals(10).first?.criteria.minimumBooks == 10)
+        #expect(try goals(5_000).isEmpty)
+        #expect(try goals(0).isEmpty)
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The real-world export files in `Tests/Fixtures` (copied byte for byte from `shared/fixtures`).
 public enum Fixtures {
     /// A small BooksTrack backup with a value in every numeric field (rating, read count, pages,
-    /// years, a session, progress, a goal's target and first decade, a milestone), for the
+    /// years, a session, progress, a goal's target, first decade and fewest books, a milestone), for the
     /// tests that send extreme numbers through a backup.
     public static let backupWithNumbers = """
         {"version":1,"format":"bookstrack-backup","reader":{"name":"d","displayName":"D","underrepresentedRegions":[]},
@@ -14,7 +14,7 @@ public enum Fixtures {
         "work":{"accessibility":[],"genres":[],"identifiers":[],"firstPublished":1979},
         "edition":{"year":2003,"pages":264}}],
         "authors":[],"goals":[{"title":"G","kind":"pages","target":3000,"cadence":"year","recurring":false,
-        "startsOn":"2026-01-01","endsOn":"2026-12-31","criteria":{"sinceYear":1950},"status":"active",
+        "startsOn":"2026-01-01","endsOn":"2026-12-31","criteria":{"sinceYear":1950,"minimumBooks":10},"status":"active",
         "createdAt":"2026-01-01T00:00:00.000Z","milestones":[{"percent":25,"reachedAt":"2026-02-01T00:00:00.000Z"}]}],
         "contributions":[],"achievements":[]}
         """

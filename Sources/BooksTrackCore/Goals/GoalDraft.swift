@@ -93,6 +93,9 @@ public struct GoalDraft: Sendable, Equatable {
         }
     }
 
+    /// A share goal's fewest books with the fact known (``Goal/Criteria/minimumBooks``).
+    public static let minimumBooks = 1...1000
+
     /// The earliest first decade of a decades goal.
     public static let earliestDecade = 1000
     /// Decades from the 1000s to the 2020s.
@@ -270,7 +273,7 @@ public struct GoalDraft: Sendable, Equatable {
         // Checked whatever the kind (a number out of range is refused, never ignored); kept for a
         // share goal only.
         if let given = text("minimum") {
-            if let minimum = Int(given), (1...1000).contains(minimum) {
+            if let minimum = Int(given), Self.minimumBooks.contains(minimum) {
                 if kind == .share { criteria.minimumBooks = minimum }
             } else {
                 errors["minimum"] = "The fewest books to count is a whole number from 1 to 1000."

@@ -71,6 +71,28 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
             self.shelf = shelf
             self.ownedOnly = ownedOnly
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case regions, genders, marginalizedOnly, languages, translatedOnly, genre, shelf, ownedOnly, sinceYear
+            case minimumBooks
+        }
+
+        /// Read leniently: a criterion left out means "any" (a backup written by hand, or before the
+        /// field existed), so a goal is never refused for what it does not ask.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                regions: try c.decodeIfPresent([CulturalRegion].self, forKey: .regions) ?? [],
+                genders: try c.decodeIfPresent([Gender].self, forKey: .genders) ?? [],
+                marginalizedOnly: try c.decodeIfPresent(Bool.self, forKey: .marginalizedOnly) ?? false,
+                languages: try c.decodeIfPresent([LanguageCode].self, forKey: .languages) ?? [],
+                translatedOnly: try c.decodeIfPresent(Bool.self, forKey: .translatedOnly) ?? false,
+                genre: try c.decodeIfPresent(String.self, forKey: .genre),
+                shelf: try c.decodeIfPresent(String.self, forKey: .shelf),
+                ownedOnly: try c.decodeIfPresent(Bool.self, forKey: .ownedOnly) ?? false,
+                sinceYear: try c.decodeIfPresent(Int.self, forKey: .sinceYear),
+                minimumBooks: try c.decodeIfPresent(Int.self, forKey: .minimumBooks))
+        }
     }
 
     /// The final figures of a completed goal, kept even if the library is later reset.

@@ -185,9 +185,11 @@ struct BackupParser {
                 let cadence = BooksTrackCore.Goal.Cadence(rawValue: section.cadence),
                 let status = BooksTrackCore.Goal.Status(rawValue: section.status),
                 let starts = LocalDate(section.startsOn), let ends = LocalDate(section.endsOn),
-                // A goal the form would refuse is left out: its target, its first decade.
+                // A goal the form would refuse is left out: its target, its first decade, a share
+                // goal's fewest books.
                 GoalDraft.range(of: kind).contains(section.target),
-                section.criteria.sinceYear.map(Limits.year.contains) ?? true
+                section.criteria.sinceYear.map(Limits.year.contains) ?? true,
+                section.criteria.minimumBooks.map(GoalDraft.minimumBooks.contains) ?? true
             else { continue }
             let goal = BooksTrackCore.Goal(
                 userID: placeholder, title: section.title, kind: kind, target: section.target, cadence: cadence,
