@@ -18,9 +18,8 @@ struct LeaseWatchdogTests {
         func release() { waiting.withLock { $0 }?.resume() }
     }
 
-    @Test("A wait the pool never ends is given up, and its caller answered at once")
-    func givesUpAStuckWait() async throws {
-        let watchdog = LeaseWatchdog(limit: .seconds(1))
+    /// A caller whose wait the pool never ends, already waiting.
+    static func stuckCaller(of watchdog: LeaseWatchdog) async throws -> (StuckWait, Task<Bool, any Error>) {
         let stuck = StuckWait()
         let caller = Task {
             try await watchdog.watching { leased in
@@ -29,6 +28,13 @@ struct LeaseWatchdogTests {
             }
         }
         try await Task.sleep(for: .milliseconds(100))
+        return (stuck, caller)
+    }
+
+    @Test("A wait the pool never ends is given up, and its caller answered at once")
+    func givesUpAStuckWait() async throws {
+        let watchdog = LeaseWatchdog(limit: .seconds(1))
+        let (stuck, caller) = try await Self.stuckCaller(of: watchdog)
         #expect(watchdog.look(now: .now + .seconds(5)) == 1)
         let answer = await caller.result
         #expect(throws: LeaseWatchdog.GaveUp.self) { try answer.get() }
@@ -46,14 +52,7 @@ struct LeaseWatchdogTests {
     @Test("Once the database is closed, a wait still open and every later one end at once")
     func closing() async throws {
         let watchdog = LeaseWatchdog(limit: .seconds(3600))
-        let stuck = StuckWait()
-        let caller = Task {
-            try await watchdog.watching { leased in
-                await stuck.wait()
-                return leased()
-            }
-        }
-        try await Task.sleep(for: .milliseconds(100))
+        let (stuck, caller) = try await Self.stuckCaller(of: watchdog)
         watchdog.close()
         await #expect { try await caller.value } throws: { ($0 as? LeaseWatchdog.GaveUp)?.closed == true }
         await #expect { try await watchdog.watching { leased in leased() } } throws: {

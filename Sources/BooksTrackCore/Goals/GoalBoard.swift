@@ -296,17 +296,9 @@ public struct GoalBoard: Sendable {
 
     /// The longest run of consecutive reading days inside a range of day numbers.
     func longestRun(in days: ClosedRange<Int>) -> Int {
-        var longest = 0
-        var run = 0
-        var previous = Int.min
-        for day in readingDays[
-            Self.first(readingDays, atLeast: days.lowerBound)..<Self.first(readingDays, atLeast: days.upperBound + 1)]
-        {
-            run = day == previous + 1 ? run + 1 : 1
-            longest = max(longest, run)
-            previous = day
-        }
-        return longest
+        ReadingDays.longestRun(
+            readingDays[Self.first(readingDays, atLeast: days.lowerBound)..<Self.first(readingDays, atLeast: days.upperBound + 1)]
+        )
     }
 }
 

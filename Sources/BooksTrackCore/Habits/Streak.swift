@@ -102,7 +102,7 @@ public struct ReadingDays: Sendable, Equatable {
     }
 
     /// The longest run of consecutive days in sorted day numbers.
-    public static func longestRun(_ days: [Int]) -> Int {
+    public static func longestRun(_ days: some Sequence<Int>) -> Int {
         var (longest, run, previous) = (0, 0, Int.min)
         for day in days {
             run = day == previous + 1 ? run + 1 : 1

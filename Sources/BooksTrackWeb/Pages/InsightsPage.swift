@@ -264,39 +264,36 @@ enum InsightsPage {
         let stats = model.report.reading
         let previous = model.compare ? model.report.previous : nil
         typealias Row = (
-            label: String, value: String, current: Double, before: Double?, decimals: Bool, format: ((Double) -> String)?
+            label: String, value: String, current: Double, before: Double?, decimals: Bool, format: ((Double) -> String)?,
+            missing: String?
         )
         let pace = { (value: Double) in "\(Int(saturating: value.rounded())) pages an hour" }
         let rows: [Row] = [
             (
                 "Books finished", String(stats.booksFinished), Double(stats.booksFinished),
-                previous.map { Double($0.reading.booksFinished) }, false, nil
+                previous.map { Double($0.reading.booksFinished) }, false, nil, nil
             ),
             (
                 "Pages read", InsightFormat.grouped(stats.pagesRead), Double(stats.pagesRead),
-                previous.map { Double($0.reading.pagesRead) }, false, nil
+                previous.map { Double($0.reading.pagesRead) }, false, nil, nil
             ),
             (
                 "Pages a day", InsightFormat.oneDecimal(stats.pagesPerDay), stats.pagesPerDay,
-                previous.map(\.reading.pagesPerDay), true, nil
+                previous.map(\.reading.pagesPerDay), true, nil, nil
             ),
             (
                 "Books a month", InsightFormat.oneDecimal(stats.booksPerMonth), stats.booksPerMonth,
-                previous.map(\.reading.booksPerMonth), true, nil
+                previous.map(\.reading.booksPerMonth), true, nil, nil
             ),
             (
                 "Reading time (timed sessions)", InsightFormat.duration(stats.readingMinutes), Double(stats.readingMinutes),
-                previous.map { Double($0.reading.readingMinutes) }, false, { InsightFormat.duration(Int(saturating: $0)) }
+                previous.map { Double($0.reading.readingMinutes) }, false, { InsightFormat.duration(Int(saturating: $0)) },
+                stats.readingMinutes == 0 ? "No sessions timed" : nil
             ),
             (
-                "Pace", stats.pagesPerHour.map(pace) ?? "", stats.pagesPerHour ?? 0,
-                stats.pagesPerHour == nil ? nil : previous?.reading.pagesPerHour, false, pace
+                "Pace", stats.pagesPerHour.map(pace) ?? "", stats.pagesPerHour ?? 0, previous?.reading.pagesPerHour, false,
+                pace, stats.pagesPerHour == nil ? "Needs \(ReadingStats.minimumPaceMinutes) min of timed sessions" : nil
             ),
-        ]
-        // What is not known is said in words, not drawn as a figure, and compared with nothing.
-        let missing: [String: String] = [
-            "Reading time (timed sessions)": stats.readingMinutes == 0 ? "No sessions timed" : "",
-            "Pace": stats.pagesPerHour == nil ? "Needs \(ReadingStats.minimumPaceMinutes) min of timed sessions" : "",
         ]
         return Card("Reading", span: .full, id: "reading", action: shareButton(model, .reading)) {
             Tag("p", .cls("muted")) {
@@ -308,12 +305,13 @@ enum InsightsPage {
                 for row in rows {
                     Tag("div", .cls("stat")) {
                         Tag("dt", text: row.label)
-                        if let words = missing[row.label], !words.isEmpty {
+                        // What is not known is said in words, not drawn as a figure, and compared with nothing.
+                        if let words = row.missing {
                             Tag("dd", .cls("stat-missing"), text: words)
                         } else {
                             Tag("dd", .cls("stat-value"), text: row.value)
                         }
-                        if let before = row.before, let previous, missing[row.label]?.isEmpty ?? true {
+                        if let before = row.before, let previous, row.missing == nil {
                             Tag(
                                 "dd", .cls("comparison"),
                                 text: InsightFormat.change(
