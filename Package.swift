@@ -137,6 +137,7 @@ let package = Package(
             name: "BooksTrackTestSupport",
             dependencies: [
                 "BooksTrackCore", "BooksTrackStore", .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/TestSupport"
         ),

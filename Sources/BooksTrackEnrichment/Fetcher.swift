@@ -1,9 +1,7 @@
+import AsyncHTTPClient
 import BooksTrackCore
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
 
 /// An HTTP answer as the clients need it.
 public struct HTTPResponse: Sendable, Hashable {
@@ -19,35 +17,36 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 }
 
-/// Sends a GET request. The real one is ``URLSessionTransport``; it is a protocol so that the
+/// Sends a GET request. The real one is ``HTTPClientTransport``; it is a protocol so that the
 /// clients can be pointed at anything that speaks HTTP, and tests use a local replay server.
 public protocol HTTPTransport: Sendable {
     func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse
 }
 
-/// HTTP over `URLSession`, with a timeout.
-public struct URLSessionTransport: HTTPTransport {
-    let session: URLSession
+/// HTTP over AsyncHTTPClient's shared client, with a deadline for the whole exchange and a
+/// bound on what an answer may weigh. (Not `URLSession`: on Linux its libcurl bridge can leave a
+/// request waiting for ever once a connection is dropped without an answer, and a job holding a
+/// look-up that never ends stops every later one.)
+public struct HTTPClientTransport: HTTPTransport {
+    let timeout: TimeAmount
+    let maximumBytes: Int
 
-    public init(timeout: TimeInterval = 20) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+    /// `timeout` bounds the whole request, connection to last byte; an answer over
+    /// `maximumBytes` (a cover picture is the largest expected) is an error, not read on.
+    public init(timeout seconds: Int64 = 20, maximumBytes: Int = 16 * 1024 * 1024) {
+        timeout = .seconds(seconds)
+        self.maximumBytes = maximumBytes
     }
 
     public func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse {
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw ProviderError.unreachable("no HTTP answer") }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .GET
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let body = try await response.body.collect(upTo: maximumBytes)
         var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
-        }
-        return HTTPResponse(status: http.statusCode, body: data, headers: fields)
+        for header in response.headers { fields[header.name.lowercased()] = header.value }
+        return HTTPResponse(status: Int(response.status.code), body: Data(body.readableBytesView), headers: fields)
     }
 }
 

@@ -95,7 +95,7 @@ struct EnrichmentJobTests {
 
             let done = try await app.enrichment.progress(for: user.id)
             #expect(done.authors == 3 && done.done == 3 && done.ambiguous == 1 && !done.running)
-            #expect(try server.log().allSatisfy { $0.status == .code(200) }, "only recorded requests were made")
+            #expect(try await server.log().allSatisfy { $0.status == .code(200) }, "only recorded requests were made")
 
             // Yes: the beer writer's facts, the identification as the reader's; the other question closes.
             #expect(try await app.enrichment.answer(beerWriter.candidate.id, yes: true, by: user.id))
@@ -125,7 +125,7 @@ struct EnrichmentJobTests {
             let detail = try #require(try await store.reader(user.id).detail(of: entry))
             #expect(detail.edition?.details.pageCount == 92)
             #expect(detail.work.firstPublishedYear == nil, "the work's record was not recorded: no year is made up")
-            let openLibrary = try server.log().filter { $0.host == "openlibrary.org" }
+            let openLibrary = try await server.log().filter { $0.host == "openlibrary.org" }
             #expect(openLibrary.first?.path == "/api/books" && openLibrary.first?.status == .code(200))
             #expect(openLibrary.dropFirst().allSatisfy { $0.status == .code(404) }, "the work and author pages are not recorded")
             let miedema = try await Self.author("John Miedema", of: user, store: store)
@@ -147,7 +147,7 @@ struct EnrichmentJobTests {
             #expect(try await store.covers.coverID(of: entry, for: user.id) == "openlibrary:5546156")
             let cover = try #require(try await store.covers.cover(of: entry, for: user.id))
             #expect(cover.mediaType == "image/jpeg" && cover.data == ReplayServer.coverJPEG)
-            let asked = try server.log().filter { $0.host == "covers.openlibrary.org" }
+            let asked = try await server.log().filter { $0.host == "covers.openlibrary.org" }
             #expect(asked.map(\.path) == ["/b/id/5546156-M.jpg"] && asked.first?.query["default"] == "false")
 
             // Another reader with the same edition: the kept picture, not a second request.
@@ -156,7 +156,7 @@ struct EnrichmentJobTests {
                 "Slow reading", by: "John Miedema", for: other, app: app, year: "", isbn: "9780980200447")
             await app.jobs.drain()
             #expect(try await store.covers.coverID(of: theirs, for: other.id) == "openlibrary:5546156")
-            #expect(try server.log().filter { $0.host == "covers.openlibrary.org" }.count == 1)
+            #expect(try await server.log().filter { $0.host == "covers.openlibrary.org" }.count == 1)
             #expect(try await store.covers.cover(of: entry, for: other.id) == nil, "one reader's book is not another's")
         }
     }
@@ -217,7 +217,7 @@ struct EnrichmentJobTests {
             #expect(morrison.gender?.provenance.source == .bundled, "still the table's word: her answer was not recorded")
             let progress = try await app.enrichment.progress(for: user.id)
             #expect(progress.done == 1 && progress.retrying == 1)
-            let asked = try server.log().compactMap { $0.query["ids"] }
+            let asked = try await server.log().compactMap { $0.query["ids"] }
             #expect(asked.first?.split(separator: "|").count == 2 && asked.dropFirst().sorted() == ["Q42", "Q72334"])
         }
     }
@@ -243,7 +243,7 @@ struct EnrichmentJobTests {
         try await Self.withReader(database, named: "hana") { app, store, user, server in
             try await Self.add("Life, the Universe and Everything", by: "Douglas Adams", for: user, app: app)
             await app.jobs.drain()
-            #expect(try server.log().count == 1)
+            #expect(try await server.log().count == 1)
 
             // New books arrive; the look-up starts in a process that is then killed.
             try await Self.add("Beer Companion", by: "Michael Jackson", for: user, app: app)
@@ -258,7 +258,7 @@ struct EnrichmentJobTests {
             #expect(try await store.jobs.job(claimed.id)?.status == .done)
             let progress = try await app.enrichment.progress(for: user.id)
             #expect(progress.done == 3 && progress.authors == 3)
-            let wikidataByID = try server.log().filter { $0.query["ids"] == "Q42" }
+            let wikidataByID = try await server.log().filter { $0.query["ids"] == "Q42" }
             #expect(wikidataByID.count == 1, "Douglas Adams was not looked up twice")
         }
     }

@@ -29,7 +29,7 @@ struct ReplayClientTests {
     static func wikidata(_ server: ReplayServer, cache: (any ResponseCache)? = nil) -> WikidataClient {
         WikidataClient(
             fetcher: Fetcher(
-                provider: "wikidata", settings: settings(server.wikidata), transport: URLSessionTransport(), cache: cache))
+                provider: "wikidata", settings: settings(server.wikidata), transport: HTTPClientTransport(), cache: cache))
     }
 
     static func withServer(_ body: (ReplayServer) async throws -> Void) async throws {
@@ -52,7 +52,7 @@ struct ReplayClientTests {
                 return
             }
             #expect(Set(people.map(\.id)) == ["Q2831", "Q167877"])
-            let log = try server.log()
+            let log = try await server.log()
             #expect(log.allSatisfy { $0.status == .code(200) }, "the client asked only for what was recorded")
             #expect(log.allSatisfy { $0.userAgent?.hasPrefix("BooksTrack/") == true }, "a descriptive User-Agent")
             #expect(log.allSatisfy { $0.query["maxlag"] == "5" }, "maxlag=5, as Wikimedia asks of bots")
@@ -64,12 +64,12 @@ struct ReplayClientTests {
         try await Self.withServer { (server: ReplayServer) async throws in
             let cache = MemoryCache()
             let fetcher = Fetcher(
-                provider: "wikidata", settings: Self.settings(server.wikidata), transport: URLSessionTransport(), cache: cache)
+                provider: "wikidata", settings: Self.settings(server.wikidata), transport: HTTPClientTransport(), cache: cache)
             let client = WikidataClient(fetcher: fetcher)
             #expect(try await client.entities(["Q42"])["Q42"]?.label == "Douglas Adams")
             #expect(try await client.entities(["Q42"])["Q42"]?.label == "Douglas Adams")
             #expect(await fetcher.requests == 1)
-            #expect(try server.log().count == 1)
+            #expect(try await server.log().count == 1)
         }
     }
 
@@ -80,7 +80,7 @@ struct ReplayClientTests {
             try await server.fail(status: 429, count: 1, retryAfter: 0)
             let client = Self.wikidata(server)
             #expect(try await client.entities(["Q42"])["Q42"] != nil)
-            #expect(try server.log().map(\.status) == [.code(503), .code(429), .code(200)])
+            #expect(try await server.log().map(\.status) == [.code(503), .code(429), .code(200)])
         }
     }
 
@@ -90,7 +90,7 @@ struct ReplayClientTests {
             try await server.fail(status: 500, count: 10)
             let client = Self.wikidata(server)
             await #expect(throws: ProviderError.unavailable("HTTP 500")) { try await client.entities(["Q42"]) }
-            #expect(try server.log().count == 3, "three attempts, then it gives up for now")
+            #expect(try await server.log().count == 3, "three attempts, then it gives up for now")
 
             try await server.reset()
             try await server.down(host: "www.wikidata.org")
@@ -116,7 +116,7 @@ struct ReplayClientTests {
         try await Self.withServer { (server: ReplayServer) async throws in
             let client = OpenLibraryClient(
                 fetcher: Fetcher(
-                    provider: "openlibrary", settings: Self.settings(server.openLibrary), transport: URLSessionTransport(),
+                    provider: "openlibrary", settings: Self.settings(server.openLibrary), transport: HTTPClientTransport(),
                     cache: nil))
             let edition = try #require(try await client.edition(isbn: "9780980200447"))
             #expect(edition.title == "Slow reading")

@@ -1,8 +1,6 @@
+import AsyncHTTPClient
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
 
 /// The local server that replays the recorded Wikidata and Open Library answers
 /// (`scripts/replay-apis.py` over `Tests/Fixtures/apis`). Unknown requests answer 404, so a test
@@ -49,8 +47,8 @@ public final class ReplayServer: @unchecked Sendable {
     }
 
     /// Every request answered so far.
-    public func log() throws -> [Served] {
-        let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/_replay/log")!)
+    public func log() async throws -> [Served] {
+        let data = try await LocalScriptServer.get("http://127.0.0.1:\(port)/_replay/log")
         return try JSONDecoder().decode([Served].self, from: data)
     }
 
@@ -75,10 +73,7 @@ public final class ReplayServer: @unchecked Sendable {
             URLQueryItem(name: "host", value: host), URLQueryItem(name: "path", value: path),
             URLQueryItem(name: "content_type", value: contentType),
         ]
-        var request = URLRequest(url: components.url!)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        _ = try await URLSession.shared.data(for: request)
+        try await LocalScriptServer.post(components.url!.absoluteString, body: body)
     }
 
     /// A 40 × 60 JPEG picture (red, a blue disc, a yellow band), standing in for a cover.
@@ -142,10 +137,23 @@ enum LocalScriptServer {
         for _ in 0..<200 where process.isRunning { usleep(10_000) }
     }
 
-    static func post(_ url: String) async throws {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = "POST"
-        _ = try await URLSession.shared.data(for: request)
+    /// POSTs to a control route of the server. AsyncHTTPClient with a deadline, never
+    /// `URLSession`: on Linux its libcurl bridge can leave a request waiting for ever.
+    static func post(_ url: String, body: Data = Data()) async throws {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 1024 * 1024)
+        guard (200..<300).contains(response.status.code) else {
+            throw ReplayError("POST \(url) answered \(response.status.code)")
+        }
+    }
+
+    /// GETs what the server recorded.
+    static func get(_ url: String) async throws -> Data {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        return Data(try await response.body.collect(upTo: 64 * 1024 * 1024).readableBytesView)
     }
 }
 
@@ -170,7 +178,7 @@ public final class WebhookReceiver: @unchecked Sendable {
     }
 
     public func received() async throws -> [Received] {
-        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/_receiver/log")!)
+        let data = try await LocalScriptServer.get("http://127.0.0.1:\(port)/_receiver/log")
         return try JSONDecoder().decode([Received].self, from: data)
     }
 

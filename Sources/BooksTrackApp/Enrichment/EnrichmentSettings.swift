@@ -20,7 +20,7 @@ public struct EnrichmentSettings: Sendable {
 
     public init(
         enabled: Bool, wikidata: ProviderSettings, openLibrary: ProviderSettings, covers: ProviderSettings? = nil,
-        transport: any HTTPTransport = URLSessionTransport(), retryAfter: TimeInterval = 600, maxAttempts: Int = 5
+        transport: any HTTPTransport = HTTPClientTransport(), retryAfter: TimeInterval = 600, maxAttempts: Int = 5
     ) {
         self.enabled = enabled
         self.wikidata = wikidata
