@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "BooksTrackWeb",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackCharts", "BooksTrackApp",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackCharts", "BooksTrackApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -104,7 +104,6 @@ let package = Package(
             dependencies: [
                 "BooksTrackCore",
                 "BooksTrackImport",
-                "BooksTrackStore",
                 "BooksTrackApp",
                 "BooksTrackWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

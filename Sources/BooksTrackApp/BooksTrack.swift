@@ -15,7 +15,8 @@ import ServiceLifecycle
 /// ``NotificationService/settle(_:now:)``, the one after-write step. Background work
 /// (enrichment, webhook delivery) registers a handler with the ``jobs`` runner.
 public final class BooksTrack: Sendable {
-    public let store: Store
+    /// The store, reached only through the use cases here: no face imports it.
+    let store: Store
     public let clock: @Sendable () -> Date
     public let logger: Logger
     public let library: LibraryService
@@ -33,6 +34,7 @@ public final class BooksTrack: Sendable {
     public let imports: ImportService
     public let enrichment: EnrichmentService
     public let jobs: JobRunner
+    public let accounts: AccountService
 
     /// `enrichment` says whether and where authors and books are looked up; off by default (the
     /// command line reads it from the environment, see ``EnrichmentSettings/fromEnvironment(_:)``).
@@ -42,6 +44,7 @@ public final class BooksTrack: Sendable {
         webhookSender: any WebhookSender = PinnedWebhookSender(), publicURL: String? = nil
     ) {
         self.store = store
+        accounts = AccountService(store: store)
         self.clock = clock
         self.logger = logger
         let insights = InsightsService(store: store, logger: logger)

@@ -1,10 +1,10 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackTestSupport
 import Foundation
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackStore
 
 @Suite("An import whose server died says so at once, and its file is dropped")

@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -6,6 +5,8 @@ import Foundation
 import Logging
 import SQLKit
 import Testing
+
+@testable import BooksTrackApp
 
 @Suite("Background jobs")
 struct JobRunnerTests {

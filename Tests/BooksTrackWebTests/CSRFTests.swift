@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -6,6 +5,7 @@ import Foundation
 import Hummingbird
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("CSRF: every state-changing request must come from a BooksTrack page", .timeLimit(.minutes(5)))

@@ -1,10 +1,10 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("Compare with readers here: opt-in, a rounded average only, and only from ten readers", .timeLimit(.minutes(5)))

@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -6,6 +5,7 @@ import Foundation
 import Hummingbird
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("Author facts found automatically, in the pages and the API", .timeLimit(.minutes(5)))

@@ -1,9 +1,10 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import Testing
+
+@testable import BooksTrackApp
 
 @Suite(
     "Goals in the browser: templates, the form, progress from the library, milestones, the celebration", .timeLimit(.minutes(5)))

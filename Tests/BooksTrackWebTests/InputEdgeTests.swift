@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -6,6 +5,7 @@ import Foundation
 import Hummingbird
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("Input edges: each refused with a clear problem, nothing changed", .timeLimit(.minutes(5)))

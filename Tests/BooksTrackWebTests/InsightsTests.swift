@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
@@ -7,6 +6,7 @@ import Foundation
 import Hummingbird
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("Insights: page, API, cache and settings", .timeLimit(.minutes(5)))

@@ -1,10 +1,10 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("Reminders: opt-in, in the reader's evening, once, to the notification centre and the webhook", .timeLimit(.minutes(5)))

@@ -1,9 +1,10 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
 import Foundation
 import Testing
+
+@testable import BooksTrackApp
 
 @Suite(
     "Sessions in the browser: a forgotten timer, the saved page, logging, progress, editing, deleting", .timeLimit(.minutes(5)))

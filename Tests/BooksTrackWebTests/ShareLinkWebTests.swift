@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
@@ -6,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackWeb
 
 @Suite("Share links: a read-only snapshot of one insights card, listed, revocable", .timeLimit(.minutes(5)))

@@ -136,6 +136,20 @@ public final class EnrichmentService: Sendable {
         await libraryChanged(userID, entries: [entry])
     }
 
+    /// Marks a reader's authors and books that were never looked up (and, with `retryFailed`,
+    /// those whose look-up failed) as waiting, without scheduling the job: the command line
+    /// looks them up itself (``lookUp(for:progress:)``).
+    public func markWaiting(for userID: User.ID, retryFailed: Bool = false) async throws {
+        let now = clock()
+        try await store.enrichment.queue(for: userID, now: now)
+        if retryFailed { try await store.enrichment.retryFailed(for: userID, now: now) }
+    }
+
+    /// Of a reader's read books, how many have their author's gender and region known.
+    public func coverage(for userID: User.ID) async throws -> (read: Int, gender: Int, region: Int) {
+        try await store.enrichment.coverage(for: userID)
+    }
+
     /// Queues the look-up of a reader's authors and books that were never looked up, and wakes
     /// this process's runner.
     public func queue(for userID: User.ID, retryFailed: Bool = false) async throws {

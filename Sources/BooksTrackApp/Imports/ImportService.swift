@@ -44,6 +44,10 @@ public final class ImportService: Sendable {
         return queued
     }
 
+    /// Finishes or throws away the big imports an earlier process left half-written; how many.
+    @discardableResult
+    public func recover(now: Date) async throws -> Int { try await store.recoverImports(now: now) }
+
     /// How far this process has got with an upload's import.
     public func progress(of uploadID: ImportUpload.ID) -> ImportProgress? { board.get(uploadID) }
 

@@ -1,6 +1,5 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 /// The JSON the API answers with. Field names are camelCase; dates are `YYYY-MM-DD` for
@@ -196,7 +195,7 @@ enum APIModels {
         /// Only in the answer that created it.
         let token: String?
 
-        init(_ token: TokenRepository.APIToken, secret: String? = nil) {
+        init(_ token: APIToken, secret: String? = nil) {
             id = token.id.string
             name = token.name
             createdAt = token.createdAt

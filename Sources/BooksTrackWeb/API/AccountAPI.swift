@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// `/api/v1/me`, `/api/v1/tokens`, `/api/v1/invitations`: the reader's account.
 struct AccountAPI {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
 
     func addRoutes(to api: RouterGroup<AppContext>) {
@@ -33,7 +32,7 @@ struct AccountAPI {
     @Sendable func changePassword(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let sent = try await APIRequest.decode(PasswordRequest.self, from: request)
-        let errors = try await PasswordChange(store: store, bcryptCost: configuration.bcryptCost, clock: configuration.clock)
+        let errors = try await app.accounts.passwordChange(bcryptCost: configuration.bcryptCost, clock: configuration.clock)
             .apply(
                 user: user, current: sent.currentPassword ?? "", new: sent.newPassword ?? "", confirmation: nil,
                 keeping: context.session?.tokenHash, endingTokens: sent.revokeTokens ?? false, keptToken: context.tokenHash,
@@ -52,18 +51,18 @@ struct AccountAPI {
     @Sendable func deleteMe(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let sent = try await APIRequest.decode(DeletionRequest.self, from: request)
-        let hash = try await store.accounts.passwordHash(of: user.id)
+        let hash = try await app.accounts.passwordHash(of: user.id)
         guard
-            try await LoginThrottle(store: store).verify(
+            try await app.accounts.throttle.verify(
                 sent.password ?? "", of: user, hash: hash, address: context.remoteAddress, now: configuration.clock())
         else { throw WebError.invalid(FieldErrors(["password": "Confirm with your password."])) }
-        try await store.accounts.deleteAccount(user.id)
+        try await app.accounts.deleteAccount(user.id)
         return Responses.noContent()
     }
 
     @Sendable func tokens(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        return try Responses.json(try await store.tokens.tokens(of: user.id).map { APIModels.Token($0) })
+        return try Responses.json(try await app.accounts.tokens(of: user.id).map { APIModels.Token($0) })
     }
 
     struct TokenRequest: Decodable {
@@ -78,13 +77,13 @@ struct AccountAPI {
         if let problem = APITokens.nameProblem(sent.unicodeScalars.count > APITokens.nameLimit ? sent : name) {
             throw WebError.invalid(FieldErrors(["name": problem]))
         }
-        let (secret, token) = try await AccountTools.createToken(named: name, for: user, store: store, now: configuration.clock())
+        let (secret, token) = try await app.accounts.createToken(named: name, for: user, now: configuration.clock())
         return try Responses.json(APIModels.Token(token, secret: secret), status: .created)
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        guard try await store.tokens.deleteToken(try context.parameters.id("token"), of: user.id) else {
+        guard try await app.accounts.deleteToken(try context.parameters.id("token"), of: user.id) else {
             throw WebError.notFound("There is no such token.")
         }
         return Responses.noContent()
@@ -92,7 +91,7 @@ struct AccountAPI {
 
     @Sendable func invite(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let (url, expiresAt) = try await Invitations(store: store).create(
+        let (url, expiresAt) = try await app.accounts.invitations.create(
             by: user, baseURL: configuration.baseURL(for: request), now: configuration.clock())
         return try Responses.json(APIModels.Invitation(url: url, expiresAt: expiresAt), status: .created)
     }

@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// `/api/v1/authors`: the authors of the reader's books and the facts about them.
 struct AuthorsAPI {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let library: LibraryService
 
@@ -18,7 +17,7 @@ struct AuthorsAPI {
     @Sendable func author(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let id: Author.ID = try context.parameters.id("author")
-        guard let (author, history) = try await store.reader(user.id).author(id) else {
+        guard let (author, history) = try await app.reader(user).author(id) else {
             throw StoreError.notFound(.authorInLibrary(id))
         }
         return try Responses.json(APIModels.AuthorJSON(author, history: history))
@@ -45,7 +44,7 @@ struct AuthorsAPI {
         let user = try context.requireUser()
         let id: Author.ID = try context.parameters.id("author")
         let sent = try await APIRequest.decode(FactsRequest.self, from: request)
-        let reader = store.reader(user.id)
+        let reader = app.reader(user)
         guard let (current, _) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }
         let changes = AuthorFactInput.changes(
             sent.facts, current: current, accepting: AuthorFactKind.allCases, confirming: true)

@@ -1,6 +1,5 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 /// The JSON of the radar, completion and progressive-profiling endpoints (SPEC F4, F10).

@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// `/api/v1/entries` and `/api/v1/shelves`: the reader's books.
 struct EntriesAPI {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let library: LibraryService
 
@@ -30,7 +29,7 @@ struct EntriesAPI {
     @Sendable func shelves(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         return try Responses.json(
-            try await store.reader(user.id).shelves().map { APIModels.Shelf(name: $0.name, count: $0.count) })
+            try await app.reader(user).shelves().map { APIModels.Shelf(name: $0.name, count: $0.count) })
     }
 
     @Sendable func entries(_ request: Request, context: AppContext) async throws -> Response {
@@ -43,7 +42,7 @@ struct EntriesAPI {
         // starts, a language it does not know) are 422s naming the value.
         if let problem = query.problems.first { throw WebError.invalid(FieldErrors(["query": problem]), message: problem) }
         if let problem = query.problems.first { throw WebError.badRequest(problem) }
-        let page = try await store.reader(user.id).list(query, primaryLanguage: user.settings.primaryLanguage)
+        let page = try await app.reader(user).list(query)
         return try Responses.json(
             APIModels.Page(
                 items: page.items.map(APIModels.EntrySummary.init), page: query.page,

@@ -1,7 +1,6 @@
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
@@ -9,7 +8,6 @@ import Hummingbird
 struct ImportsAPI {
     let app: BooksTrack
     let configuration: WebConfiguration
-    var store: Store { app.store }
 
     func addRoutes(to api: RouterGroup<AppContext>) {
         api.get("imports", use: imports)
@@ -20,7 +18,7 @@ struct ImportsAPI {
 
     @Sendable func imports(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let runs = try await store.reader(user.id).importRuns()
+        let runs = try await app.reader(user).importRuns()
         let pageSize = 50
         let page = try APIQuery(request, allowed: ["page"]).page()
         let items = runs.dropFirst((page - 1) * pageSize).prefix(pageSize).map(APIModels.ImportRun.init)
@@ -50,7 +48,7 @@ struct ImportsAPI {
     @Sendable func run(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let runID: ImportRunSummary.ID = try context.parameters.id("run")
-        guard let (summary, report) = try await store.reader(user.id).importRun(runID) else {
+        guard let (summary, report) = try await app.reader(user).importRun(runID) else {
             throw WebError.notFound("There is no such import in your history.")
         }
         return try Responses.json(ImportReportDocument(report, id: runID.string, fileName: summary.fileName))
@@ -59,6 +57,6 @@ struct ImportsAPI {
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
         _ = try APIQuery(request, allowed: ["format"])
         return try await ImportController.export(
-            request, user: try context.requireUser(), store: store, configuration: configuration)
+            request, reader: app.reader(try context.requireUser()), configuration: configuration)
     }
 }

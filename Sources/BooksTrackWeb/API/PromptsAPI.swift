@@ -1,13 +1,12 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// `/api/v1/radar`, `/completion`, `/prompts`, answers and skips, `/me/curation`: the radar,
 /// completion and progressive profiling (SPEC F4, F10).
 struct PromptsAPI {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let profiling: ProfilingService
 
@@ -42,7 +41,7 @@ struct PromptsAPI {
     @Sendable func bookRadar(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
-        guard let detail = try await store.reader(user.id).detail(of: entryID) else {
+        guard let detail = try await app.reader(user).detail(of: entryID) else {
             throw WebError.notFound("There is no such book in your library.")
         }
         let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
@@ -99,7 +98,7 @@ struct PromptsAPI {
 
     @Sendable func curation(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let history = try await store.reader(user.id).contributionHistory()
+        let history = try await app.reader(user).contributionHistory()
         return try Responses.json(
             APIModels.Curation(
                 curator: APIModels.Curator(CuratorStanding(history.map(\.contribution))),

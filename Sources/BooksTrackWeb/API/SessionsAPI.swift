@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// `/api/v1/…/sessions`, progress and the streak (SPEC F5, §4).
 struct SessionsAPI {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let sessions: SessionService
 
@@ -142,7 +141,7 @@ struct SessionsAPI {
 
     @Sendable func active(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        guard let session = try await store.reader(user.id).activeSession() else {
+        guard let session = try await app.reader(user).activeSession() else {
             throw WebError.notFound("No reading session is running.")
         }
         return try Responses.json(SessionModel(session))
@@ -177,7 +176,7 @@ struct SessionsAPI {
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
         let page = try APIQuery(request, allowed: ["page"]).page()
         let pageSize = 20
-        let (items, total) = try await store.reader(user.id).sessions(of: entryID, page: page, pageSize: pageSize)
+        let (items, total) = try await app.reader(user).sessions(of: entryID, page: page, pageSize: pageSize)
         return try Responses.json(
             APIModels.Page(
                 items: items.map(SessionModel.init), page: page, pageSize: pageSize, total: total,
@@ -187,7 +186,7 @@ struct SessionsAPI {
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let id: ReadingSession.ID = try context.parameters.id("session")
-        guard let current = try await store.reader(user.id).session(id) else { throw StoreError.notFound(.session(id)) }
+        guard let current = try await app.reader(user).session(id) else { throw StoreError.notFound(.session(id)) }
         let body = try await APIRequest.decode(Body.self, from: request, example: Self.example)
         guard current.endedAt != nil else {
             throw WebError.conflict("This session is still running: finish it before editing it.")

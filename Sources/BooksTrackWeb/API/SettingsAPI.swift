@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// `/api/v1/me/settings`: the reader's settings that change the figures.
 struct SettingsAPI {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
 
     func addRoutes(to api: RouterGroup<AppContext>) {
@@ -61,7 +60,7 @@ struct SettingsAPI {
             palette: kept(sent.palette, current: user.settings.palette?.rawValue))
         switch parsed {
         case .success(let settings):
-            try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
+            try await app.reader(user).update(settings: settings, now: configuration.clock())
             var updated = user
             updated.settings = settings
             return try Responses.json(APIModels.Me(updated))

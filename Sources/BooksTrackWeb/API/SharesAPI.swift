@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// `/api/v1/shares`: the reader's share links — read-only snapshots of one insights card.
 struct SharesAPI {
-    let store: Store
+    let app: BooksTrack
     let shares: Shares
     let configuration: WebConfiguration
 
@@ -18,7 +17,7 @@ struct SharesAPI {
 
     @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        return try Responses.json(try await store.shareLinks.links(of: user.id).map { APIModels.ShareLink($0) })
+        return try Responses.json(try await app.reader(user).shareLinks().map { APIModels.ShareLink($0) })
     }
 
     struct ShareRequest: Decodable {
@@ -61,7 +60,7 @@ extension APIModels {
         /// The address; only in the answer that made the link.
         let url: String?
 
-        init(_ link: ShareLinkRepository.ShareLink, url: String? = nil) {
+        init(_ link: BooksTrackApp.ShareLink, url: String? = nil) {
             id = link.id.string
             card = link.card
             title = link.title

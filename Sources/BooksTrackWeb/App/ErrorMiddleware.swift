@@ -1,4 +1,4 @@
-import BooksTrackStore
+import BooksTrackApp
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -11,7 +11,7 @@ import Logging
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppContext
     static let requestIDHeader = HTTPField.Name("X-Request-Id")!
-    let store: Store
+    let app: BooksTrack
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws
         -> Response
@@ -19,11 +19,12 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            return await Self.response(for: error, request: request, context: context, store: store)
+            return await Self.response(for: error, request: request, context: context, accounts: app.accounts)
         }
     }
 
-    static func response(for error: any Error, request: Request, context: AppContext, store: Store) async -> Response {
+    static func response(for error: any Error, request: Request, context: AppContext, accounts: AccountService) async -> Response
+    {
         let webError: WebError
         if let known = WebError.from(error) {
             webError = known
@@ -36,7 +37,7 @@ struct ErrorMiddleware: RouterMiddleware {
         }
         if case .unauthorized = webError {
             // One small query, not every account: is there anyone to sign in as?
-            let setUp = (try? await store.accounts.setupState() == .complete) ?? true
+            let setUp = (try? await accounts.setupState() == .complete) ?? true
             if !setUp { return Responses.redirect(to: "/setup") }
             let next = request.method == .get ? request.uri.string : "/"
             return Responses.redirect(to: next == "/" ? "/login" : "/login?next=\(URLQuery.encode(next))")

@@ -1,5 +1,4 @@
 import BooksTrackApp
-import BooksTrackStore
 import Foundation
 import Hummingbird
 import Logging
@@ -9,7 +8,6 @@ import ServiceLifecycle
 public enum WebApp {
     /// The router with every page and API route, over an application.
     public static func router(app: BooksTrack, configuration: WebConfiguration) -> Router<AppContext> {
-        let store = app.store
         let router = Router(context: AppContext.self)
         let routeMethods = RouteMethods()
         // Middleware applies to the routes added after it, so it comes first.
@@ -22,11 +20,11 @@ public enum WebApp {
         }
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
-        router.add(middleware: ErrorMiddleware(store: store))
+        router.add(middleware: ErrorMiddleware(app: app))
         router.add(middleware: InputMiddleware())
-        router.add(middleware: SessionMiddleware(store: store, configuration: configuration))
+        router.add(middleware: SessionMiddleware(app: app, configuration: configuration))
         router.add(middleware: NoticeMiddleware(secureCookies: configuration.secureCookies))
-        router.add(middleware: ErrorMiddleware(store: store))
+        router.add(middleware: ErrorMiddleware(app: app))
         // Inside the inner error middleware, so it sees the router's "no route" before it
         // becomes a 404 page.
         router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
@@ -34,7 +32,7 @@ public enum WebApp {
 
         router.get("/health") { _, _ in
             do {
-                try await store.checkHealth()
+                try await app.accounts.checkHealth()
                 return try Responses.json(["status": "ok"], headers: [.cacheControl: "no-store"])
             } catch {
                 return try Responses.json(
@@ -44,43 +42,43 @@ public enum WebApp {
         let insights = app.insights
         let profiling = app.profiling
         AssetsController().addRoutes(to: router)
-        AuthController(store: store, configuration: configuration).addRoutes(to: router)
+        AuthController(app: app, configuration: configuration).addRoutes(to: router)
         HomeController(
-            store: store, configuration: configuration, insights: insights, demo: app.imports,
+            app: app, configuration: configuration, insights: insights, demo: app.imports,
             notifications: app.notifications, enrichment: app.enrichment, goals: app.goals, sessions: app.sessions
         ).addRoutes(to: router)
         InsightsController(
-            store: store, configuration: configuration, insights: insights, reading: app.reading, goals: app.goals,
+            app: app, configuration: configuration, insights: insights, reading: app.reading, goals: app.goals,
             discovery: app.discovery
         ).addRoutes(to: router)
-        LibraryController(store: store, insights: insights).addRoutes(to: router)
+        LibraryController(app: app, insights: insights).addRoutes(to: router)
         let books = BookController(
-            store: store, configuration: configuration, library: app.library, goals: app.goals, profiling: app.profiling)
+            app: app, configuration: configuration, library: app.library, goals: app.goals, profiling: app.profiling)
         books.addRoutes(to: router)
-        SessionController(store: store, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
+        SessionController(app: app, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
         GoalController(configuration: configuration, goals: app.goals).addRoutes(to: router)
-        PromptController(store: store, configuration: configuration, profiling: profiling).addRoutes(to: router)
+        PromptController(app: app, configuration: configuration, profiling: profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
-        AccountController(store: store, webhooks: app.webhooks, reminders: app.reminders, configuration: configuration).addRoutes(
+        AccountController(app: app, webhooks: app.webhooks, reminders: app.reminders, configuration: configuration).addRoutes(
             to: router)
-        let shares = Shares(store: store, insights: insights, configuration: configuration)
+        let shares = Shares(app: app, insights: insights, configuration: configuration)
         ShareController(shares: shares, configuration: configuration).addRoutes(to: router)
         // The JSON API: one route collection per resource (described by /api/openapi.json).
         let api = router.group("api/v1")
-        AccountAPI(store: store, configuration: configuration).addRoutes(to: api)
-        SettingsAPI(store: store, configuration: configuration).addRoutes(to: api)
-        EntriesAPI(store: store, configuration: configuration, library: app.library).addRoutes(to: api)
-        SessionsAPI(store: store, configuration: configuration, sessions: app.sessions).addRoutes(to: api)
+        AccountAPI(app: app, configuration: configuration).addRoutes(to: api)
+        SettingsAPI(app: app, configuration: configuration).addRoutes(to: api)
+        EntriesAPI(app: app, configuration: configuration, library: app.library).addRoutes(to: api)
+        SessionsAPI(app: app, configuration: configuration, sessions: app.sessions).addRoutes(to: api)
         GoalsAPI(configuration: configuration, goals: app.goals).addRoutes(to: api)
-        AuthorsAPI(store: store, configuration: configuration, library: app.library).addRoutes(to: api)
+        AuthorsAPI(app: app, configuration: configuration, library: app.library).addRoutes(to: api)
         ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
         InsightsAPI(insights: insights, reading: app.reading, configuration: configuration).addRoutes(to: api)
-        PromptsAPI(store: store, configuration: configuration, profiling: profiling).addRoutes(to: api)
+        PromptsAPI(app: app, configuration: configuration, profiling: profiling).addRoutes(to: api)
         BadgesAPI(configuration: configuration, profiling: profiling).addRoutes(to: api)
         NotificationsAPI(notifications: app.notifications, reminders: app.reminders, configuration: configuration).addRoutes(
             to: api)
         EnrichmentAPI(enrichment: app.enrichment).addRoutes(to: api)
-        SharesAPI(store: store, shares: shares, configuration: configuration).addRoutes(to: api)
+        SharesAPI(app: app, shares: shares, configuration: configuration).addRoutes(to: api)
         routeMethods.record(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
         return router
     }

@@ -1,6 +1,5 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
@@ -11,7 +10,7 @@ struct SessionMiddleware: RouterMiddleware {
     typealias Context = AppContext
     static let cookieName = "bt_session"
 
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
 
     func handle(_ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response) async throws
@@ -22,7 +21,7 @@ struct SessionMiddleware: RouterMiddleware {
         var known: (user: User.ID, version: Int)?
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            guard let (user, version) = try await store.tokens.authenticate(tokenHash: Secrets.hash(token), now: now) else {
+            guard let (user, version) = try await app.accounts.authenticate(tokenHash: Secrets.hash(token), now: now) else {
                 throw WebError.unauthorized("The API token is not valid (it may have been revoked).")
             }
             context.tokenUser = user
@@ -30,13 +29,13 @@ struct SessionMiddleware: RouterMiddleware {
             known = (user.id, version)
         } else if let token = request.cookies[Self.cookieName]?.value {
             let hash = Secrets.hash(token)
-            if let session = try await store.sessions.session(tokenHash: hash, now: now) {
+            if let session = try await app.accounts.login(tokenHash: hash, now: now) {
                 // A page shows the unread count in its header (SPEC §8); it comes with the session.
                 context.session = BrowserSession(
                     user: session.user, csrfToken: session.csrfToken, tokenHash: hash, unread: session.unread)
                 known = (session.user.id, session.dataVersion)
                 if session.expiresAt.timeIntervalSince(now) < configuration.sessionLifetime / 2 {
-                    try await store.sessions.extendSession(
+                    try await app.accounts.extendLogin(
                         tokenHash: hash, until: now.addingTimeInterval(configuration.sessionLifetime), now: now)
                 }
             }
@@ -45,9 +44,9 @@ struct SessionMiddleware: RouterMiddleware {
         // figure it shows is at least as new as the session's (a write asks the database itself).
         guard let known, request.method == .get || request.method == .head else {
             // A write learns its reader's version from the write itself, for what it reads after.
-            return try await KnownDataVersion.$written.withValue(WrittenVersions()) { try await next(request, context) }
+            return try await RequestFreshness.writing { try await next(request, context) }
         }
-        return try await KnownDataVersion.$current.withValue(known) { try await next(request, context) }
+        return try await RequestFreshness.reading(known.user, at: known.version) { try await next(request, context) }
     }
 
     /// The cookie that keeps a browser signed in.

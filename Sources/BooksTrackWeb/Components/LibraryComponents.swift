@@ -1,6 +1,6 @@
+import BooksTrackApp
 import BooksTrackCharts
 import BooksTrackCore
-import BooksTrackStore
 import Plot
 
 /// A reading status as a labelled pill.

@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// The account page: password, API tokens, invitations and deletion (SPEC F9).
 struct AccountController {
-    let store: Store
+    let app: BooksTrack
     let webhooks: WebhookService
     let reminders: ReminderService
     let configuration: WebConfiguration
@@ -33,12 +32,12 @@ struct AccountController {
         _ adjust: (inout AccountPage.Model) -> Void = { _ in }
     ) async throws -> Response {
         let user = try context.requireUser()
-        var model = AccountPage.Model(user: user, tokens: try await store.tokens.tokens(of: user.id))
+        var model = AccountPage.Model(user: user, tokens: try await app.accounts.tokens(of: user.id))
         model.webhook = try await webhooks.webhook(of: user)
         model.notificationPreferences = try await reminders.preferences(of: user)
         model.webhooksAllowPrivate = try await webhooks.allowsPrivate()
-        model.registrationOpen = try await Registration(store: store).isOpen()
-        model.shareLinks = try await store.shareLinks.links(of: user.id)
+        model.registrationOpen = try await app.accounts.registration.isOpen()
+        model.shareLinks = try await app.reader(user).shareLinks()
         adjust(&model)
         return HTMLResponse(html: AccountPage.render(page: context.page(.account), model: model), status: status)
             .response(from: request, context: context)
@@ -51,7 +50,7 @@ struct AccountController {
     @Sendable func changePassword(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try context.requireForm()
-        let errors = try await PasswordChange(store: store, bcryptCost: configuration.bcryptCost, clock: configuration.clock)
+        let errors = try await app.accounts.passwordChange(bcryptCost: configuration.bcryptCost, clock: configuration.clock)
             .apply(
                 user: user, current: form["current_password"] ?? "", new: form["password"] ?? "",
                 confirmation: form["confirmation"],
@@ -68,14 +67,14 @@ struct AccountController {
         if let problem = APITokens.nameProblem(name) {
             return try await render(request, context, status: .unprocessableContent) { $0.tokenError = problem }
         }
-        let token = try await AccountTools.createToken(named: name, for: user, store: store, now: configuration.clock()).secret
+        let token = try await app.accounts.createToken(named: name, for: user, now: configuration.clock()).secret
         return try await render(request, context, status: .created) { $0.newToken = (name, token) }
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let tokenID: TokenRepository.APIToken.ID = try context.parameters.id("token")
-        guard try await store.tokens.deleteToken(tokenID, of: user.id) else {
+        let tokenID: APIToken.ID = try context.parameters.id("token")
+        guard try await app.accounts.deleteToken(tokenID, of: user.id) else {
             throw WebError.notFound("There is no such token.")
         }
         return Responses.redirect(to: "/account", notice: .tokenRevoked)
@@ -83,7 +82,7 @@ struct AccountController {
 
     @Sendable func invite(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let link = try await Invitations(store: store).create(
+        let link = try await app.accounts.invitations.create(
             by: user, baseURL: configuration.baseURL(for: request), now: configuration.clock()
         ).url
         return try await render(request, context, status: .created) { $0.newInvitation = link }
@@ -130,7 +129,7 @@ struct AccountController {
     @Sendable func saveRegistration(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let open = try context.requireForm()["open"] == "on"
-        guard try await Registration(store: store).setOpen(open, by: user) else {
+        guard try await app.accounts.registration.setOpen(open, by: user) else {
             throw WebError.forbidden("Only the owner of this BooksTrack decides who may create an account.")
         }
         return Responses.redirect(to: "/account#invitations", notice: open ? .registrationOpened : .registrationClosed)
@@ -144,16 +143,16 @@ struct AccountController {
     @Sendable func deleteAccount(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try context.requireForm()
-        let hash = try await store.accounts.passwordHash(of: user.id)
+        let hash = try await app.accounts.passwordHash(of: user.id)
         guard
-            try await LoginThrottle(store: store).verify(
+            try await app.accounts.throttle.verify(
                 form["password"] ?? "", of: user, hash: hash, address: context.remoteAddress, now: configuration.clock())
         else {
             let html = AccountPage.confirmDeletion(page: context.page(.account), user: user, error: "That is not your password.")
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         do {
-            try await store.accounts.deleteAccount(user.id)
+            try await app.accounts.deleteAccount(user.id)
         } catch let error as StoreError {
             guard case .conflict(.ownerHasReaders) = error else { throw error }
             let html = AccountPage.confirmDeletion(page: context.page(.account), user: user, error: error.message)

@@ -1,15 +1,14 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// Set-up of the owner, sign-in and out, and joining by invitation (SPEC F9).
 struct AuthController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
 
-    var sessions: SessionStarter { SessionStarter(store: store, configuration: configuration) }
+    var sessions: SessionStarter { SessionStarter(app: app, configuration: configuration) }
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/setup", use: showSetup)
@@ -26,7 +25,7 @@ struct AuthController {
     // MARK: Set-up
 
     @Sendable func showSetup(_ request: Request, context: AppContext) async throws -> Response {
-        let state = try await store.accounts.setupState()
+        let state = try await app.accounts.setupState()
         guard state != .complete else { return Responses.redirect(to: context.user == nil ? "/login" : "/") }
         let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
         let html = AuthPages.setup(page: context.page(nil, csrfToken: token), model: .init(owner: state.owner))
@@ -35,7 +34,7 @@ struct AuthController {
 
     @Sendable func setup(_ request: Request, context: AppContext) async throws -> Response {
         let form = try context.requireForm()
-        let state = try await store.accounts.setupState()
+        let state = try await app.accounts.setupState()
         guard state != .complete else { throw WebError.conflict("This BooksTrack is already set up. Sign in instead.") }
         let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
         var errors = FieldErrors()
@@ -52,12 +51,12 @@ struct AuthController {
         let now = configuration.clock()
         let owner: User
         if let existing = state.owner {
-            guard try await store.accounts.setFirstPassword(hash, for: existing.id, now: now) else {
+            guard try await app.accounts.setFirstPassword(hash, for: existing.id, now: now) else {
                 throw WebError.conflict("Someone finished setting up this BooksTrack a moment ago. Sign in instead.")
             }
             owner = existing
         } else {
-            owner = try await store.users.createOwner(
+            owner = try await app.accounts.createOwner(
                 name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName, passwordHash: hash,
                 now: now)
         }
@@ -68,10 +67,10 @@ struct AuthController {
 
     @Sendable func showLogin(_ request: Request, context: AppContext) async throws -> Response {
         if context.user != nil { return Responses.redirect(to: "/") }
-        if try await store.accounts.setupState() != .complete { return Responses.redirect(to: "/setup") }
+        if try await app.accounts.setupState() != .complete { return Responses.redirect(to: "/setup") }
         let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
         let next = Responses.localPath(URLQuery.parameters(of: request)["next"])
-        let open = try await Registration(store: store).isOpen()
+        let open = try await app.accounts.registration.isOpen()
         let model = AuthPages.LoginModel(next: next, registrationOpen: open)
         return HTMLResponse(html: AuthPages.login(page: context.page(nil, csrfToken: token), model: model)).setting(
             cookie
@@ -84,9 +83,9 @@ struct AuthController {
         let name = form["name"]?.trimmed ?? ""
         let next = Responses.localPath(form["next"])
         let now = configuration.clock()
-        let throttle = LoginThrottle(store: store)
+        let throttle = app.accounts.throttle
         try await throttle.check(name: name, address: context.remoteAddress, now: now)
-        let credentials = name.isEmpty ? nil : try await store.accounts.credentials(forName: name)
+        let credentials = name.isEmpty ? nil : try await app.accounts.credentials(forName: name)
         // Verify against a fixed hash when the name is unknown, so timing does not reveal names.
         let valid = try await Passwords.verify(form["password"] ?? "", hash: credentials?.1 ?? Passwords.decoyHash)
         guard let (user, hash) = credentials, hash != nil, valid else {
@@ -99,7 +98,7 @@ struct AuthController {
             return HTMLResponse(html: html, status: .unauthorized).response(from: request, context: context)
         }
         try await throttle.recordSuccess(name: name, address: context.remoteAddress)
-        if let session = context.session { try await store.sessions.deleteSession(tokenHash: session.tokenHash) }
+        if let session = context.session { try await app.accounts.endLogin(tokenHash: session.tokenHash) }
         return try await sessions.signIn(user, redirectTo: next)
     }
 
@@ -111,7 +110,7 @@ struct AuthController {
 
     @Sendable func showInvitation(_ request: Request, context: AppContext) async throws -> Response {
         let token = try context.parameters.require("token")
-        guard try await store.invitations.invitationIsOpen(hash: Secrets.hash(token), now: configuration.clock()) else {
+        guard try await app.accounts.invitationIsOpen(hash: Secrets.hash(token), now: configuration.clock()) else {
             throw WebError.notFound("This invitation has expired or has already been used. Ask for a new one.")
         }
         let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
@@ -127,7 +126,7 @@ struct AuthController {
         if let problem = User.problem(withName: values.name) { errors["name"] = problem }
         if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) { errors["password"] = problem }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
-        if errors.isEmpty, try await store.users.user(named: values.name) != nil {
+        if errors.isEmpty, try await app.accounts.reader(named: values.name) != nil {
             errors["name"] = "Someone here already uses this name; choose another."
         }
         return (values, errors)
@@ -138,7 +137,7 @@ struct AuthController {
         let form = try context.requireForm()
         let now = configuration.clock()
         // The token first: a password is hashed (≈ 200 ms of CPU) only for an open invitation.
-        guard try await store.invitations.invitationIsOpen(hash: Secrets.hash(token), now: now) else {
+        guard try await app.accounts.invitationIsOpen(hash: Secrets.hash(token), now: now) else {
             throw WebError.notFound("This invitation has expired or has already been used. Ask for a new one.")
         }
         let (values, errors) = try await joinFields(form)
@@ -149,7 +148,7 @@ struct AuthController {
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)
-        let user = try await store.invitations.acceptInvitation(
+        let user = try await app.accounts.acceptInvitation(
             hash: Secrets.hash(token), name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName,
             passwordHash: hash, now: now)
         return try await sessions.signIn(user, redirectTo: "/", notice: .welcome)
@@ -159,7 +158,7 @@ struct AuthController {
 
     @Sendable func showRegistration(_ request: Request, context: AppContext) async throws -> Response {
         if context.user != nil { return Responses.redirect(to: "/") }
-        guard try await Registration(store: store).isOpen() else { throw Self.closed }
+        guard try await app.accounts.registration.isOpen() else { throw Self.closed }
         let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
         return HTMLResponse(html: AuthPages.registration(page: context.page(nil, csrfToken: csrf))).setting(cookie)
             .response(from: request, context: context)
@@ -168,10 +167,10 @@ struct AuthController {
     /// Creates an account when registration is open; attempts count against the sign-in
     /// throttle of the address, so the form cannot be used to make accounts by the thousand.
     @Sendable func register(_ request: Request, context: AppContext) async throws -> Response {
-        guard try await Registration(store: store).isOpen() else { throw Self.closed }
+        guard try await app.accounts.registration.isOpen() else { throw Self.closed }
         let form = try context.requireForm()
         let now = configuration.clock()
-        let throttle = LoginThrottle(store: store)
+        let throttle = app.accounts.throttle
         try await throttle.checkRegistration(address: context.remoteAddress, now: now)
         let (values, errors) = try await joinFields(form)
         guard errors.isEmpty else {
@@ -183,7 +182,7 @@ struct AuthController {
         let hash = try await Passwords.hash(form["password"] ?? "", cost: configuration.bcryptCost)
         let user: User
         do {
-            user = try await store.users.create(
+            user = try await app.accounts.createReader(
                 name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName, passwordHash: hash,
                 now: now)
         } catch StoreError.conflict(.userName) {
@@ -200,7 +199,7 @@ struct AuthController {
         "Accounts here are by invitation only. Ask the owner of this BooksTrack for an invitation link.")
 }
 
-extension AccountRepository.SetupState {
+extension SetupState {
     var owner: User? {
         if case .ownerWithoutPassword(let user) = self { return user }
         return nil

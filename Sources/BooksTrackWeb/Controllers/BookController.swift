@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// A book's page; adding, editing, deleting, status changes and author facts (SPEC F1).
 struct BookController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let library: LibraryService
     let goals: GoalService
@@ -49,7 +48,7 @@ struct BookController {
     @Sendable func cover(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
-        guard let cover = try await store.covers.cover(of: entryID, for: user.id) else {
+        guard let cover = try await app.reader(user).cover(of: entryID) else {
             throw WebError.notFound("This book has no cover.")
         }
         let etag = "\"\(cover.id)\""
@@ -70,12 +69,12 @@ struct BookController {
     func bookPage(
         user: User, detail: EntryDetail, context: AppContext, sessionProblem: String? = nil, needsEnd: Bool = false
     ) async throws -> String {
-        let reader = store.reader(user.id)
+        let reader = app.reader(user)
         let now = configuration.clock()
         // The kept library answers what it holds (the question's context, goals, another
         // book's title) without a query; without one, those are read from the database.
         let kept = try await library.keptLibrary(of: user)
-        let (facts, prompt) = try await Self.prompt(for: detail, user: user, store: store, kept: kept, now: now)
+        let (facts, prompt) = try await Self.prompt(for: detail, reader: app.reader(user), kept: kept, now: now)
         let active = try await reader.activeSession()
         var activeTitle: String?
         if let active, active.entryID != detail.entry.id {
@@ -93,8 +92,8 @@ struct BookController {
                     $0.goal.status == .active && $0.progress.books.contains(detail.entry.id)
                 }
             }
-        let cover = try await store.covers.coverID(of: detail.entry.id, for: user.id)
-        let badges = try await store.badges.badges(of: detail.entry.id, for: user.id)
+        let cover = try await app.reader(user).coverID(of: detail.entry.id)
+        let badges = try await app.reader(user).badges(of: detail.entry.id)
         return BookPage.render(
             page: context.page(.library),
             model: .init(
@@ -109,15 +108,10 @@ struct BookController {
 
     /// The book's facts and the next question about it (skipped ones are left out for 30 days).
     static func prompt(
-        for detail: EntryDetail, user: User, store: Store, kept: ReaderLibrary? = nil, now: Date
+        for detail: EntryDetail, reader: Reader, kept: ReaderLibrary? = nil, now: Date
     ) async throws -> (BookFacts, ProfilingPrompt?) {
-        let reader = store.reader(user.id)
-        let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
-        let context =
-            if let kept { ProfilingPrompts.Context(kept) } else {
-                try await reader.promptContext(
-                    authors: detail.authors.map(\.id), primaryLanguage: user.settings.primaryLanguage)
-            }
+        let facts = BookFacts(detail, primaryLanguage: reader.user.settings.primaryLanguage)
+        let context = try await reader.promptContext(authors: detail.authors.map(\.id), kept: kept)
         return (facts, ProfilingPrompts.forBook(facts, context: context, skips: try await reader.promptSkips(), now: now))
     }
 

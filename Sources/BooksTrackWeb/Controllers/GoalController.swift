@@ -1,7 +1,6 @@
 import BooksTrackApp
 import BooksTrackCharts
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 

@@ -1,13 +1,12 @@
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// The home dashboard, the areas later work fills, and loading the demo library.
 struct HomeController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let insights: InsightsService
     let demo: ImportService
@@ -30,10 +29,10 @@ struct HomeController {
     /// The compact page for a phone's home screen: streak, the book being read, a goal's ring.
     @Sendable func widget(_ request: Request, context: AppContext) async throws -> Response {
         guard let user = context.user else { return Responses.redirect(to: "/login?next=%2Fwidget") }
-        let reader = store.reader(user.id)
+        let reader = app.reader(user)
         let now = configuration.clock()
         async let streak = sessions.streak(for: user, now: now)
-        async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
+        async let reading = reader.list(LibraryQuery(status: .reading))
         async let running = reader.activeSession()
         async let goalList = goals.goals(for: user, now: now)
         var current: (entry: LibraryEntry.ID, title: String, authors: [String], percent: Int?)?
@@ -57,14 +56,14 @@ struct HomeController {
 
     @Sendable func home(_ request: Request, context: AppContext) async throws -> Response {
         guard let user = context.user else {
-            let setUp = try await store.accounts.setupState() == .complete
+            let setUp = try await app.accounts.setupState() == .complete
             return Responses.redirect(to: setUp ? "/login" : "/setup")
         }
-        let reader = store.reader(user.id)
+        let reader = app.reader(user)
         async let counts = reader.entryCounts()
-        async let reading = reader.list(LibraryQuery(status: .reading), primaryLanguage: user.settings.primaryLanguage)
-        async let missing = reader.count(LibraryQuery(missing: .any), primaryLanguage: user.settings.primaryLanguage)
-        async let untitled = reader.count(LibraryQuery(missing: .title), primaryLanguage: user.settings.primaryLanguage)
+        async let reading = reader.list(LibraryQuery(status: .reading))
+        async let missing = reader.count(LibraryQuery(missing: .any))
+        async let untitled = reader.count(LibraryQuery(missing: .title))
         async let imports = reader.importRuns()
         async let contributions = reader.contributions()
         async let unread = notifications.unread(of: user)

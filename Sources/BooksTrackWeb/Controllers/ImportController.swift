@@ -1,7 +1,6 @@
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
@@ -10,7 +9,6 @@ import Hummingbird
 struct ImportController {
     let app: BooksTrack
     let configuration: WebConfiguration
-    var store: Store { app.store }
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/import", use: index)
@@ -25,7 +23,7 @@ struct ImportController {
 
     @Sendable func index(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
-        let runs = try await store.reader(user.id).importRuns()
+        let runs = try await app.reader(user).importRuns()
         return HTMLResponse(
             html: ImportPages.index(page: context.page(.import), model: .init(runs: runs, uploadLimit: configuration.uploadLimit))
         )
@@ -34,7 +32,7 @@ struct ImportController {
     @Sendable func upload(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try context.requireForm()
-        let reader = store.reader(user.id)
+        let reader = app.reader(user)
         func refuse(_ message: String, status: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
             let html = ImportPages.index(
                 page: context.page(.import),
@@ -52,7 +50,7 @@ struct ImportController {
             return try await refuse("“\(file.fileName)”: \(error.description)")
         }
         // The preview is planned once, here, and kept with the upload.
-        let preview = try await reader.importBatch(batch, dryRun: true, now: now)
+        let preview = try await reader.preview(batch, now: now)
         let upload = try await reader.saveUpload(
             fileName: Exports.cleanFileName(file.fileName), bytes: file.bytes, preview: preview, now: now)
         return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
@@ -61,7 +59,7 @@ struct ImportController {
     private func upload(_ context: AppContext) async throws -> (User, ImportUpload, [UInt8]) {
         let user = try context.requireUser()
         let id: ImportUpload.ID = try context.parameters.id("upload")
-        guard let (upload, bytes) = try await store.reader(user.id).upload(id) else {
+        guard let (upload, bytes) = try await app.reader(user).upload(id) else {
             throw WebError.notFound(
                 "This upload is gone: uploads that are not imported are removed after a day. Upload the file again.")
         }
@@ -78,7 +76,7 @@ struct ImportController {
             if preview == nil {
                 // Uploaded by an older BooksTrack, before previews were kept.
                 let batch = try await ImportService.parse(bytes, today: user.today(at: now), limit: configuration.uploadLimit)
-                preview = try await store.reader(user.id).importBatch(batch, dryRun: true, now: now)
+                preview = try await app.reader(user).preview(batch, now: now)
             }
             guard let preview else { throw WebError.internal }
             return HTMLResponse(
@@ -123,7 +121,7 @@ struct ImportController {
             // Small files are done in a moment: wait briefly so most readers land on the report.
             for _ in 0..<20 {
                 try await Task.sleep(for: .milliseconds(100))
-                if let now = try await store.reader(user.id).upload(upload.id)?.0, now.status != .running {
+                if let now = try await app.reader(user).upload(upload.id)?.0, now.status != .running {
                     if now.status == .done, let runID = now.runID { return Responses.redirect(to: "/imports/\(runID.string)") }
                     break
                 }
@@ -134,7 +132,7 @@ struct ImportController {
 
     @Sendable func cancel(_ request: Request, context: AppContext) async throws -> Response {
         let (user, upload, _) = try await upload(context)
-        guard try await store.reader(user.id).discardUpload(upload.id) else {
+        guard try await app.reader(user).discardUpload(upload.id) else {
             return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
         }
         return Responses.redirect(to: "/import", notice: .importCancelled)
@@ -143,7 +141,7 @@ struct ImportController {
     @Sendable func report(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
         let runID: ImportRunSummary.ID = try context.parameters.id("run")
-        guard let (summary, report) = try await store.reader(user.id).importRun(runID) else {
+        guard let (summary, report) = try await app.reader(user).importRun(runID) else {
             throw WebError.notFound("There is no such import in your history.")
         }
         let parameters = URLQuery.parameters(of: request)
@@ -160,19 +158,19 @@ struct ImportController {
     }
 
     @Sendable func export(_ request: Request, context: AppContext) async throws -> Response {
-        try await Self.export(request, user: try context.requireUser(), store: store, configuration: configuration)
+        try await Self.export(request, reader: app.reader(try context.requireUser()), configuration: configuration)
     }
 
     /// `?format=json` (a backup, the default), `?format=json.gz` (the backup compressed) or
     /// `?format=goodreads`, as a download written a piece at a time. The page and the API answer
     /// the same.
-    static func export(_ request: Request, user: User, store: Store, configuration: WebConfiguration) async throws -> Response {
+    static func export(_ request: Request, reader: Reader, configuration: WebConfiguration) async throws -> Response {
         let asked = URLQuery.parameters(of: request)["format"] ?? "json"
         guard let format = Exports.Format(rawValue: asked) else {
             throw WebError.badRequest(
                 "Export as format=json (a BooksTrack backup), format=json.gz (the backup, compressed) or format=goodreads (CSV).")
         }
-        let file = try await Exports.file(format, for: user, store: store, now: configuration.clock())
+        let file = try await reader.export(format, now: configuration.clock())
         return Response(
             status: .ok,
             headers: [

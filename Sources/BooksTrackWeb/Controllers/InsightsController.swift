@@ -1,14 +1,13 @@
 import BooksTrackApp
 import BooksTrackCharts
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 
 /// The insights page (SPEC F3) and the settings form that changes the figures.
 struct InsightsController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let insights: InsightsService
     let reading: ReadingService
@@ -44,8 +43,8 @@ struct InsightsController {
             report: answer.report, request: insightRequest, compare: parameters["compare"] != "no", problem: problem)
         model.gaps = try await gaps
         model.openLibraryLinks = discovery.lookupsEnabled
-        model.badges = try await store.reader(user.id).badgeCounts(
-            insightRequest.libraryQuery(today: answer.report.today), primaryLanguage: user.settings.primaryLanguage)
+        model.badges = try await app.reader(user).badgeCounts(
+            insightRequest.libraryQuery(today: answer.report.today))
         return HTMLResponse(
             html: InsightsPage.render(page: context.page(.insights), model: model), status: problem == nil ? .ok : .badRequest
         ).response(from: request, context: context)
@@ -184,7 +183,7 @@ struct InsightsController {
             underrepresentedRegions: checked.map(\.rawValue), palette: form["palette"])
         {
         case .success(let settings):
-            try await store.users.update(settings: settings, for: user.id, now: configuration.clock())
+            try await app.reader(user).update(settings: settings, now: configuration.clock())
             return Responses.redirect(to: "/account#settings", notice: .settingsSaved)
         case .failure(let errors):
             // Shown again as the reader sent it.
@@ -196,7 +195,7 @@ struct InsightsController {
                 html: AccountPage.render(
                     page: context.page(.account),
                     model: AccountPage.Model(
-                        user: shown, tokens: try await store.tokens.tokens(of: user.id), settingsErrors: errors,
+                        user: shown, tokens: try await app.accounts.tokens(of: user.id), settingsErrors: errors,
                         settingsValues: ["time_zone": form["time_zone"] ?? ""])),
                 status: .unprocessableContent
             ).response(from: request, context: context)

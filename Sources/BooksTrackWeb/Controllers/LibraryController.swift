@@ -1,12 +1,11 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// The library list (SPEC F1).
 struct LibraryController {
-    let store: Store
+    let app: BooksTrack
     let insights: InsightsService
 
     func addRoutes(to router: Router<AppContext>) {
@@ -15,13 +14,13 @@ struct LibraryController {
 
     @Sendable func list(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
-        let reader = store.reader(user.id)
+        let reader = app.reader(user)
         let query = LibraryQuery(parameters: URLQuery.parameters(of: request))
         // The library this server keeps up to date for the reader's insights gives the page's
         // shelves, counts, author names and completion rings, and an unfiltered page whole
         // (`ReaderLibrary.page`); the filters and the author order run in SQL.
         let library = try await insights.library(of: user.id)
-        let listed = try await reader.list(query, primaryLanguage: user.settings.primaryLanguage, kept: library)
+        let listed = try await reader.list(query, kept: library)
         return HTMLResponse(
             html: LibraryListPage.render(
                 page: context.page(.library),

@@ -1,6 +1,5 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 import Plot
@@ -8,7 +7,7 @@ import Plot
 /// The prompt pages behind every "+" and the contributions history (SPEC F4). With `partial=1` each answers with the fragment
 /// the dialog shows; without it, with a whole page, so everything works without JavaScript.
 struct PromptController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let profiling: ProfilingService
 
@@ -21,7 +20,7 @@ struct PromptController {
 
     @Sendable func contributions(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
-        let history = try await store.reader(user.id).contributionHistory()
+        let history = try await app.reader(user).contributionHistory()
         return HTMLResponse(
             html: ContributionsPage.render(page: context.page(.account), model: .init(history: history, timeZone: user.timeZone)))
     }

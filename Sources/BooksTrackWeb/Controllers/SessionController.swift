@@ -1,13 +1,12 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Hummingbird
 
 /// Reading sessions and quick progress in the browser (SPEC F5). A refused stop, start, log or
 /// progress shows the book's page again with the reason in its sessions card.
 struct SessionController {
-    let store: Store
+    let app: BooksTrack
     let configuration: WebConfiguration
     let sessions: SessionService
     let books: BookController
@@ -26,7 +25,7 @@ struct SessionController {
     }
 
     private func detail(_ entryID: LibraryEntry.ID, of user: User) async throws -> EntryDetail {
-        guard let detail = try await store.reader(user.id).detail(of: entryID) else {
+        guard let detail = try await app.reader(user).detail(of: entryID) else {
             throw WebError.notFound("There is no such book in your library.")
         }
         return detail
@@ -35,7 +34,7 @@ struct SessionController {
     private func session(_ context: AppContext) async throws -> (User, ReadingSession) {
         let user = try context.requireUser()
         let id: ReadingSession.ID = try context.parameters.id("session")
-        guard let session = try await store.reader(user.id).session(id) else {
+        guard let session = try await app.reader(user).session(id) else {
             throw WebError.notFound("There is no such reading session in your library.")
         }
         return (user, session)
@@ -114,7 +113,7 @@ struct SessionController {
         let (user, session) = try await session(context)
         let now = configuration.clock()
         let detail = try await detail(session.entryID, of: user)
-        let (_, prompt) = try await BookController.prompt(for: detail, user: user, store: store, now: now)
+        let (_, prompt) = try await BookController.prompt(for: detail, reader: app.reader(user), now: now)
         return HTMLResponse(
             html: SessionPages.done(
                 page: context.page(.library), session: session, detail: detail,
@@ -157,7 +156,7 @@ struct SessionController {
         let entryID: LibraryEntry.ID = try context.parameters.id("entry")
         let detail = try await detail(entryID, of: user)
         let page = URLQuery.pageNumber(URLQuery.parameters(of: request))
-        let (list, total) = try await store.reader(user.id).sessions(of: entryID, page: page)
+        let (list, total) = try await app.reader(user).sessions(of: entryID, page: page)
         return HTMLResponse(
             html: SessionPages.history(
                 page: context.page(.library), detail: detail, sessions: list, total: total, pageNumber: page,

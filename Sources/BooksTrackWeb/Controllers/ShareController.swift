@@ -1,6 +1,5 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -79,12 +78,12 @@ struct ShareController {
 
 /// Making, opening and revoking share links, for the web pages and the API alike.
 struct Shares {
-    let store: Store
+    let app: BooksTrack
     let insights: InsightsService
     let configuration: WebConfiguration
 
     struct Made {
-        var link: ShareLinkRepository.ShareLink
+        var link: ShareLink
         /// The address, shown this once.
         var url: String
         var content: String
@@ -117,20 +116,20 @@ struct Shares {
         let image = InsightsPage.image(
             card, model: model, date: user.today(at: now).longDescription, palette: user.settings.palette ?? .standard)
         let token = Secrets.token()
-        let link = try await store.shareLinks.create(
+        let link = try await app.reader(user).createShareLink(
             card: card.rawValue, title: card.title, covers: InsightsPage.coverageLabel(model), content: content,
-            image: image, png: SharePNG.check(png), hash: Secrets.hash(token), for: user.id, now: now)
+            image: image, png: SharePNG.check(png), hash: Secrets.hash(token), now: now)
         return Made(link: link, url: baseURL + "/s/" + token, content: content)
     }
 
-    func snapshot(token: String) async throws -> ShareLinkRepository.Snapshot? {
+    func snapshot(token: String) async throws -> ShareSnapshot? {
         guard Self.isToken(token) else { return nil }
-        return try await store.shareLinks.snapshot(hash: Secrets.hash(token))
+        return try await app.sharedCard(hash: Secrets.hash(token))
     }
 
     func png(token: String) async throws -> Data? {
         guard Self.isToken(token) else { return nil }
-        return try await store.shareLinks.png(hash: Secrets.hash(token))
+        return try await app.sharedPicture(hash: Secrets.hash(token))
     }
 
     /// A token is 43 URL-safe characters; anything else is not one, and needs no look-up.
@@ -138,7 +137,7 @@ struct Shares {
         token.utf8.count == 43 && token.utf8.allSatisfy { $0 < 0x80 }
     }
 
-    func revoke(_ id: ShareLinkRepository.ShareLink.ID, of user: User) async throws {
-        guard try await store.shareLinks.delete(id, of: user.id) else { throw StoreError.notFound(.shareLink) }
+    func revoke(_ id: ShareLink.ID, of user: User) async throws {
+        guard try await app.reader(user).deleteShareLink(id) else { throw StoreError.notFound(.shareLink) }
     }
 }

@@ -1,6 +1,5 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Plot
 
@@ -9,7 +8,7 @@ enum AccountPage {
     struct Model {
         /// The reader as shown (with the settings they sent, when those could not be saved).
         var user: User
-        var tokens: [TokenRepository.APIToken]
+        var tokens: [APIToken]
         /// A token just created, shown this once.
         var newToken: (name: String, token: String)?
         /// An invitation link just created, shown this once.
@@ -29,7 +28,7 @@ enum AccountPage {
         /// Why the typed webhook address could not be saved, with the text typed.
         var webhookError: (text: String, problem: String)?
         /// The reader's share links, newest first.
-        var shareLinks: [ShareLinkRepository.ShareLink] = []
+        var shareLinks: [ShareLink] = []
     }
 
     static func render(page: PageContext, model: Model) -> String {

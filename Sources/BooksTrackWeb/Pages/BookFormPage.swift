@@ -1,6 +1,5 @@
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Plot
 
 /// Adding and editing a book; deleting one after confirmation.

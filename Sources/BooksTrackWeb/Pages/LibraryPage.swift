@@ -1,5 +1,5 @@
+import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Plot
 
 /// The library list: search, filters as URL parameters with removable badges, sort, pages.

@@ -1,5 +1,5 @@
+import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Plot
 
@@ -65,7 +65,7 @@ extension InsightsPage {
 /// The page after "Share" (the address shown this once) and the public page a share link opens.
 enum SharePages {
     /// The link just made, its preview, and where to revoke it.
-    static func created(page: PageContext, link: ShareLinkRepository.ShareLink, url: String, content: String) -> String {
+    static func created(page: PageContext, link: ShareLink, url: String, content: String) -> String {
         Layout.document(title: "Share link", page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Share link")) {
                 Tag("a", .href("/insights"), text: "Insights")
@@ -97,7 +97,7 @@ enum SharePages {
     }
 
     /// The public, read-only page at `/s/{token}`: the frozen card and what it is.
-    static func shared(snapshot: ShareLinkRepository.Snapshot, address: String) -> String {
+    static func shared(snapshot: ShareSnapshot, address: String) -> String {
         let link = snapshot.link
         let description = "A reader’s BooksTrack insights: \(link.covers)."
         // Link previews: the title, what it covers and — when the sharer's browser drew one — the
@@ -140,7 +140,7 @@ enum SharePages {
         return "<!DOCTYPE html>" + HTMLWriter.render(html)
     }
 
-    private static func preview(link: ShareLinkRepository.ShareLink, content: String) -> Component {
+    private static func preview(link: ShareLink, content: String) -> Component {
         ComponentGroup {
             Tag(
                 "p", .cls("muted share-caption"),
@@ -153,7 +153,7 @@ enum SharePages {
 
     /// The same card as a picture — the one a link preview shows — with its downloads. Its text
     /// alternative points to the card above, which says the same in text and tables.
-    private static func picture(link: ShareLinkRepository.ShareLink, address: String, hasPNG: Bool) -> Component {
+    private static func picture(link: ShareLink, address: String, hasPNG: Bool) -> Component {
         let path = URL(string: address)?.path ?? ""
         return Tag("figure", .cls("card share-picture")) {
             Tag.void(
@@ -175,7 +175,7 @@ enum SharePages {
     }
 
     /// The account page's list of links, each revocable.
-    static func list(_ links: [ShareLinkRepository.ShareLink], csrfToken: String) -> Component {
+    static func list(_ links: [ShareLink], csrfToken: String) -> Component {
         ComponentGroup {
             Tag(
                 "p",

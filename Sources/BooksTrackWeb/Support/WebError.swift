@@ -1,7 +1,6 @@
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 import Hummingbird
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 
 struct DemoCommand: AsyncParsableCommand {
@@ -21,10 +20,9 @@ struct DemoCommand: AsyncParsableCommand {
         try await reportingFailures {
             let now = Date()
             let report = try await store.withApp(parent: root.store) { app in
-                let store = app.store
-                var reader = try await AccountTools.reader(named: user, store: store)
+                var reader = try await app.accounts.reader(named: user)
                 if reader == nil {
-                    reader = try await AccountTools.createReader(name: user, displayName: nil, store: store, now: now)
+                    reader = try await app.accounts.createReader(name: user, displayName: nil, now: now)
                 }
                 guard let reader else { throw CLIFailure.noSuchUser(user) }
                 do {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 struct EnrichCommand: AsyncParsableCommand {
@@ -30,17 +29,15 @@ struct EnrichCommand: AsyncParsableCommand {
             var settings = EnrichmentSettings.fromEnvironment()
             if offline { settings.enabled = false }
             try await store.withApp(parent: root.store, enrichment: settings) { app in
-                let store = app.store
-                let reader = try await StoreOptions.reader(named: user, in: store)
+                let reader = try await StoreOptions.reader(named: user, in: app)
                 let table = try await app.enrichment.applyTable(for: reader.id)
-                try await store.enrichment.queue(for: reader.id, now: Date())
+                try await app.enrichment.markWaiting(for: reader.id, retryFailed: settings.enabled)
                 print(
                     "Author table: \(table.authors) \(table.authors == 1 ? "author" : "authors") known, "
                         + "\(table.facts) new \(table.facts == 1 ? "fact" : "facts"), "
                         + "\(table.ambiguous) \(table.ambiguous == 1 ? "name" : "names") with several people (you will be asked)."
                 )
                 if settings.enabled {
-                    try await store.enrichment.retryFailed(for: reader.id, now: Date())
                     let bar = ProgressBar()
                     try await app.enrichment.lookUp(for: reader.id) {
                         bar.show("Looking up authors", done: $0.done, total: $0.authors)
@@ -50,7 +47,7 @@ struct EnrichCommand: AsyncParsableCommand {
                     print("Look-ups are off (BOOKSTRACK_ENRICHMENT=off): only the author table was applied.")
                 }
                 let progress = try await app.enrichment.progress(for: reader.id)
-                let coverage = try await store.enrichment.coverage(for: reader.id)
+                let coverage = try await app.enrichment.coverage(for: reader.id)
                 func share(_ part: Int) -> String {
                     coverage.read == 0 ? "0%" : "\(Int((Double(part) * 100 / Double(coverage.read)).rounded()))%"
                 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 
 struct ExportCommand: AsyncParsableCommand {
@@ -43,9 +42,9 @@ struct ExportCommand: AsyncParsableCommand {
                 throw ValidationError("Only the JSON backup is compressed; export --format goodreads without --gzip.")
             }
             let exported: Exports.Format = format == .goodreads ? .goodreads : compressed ? .jsonGzip : .json
-            let file = try await store.withStore(parent: root.store) { store in
-                let reader = try await StoreOptions.reader(named: user, in: store)
-                return try await Exports.file(exported, for: reader, store: store, now: Date())
+            let file = try await store.withApp(parent: root.store) { app in
+                let reader = try await StoreOptions.reader(named: user, in: app)
+                return try await app.reader(reader).export(exported, now: Date())
             }
             guard let output else {
                 try await file.write { FileHandle.standardOutput.write($0) }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 /// `bookstrack goals --user NAME`: a reader's goals with their progress, as the goals page shows them.
@@ -18,7 +17,7 @@ struct GoalsCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let lines = try await store.withApp(parent: root.store) { app in
-                let reader = try await StoreOptions.reader(named: user, in: app.store)
+                let reader = try await StoreOptions.reader(named: user, in: app)
                 let goals = try await app.goals.goals(for: reader, now: Date())
                 guard !goals.isEmpty else {
                     return ["\(reader.name) has no goals yet. Set one on the Goals page or with POST /api/v1/goals."]

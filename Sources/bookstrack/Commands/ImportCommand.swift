@@ -2,7 +2,6 @@ import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 
 struct ImportCommand: AsyncParsableCommand {
@@ -73,14 +72,13 @@ struct ImportCommand: AsyncParsableCommand {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
         let clock: @Sendable () -> Date = { now }
         return try await store.withApp(parent: root.store, clock: clock) { app in
-            let store = app.store
-            let reader = try await StoreOptions.reader(named: user, in: store)
+            let reader = try await StoreOptions.reader(named: user, in: app)
             // A big import an earlier process left half-written is finished or thrown away first.
-            try await store.recoverImports(now: Date())
+            try await app.imports.recover(now: Date())
             let report = try await app.imports.importNow(
                 opened, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
             ImportTrace.mark("import returned")
-            return (report, dryRun ? nil : try await store.enrichment.coverage(for: reader.id))
+            return (report, dryRun ? nil : try await app.enrichment.coverage(for: reader.id))
         }
     }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 struct InsightsCommand: AsyncParsableCommand {
@@ -66,7 +65,7 @@ struct InsightsCommand: AsyncParsableCommand {
             let request = try self.request.get()
             // The same service (and cache) the web app and the API answer from.
             let (name, report) = try await store.withApp(parent: root.store) { app in
-                let reader = try await StoreOptions.reader(named: user, in: app.store)
+                let reader = try await StoreOptions.reader(named: user, in: app)
                 return (reader.displayName, try await app.insights.report(for: reader, request, now: Date()).report)
             }
             if json {
@@ -88,7 +87,7 @@ extension InsightsCommand {
     func runReading(_ span: ReadingSpan) async throws {
         try await reportingFailures {
             let (name, insights, achievements) = try await store.withApp(parent: root.store) { app in
-                let reader = try await StoreOptions.reader(named: user, in: app.store)
+                let reader = try await StoreOptions.reader(named: user, in: app)
                 let now = Date()
                 return (
                     reader.displayName, try await app.reading.insights(for: reader, span: span, now: now),

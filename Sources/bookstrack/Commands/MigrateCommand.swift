@@ -1,6 +1,5 @@
 import ArgumentParser
 import BooksTrackApp
-import BooksTrackStore
 import Foundation
 
 struct MigrateCommand: AsyncParsableCommand {
@@ -14,8 +13,8 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let location = try store.location(parent: root.store)
-            let version = try await store.withStore(parent: root.store) { store in
-                try await AccountTools.schemaVersion(store: store)
+            let version = try await store.withApp(parent: root.store) { app in
+                try await app.accounts.schemaVersion()
             }
             Terminal.print("\(location): schema version \(version) (up to date).")
         }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BooksTrackApp
-import BooksTrackStore
 import BooksTrackWeb
 import Foundation
 import Logging

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 /// `bookstrack session start|stop|log|list`: reading sessions from the terminal, the same rules
@@ -21,13 +20,13 @@ struct SessionCommand: AsyncParsableCommand {
     }
 
     /// The reader's book a `--book` names; several matches are listed so the person can be exact.
-    static func entry(_ text: String, of reader: ReaderStore, user: User) async throws -> EntryDetail {
+    static func entry(_ text: String, of reader: Reader) async throws -> EntryDetail {
         if let id = LibraryEntry.ID(text), let detail = try await reader.detail(of: id) { return detail }
-        let page = try await reader.list(LibraryQuery(parameters: ["q": text]), primaryLanguage: user.settings.primaryLanguage)
+        let page = try await reader.list(LibraryQuery(parameters: ["q": text]))
         let exact = page.items.filter { $0.title.localizedCaseInsensitiveCompare(text) == .orderedSame }
         let candidates = exact.isEmpty ? page.items : exact
         guard let only = candidates.first, candidates.count == 1 else {
-            if candidates.isEmpty { throw CLIFailure.refused("No book in \(user.name)’s library matches “\(text)”.") }
+            if candidates.isEmpty { throw CLIFailure.refused("No book in \(reader.user.name)’s library matches “\(text)”.") }
             let list = candidates.prefix(10).map { "  \($0.entryID.string)  \($0.title)" }.joined(separator: "\n")
             throw CLIFailure.refused("“\(text)” matches \(page.total) books; name one by its id:\n\(list)")
         }
@@ -62,15 +61,14 @@ struct SessionCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingFailures {
                 let message = try await store.withApp { app in
-                    let store = app.store
-                    let user = try await StoreOptions.reader(named: target.user, in: store)
-                    let detail = try await SessionCommand.entry(target.book, of: store.reader(user.id), user: user)
+                    let user = try await StoreOptions.reader(named: target.user, in: app)
+                    let detail = try await SessionCommand.entry(target.book, of: app.reader(user))
                     switch try await app.sessions.start(on: detail.entry.id, startPage: page, for: user, now: Date()) {
                     case .started(let session):
                         return
                             "Started reading “\(detail.work.title)” from page \(session.startPage). Stop with: bookstrack session stop --user \(user.name) --page N"
                     case .alreadyRunning(let running):
-                        let title = try await store.reader(user.id).detail(of: running.entryID)?.work.title ?? "another book"
+                        let title = try await app.reader(user).detail(of: running.entryID)?.work.title ?? "another book"
                         throw CLIFailure.refused(
                             "A session is already running on “\(title)” since \(SessionCommand.describe(running, in: user.timeZone)). Stop it first."
                         )
@@ -104,8 +102,8 @@ struct SessionCommand: AsyncParsableCommand {
                     end = parsed
                 }
                 let line = try await store.withApp { app in
-                    let reader = try await StoreOptions.reader(named: user, in: app.store)
-                    guard let running = try await app.store.reader(reader.id).activeSession() else {
+                    let reader = try await StoreOptions.reader(named: user, in: app)
+                    guard let running = try await app.reader(reader).activeSession() else {
                         throw CLIFailure.refused("No session is running for \(reader.name).")
                     }
                     let session = try await app.sessions.finish(
@@ -137,8 +135,8 @@ struct SessionCommand: AsyncParsableCommand {
                     throw ValidationError("--started-at is an ISO 8601 time, such as 2026-03-15T20:00:00Z.")
                 }
                 let line = try await store.withApp { app in
-                    let user = try await StoreOptions.reader(named: target.user, in: app.store)
-                    let detail = try await SessionCommand.entry(target.book, of: app.store.reader(user.id), user: user)
+                    let user = try await StoreOptions.reader(named: target.user, in: app)
+                    let detail = try await SessionCommand.entry(target.book, of: app.reader(user))
                     let session = try await app.sessions.log(
                         on: detail.entry.id, startedAt: start, minutes: minutes, startPage: from, endPage: to, correction: true,
                         for: user, now: Date())
@@ -158,9 +156,9 @@ struct SessionCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingFailures {
                 let lines = try await store.withApp { app in
-                    let user = try await StoreOptions.reader(named: target.user, in: app.store)
-                    let reader = app.store.reader(user.id)
-                    let detail = try await SessionCommand.entry(target.book, of: reader, user: user)
+                    let user = try await StoreOptions.reader(named: target.user, in: app)
+                    let reader = app.reader(user)
+                    let detail = try await SessionCommand.entry(target.book, of: reader)
                     var lines = ["“\(detail.work.title)”: \(detail.sessions.count) sessions"]
                     lines += detail.sessions.map { "  " + SessionCommand.describe($0, in: user.timeZone) }
                     let streak = try await app.sessions.streak(for: user, now: Date())

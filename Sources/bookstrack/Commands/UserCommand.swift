@@ -1,7 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 struct UserCommand: AsyncParsableCommand {
@@ -24,8 +23,8 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let user = try await store.withStore { store in
-                    try await AccountTools.createReader(name: name, displayName: displayName, store: store, now: Date())
+                let user = try await store.withApp { app in
+                    try await app.accounts.createReader(name: name, displayName: displayName, now: Date())
                 }
                 Terminal.print("Created \(user.role == .owner ? "owner" : "reader") “\(user.name)”.")
             }
@@ -39,7 +38,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let rows = try await store.withStore { store in try await AccountTools.readers(store: store) }
+                let rows = try await store.withApp { app in try await app.accounts.readers() }
                 if rows.isEmpty {
                     Terminal.print("No readers yet. Create one with: bookstrack user create NAME")
                     return
@@ -74,9 +73,9 @@ extension UserCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let token = try await store.withStore { store in
-                    let reader = try await StoreOptions.reader(named: user, in: store)
-                    return try await AccountTools.issueToken(named: name, for: reader, store: store, now: Date())
+                let token = try await store.withApp { app in
+                    let reader = try await StoreOptions.reader(named: user, in: app)
+                    return try await app.accounts.createToken(named: name, for: reader, now: Date()).secret
                 }
                 Terminal.print(token)
             }
@@ -101,9 +100,9 @@ extension UserCommand {
                     throw CLIFailure.refused("No password was given.")
                 }
                 if let problem = AccountTools.passwordProblem(password) { throw CLIFailure.refused(problem) }
-                try await store.withStore { store in
-                    let reader = try await StoreOptions.reader(named: user, in: store)
-                    try await AccountTools.setPassword(password, for: reader, store: store, now: Date())
+                try await store.withApp { app in
+                    let reader = try await StoreOptions.reader(named: user, in: app)
+                    try await app.accounts.setPassword(password, for: reader, now: Date())
                 }
                 Terminal.print("The password of “\(user)” is set.")
             }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
 import BooksTrackImport
-import BooksTrackStore
 import Foundation
 
 /// Every way a command can fail, with its message and exit code (sysexits.h), in one place.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Logging
 
@@ -40,17 +39,12 @@ struct StoreOptions: ParsableArguments {
             throw CLIFailure.store(error)
         }
     }
-
-    /// ``withApp(parent:clock:enrichment:_:)`` for a command that needs only the store.
-    func withStore<T>(parent: StoreOptions? = nil, _ body: (Store) async throws -> T) async throws -> T {
-        try await withApp(parent: parent) { app in try await body(app.store) }
-    }
 }
 
 extension StoreOptions {
     /// The reader with this name, or a failure that says how to create one.
-    static func reader(named name: String, in store: Store) async throws -> User {
-        guard let user = try await AccountTools.reader(named: name, store: store) else {
+    static func reader(named name: String, in app: BooksTrack) async throws -> User {
+        guard let user = try await app.accounts.reader(named: name) else {
             throw CLIFailure.noSuchUser(name)
         }
         return user
