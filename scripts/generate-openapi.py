@@ -63,7 +63,7 @@ doc = {
  "paths": {
   "/api/v1/radar": {
     "get": {"operationId": "getRadar", "tags": ["curation"], "summary": "The library's representation radar",
-      "description": "Seven axes, each 0–1: cultural origin, gender, language, marginalized voices, translation, own voices, era. An axis with no data at all is a ghost (`ghost: true`, no `value`); `coverage` is the share of the books whose value is known. `overall` is the mean of the non-ghost axes × 100 with its band. The same period and scope parameters as the insights, and an ETag. Counted in books whatever `unit` says.",
+      "description": "Seven axes, each 0–1: cultural origin, gender, language, marginalized voices, translation, own voices, era. An axis with no data at all is a ghost (`ghost: true`, no `value`); `coverage` is the share of the books whose value is known. `overall` is the mean × 100 of the axes with enough data (`counted`: known for at least 25% of the books and at least 5 of them) with its band; `basis` names the axes left out. The same period and scope parameters as the insights, and an ETag. Counted in books whatever `unit` says.",
       "parameters": INSIGHT_PARAMS,
       "responses": {"200": ok("The radar.", S("Radar")), "304": {"description": "Not modified since the ETag sent."}, "400": E400, "401": E401}}},
   "/api/v1/completion": {
@@ -541,6 +541,7 @@ doc = {
         "required": ["axes", "completion", "books"], "properties": {
         "axes": {"type": "array", "items": {"type": "object", "required": ["axis", "coverage"], "properties": {
           "axis": {"type": "string", "enum": AXES}, "value": {"type": "number"}, "coverage": {"type": "number"}}}},
+        "counted": {"type": "array", "items": {"type": "string", "enum": AXES}, "description": "The axes `overall` is the mean of (enough data)."},
         "overall": {"type": "number"}, "band": {"type": "string", "enum": BANDS}, "completion": {"type": "number"}, "books": {"type": "integer"}}},
       "previous": {"type": "object", "required": ["period", "diversity", "reading"], "properties": {
         "period": S("PeriodInfo"), "diversity": S("DiversityFigures"), "reading": S("ReadingStats")}},
@@ -606,13 +607,15 @@ doc = {
     "NotificationList": {"type": "object", "required": ["items", "unread"], "properties": {
       "items": {"type": "array", "items": S("Notification")}, "unread": {"type": "integer", "minimum": 0}}},
     "AccountDeletion": {"type": "object", "required": ["password"], "properties": {"password": {"type": "string"}}},
-    "RadarAxis": {"type": "object", "required": ["axis", "label", "coverage", "ghost", "partial"], "properties": {
+    "RadarAxis": {"type": "object", "required": ["axis", "label", "coverage", "ghost", "partial", "counted"], "properties": {
       "axis": {"type": "string", "enum": AXES}, "label": {"type": "string"}, "value": {"type": "number", "description": "0–1; absent on a ghost axis."},
-      "coverage": {"type": "number"}, "ghost": {"type": "boolean"}, "partial": {"type": "boolean"}}},
+      "coverage": {"type": "number"}, "ghost": {"type": "boolean"}, "partial": {"type": "boolean"},
+      "counted": {"type": "boolean", "description": "Whether the axis counts in `overall`: known for at least 25% of the books and at least 5 of them (a book's axis: known)."}}},
     "Radar": {"type": "object", "required": ["completion", "books", "summary", "axes"], "properties": {
-      "overall": {"type": "number", "description": "0–100; absent without enough data for a verdict: at least 3 axes known for at least 25% of the books (a book: 3 of its 5 axes known)."}, "band": {"type": "string", "enum": BANDS},
+      "overall": {"type": "number", "description": "0–100: the mean of the counted axes (`counted: true`); absent with fewer than 3 of them (a book: 3 of its 5 axes known)."}, "band": {"type": "string", "enum": BANDS},
       "bandLabel": {"type": "string"}, "completion": {"type": "number"}, "books": {"type": "integer"},
       "summary": {"type": "string", "description": "The text alternative: \"Overall 73%, Diverse. Cultural origin 95%…\""},
+      "basis": {"type": "string", "description": "Which axes the overall leaves out, when some with data do: \"Overall from 4 axes; Language and Translation have too little data to count yet.\""},
       "axes": {"type": "array", "items": S("RadarAxis")}}},
     "Completion": {"type": "object", "required": ["completion", "books", "dimensions"], "properties": {
       "completion": {"type": "number"}, "books": {"type": "integer"},

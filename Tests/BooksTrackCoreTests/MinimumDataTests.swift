@@ -58,18 +58,66 @@ struct MinimumDataTests {
         #expect(!score(0, empty: true).isProvisional)
     }
 
-    @Test("The radar's overall and band need 3 axes with data for at least 25% of the books")
+    @Test("The radar's overall is the mean of the axes known for 25% and 5 books; it needs 3 of them")
     func radarVerdict() {
         let three = RepresentationRadar(
-            axes: axes([(1, 0.25), (1, 0.25), (1, 0.25), (nil, 0), (nil, 0), (nil, 0), (nil, 0)]), books: 8)
+            axes: axes([(1, 0.25), (1, 0.25), (1, 0.25), (nil, 0), (nil, 0), (nil, 0), (nil, 0)]), books: 20)
         #expect(three.overall == 100 && three.band == .highlyDiverse)
+        #expect(three.counted == [.cultural, .gender, .language] && three.overallBasis == nil)
         let thin = RepresentationRadar(
-            axes: axes([(1, 0.25), (1, 0.25), (1, 0.24), (1, 0.1), (nil, 0), (nil, 0), (nil, 0)]), books: 8)
+            axes: axes([(1, 0.25), (1, 0.25), (1, 0.24), (1, 0.1), (nil, 0), (nil, 0), (nil, 0)]), books: 20)
         #expect(thin.overall == nil && thin.band == nil)
         #expect(thin.withheldVerdict == "Not enough data yet")
         #expect(thin.accessibleSummary.hasPrefix("Not enough data yet."))
+        // A quarter of 8 books is 2: too few books for an axis to count, whatever the share.
+        let few = RepresentationRadar(
+            axes: axes([(1, 0.25), (1, 0.25), (1, 0.25), (nil, 0), (nil, 0), (nil, 0), (nil, 0)]), books: 8)
+        #expect(few.overall == nil && few.counted.isEmpty)
         let none = RepresentationRadar(axes: axes(Array(repeating: (nil, 0), count: 7)), books: 8)
         #expect(none.withheldVerdict == "No data yet")
+    }
+
+    @Test("Filling in an axis known for 1% of the books leaves the overall as it was, and the radar says why")
+    func thinAxisStaysOut() {
+        // 200 books: four axes well known; language and translation learnt for 2 books.
+        let before = RepresentationRadar(
+            axes: axes([(0.6, 0.9), (0.8, 0.9), (nil, 0), (0.5, 0.5), (nil, 0), (nil, 0), (0.8, 0.7)]), books: 200)
+        let after = RepresentationRadar(
+            axes: axes([(0.6, 0.9), (0.8, 0.9), (0.2, 0.01), (0.5, 0.5), (0, 0.01), (nil, 0), (0.8, 0.7)]), books: 200)
+        #expect(before.overall != nil && after.overall == before.overall && after.band == before.band)
+        #expect(after.leftOut == [.language, .translation])
+        #expect(after.overallBasis == "Overall from 4 axes; Language and Translation have too little data to count yet.")
+        #expect(after.accessibleSummary.contains("Overall from 4 axes"))
+    }
+
+    @Test("Property: the overall moves only when an axis counted moves, or an axis crosses into or out of the overall")
+    func overallMovesOnlyWithItsAxes() {
+        var generator = SeededGenerator(seed: 44)
+        for _ in 0..<2_000 {
+            let books = Int.random(in: 1...400, using: &generator)
+            func randomAxis() -> (Double?, Double) {
+                let coverage = Double(Int.random(in: 0...books, using: &generator)) / Double(books)
+                return coverage == 0 ? (nil, 0) : (Double.random(in: 0...1, using: &generator), coverage)
+            }
+            let values = (0..<7).map { _ in randomAxis() }
+            let before = RepresentationRadar(axes: axes(values), books: books)
+            // One fact filled in: one axis learns more (its value may change with it).
+            var changed = values
+            let index = Int.random(in: 0..<7, using: &generator)
+            let known = Int((changed[index].1 * Double(books)).rounded())
+            let more = min(books, known + Int.random(in: 1...max(1, books / 20), using: &generator))
+            changed[index] = (changed[index].0 ?? Double.random(in: 0...1, using: &generator), Double(more) / Double(books))
+            let after = RepresentationRadar(axes: axes(changed), books: books)
+            // Only the axis that learnt more can enter the overall, and only across the 25% / 5 books line.
+            let crossed = Set(after.counted).symmetricDifference(before.counted)
+            #expect(crossed.isSubset(of: [RadarAxis.library[index]]))
+            if let axis = crossed.first {
+                #expect(after.counted.contains(axis) && after.axes[index].coverage >= MinimumData.coverage)
+            }
+            if before.counted == after.counted && !after.counted.contains(RadarAxis.library[index]) {
+                #expect(after.overall == before.overall, "an axis outside the overall moved it: \(values) → \(changed)")
+            }
+        }
     }
 
     @Test("A library with only publication years known is never 'Highly diverse'")

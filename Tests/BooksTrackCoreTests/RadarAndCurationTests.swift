@@ -60,14 +60,31 @@ struct RadarAndCurationTests {
         #expect(radar.axis(.ownVoices)?.isPartial == true)
         // Eras: 2001–2020 and 1951–2000 of 5.
         #expect(value(.era) == 0.4)
-        let present = radar.axes.compactMap(\.value)
-        #expect(radar.overall == present.reduce(0, +) / Double(present.count) * 100)
         #expect(radar.completion == radar.axes.map(\.coverage).reduce(0, +) / 7)
         #expect(radar.books == 4)
-        // docs/metrics.md, worked example 4.
-        #expect(InsightFormat.percentValue((radar.overall ?? 0) / 100) == 51)
-        #expect(radar.band == .moderate)
+        // docs/metrics.md, worked example 4: each axis is known for 3 books or fewer, under the 5
+        // an axis needs to count, so there is no overall yet.
+        #expect(radar.counted.isEmpty && radar.overall == nil && radar.withheldVerdict == "Not enough data yet")
         #expect(InsightFormat.percent(radar.completion) == "68%")
+
+        // The same shelf five times over: every axis is known for at least 5 books and counts.
+        var five = LibraryBuilder(primaryLanguage: "en")
+        let adichie5 = five.author("Chimamanda Ngozi Adichie", country: "NG", gender: .female)
+        let murakami5 = five.author("Haruki Murakami", country: "JP", gender: .male)
+        let unknown5 = five.author("Anonymous")
+        for copy in 1...5 {
+            let first = five.book("Half of a Yellow Sun \(copy)", by: [adichie5], language: "en", year: 2006)
+            five.book("Norwegian Wood \(copy)", by: [murakami5], language: "ja", year: 1987)
+            five.book("Kafka on the Shore \(copy)", by: [murakami5], language: "ja", year: 2002, editionLanguage: "ja")
+            five.book("Mystery \(copy)", by: [unknown5])
+            work(&five, first) { $0.ownVoices = .yes }
+        }
+        let full = report(five).radar
+        #expect(full.counted == RadarAxis.library)
+        let present = full.axes.compactMap(\.value)
+        #expect(full.overall == present.reduce(0, +) / Double(present.count) * 100)
+        #expect(InsightFormat.percentValue((full.overall ?? 0) / 100) == 51)
+        #expect(full.band == .moderate)
     }
 
     @Test("Without a primary language, a book with no edition language is not known to be translated")

@@ -42,6 +42,54 @@ struct RadarAndPromptTests {
         }
     }
 
+    /// Twenty read books whose authors' country and gender and whose first publication are
+    /// known: four axes with enough data (cultural, gender, marginalized, era).
+    static func wellKnownLibrary(for user: User, in app: WebHarness) async throws {
+        let countries = ["KE", "JP", "GB", "BR", "IN"]
+        for index in 0..<20 {
+            let draft = try BookDraft.parse(
+                ["title": "Book \(index)", "authors": "Author \(index)", "status": "read", "year": "\(1850 + index * 9)"],
+                today: WebHarness.today
+            ).get()
+            let reader = app.store.reader(user.id)
+            guard case .added(let entryID) = try await reader.add(draft, today: WebHarness.today, now: TestClock.now),
+                let author = try await reader.detail(of: entryID)?.authors.first?.id
+            else { throw HarnessError.unexpected("the book was not added") }
+            try await reader.recordFacts(
+                [(.country, countries[index % 5]), (.gender, index % 3 == 0 ? "male" : "female")], about: author,
+                now: TestClock.now.addingTimeInterval(-3600))
+        }
+    }
+
+    @Test("An axis known for 1 book of 21 stays out of the overall, on the page and in the API, and both say so")
+    func thinAxisStaysOut() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("noor")
+            try await Self.wellKnownLibrary(for: user, in: app)
+            let before = try await browser.get("/insights?scope=library")
+            let overall = try #require(
+                before.text.firstMatch(of: /(\d+)% (Highly diverse|Diverse|Moderate|Limited|Not diverse)/)?.output.0)
+            #expect(!before.text.contains("too little data to count yet"))
+            // One book's original language becomes known: the language axis has data for 1 of 21.
+            try await InsightsWebTests.book(
+                "Kokoro", by: "Natsume Sōseki", facts: [], language: "Japanese", finished: nil, for: user, in: app)
+            let after = try await browser.get("/insights?scope=library")
+            #expect(after.text.contains(String(overall)), "the overall moved when a thin axis got data")
+            #expect(after.text.contains("Overall from 4 axes; Language has too little data to count yet."))
+
+            let api = try await app.apiReader("noor-api")
+            try await Self.wellKnownLibrary(for: api.0, in: app)
+            try await InsightsWebTests.book(
+                "Kokoro", by: "Natsume Sōseki", facts: [], language: "Japanese", finished: nil, for: api.0, in: app)
+            let radar = try await api.1.request(.get, "/api/v1/radar?scope=library").json()
+            let axes = radar["axes"] as? [[String: Any]] ?? []
+            let counted = axes.filter { $0["counted"] as? Bool == true }.compactMap { $0["axis"] as? String }
+            #expect(counted == ["cultural", "gender", "marginalized", "era"])
+            #expect(radar["basis"] as? String == "Overall from 4 axes; Language has too little data to count yet.")
+            #expect(radar["overall"] is Double)
+        }
+    }
+
     @Test("Without JavaScript: + opens a question page, a pill saves it, the success page shows completion and points")
     func noScriptFlow() async throws {
         try await WebHarness.run { app in

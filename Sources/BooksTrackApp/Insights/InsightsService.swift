@@ -124,7 +124,7 @@ public final class InsightsService: Sendable {
         // v2: marginalized voices over complete cases and the minimum-data rules changed the
         // figures; v3: suggestions name gaps nothing on the shelves fills; v4: publication eras; v5: gender × region;
         // v6: no pace under 10 minutes of sessions. Reports cached under an older version are never served again.
-        "v6|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
+        "v7|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
             + timeZone.identifier
     }
 

@@ -5,6 +5,12 @@ public enum InsightFormat {
     /// "both" for two, else "all 5": "applies to both of your books".
     public static func allOf(_ count: Int) -> String { count == 2 ? "both" : "all \(count)" }
 
+    /// Names in a sentence: "Language", "Language and Translation", "Era, Language and Translation".
+    public static func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+
     /// "67%".
     public static func percent(_ fraction: Double) -> String { "\(percentValue(fraction))%" }
 

@@ -5,9 +5,10 @@ import Foundation
 /// - A share shown as a headline (women authors, marginalized voices, a region's share, the
 ///   gender donut) needs at least ``books`` books in scope and ``coverage`` of them known.
 /// - The diversity score below ``coverage`` is *provisional*: shown muted, never compared.
-/// - A radar's overall value and band need at least ``radarAxes`` axes with data known for at
-///   least ``coverage`` of the books (on a book's radar an axis is known or not, so this is 3
-///   of its 5 axes).
+/// - A radar's overall is the mean of the axes with enough data — known for at least
+///   ``coverage`` of the books and, on a library's radar, for at least ``books`` of them — and
+///   needs at least ``radarAxes`` such axes (on a book's radar an axis is known or not, so this
+///   is 3 of its 5 axes).
 public enum MinimumData {
     public static let books = 5
     public static let coverage = 0.25
@@ -18,13 +19,12 @@ public enum MinimumData {
         books >= Self.books && coverage >= Self.coverage
     }
 
-    /// The axes with data known for at least ``coverage`` of the books.
-    public static func knownAxes(_ axes: [RepresentationRadar.Axis]) -> Int {
-        axes.filter { !$0.isGhost && $0.coverage >= coverage }.count
+    /// Whether a radar axis counts in the overall: some data, known for at least ``coverage`` of
+    /// the `books` in scope and for at least `minimumBooks` of them.
+    public static func counts(_ axis: RepresentationRadar.Axis, books: Int, minimumBooks: Int) -> Bool {
+        guard !axis.isGhost, axis.coverage >= coverage else { return false }
+        return Int((axis.coverage * Double(books)).rounded()) >= minimumBooks
     }
-
-    /// Whether these radar axes carry an overall value and band.
-    public static func allowsVerdict(_ axes: [RepresentationRadar.Axis]) -> Bool { knownAxes(axes) >= radarAxes }
 }
 
 extension DiversityFigures {

@@ -115,8 +115,13 @@ public struct RepresentationRadar: Codable, Hashable, Sendable {
     }
 
     public var axes: [Axis]
-    /// The mean of the non-ghost axes × 100; `nil` without enough data for a verdict
-    /// (``MinimumData/allowsVerdict(_:)``: at least 3 axes known for at least 25% of the books).
+    /// The axes the overall is the mean of: those with enough data (``MinimumData/counts(_:books:minimumBooks:)``:
+    /// known for at least 25% of the books, and on a library's radar for at least 5 of them).
+    /// A thinner axis is drawn but stays out, so filling in a fact can never make the overall
+    /// jump because an axis known for 1% of the books started to count.
+    public var counted: [RadarAxis]
+    /// The mean of the ``counted`` axes × 100; `nil` with fewer than 3 of them
+    /// (``MinimumData/radarAxes``).
     public var overall: Double?
     public var band: ScoreBand?
     /// Data completion: the mean coverage of the axes (0…1), "Diversity data: 75% complete".
@@ -124,12 +129,15 @@ public struct RepresentationRadar: Codable, Hashable, Sendable {
     /// Books the radar was computed from.
     public var books: Int
 
-    public init(axes: [Axis], books: Int) {
+    /// `minimumBooks` is how many books an axis must be known for to count: 5 on a library's
+    /// radar, 1 on a book's (whose axes are known or not).
+    public init(axes: [Axis], books: Int, minimumBooks: Int = MinimumData.books) {
         self.axes = axes
         self.books = books
-        let present = axes.compactMap(\.value)
-        overall =
-            MinimumData.allowsVerdict(axes) && !present.isEmpty ? present.reduce(0, +) / Double(present.count) * 100 : nil
+        let counting = axes.filter { MinimumData.counts($0, books: books, minimumBooks: minimumBooks) }
+        counted = counting.map(\.axis)
+        let values = counting.compactMap(\.value)
+        overall = values.count >= MinimumData.radarAxes ? values.reduce(0, +) / Double(values.count) * 100 : nil
         band = overall.map(ScoreBand.init(percent:))
         completion = axes.isEmpty ? 0 : axes.map(\.coverage).reduce(0, +) / Double(axes.count)
     }
@@ -139,6 +147,19 @@ public struct RepresentationRadar: Codable, Hashable, Sendable {
     /// Whether any axis has data: without a verdict, "Not enough data yet" rather than "No data yet".
     public var hasData: Bool { axes.contains { !$0.isGhost } }
 
+    /// Axes with some data that stay out of the overall (too little known yet).
+    public var leftOut: [RadarAxis] { axes.filter { !$0.isGhost && !counted.contains($0.axis) }.map(\.axis) }
+
+    /// Which axes the overall is made of, in words: "Overall from 4 axes; Language and
+    /// Translation have too little data to count yet." `nil` when every axis with data counts.
+    public var overallBasis: String? {
+        let out = leftOut.map(\.displayName)
+        guard overall != nil, !out.isEmpty else { return nil }
+        let names = InsightFormat.list(out)
+        return
+            "Overall from \(counted.count) \(counted.count == 1 ? "axis" : "axes"); \(names) \(out.count == 1 ? "has" : "have") too little data to count yet."
+    }
+
     /// What the radar says in place of a verdict it cannot give yet.
     public var withheldVerdict: String { hasData ? "Not enough data yet" : "No data yet" }
 
@@ -146,7 +167,10 @@ public struct RepresentationRadar: Codable, Hashable, Sendable {
     /// Translation: no data…".
     public var accessibleSummary: String {
         let head =
-            if let overall, let band { "Overall \(InsightFormat.percentValue(overall / 100))%, \(band.displayName)." } else {
+            if let overall, let band {
+                "Overall \(InsightFormat.percentValue(overall / 100))%, \(band.displayName)."
+                    + (overallBasis.map { " " + $0 } ?? "")
+            } else {
                 "\(withheldVerdict)."
             }
         let parts = axes.map { axis in
@@ -229,7 +253,7 @@ extension RepresentationRadar {
             (.accessibility, accessibility),
         ]
         return RepresentationRadar(
-            axes: values.map { Axis(axis: $0, value: $1, coverage: $1 == nil ? 0 : 1) }, books: 1)
+            axes: values.map { Axis(axis: $0, value: $1, coverage: $1 == nil ? 0 : 1) }, books: 1, minimumBooks: 1)
     }
 }
 

@@ -12,6 +12,8 @@ extension APIModels {
         let coverage: Double
         let ghost: Bool
         let partial: Bool
+        /// Whether the axis counts in the overall (enough data: 25% and 5 books known).
+        let counted: Bool
     }
 
     struct Radar: Encodable {
@@ -21,6 +23,8 @@ extension APIModels {
         let completion: Double
         let books: Int
         let summary: String
+        /// "Overall from 4 axes; Language and Translation have too little data to count yet."
+        let basis: String?
         let axes: [RadarAxis]
 
         init(_ radar: RepresentationRadar) {
@@ -30,10 +34,11 @@ extension APIModels {
             completion = radar.completion
             books = radar.books
             summary = radar.accessibleSummary
+            basis = radar.overallBasis
             axes = radar.axes.map {
                 RadarAxis(
                     axis: $0.axis.rawValue, label: $0.axis.displayName, value: $0.value, coverage: $0.coverage,
-                    ghost: $0.isGhost, partial: $0.isPartial)
+                    ghost: $0.isGhost, partial: $0.isPartial, counted: radar.counted.contains($0.axis))
             }
         }
     }

@@ -32,13 +32,13 @@ struct RadarView: Component {
 
     /// Why there is no overall value yet, and what it takes (SPEC §4 "Enough data before a verdict").
     static func verdictRule(_ radar: RepresentationRadar) -> String {
-        let qualifying = MinimumData.knownAxes(radar.axes)
+        let qualifying = radar.counted.count
         if radar.axes.count == RadarAxis.book.count && radar.books == 1 {
             return
                 "A band needs \(MinimumData.radarAxes) of the book’s \(radar.axes.count) axes known; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."
         }
         return
-            "An overall value needs \(MinimumData.radarAxes) axes known for at least a quarter of the books; \(qualifying) \(qualifying == 1 ? "is" : "are") so far."
+            "An overall value needs \(MinimumData.radarAxes) axes known for at least a quarter of the books (and at least \(MinimumData.books) of them); \(qualifying) \(qualifying == 1 ? "is" : "are") so far."
     }
 
     var body: Component {
@@ -58,6 +58,9 @@ struct RadarView: Component {
                 Tag("p", .cls("muted"), text: "\(withData) of \(count) axes have data for \(subject).")
                 if radar.overall == nil && radar.hasData {
                     Tag("p", .cls("muted verdict-rule"), text: Self.verdictRule(radar))
+                }
+                if let basis = radar.overallBasis {
+                    Tag("p", .cls("muted overall-basis"), text: basis)
                 }
             }
             Tag("div", .cls("radar-figure")) {
