@@ -189,6 +189,9 @@ doc = {
     "get": {"operationId": "listNotifications", "tags": ["notifications"], "summary": "The reader's latest 50 notifications, newest first, and the unread count",
       "description": "What the reader's writes earned: achievements now (the Curator badge); goal milestones and streaks with their features. Each is recorded once.",
       "responses": {"200": ok("The notifications.", S("NotificationList")), "401": E401}}},
+  "/api/v1/notifications/read": {
+    "post": {"operationId": "markAllNotificationsRead", "tags": ["notifications"], "summary": "Mark every unread notification read (an import can bring many at once)",
+      "responses": {"200": ok("How many were unread.", {"type": "object", "required": ["marked"], "properties": {"marked": {"type": "integer", "minimum": 0}}}), "401": E401}}},
   "/api/v1/notifications/{notificationId}/read": {
     "post": {"operationId": "markNotificationRead", "tags": ["notifications"], "summary": "Mark a notification read (again changes nothing: the first date stays)",
       "parameters": [idp("notificationId", "The notification's id.")],

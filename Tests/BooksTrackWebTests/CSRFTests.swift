@@ -23,7 +23,7 @@ struct CSRFTests {
             "/account/notifications", "/insights/compare",
             "/prompt",
             "/prompt/skip",
-            "/demo", "/notifications/\(notification)/read", "/prompts/authors/\(question)",
+            "/demo", "/notifications/read", "/notifications/\(notification)/read", "/prompts/authors/\(question)",
             "/books/\(entry)/sessions", "/books/\(entry)/sessions/logged", "/books/\(entry)/progress",
             "/sessions/\(session)/finish", "/sessions/\(session)", "/sessions/\(session)/delete",
             "/goals", "/goals/\(goal)/status", "/goals/\(goal)/delete", "/goals/\(goal)",

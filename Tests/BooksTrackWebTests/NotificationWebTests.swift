@@ -55,4 +55,44 @@ struct NotificationWebTests {
             #expect(unknown.status == .notFound || unknown.status == .badRequest)
         }
     }
+
+    @Test("After the demo library's wall of notifications, Mark all as read clears them at once, in the API too")
+    func markAllRead() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("rosa")
+            #expect(try await browser.post("/demo").status == .seeOther)
+            let token = try await AccountTools.issueToken(named: "tests", for: user, store: app.store, now: TestClock.now)
+            let api = APIClient(client: app.client, token: token)
+            let unread = try #require(try await api.request(.get, "/api/v1/notifications").json()["unread"] as? Int)
+            #expect(unread > 1, "the demo library earns several notifications")
+            let home = try await browser.get("/")
+            #expect(home.body.contains("action=\"/notifications/read\""))
+            #expect(home.body.contains("aria-label=\"Mark all \(unread) unread notifications as read\""))
+            let centre = try await browser.get("/notifications")
+            #expect(centre.body.contains("action=\"/notifications/read\""))
+
+            let marked = try await browser.post("/notifications/read", ["return": "/notifications"])
+            #expect(marked.status == .seeOther && marked.location == "/notifications")
+            let after = try await browser.get("/notifications")
+            #expect(after.text.contains("Every notification is marked as read."))
+            #expect(!after.body.contains("action=\"/notifications/read\""), "nothing left to mark")
+            #expect(try await browser.get("/").body.contains("id=\"notifications\"") == false)
+            #expect(try await api.request(.get, "/api/v1/notifications").json()["unread"] as? Int == 0)
+            // Again: nothing to mark, nothing said, nothing changed.
+            let again = try await api.request(.post, "/api/v1/notifications/read")
+            #expect(again.status == .ok)
+            #expect(try again.json()["marked"] as? Int == 0)
+
+            // The API alone, for another reader; the first reader's notifications stay theirs.
+            let (other, otherBrowser) = try await app.signedInReader("ines")
+            #expect(try await otherBrowser.post("/demo").status == .seeOther)
+            let otherToken = try await AccountTools.issueToken(
+                named: "tests", for: other, store: app.store, now: TestClock.now)
+            let otherAPI = APIClient(client: app.client, token: otherToken)
+            let answer = try await otherAPI.request(.post, "/api/v1/notifications/read")
+            #expect(answer.status == .ok)
+            #expect(try answer.json()["marked"] as? Int ?? 0 > 1)
+            #expect(try await otherAPI.request(.get, "/api/v1/notifications").json()["unread"] as? Int == 0)
+        }
+    }
 }

@@ -97,6 +97,12 @@ public struct NotificationService: Sendable {
         try await store.reader(user.id).notifications(unreadOnly: false, limit: limit)
     }
 
+    /// Marks every unread notification read (after an import's wall of them); how many were.
+    @discardableResult
+    public func markAllRead(of user: User, now: Date) async throws -> Int {
+        try await store.reader(user.id).markAllRead(now: now)
+    }
+
     /// Marks a notification read; throws not-found for one the reader does not have.
     public func markRead(_ id: AppNotification.ID, of user: User, now: Date) async throws {
         guard try await store.reader(user.id).markRead(id, now: now) else { throw StoreError.notFound(.notification(id)) }

@@ -11,6 +11,7 @@ struct NotificationsAPI {
 
     func addRoutes(to api: RouterGroup<AppContext>) {
         api.get("notifications", use: list)
+        api.post("notifications/read", use: markAllRead)
         api.post("notifications/:notification/read", use: markRead)
         api.get("me/notification-settings", use: settings)
         api.put("me/notification-settings", use: saveSettings)
@@ -85,6 +86,13 @@ struct NotificationsAPI {
         return try Responses.json(
             List(items: try await recent.map(Notification.init), unread: try await unread.count),
             headers: [.cacheControl: "no-store"])
+    }
+
+    /// Marks every unread notification read: `{"marked": 7}`.
+    @Sendable func markAllRead(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let marked = try await notifications.markAllRead(of: user, now: configuration.clock())
+        return try Responses.json(["marked": marked])
     }
 
     @Sendable func markRead(_ request: Request, context: AppContext) async throws -> Response {

@@ -19,6 +19,7 @@ struct HomeController {
         router.get("/", use: home)
         router.post("/demo", use: loadDemo)
         router.get("/notifications", use: notificationCentre)
+        router.post("/notifications/read", use: markAllRead)
         router.post("/notifications/:notification/read", use: markRead)
         router.get("/prompts/authors", use: authorQuestions)
         router.post("/prompts/authors/:question", use: answerAuthorQuestion)
@@ -110,6 +111,14 @@ struct HomeController {
         try await notifications.markRead(try context.parameters.id("notification"), of: user, now: configuration.clock())
         let form = try? context.requireForm()
         return Responses.redirect(to: Responses.localPath(form?["return"]))
+    }
+
+    /// "Mark all as read": back where the reader was, saying how many.
+    @Sendable func markAllRead(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let marked = try await notifications.markAllRead(of: user, now: configuration.clock())
+        let form = try? context.requireForm()
+        return Responses.redirect(to: Responses.localPath(form?["return"]), notice: marked > 0 ? .allRead : nil)
     }
 
     /// The notification centre (SPEC §8): the latest 50, read or not.

@@ -184,8 +184,25 @@ enum HomePage {
                 }
             }
             if notifications.count > 5 {
-                Tag("p", .cls("muted"), text: "\(notifications.count - 5) more after these.")
+                Tag("p", .cls("muted")) {
+                    Txt("\(notifications.count - 5) more after these: ")
+                    Tag("a", .href("/notifications"), text: "see them all")
+                    Txt(".")
+                }
             }
+            if notifications.count > 1 {
+                Self.markAllRead(count: notifications.count, returnTo: "/", csrfToken: csrfToken)
+            }
+        }
+    }
+
+    /// One button for every unread notification (an import can bring many at once).
+    static func markAllRead(count: Int, returnTo: String, csrfToken: String) -> Component {
+        PostForm(action: "/notifications/read", csrfToken: csrfToken, cls: "mark-all") {
+            Tag.void("input", .type("hidden"), .name("return"), .value(returnTo))
+            Tag(
+                "button", .type("submit"), .cls("secondary"), .aria("label", "Mark all \(count) unread notifications as read"),
+                text: "Mark all as read")
         }
     }
 
@@ -199,6 +216,10 @@ enum HomePage {
                     message: "Goal milestones, completed goals and achievements show here when you reach them.",
                     actions: [("Set a goal", "/goals/new")])
             } else {
+                let unread = notifications.filter { $0.readAt == nil }.count
+                if unread > 0 {
+                    Self.markAllRead(count: unread, returnTo: "/notifications", csrfToken: page.csrfToken)
+                }
                 Tag("ul", .cls("notice-list")) {
                     for notification in notifications {
                         Tag("li", .cls(Self.noticeClasses(notification))) {

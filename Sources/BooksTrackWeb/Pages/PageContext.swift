@@ -83,6 +83,7 @@ enum Notice: String, CaseIterable {
     case webhookPolicySaved = "webhook-policy-saved"
     case registrationOpened = "registration-opened"
     case registrationClosed = "registration-closed"
+    case allRead = "all-read"
 
     var message: String {
         switch self {
@@ -122,6 +123,7 @@ enum Notice: String, CaseIterable {
         case .webhookPolicySaved: "The webhook rule for this BooksTrack is saved."
         case .registrationOpened: "Anyone who reaches this BooksTrack can now create an account at /register."
         case .registrationClosed: "Accounts are by invitation only again."
+        case .allRead: "Every notification is marked as read."
         }
     }
 }
