@@ -27,7 +27,7 @@ public typealias ShareLink = ShareLinkRepository.ShareLink
 public typealias ShareSnapshot = ShareLinkRepository.Snapshot
 public typealias APIToken = TokenRepository.APIToken
 public typealias SetupState = AccountRepository.SetupState
-public typealias LoginSession = LoginSessionRepository.LoginSession
+public typealias LoginSession = LoginRepository.LoginSession
 
 // Imports on the command line: its progress bar, and the memory a big import gives back.
 public typealias ImportProgressHandler = BooksTrackStore.ImportProgressHandler

@@ -27,7 +27,7 @@ public final class Store: Sendable {
     public var users: UserRepository { UserRepository(database: database) }
     public var catalogue: CatalogueRepository { CatalogueRepository(database: database) }
     public var accounts: AccountRepository { AccountRepository(database: database) }
-    public var sessions: LoginSessionRepository { LoginSessionRepository(database: database) }
+    public var logins: LoginRepository { LoginRepository(database: database) }
     public var tokens: TokenRepository { TokenRepository(database: database) }
     public var invitations: InvitationRepository { InvitationRepository(database: database) }
     public var shareLinks: ShareLinkRepository { ShareLinkRepository(database: database) }

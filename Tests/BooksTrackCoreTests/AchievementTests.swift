@@ -218,4 +218,25 @@ struct ReadingInsightsTests {
             now: Self.noon("2026-11-21"), months: 6)
         #expect(six.timeline.count == 6 && six.timeline.first?.month == "2026-06")
     }
+
+    @Test("One write's notices as a reader meets them: many achievements as one, a goal's milestones and end as its last")
+    func batchedNotices() {
+        func achievement(_ id: String) -> Notice {
+            Notices.notice(for: AchievementUnlock(achievement: id, unlockedAt: Date(timeIntervalSince1970: 0)))!
+        }
+        func goal(_ id: String, _ mark: String) -> Notice {
+            Notice(kind: "goal", key: "goal:\(id):\(mark)", title: "\(id) \(mark)", body: "")
+        }
+        let two = Notices.batched([achievement("firstSteps"), achievement("bookworm")])
+        #expect(two.unread.count == 2 && two.read.isEmpty)
+
+        let past = [25, 50, 75, 100].map { goal("g1", "\($0)") } + [goal("g1", "done"), goal("g2", "25")]
+        let many = Notices.batched([achievement("firstSteps"), achievement("bookworm"), achievement("avidReader")] + past)
+        #expect(many.unread.map(\.title) == ["🏅 3 achievements from your reading", "g1 done", "g2 25"])
+        #expect(many.read.count == 3 + 4)
+        #expect(many.unread[0].body.contains("First Steps") && many.unread[0].link == "/insights/reading#achievements")
+        // The same achievements give the same key, so two writes at once tell them once.
+        let again = Notices.batched([achievement("avidReader"), achievement("bookworm"), achievement("firstSteps")])
+        #expect(again.unread[0].key == many.unread[0].key)
+    }
 }

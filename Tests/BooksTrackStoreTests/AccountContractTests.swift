@@ -4,27 +4,27 @@ import BooksTrackTestSupport
 import Foundation
 import Testing
 
-@Suite("Accounts in the store: sessions, tokens, invitations, rate limits, uploads")
+@Suite("Accounts in the store: logins, tokens, invitations, rate limits, uploads")
 struct AccountContractTests {
     static let hour: TimeInterval = 3_600
     static let emptyPreview = ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: [])
 
-    @Test("A session is found by its hash until it expires, and extending it moves the expiry", arguments: TestDatabase.available)
-    func sessions(_ database: TestDatabase) async throws {
+    @Test("A login is found by its hash until it expires, and extending it moves the expiry", arguments: TestDatabase.available)
+    func logins(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
             let user = try await store.users.create(name: "dana", now: TestClock.now)
-            let sessions = store.sessions
-            try await sessions.createSession(
+            let logins = store.logins
+            try await logins.create(
                 tokenHash: "h1", csrfToken: "c1", for: user.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
-            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now)?.user.id == user.id)
-            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now + 2 * Self.hour) == nil)
-            try await sessions.extendSession(tokenHash: "h1", until: TestClock.now + 3 * Self.hour, now: TestClock.now)
-            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now + 2 * Self.hour)?.csrfToken == "c1")
-            try await sessions.createSession(
+            #expect(try await logins.login(tokenHash: "h1", now: TestClock.now)?.user.id == user.id)
+            #expect(try await logins.login(tokenHash: "h1", now: TestClock.now + 2 * Self.hour) == nil)
+            try await logins.extend(tokenHash: "h1", until: TestClock.now + 3 * Self.hour, now: TestClock.now)
+            #expect(try await logins.login(tokenHash: "h1", now: TestClock.now + 2 * Self.hour)?.csrfToken == "c1")
+            try await logins.create(
                 tokenHash: "h2", csrfToken: "c2", for: user.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
-            try await sessions.deleteSessions(of: user.id, except: "h2")
-            #expect(try await sessions.session(tokenHash: "h1", now: TestClock.now) == nil)
-            #expect(try await sessions.session(tokenHash: "h2", now: TestClock.now) != nil)
+            try await logins.deleteAll(of: user.id, except: "h2")
+            #expect(try await logins.login(tokenHash: "h1", now: TestClock.now) == nil)
+            #expect(try await logins.login(tokenHash: "h2", now: TestClock.now) != nil)
         }
     }
 
@@ -35,11 +35,11 @@ struct AccountContractTests {
         try await database.withStore { (store: Store) async throws in
             let user = try await store.users.create(name: "dana", now: TestClock.now)
             let other = try await store.users.create(name: "eli", now: TestClock.now)
-            try await store.sessions.createSession(
+            try await store.logins.create(
                 tokenHash: "h1", csrfToken: "c1", for: user.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
             let reader = store.reader(user.id)
             try await reader.record(notices: [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
-            let session = try #require(try await store.sessions.session(tokenHash: "h1", now: TestClock.now))
+            let session = try #require(try await store.logins.login(tokenHash: "h1", now: TestClock.now))
             #expect(session.unread == 1)
             #expect(session.dataVersion == (try await reader.dataVersion()))
             let (mine, theirs) = try await KnownDataVersion.$current.withValue((user.id, session.dataVersion + 40)) {

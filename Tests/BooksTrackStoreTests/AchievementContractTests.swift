@@ -36,4 +36,36 @@ struct AchievementContractTests {
             #expect(try await stores[1].reader(other.id).notifications(unreadOnly: true).isEmpty)
         }
     }
+
+    @Test(
+        "Many achievements at once (an import of years of reading) are one unread notice; each is kept, already read",
+        arguments: TestDatabase.available)
+    func manyAtOnce(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let user = try await store.users.create(name: "dana", now: TestClock.now)
+            let reader = store.reader(user.id)
+            let four = ["firstSteps", "bookworm", "avidReader", "libraryMaster"].map {
+                AchievementUnlock(achievement: $0, unlockedAt: TestClock.now)
+            }
+            #expect(try await reader.record(achievements: four, now: TestClock.now) == 1)
+            let unread = try await reader.notifications(unreadOnly: true)
+            #expect(unread.map(\.title) == ["🏅 4 achievements from your reading"])
+            #expect(unread.first?.body.contains("Bookworm") == true)
+            let all = try await reader.notifications(unreadOnly: false)
+            #expect(all.count == 5)
+            #expect(all.filter { $0.readAt != nil }.count == 4)
+            // The folded ones are not owed to a webhook either: only the one that tells them.
+            try await reader.setWebhook("https://ntfy.example/topic", now: TestClock.now.addingTimeInterval(-60))
+            #expect(
+                try await reader.undelivered(now: TestClock.now).map(\.notification.title) == [
+                    "🏅 4 achievements from your reading"
+                ])
+            // Asked again: nothing new.
+            #expect(try await reader.record(achievements: four, now: TestClock.now) == 0)
+            // Two at once are told one by one, as before.
+            let other = try await store.users.create(name: "erin", now: TestClock.now)
+            let two = Array(four.prefix(2))
+            #expect(try await store.reader(other.id).record(achievements: two, now: TestClock.now) == 2)
+        }
+    }
 }

@@ -68,20 +68,20 @@ public struct AccountService: Sendable {
     public func startLogin(tokenHash: String, csrfToken: String, for userID: User.ID, expiresAt: Date, now: Date)
         async throws
     {
-        try await store.sessions.createSession(
+        try await store.logins.create(
             tokenHash: tokenHash, csrfToken: csrfToken, for: userID, expiresAt: expiresAt, now: now)
     }
 
     /// The browser sign-in with this token's hash, while it lasts.
     public func login(tokenHash: String, now: Date) async throws -> LoginSession? {
-        try await store.sessions.session(tokenHash: tokenHash, now: now)
+        try await store.logins.login(tokenHash: tokenHash, now: now)
     }
 
     public func extendLogin(tokenHash: String, until expiresAt: Date, now: Date) async throws {
-        try await store.sessions.extendSession(tokenHash: tokenHash, until: expiresAt, now: now)
+        try await store.logins.extend(tokenHash: tokenHash, until: expiresAt, now: now)
     }
 
-    public func endLogin(tokenHash: String) async throws { try await store.sessions.deleteSession(tokenHash: tokenHash) }
+    public func endLogin(tokenHash: String) async throws { try await store.logins.delete(tokenHash: tokenHash) }
 
     /// Counts and slows down wrong passwords and registrations.
     public var throttle: LoginThrottle { LoginThrottle(store: store) }

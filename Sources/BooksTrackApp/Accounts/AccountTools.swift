@@ -53,7 +53,7 @@ public enum AccountTools {
     public static func setPassword(_ password: String, for user: User, store: Store, now: Date) async throws {
         if let problem = passwordProblem(password) { throw StoreError.invalid(.password(reason: problem)) }
         try await store.accounts.setPasswordHash(try await Passwords.hash(password, cost: 12), for: user.id, now: now)
-        try await store.sessions.deleteSessions(of: user.id)
+        try await store.logins.deleteAll(of: user.id)
         try await store.tokens.deleteTokens(of: user.id)
     }
 

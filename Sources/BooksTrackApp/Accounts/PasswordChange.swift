@@ -34,7 +34,7 @@ public struct PasswordChange: Sendable {
         if let confirmation, confirmation != new { errors["confirmation"] = "The two passwords are not the same." }
         guard errors.isEmpty else { return errors }
         try await store.accounts.setPasswordHash(try await Passwords.hash(new, cost: bcryptCost), for: user.id, now: now)
-        try await store.sessions.deleteSessions(of: user.id, except: sessionHash)
+        try await store.logins.deleteAll(of: user.id, except: sessionHash)
         if endingTokens { try await store.tokens.deleteTokens(of: user.id, except: keptToken) }
         return errors
     }

@@ -50,3 +50,54 @@ public enum Notices {
         }
     }
 }
+
+extension Notices {
+    /// How many achievements earned by one write are still told one by one; more (an import of
+    /// years of reading) become one notice.
+    public static let achievementsTold = 2
+
+    /// What one write owes, as a reader should meet it (issue 44, item 6): more than
+    /// ``achievementsTold`` achievements at once are told by one notice naming them; several
+    /// notices of one goal at once (a goal for a past period reaching every milestone and its
+    /// end) by its last. The others are still recorded — already read, in the notification
+    /// centre — so they are never owed again.
+    public static func batched(_ notices: [Notice]) -> (unread: [Notice], read: [Notice]) {
+        var unread: [Notice] = []
+        var read: [Notice] = []
+        let achievements = notices.filter { $0.kind == "achievement" }
+        if achievements.count > achievementsTold {
+            read += achievements
+            unread.append(summary(of: achievements))
+        } else {
+            unread += achievements
+        }
+        // A goal's notices, in the order they were reached (milestones up, then done).
+        var byGoal: [String: [Notice]] = [:]
+        var goalOrder: [String] = []
+        for notice in notices where notice.kind != "achievement" {
+            let goal =
+                notice.kind == "goal" ? String(notice.key.split(separator: ":").prefix(2).joined(separator: ":")) : notice.key
+            if byGoal[goal] == nil { goalOrder.append(goal) }
+            byGoal[goal, default: []].append(notice)
+        }
+        for goal in goalOrder {
+            guard let own = byGoal[goal], let last = own.last else { continue }
+            read += own.dropLast()
+            unread.append(last)
+        }
+        return (unread, read)
+    }
+
+    /// "🏅 7 achievements from your reading", naming them.
+    static func summary(of achievements: [Notice]) -> Notice {
+        let names = achievements.map { notice in
+            notice.title.replacingOccurrences(of: "Achievement unlocked: ", with: "")
+        }
+        let shown = names.prefix(4).joined(separator: ", ")
+        let more = names.count > 4 ? " and \(names.count - 4) more" : ""
+        return Notice(
+            kind: "achievement", key: "achievements:" + achievements.map(\.key).sorted().joined(separator: "+"),
+            title: "🏅 \(achievements.count) achievements from your reading",
+            body: "Earned by the books in your library: \(shown)\(more).", link: "/insights/reading#achievements")
+    }
+}

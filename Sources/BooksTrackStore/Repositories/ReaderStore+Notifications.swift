@@ -48,25 +48,35 @@ extension ReaderStore {
     }
 
     /// Inserts notices whose keys the reader does not have yet, of the kinds the reader gets
-    /// (``NotificationPreferences``); returns how many were new.
+    /// (``NotificationPreferences``), as ``Notices/batched(_:)`` groups them: the ones it folds
+    /// into another are kept already read (and not sent to a webhook). Returns how many new
+    /// unread ones there are.
     static func insert(notices: [Notice], of userID: User.ID, now: Date, on db: any SQLDatabase) async throws -> Int {
         guard !notices.isEmpty else { return 0 }
         let preferences = try await notificationPreferences(of: userID, on: db)
+        let (unread, read) = Notices.batched(notices.filter { preferences.allows(kind: $0.kind) })
         var recorded = 0
-        for notice in notices where preferences.allows(kind: notice.kind) {
-            let inserted = try await db.raw(
-                """
-                INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at)
-                VALUES (\(bind: AppNotification.ID.random().string), \(bind: userID.string), \(bind: notice.kind),
-                        \(bind: notice.title), \(bind: notice.body), \(bind: notice.link), \(bind: notice.key),
-                        \(bind: now.milliseconds))
-                ON CONFLICT (user_id, dedupe_key) DO NOTHING
-                RETURNING id
-                """
-            ).all()
-            recorded += inserted.count
-        }
+        for notice in read { _ = try await insert(notice, of: userID, now: now, read: true, on: db) }
+        for notice in unread where try await insert(notice, of: userID, now: now, read: false, on: db) { recorded += 1 }
         return recorded
+    }
+
+    /// One notice, unless the reader has its key; whether it was new.
+    private static func insert(_ notice: Notice, of userID: User.ID, now: Date, read: Bool, on db: any SQLDatabase)
+        async throws -> Bool
+    {
+        let readAt: Int? = read ? now.milliseconds : nil
+        let inserted = try await db.raw(
+            """
+            INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at, read_at, delivered_at)
+            VALUES (\(bind: AppNotification.ID.random().string), \(bind: userID.string), \(bind: notice.kind),
+                    \(bind: notice.title), \(bind: notice.body), \(bind: notice.link), \(bind: notice.key),
+                    \(bind: now.milliseconds), \(bind: readAt), \(bind: readAt))
+            ON CONFLICT (user_id, dedupe_key) DO NOTHING
+            RETURNING id
+            """
+        ).all()
+        return !inserted.isEmpty
     }
 
     /// Which kinds of notification the reader gets.

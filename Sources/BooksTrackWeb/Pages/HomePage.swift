@@ -253,13 +253,21 @@ enum HomePage {
     /// much as it is rare (app.css "Celebrations").
     static func noticeClasses(_ notification: AppNotification) -> String {
         guard notification.readAt == nil else { return "read" }
-        guard notification.kind == "achievement", let key = notification.key, key.hasPrefix("achievement:") else {
+        guard notification.kind == "achievement", let key = notification.key else { return "unread" }
+        // One achievement ("achievement:bookworm"), or several told as one
+        // ("achievements:achievement:a+achievement:b"), which celebrates as its rarest.
+        let ids: [String]
+        if key.hasPrefix("achievements:") {
+            ids = key.dropFirst("achievements:".count).split(separator: "+").map {
+                String($0.dropFirst("achievement:".count))
+            }
+        } else if key.hasPrefix("achievement:") {
+            ids = [String(key.dropFirst("achievement:".count))]
+        } else {
             return "unread"
         }
-        let rarity =
-            Achievements.achievement(String(key.dropFirst("achievement:".count)))?.rarity.rawValue
-            ?? Rarity.uncommon.rawValue
-        return "unread fresh rarity-\(rarity)"
+        let rarity = ids.map { Achievements.achievement($0)?.rarity ?? .uncommon }.max() ?? .uncommon
+        return "unread fresh rarity-\(rarity.rawValue)"
     }
 
     private static func emptyLibrary(csrfToken: String) -> Component {

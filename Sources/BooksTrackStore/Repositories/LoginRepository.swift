@@ -2,8 +2,9 @@ import BooksTrackCore
 import Foundation
 import SQLKit
 
-/// Signed-in browsers. Only a hash of each session token is stored.
-public struct LoginSessionRepository: Sendable {
+/// Signed-in browsers: logins (a *session* is a reading session everywhere else). Only a hash of
+/// each login's token is stored.
+public struct LoginRepository: Sendable {
     let database: Database
 
     /// A signed-in browser: the reader, the session's CSRF token and when it expires.
@@ -16,9 +17,8 @@ public struct LoginSessionRepository: Sendable {
         public var unread: Int
     }
 
-    /// Starts a session; expired sessions of every reader are swept out on the way.
-    public func createSession(tokenHash: String, csrfToken: String, for userID: User.ID, expiresAt: Date, now: Date) async throws
-    {
+    /// Starts a login; expired logins of every reader are swept out on the way.
+    public func create(tokenHash: String, csrfToken: String, for userID: User.ID, expiresAt: Date, now: Date) async throws {
         try await database.write { db in
             try await db.raw("DELETE FROM login_sessions WHERE expires_at <= \(bind: now.milliseconds)").run()
             try await db.insertRows(
@@ -28,8 +28,8 @@ public struct LoginSessionRepository: Sendable {
         }
     }
 
-    /// The live session with this token hash; expired sessions are not returned.
-    public func session(tokenHash: String, now: Date) async throws -> LoginSession? {
+    /// The live login with this token hash; expired ones are not returned.
+    public func login(tokenHash: String, now: Date) async throws -> LoginSession? {
         try await database.read { db in
             guard
                 let row = try await db.raw(
@@ -48,8 +48,8 @@ public struct LoginSessionRepository: Sendable {
         }
     }
 
-    /// Moves a session's expiry forward (sliding expiry).
-    public func extendSession(tokenHash: String, until expiresAt: Date, now: Date) async throws {
+    /// Moves a login's expiry forward (sliding expiry).
+    public func extend(tokenHash: String, until expiresAt: Date, now: Date) async throws {
         try await database.write { db in
             try await db.raw(
                 """
@@ -60,14 +60,14 @@ public struct LoginSessionRepository: Sendable {
         }
     }
 
-    public func deleteSession(tokenHash: String) async throws {
+    public func delete(tokenHash: String) async throws {
         try await database.write { db in
             try await db.raw("DELETE FROM login_sessions WHERE token_hash = \(bind: tokenHash)").run()
         }
     }
 
-    /// Signs a reader out everywhere, except the session given.
-    public func deleteSessions(of userID: User.ID, except tokenHash: String? = nil) async throws {
+    /// Signs a reader out everywhere, except the login given.
+    public func deleteAll(of userID: User.ID, except tokenHash: String? = nil) async throws {
         try await database.write { db in
             try await db.raw(
                 """
