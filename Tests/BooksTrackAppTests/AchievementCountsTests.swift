@@ -85,7 +85,13 @@ struct AchievementCountsTests {
             let bobs = try await store.reader(bob.id).library().achievements.map(\.achievement)
             #expect(!alices.isEmpty)
             #expect(alices == bobs)
-            #expect(try await cold.notifications.unread(of: alice).count == alices.count)
+            // One notice tells them (more than two at once), and each is in the centre, read.
+            #expect(alices.count > Notices.achievementsTold)
+            #expect(
+                try await cold.notifications.unread(of: alice).map(\.title) == [
+                    "🏅 \(alices.count) achievements from your reading"
+                ])
+            #expect(try await cold.notifications.recent(of: alice).count == alices.count + 1)
         }
     }
 }
