@@ -111,6 +111,12 @@ struct ImportFlowTests {
             let preview = try await browser.get(previewPath)
             #expect(preview.text.contains("New books 0"))
             #expect(preview.text.contains("Already in your library \(first.imported)"))
+            // Nothing to confirm: the page says so and leads to the library (issue 40, item 5).
+            #expect(preview.text.contains("Nothing new in this file"))
+            #expect(preview.body.contains(#"<a class="button" href="/library">Go to your library</a>"#))
+            #expect(!preview.body.contains("confirm-import"))
+            #expect(!preview.text.contains("Import \(first.imported) books"))
+            // A confirmation sent anyway (an older tab) still changes nothing.
             let report = try await Self.confirm(previewPath, with: browser)
             #expect(report.text.contains("Unchanged \(first.imported)"))
             #expect(try await app.store.reader(user.id).dataVersion() == version)

@@ -48,6 +48,9 @@ struct ImportCommandTests {
         #expect(second.unchanged == first.imported)
         let text = try cli.run(["import", file, "--user", "alice"])
         #expect(text.stdout.contains("Nothing changed: your library already matches this file."))
+        let dry = try cli.run(["import", file, "--user", "alice", "--dry-run"])
+        #expect(dry.stdout.contains("Nothing new in this file: every book in it is already in your library as it is."))
+        #expect(!dry.stdout.contains("Run again without --dry-run"))
     }
 
     @Test("Goodreads files: the counts per status equal those computed from the file", arguments: Fixtures.goodreadsFiles)

@@ -136,13 +136,30 @@ enum ImportPages {
                 }
                 Card("Warnings", span: .full, id: "preview-warnings") { warnings(report) }
             }
-            PostForm(action: "/import/uploads/\(upload.id.string)", csrfToken: page.csrfToken, cls: "actions confirm-import") {
-                Tag(
-                    "button", .type("submit"), Attr("data-busy-label", "Importing…"),
-                    text: "Import \(report.rows - report.skipped) books")
-            }
-            PostForm(action: "/import/uploads/\(upload.id.string)/cancel", csrfToken: page.csrfToken, cls: "actions") {
-                Tag("button", .type("submit"), .cls("secondary"), text: "Cancel")
+            if report.changedNothing && report.rows > report.skipped {
+                // The same file again (or one the library already matches): nothing to confirm.
+                Tag("div", .cls("empty-state"), .id("nothing-new")) {
+                    Tag("p", .cls("empty-title"), text: "Nothing new in this file")
+                    Tag(
+                        "p",
+                        text:
+                            "Every book in it is already in your library as it is, so importing it would change nothing."
+                    )
+                    Tag("p", .cls("actions")) { Tag("a", .cls("button"), .href("/library"), text: "Go to your library") }
+                }
+                PostForm(action: "/import/uploads/\(upload.id.string)/cancel", csrfToken: page.csrfToken, cls: "actions") {
+                    Tag("button", .type("submit"), .cls("secondary"), text: "Forget this file")
+                }
+            } else {
+                PostForm(action: "/import/uploads/\(upload.id.string)", csrfToken: page.csrfToken, cls: "actions confirm-import")
+                {
+                    Tag(
+                        "button", .type("submit"), Attr("data-busy-label", "Importing…"),
+                        text: "Import \(report.rows - report.skipped) books")
+                }
+                PostForm(action: "/import/uploads/\(upload.id.string)/cancel", csrfToken: page.csrfToken, cls: "actions") {
+                    Tag("button", .type("submit"), .cls("secondary"), text: "Cancel")
+                }
             }
         }
     }

@@ -7,7 +7,9 @@ enum ImportReportText {
         var lines: [String] = []
         let verb = report.dryRun ? "Dry run of" : "Imported"
         lines.append("\(verb) \(fileName) (\(report.format.displayName)): \(report.rows) rows")
-        if report.dryRun { lines.append("Nothing was written. Run again without --dry-run to import.") }
+        if report.dryRun && !(report.changedNothing && report.rows > report.skipped) {
+            lines.append("Nothing was written. Run again without --dry-run to import.")
+        }
         let width = String(report.rows).count
         func pad(_ n: Int) -> String { String(repeating: " ", count: max(0, width - String(n).count)) + String(n) }
         lines.append("  \(pad(report.imported))  \(report.dryRun ? "new" : "imported")")
@@ -18,8 +20,11 @@ enum ImportReportText {
             report.byStatus[status].map { "\(status.displayName.lowercased()) \($0)" }
         }
         if !statuses.isEmpty { lines.append("  by status: " + statuses.joined(separator: " · ")) }
-        if report.changedNothing && !report.dryRun && report.rows > report.skipped {
-            lines.append("Nothing changed: your library already matches this file.")
+        if report.changedNothing && report.rows > report.skipped {
+            lines.append(
+                report.dryRun
+                    ? "Nothing new in this file: every book in it is already in your library as it is."
+                    : "Nothing changed: your library already matches this file.")
         }
         for warning in report.fileWarnings { lines.append("Note: \(warning)") }
         let skipped = report.outcomes.filter { $0.kind == .skipped }
