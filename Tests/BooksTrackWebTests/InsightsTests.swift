@@ -147,6 +147,21 @@ struct InsightsWebTests {
         }
     }
 
+    @Test("The gender donut says how many authors it counts and for how many the gender is known; one language is singular")
+    func donutSaysWhatIsKnown() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("lina")
+            try await RadarAndPromptTests.wellKnownLibrary(for: user, in: app)
+            try await Self.book(
+                "Kokoro", by: "Natsume Sōseki", facts: [], language: "Japanese", finished: nil, for: user, in: app)
+            let page = try await browser.get("/insights?scope=library")
+            #expect(page.body.contains("class=\"muted gender-known\">21 authors · gender known for 20</li>"))
+            #expect(page.body.contains("Author gender, 21 authors, gender known for 20:"))
+            #expect(page.text.contains("Languages 1 original language"))
+            #expect(!page.text.contains("1 original languages"))
+        }
+    }
+
     @Test("The page and the API agree on the seed's example, and a bar links to the books it counts")
     func seedExample() async throws {
         try await WebHarness.run { app in

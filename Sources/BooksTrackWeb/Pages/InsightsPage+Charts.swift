@@ -232,9 +232,13 @@ extension InsightsPage {
             Raw(
                 DonutChart.svg(
                     segments, centerValue: String(d.authors), centerLabel: d.authors == 1 ? "author" : "authors",
-                    label: "Author gender, \(InsightFormat.authors(d.authors)): "
+                    label: "Author gender, \(InsightFormat.authors(d.authors)), gender known for \(d.authorsWithGender): "
                         + (summary.isEmpty ? "no genders known" : summary.joined(separator: ", "))))
             Tag("ul", .cls("legend-list")) {
+                // The centre counts every author; the shares below only those whose gender is known.
+                Tag(
+                    "li", .cls("muted gender-known"),
+                    text: "\(InsightFormat.authors(d.authors)) · gender known for \(d.authorsWithGender)")
                 for figure in d.genders {
                     Tag("li") {
                         Tag(link(figure.gender) == nil ? "span" : "a", .href(link(figure.gender))) {

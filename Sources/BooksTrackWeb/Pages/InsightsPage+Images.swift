@@ -60,7 +60,10 @@ extension InsightsPage {
                         d.allowsShares(.marginalized) ? d.marginalized.share.map(InsightFormat.percent) ?? "–" : "–",
                         "marginalized voices"
                     ),
-                    (d.languages.isEmpty ? "–" : String(d.languages.count), "original languages"),
+                    (
+                        d.languages.isEmpty ? "–" : String(d.languages.count),
+                        d.languages.count == 1 ? "original language" : "original languages"
+                    ),
                 ]),
                 date: date)
         case .score:
@@ -121,7 +124,9 @@ extension InsightsPage {
             }
             return .init(
                 kicker: kicker,
-                title: d.languages.isEmpty ? "No original languages known yet" : "\(d.languages.count) original languages",
+                title: d.languages.isEmpty
+                    ? "No original languages known yet"
+                    : "\(d.languages.count) original \(d.languages.count == 1 ? "language" : "languages")",
                 lines: [
                     "Original language known for \(InsightFormat.percent(d.languageCoverage.fraction)) of the books.",
                     d.languages.count > 10 ? "The ten with the most books." : from,

@@ -212,7 +212,9 @@ enum InsightsPage {
                 }
                 heroItem(
                     "Languages", chart: model.link("#languages"), d.languages.isEmpty ? "--" : String(d.languages.count),
-                    d.languages.isEmpty ? "no original languages known yet" : "original languages")
+                    d.languages.isEmpty
+                        ? "no original languages known yet"
+                        : d.languages.count == 1 ? "original language" : "original languages")
             }
             imageDownloads(model, .hero)
         }
