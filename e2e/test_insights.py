@@ -40,7 +40,7 @@ def test_insights(browser):
         hero = page.locator("#hero")
         expect(hero).to_contain_text("11 of 11")
         expect(page.locator("#score")).to_contain_text("/ 10")
-        expect(page.locator("#gender svg")).to_have_attribute("aria-label", re.compile(r"^Author gender, \d+ authors: Female"))
+        expect(page.locator("#gender svg")).to_have_attribute("aria-label", re.compile(r"^Author gender, \d+ authors, gender known for \d+: Female"))
         check_accessibility(page, "insights, demo")
 
         # The custom range's dates show only when "Custom range" is chosen.
