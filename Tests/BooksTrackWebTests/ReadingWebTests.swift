@@ -30,6 +30,21 @@ struct ReadingWebTests {
         }
     }
 
+    @Test("An empty library's reading page says how to start instead of showing zeros")
+    func emptyLibrary() async throws {
+        try await WebHarness.run { app in
+            let (_, browser) = try await app.signedInReader("nell")
+            let page = try await browser.get("/insights/reading")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("No books yet: add books to see your reading"))
+            #expect(page.body.contains(#"href="/books/new""#) && page.body.contains(#"href="/import""#))
+            #expect(!page.text.contains("Exploring 0 cultures"))
+            #expect(!page.body.contains("reading-selectors"))
+            // The achievements to earn are still there.
+            #expect(page.body.contains(#"id="achievement-firstSteps""#))
+        }
+    }
+
     @Test("The reading page: hero, cards against last month, the timeline with its table, achievements stored and announced once")
     func page() async throws {
         try await WebHarness.run { app in

@@ -87,11 +87,13 @@ struct InsightsController {
         async let achievements = reading.achievements(for: user, now: configuration.clock())
         async let standings = goals.goals(for: user, now: now)
         async let comparison = reading.comparison(for: user, span: opened.insights.span, now: now)
+        async let counts = app.reader(user).entryCounts()
         let model = ReadingPage.Model(
             insights: opened.insights, months: months ?? 12, note: opened.note, achievements: try await achievements,
             problem: unknown
                 ? "The period is week, month, year or all time, the measure books, pages or time, and the timeline shows 6 or 12 months; showing the defaults instead."
-                : nil, goals: try await standings, today: user.today(at: now), now: now, comparison: try await comparison)
+                : nil, goals: try await standings, today: user.today(at: now), now: now, comparison: try await comparison,
+            libraryBooks: try await counts.values.reduce(0, +))
         return HTMLResponse(
             html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok
         )

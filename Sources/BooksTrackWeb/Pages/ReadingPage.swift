@@ -21,6 +21,8 @@ enum ReadingPage {
         var now = Date()
         /// The reader beside the instance's average (issue 20 item 12).
         var comparison: InstanceComparison? = nil
+        /// Books in the whole library: with none, the page says how to start instead of zeros.
+        var libraryBooks = 1
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -38,19 +40,29 @@ enum ReadingPage {
             if let note = model.note {
                 Tag("div", .cls("notice"), Attr("role", "status")) { Tag("p", text: note) }
             }
-            Tag("div", .cls("reading-selectors")) {
-                spanSelector(insights.span, months: model.months, metric: insights.metric)
-                metricSelector(insights.metric, span: insights.span, months: model.months)
-            }
-            Tag("div", .cls("bento")) {
-                hero(insights)
-                goalsCard(model)
-                for card in insights.cards { self.card(card, span: insights.span) }
-                timeline(insights, months: model.months)
-                if let comparison = model.comparison {
-                    compareCard(comparison, csrfToken: page.csrfToken, months: model.months, metric: insights.metric)
+            if model.libraryBooks == 0 {
+                // An empty library: a next step, not a page of zeros (issue 44, item 10).
+                EmptyState(
+                    title: "No books yet: add books to see your reading",
+                    message:
+                        "Books finished, pages, time read, streaks and achievements come from your library and your reading sessions. Add a book by hand, import your library from Goodreads, StoryGraph or LibraryThing, or load the demo library from the home page.",
+                    actions: [("Add a book", "/books/new"), ("Import a library", "/import")])
+                Tag("div", .cls("bento")) { achievements(model.achievements, now: model.now) }
+            } else {
+                Tag("div", .cls("reading-selectors")) {
+                    spanSelector(insights.span, months: model.months, metric: insights.metric)
+                    metricSelector(insights.metric, span: insights.span, months: model.months)
                 }
-                achievements(model.achievements, now: model.now)
+                Tag("div", .cls("bento")) {
+                    hero(insights)
+                    goalsCard(model)
+                    for card in insights.cards { self.card(card, span: insights.span) }
+                    timeline(insights, months: model.months)
+                    if let comparison = model.comparison {
+                        compareCard(comparison, csrfToken: page.csrfToken, months: model.months, metric: insights.metric)
+                    }
+                    achievements(model.achievements, now: model.now)
+                }
             }
         }
     }
