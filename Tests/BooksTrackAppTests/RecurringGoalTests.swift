@@ -59,4 +59,16 @@ struct RecurringGoalTests {
             #expect(next.filter { $0.goal.startsOn == LocalDate("2026-03-23") }.count == 2)
         }
     }
+
+    @Test("A completion story says what is not known instead of counting 0 pages or 0 countries")
+    func storySaysWhatIsUnknown() {
+        #expect(
+            GoalService.story(Goal.Snapshot(progress: 1, books: 30, pages: 9_450, countries: 12))
+                == "30 books · 9,450 pages · 12 countries")
+        #expect(
+            GoalService.story(Goal.Snapshot(progress: 1, books: 3, pages: 0, countries: 0))
+                == "3 books · page counts not known · authors’ countries not known")
+        #expect(
+            GoalService.story(Goal.Snapshot(progress: 1, books: 1, pages: 320, countries: 1)) == "1 book · 320 pages · 1 country")
+    }
 }

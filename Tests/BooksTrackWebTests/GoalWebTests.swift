@@ -42,7 +42,7 @@ struct GoalWebTests {
             for title in ["Dawn", "Wild Seed", "Fledgling"] { try await finish(title) }
             let page = try await browser.get(path)
             #expect(page.text.contains("4 / 4 books (100%)"))
-            #expect(page.text.contains("Completed: 4 books · 1,000 pages · 0 countries"))
+            #expect(page.text.contains("Completed: 4 books · 1,000 pages · authors’ countries not known"))
             #expect(page.body.contains(#"class="celebration""#))
             #expect(page.text.contains("25% — 2026-03-16"), "milestones are dated in the reader's time zone")
             let goal = try #require(try await app.store.reader(user.id).goals().first)

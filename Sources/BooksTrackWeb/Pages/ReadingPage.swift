@@ -47,7 +47,10 @@ enum ReadingPage {
                     message:
                         "Books finished, pages, time read, streaks and achievements come from your library and your reading sessions. Add a book by hand, import your library from Goodreads, StoryGraph or LibraryThing, or load the demo library from the home page.",
                     actions: [("Add a book", "/books/new"), ("Import a library", "/import")])
-                Tag("div", .cls("bento")) { achievements(model.achievements, now: model.now) }
+                Tag("div", .cls("bento")) {
+                    goalsCard(model)
+                    achievements(model.achievements, now: model.now)
+                }
             } else {
                 Tag("div", .cls("reading-selectors")) {
                     spanSelector(insights.span, months: model.months, metric: insights.metric)
