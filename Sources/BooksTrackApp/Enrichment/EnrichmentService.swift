@@ -141,8 +141,8 @@ public final class EnrichmentService: Sendable {
     /// looks them up itself (``lookUp(for:progress:)``).
     public func markWaiting(for userID: User.ID, retryFailed: Bool = false) async throws {
         let now = clock()
-        try await store.enrichment.queue(for: userID, now: now)
         if retryFailed { try await store.enrichment.retryFailed(for: userID, now: now) }
+        try await store.enrichment.queue(for: userID, now: now)
     }
 
     /// Of a reader's read books, how many have their author's gender and region known.
@@ -153,10 +153,8 @@ public final class EnrichmentService: Sendable {
     /// Queues the look-up of a reader's authors and books that were never looked up, and wakes
     /// this process's runner.
     public func queue(for userID: User.ID, retryFailed: Bool = false) async throws {
-        let now = clock()
-        if retryFailed { try await store.enrichment.retryFailed(for: userID, now: now) }
-        try await store.enrichment.queue(for: userID, now: now)
-        try await schedule(userID, at: now)
+        try await markWaiting(for: userID, retryFailed: retryFailed)
+        try await schedule(userID, at: clock())
     }
 
     /// Queues the reader's `enrich` job (again) for `date` and wakes this process's runner.

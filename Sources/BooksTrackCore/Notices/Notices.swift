@@ -38,13 +38,13 @@ public enum Notices {
         case Curation.achievement:
             let level = Curation.levels[0]
             return Notice(
-                kind: "achievement", key: "achievement:\(unlock.achievement)", title: "🏅 You are a \(level.name)",
+                kind: "achievement", key: achievementPrefix + unlock.achievement, title: "🏅 You are a \(level.name)",
                 body: "\(level.threshold) facts added to your books. Every answer makes your figures more honest.",
                 link: "/contributions")
         default:
             guard let achievement = Achievements.achievement(unlock.achievement) else { return nil }
             return Notice(
-                kind: "achievement", key: "achievement:\(unlock.achievement)",
+                kind: "achievement", key: achievementPrefix + unlock.achievement,
                 title: "\(achievement.symbol) Achievement unlocked: \(achievement.name)",
                 body: "\(achievement.rule). \(achievement.rarity.displayName).", link: "/insights/reading#achievements")
         }
@@ -88,6 +88,20 @@ extension Notices {
         return (unread, read)
     }
 
+    private static let summaryPrefix = "achievements:"
+    private static let achievementPrefix = "achievement:"
+
+    /// The achievements a notice's key tells of: one ("achievement:bookworm"), several for a
+    /// notice that tells them as one (``batched(_:)``), none for another kind of notice.
+    public static func achievements(inKey key: String) -> [String] {
+        if key.hasPrefix(summaryPrefix) {
+            return key.dropFirst(summaryPrefix.count).split(separator: "+").map {
+                String($0.dropFirst(achievementPrefix.count))
+            }
+        }
+        return key.hasPrefix(achievementPrefix) ? [String(key.dropFirst(achievementPrefix.count))] : []
+    }
+
     /// "🏅 7 achievements from your reading", naming them.
     static func summary(of achievements: [Notice]) -> Notice {
         let names = achievements.map { notice in
@@ -96,7 +110,7 @@ extension Notices {
         let shown = names.prefix(4).joined(separator: ", ")
         let more = names.count > 4 ? " and \(names.count - 4) more" : ""
         return Notice(
-            kind: "achievement", key: "achievements:" + achievements.map(\.key).sorted().joined(separator: "+"),
+            kind: "achievement", key: summaryPrefix + achievements.map(\.key).sorted().joined(separator: "+"),
             title: "🏅 \(achievements.count) achievements from your reading",
             body: "Earned by the books in your library: \(shown)\(more).", link: "/insights/reading#achievements")
     }

@@ -125,27 +125,22 @@ extension ReaderStore {
         }
     }
 
-    /// Marks one of the reader's notifications read; false when the reader has no such
-    /// notification. Marking a read one again keeps its first date.
     /// Marks every unread notification of the reader read; how many were.
     public func markAllRead(now: Date) async throws -> Int {
         let userID = self.userID
         return try await database.write { db in
-            let unread =
-                try await db.raw(
-                    "SELECT COUNT(*) AS unread FROM notifications WHERE user_id = \(bind: userID.string) AND read_at IS NULL"
-                ).first()?.integer("unread") ?? 0
-            guard unread > 0 else { return 0 }
             try await db.raw(
                 """
                 UPDATE notifications SET read_at = \(bind: now.milliseconds)
                 WHERE user_id = \(bind: userID.string) AND read_at IS NULL
+                RETURNING id
                 """
-            ).run()
-            return unread
+            ).all().count
         }
     }
 
+    /// Marks one of the reader's notifications read; false when the reader has no such
+    /// notification. Marking a read one again keeps its first date.
     public func markRead(_ id: AppNotification.ID, now: Date) async throws -> Bool {
         let userID = self.userID
         return try await database.write { db in

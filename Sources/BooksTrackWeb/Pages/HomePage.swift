@@ -253,19 +253,10 @@ enum HomePage {
     /// much as it is rare (app.css "Celebrations").
     static func noticeClasses(_ notification: AppNotification) -> String {
         guard notification.readAt == nil else { return "read" }
+        // Several achievements told as one celebrate as their rarest.
         guard notification.kind == "achievement", let key = notification.key else { return "unread" }
-        // One achievement ("achievement:bookworm"), or several told as one
-        // ("achievements:achievement:a+achievement:b"), which celebrates as its rarest.
-        let ids: [String]
-        if key.hasPrefix("achievements:") {
-            ids = key.dropFirst("achievements:".count).split(separator: "+").map {
-                String($0.dropFirst("achievement:".count))
-            }
-        } else if key.hasPrefix("achievement:") {
-            ids = [String(key.dropFirst("achievement:".count))]
-        } else {
-            return "unread"
-        }
+        let ids = Notices.achievements(inKey: key)
+        guard !ids.isEmpty else { return "unread" }
         let rarity = ids.map { Achievements.achievement($0)?.rarity ?? .uncommon }.max() ?? .uncommon
         return "unread fresh rarity-\(rarity.rawValue)"
     }
