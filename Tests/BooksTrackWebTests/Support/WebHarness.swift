@@ -32,18 +32,28 @@ struct WebHarness: Sendable {
         metrics: (registry: PrometheusCollectorRegistry, token: String)? = nil,
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
+        let watch = StallWatch()
+        defer { watch.end() }
+        watch.enter("making the database and opening the store")
         try await database.withStore { store in
             let configuration = WebConfiguration(
                 publicURL: publicURL, bcryptCost: 4, clock: { TestClock.now }, metrics: metrics)
             // Background jobs (imports) run as they do under `serve`: a runner service, woken
             // when a job is queued.
             let booksTrack = BooksTrack(store: store, clock: configuration.clock, pollInterval: .milliseconds(50))
+            watch.enter("starting the services")
             try await booksTrack.withServices {
                 let server = Application(router: WebApp.router(app: booksTrack, configuration: configuration))
                 try await server.test(.router) { client in
-                    try await body(WebHarness(app: booksTrack, configuration: configuration, client: client))
+                    watch.enter("the test's body")
+                    try await StallWatch.$current.withValue(watch) {
+                        try await body(WebHarness(app: booksTrack, configuration: configuration, client: client))
+                    }
+                    watch.enter("leaving the test client")
                 }
+                watch.enter("stopping the services")
             }
+            watch.enter("closing the store and dropping the database")
         }
     }
 
@@ -120,7 +130,9 @@ final class Browser: @unchecked Sendable {
     {
         var headers = headers
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        StallWatch.current?.enter("\(method) \(path)")
         let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: body)
+        StallWatch.current?.enter("the test's body after \(method) \(path)")
         for value in response.headers[values: .setCookie] {
             let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(
                 String.init)
@@ -201,7 +213,9 @@ struct APIClient: Sendable {
             payload = ByteBuffer(data: try JSONSerialization.data(withJSONObject: json))
         }
         if payload != nil { headers[.contentType] = contentType }
+        StallWatch.current?.enter("\(method) \(path)")
         let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: payload)
+        StallWatch.current?.enter("the test's body after \(method) \(path)")
         return Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Says where a web test has been waiting once it waits long (issue 43, 14a: the PostgreSQL web
+/// suite has twice stopped with every thread idle and one test never ending). Each harness step
+/// is marked; a step that lasts past `after` is reported on standard error every minute, with the
+/// test's name, until it ends — so a stall names its step in CI's log instead of only its test.
+final class StallWatch: Sendable {
+    private let test: String
+    private let step = Mutex<(name: String, since: ContinuousClock.Instant)>(("starting", .now))
+    private let watcher = Mutex<Task<Void, Never>?>(nil)
+
+    init(after: Duration = .seconds(150)) {
+        test = Test.current.map { "\($0.name) (\($0.sourceLocation.fileName):\($0.sourceLocation.line))" } ?? "a test"
+        let test = self.test
+        let task = Task { [self] in
+            var wait = after
+            while (try? await Task.sleep(for: wait)) != nil {
+                let (name, since) = self.step.withLock { $0 }
+                let waited = ContinuousClock.now - since
+                if waited >= after {
+                    FileHandle.standardError.write(
+                        Data("StallWatch: \(test) has been in “\(name)” for \(waited.components.seconds) s\n".utf8))
+                    wait = .seconds(60)
+                } else {
+                    wait = after - waited
+                }
+            }
+        }
+        watcher.withLock { $0 = task }
+    }
+
+    /// The watch of the test running in this task, so its helpers can mark their steps.
+    @TaskLocal static var current: StallWatch?
+
+    /// Marks the start of a step.
+    func enter(_ name: String) { step.withLock { $0 = (name, .now) } }
+
+    /// Stops watching.
+    func end() { watcher.withLock { $0 }?.cancel() }
+}
