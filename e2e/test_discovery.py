@@ -1,5 +1,5 @@
 """Beyond your shelves in a real browser (issue 20 item 6): a reader with one book sees writers
-for the regions missing from their shelves, opens "Add to wishlist" and finds the add-book form
+for the regions missing from their shelves, opens "Add to Want to read" and finds the add-book form
 filled in; axe is clean and every control is a 44 px target on a phone, light and dark."""
 
 import re
@@ -30,7 +30,7 @@ def test_discovery(browser):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         check_accessibility(page, "insights with discovery, dark phone")
 
-        card.get_by_role("link", name=re.compile("to your wishlist$")).first.click()
+        card.get_by_role("link", name=re.compile("to Want to read$")).first.click()
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         expect(page.locator("select[name=status]")).to_have_value("wishlist")
         assert page.locator("[name=authors]").input_value() != ""

@@ -333,7 +333,8 @@ doc = {
       "responses": {"200": ok("A page of imports.", S("ImportRunPage")), "401": E401}},
     "post": {"operationId": "createImport", "tags": ["imports"], "summary": "Import an export file (Goodreads, StoryGraph, LibraryThing or a backup)",
       "description": "Send the file itself as the body. The format is recognised from the content. With `dryRun=true` nothing is written and the answer is the preview.",
-      "parameters": [q("dryRun", "Only report what would happen.", {"type": "boolean"}), q("fileName", "The file's name, for the history.", {"type": "string"})],
+      "parameters": [q("dryRun", "Only report what would happen.", {"type": "boolean"}), q("fileName", "The file's name, for the history.", {"type": "string"}),
+        q("shelves", "What some of the file's shelves mean, overriding the defaults (docs/import.md): a comma-separated list of `NAME=owned`, `NAME=genre`, `NAME=genre:Label` or `NAME=shelf`.", {"type": "string", "maxLength": 4000, "pattern": "^[^,=]*[^,=\\s][^,=]*=(owned|genre|shelf|genre:[^,]*[^,\\s][^,]*)(,[^,=]*[^,=\\s][^,=]*=(owned|genre|shelf|genre:[^,]*[^,\\s][^,]*))*$"})],
       "requestBody": {"required": True, "content": {
           "text/csv": {"schema": {"type": "string"}, "example": "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies\n1,Half of a Yellow Sun,Chimamanda Ngozi Adichie,\"Adichie, Chimamanda Ngozi\",,,,5,4.3,Knopf,Paperback,433,2006,2006,2025/03/01,2025/01/05,,,read,,,,1,0\n"},
           "application/json": {"schema": {"type": "object"}},
@@ -491,7 +492,12 @@ doc = {
       "id": nullable("string"), "file": nullable("string"), "dryRun": {"type": "boolean"}, "format": {"type": "string"}, "rows": {"type": "integer"}, "imported": {"type": "integer"},
       "updated": {"type": "integer"}, "unchanged": {"type": "integer"}, "skipped": {"type": "integer"},
       "byStatus": {"type": "object", "additionalProperties": {"type": "integer"}}, "fileWarnings": {"type": "array", "items": {"type": "string"}},
+      "shelves": {"type": ["array", "null"], "description": "The file's shelves, most books first, and what each was read as (absent for a backup).", "items": S("ImportShelf")},
       "outcomes": {"type": "array", "items": S("Outcome")}}},
+    "ImportShelf": {"type": "object", "required": ["name", "books", "readAs"], "properties": {
+      "name": {"type": "string"}, "books": {"type": "integer"},
+      "readAs": {"type": "string", "enum": ["owned", "genre", "shelf"], "description": "`owned`: the books on it are owned; `genre`: they are of `genre`; `shelf`: only a shelf."},
+      "genre": nullable("string")}},
     "PasswordChange": {"type": "object", "required": ["currentPassword", "newPassword"], "properties": {"currentPassword": {"type": "string"},
       "newPassword": {"type": "string", "minLength": 10, "description": "At least 10 characters and at most 72 bytes (what bcrypt reads)."},
       "revokeTokens": {"type": ["boolean", "null"], "description": "Revoke every other API token too (the one making this call stays)."}}},

@@ -81,8 +81,11 @@ public struct Reader: Sendable {
     }
 
     /// What importing `batch` would do, written nowhere.
-    public func preview(_ batch: ImportBatch, now: Date) async throws -> ImportReport {
-        try await store.importBatch(batch, dryRun: true, now: now)
+    public func preview(_ batch: ImportBatch, shelves: ShelfReading = .defaults, now: Date) async throws -> ImportReport {
+        let (file, tally) = ImportService.reading(.batch(batch), with: shelves)
+        var report = try await store.importBatch(file.batch, dryRun: true, now: now)
+        report.shelves = tally?.uses
+        return report
     }
 
     /// Keeps an uploaded file with its preview until the reader confirms or cancels.
@@ -93,6 +96,15 @@ public struct Reader: Sendable {
     }
 
     public func upload(_ id: ImportUpload.ID) async throws -> (ImportUpload, [UInt8])? { try await store.upload(id) }
+
+    /// Plans an upload again with what the reader says its shelves mean, and keeps both; false
+    /// when the upload is no longer waiting for its confirmation.
+    public func rereadShelves(of id: ImportUpload.ID, as shelves: ShelfReading, now: Date, limit: Int?) async throws -> Bool {
+        guard let (upload, bytes) = try await store.upload(id), upload.status == .previewed else { return false }
+        let batch = try await ImportService.parse(bytes, today: user.today(at: now), limit: limit)
+        let report = try await preview(batch, shelves: shelves, now: now)
+        return try await store.updateUpload(id, shelves: shelves, preview: report, now: now)
+    }
     public func discardUpload(_ id: ImportUpload.ID) async throws -> Bool { try await store.discardUpload(id) }
 
     /// The whole library as a download.

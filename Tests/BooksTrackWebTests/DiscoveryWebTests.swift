@@ -11,7 +11,7 @@ import Testing
     "Beyond your shelves: writers for the regions missing from the library, each one link from the wishlist",
     .timeLimit(.minutes(5)))
 struct DiscoveryWebTests {
-    @Test("The insights page names the missing regions with writers from the table; Add to wishlist fills in the form")
+    @Test("The insights page names the missing regions with writers from the table; Add to Want to read fills in the form")
     func discover() async throws {
         try await WebHarness.run { app in
             let (user, browser) = try await app.signedInReader("dana")
@@ -26,7 +26,7 @@ struct DiscoveryWebTests {
             #expect(page.text.contains("look-ups are off on this BooksTrack"))
             #expect(!page.body.contains("openlibrary.org"), "no outside links while look-ups are off")
             #expect(page.text.contains("Indigenous and International: the author table cannot tell who belongs here"))
-            // Each writer's "Add to wishlist" opens the add-book form filled in.
+            // Each writer's "Add to Want to read" opens the add-book form filled in.
             let range = try #require(page.body.range(of: #"href="/books/new?authors="#))
             let href = String(page.body[page.body.index(range.lowerBound, offsetBy: 6)...].prefix { $0 != "\"" })
                 .replacingOccurrences(of: "&amp;", with: "&")

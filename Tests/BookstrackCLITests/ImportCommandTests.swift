@@ -88,6 +88,28 @@ struct ImportCommandTests {
                 || export.stdout.contains("\"entries\" : []"))
     }
 
+    @Test("Ownership and genre shelves: the report says how each was read, and --shelf changes it")
+    func shelves() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["user", "create", "alice"])
+        let file = Fixtures.url("goodreads/JZStafura-Lab__intellectual-map__data_goodreads_library_export.csv").path
+        let dry = try cli.run(["import", file, "--user", "alice", "--dry-run"])
+        #expect(
+            dry.stdout.contains(
+                "shelves read as genres: “fiction” → Literary fiction (79 books), “philosophy” → Philosophy & religion (38 books)"
+            ))
+        let chosen = try cli.run([
+            "import", file, "--user", "alice", "--dry-run", "--shelf", "fiction=shelf", "--shelf", "non-fiction=genre:Nonfiction",
+        ])
+        #expect(
+            chosen.stdout.contains(
+                "shelves read as genres: “philosophy” → Philosophy & religion (38 books), “non-fiction” → Nonfiction (20 books)"))
+        let refused = try cli.run(["import", file, "--user", "alice", "--shelf", "fiction"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--shelf takes NAME=owned"))
+    }
+
     @Test("The readable report lists skipped rows with their reasons and warnings with their rows")
     func readableReport() throws {
         let cli = try CommandRunner()

@@ -1,11 +1,15 @@
 import BooksTrackCore
+import Foundation
 
 /// The status rules of SPEC §3, applied to raw cells by the tests, separately from the product's
 /// parsers, so that counts computed with them are an independent check.
 public enum IndependentStatus {
-    /// A Goodreads row's status from `Exclusive Shelf` and `Owned Copies`.
+    /// A Goodreads row's status from `Exclusive Shelf`, `Owned Copies` and an ownership shelf
+    /// (`owned`, `owned-to-read`, `my-books`… among the `Bookshelves`).
     public static func goodreads(_ row: [String: String]) -> ReadingStatus {
-        let owned = Int(row["Owned Copies"] ?? "0") ?? 0
+        let shelves = (row["Bookshelves"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let ownedShelf = shelves.contains { ["owned", "owned-to-read", "my-books", "own", "physical"].contains($0) }
+        let owned = ownedShelf ? 1 : Int(row["Owned Copies"] ?? "0") ?? 0
         switch row["Exclusive Shelf"] ?? "" {
         case "read": return .read
         case "currently-reading": return .reading

@@ -77,7 +77,8 @@ public final class ImportService: Sendable {
             // The upload was accepted within the server's limit when it was made.
             let file = try await Self.open(bytes, today: user.today(at: clock()), limit: nil)
             _ = try await importNow(
-                file, for: user, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false, runID: runID,
+                file, for: user, fileName: upload.fileName, fileSize: upload.fileSize, dryRun: false,
+                shelves: upload.shelfReading, runID: runID,
                 progress: { [board] in board.set(uploadID, $0) })
         } catch {
             failure = Self.message(for: error)
@@ -148,23 +149,39 @@ extension ImportService {
     /// the command line and the job runner all import through here.
     public func importNow(
         _ batch: ImportBatch, for user: User, fileName: String?, fileSize: Int? = nil, dryRun: Bool,
-        runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
+        shelves: ShelfReading = .defaults, runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
     ) async throws -> ImportReport {
         try await importNow(
-            .batch(batch), for: user, fileName: fileName, fileSize: fileSize, dryRun: dryRun, runID: runID,
-            progress: progress)
+            .batch(batch), for: user, fileName: fileName, fileSize: fileSize, dryRun: dryRun, shelves: shelves,
+            runID: runID, progress: progress)
+    }
+
+    /// A file with what its shelves mean applied to its records (SPEC §3: ownership and genre
+    /// shelves), and the tally of how each shelf was read. A BooksTrack backup is left as it is:
+    /// its owned flags and genres are already the reader's own.
+    static func reading(_ file: ImportFile, with shelves: ShelfReading) -> (ImportFile, ShelfTally?) {
+        let tally = ShelfTally(shelves)
+        switch file {
+        case .batch(var batch):
+            guard batch.readerData == nil, batch.format != .backup, batch.format != .demo else { return (file, nil) }
+            tally.apply(to: &batch.records)
+            return (.batch(batch), tally)
+        case .records(let source):
+            return (.records(ShelfReadingSource(source, tally: tally)), tally)
+        }
     }
 
     /// Imports an opened file now (a big CSV or TSV file on SQLite staged as it is read, see
     /// `ReaderStore.importRecords`), or with `dryRun` only plans it.
     public func importNow(
         _ file: ImportFile, for user: User, fileName: String?, fileSize: Int? = nil, dryRun: Bool,
-        runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
+        shelves: ShelfReading = .defaults, runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
     ) async throws -> ImportReport {
         let now = clock()
         let reader = store.reader(user.id)
-        let report: ImportReport
+        var report: ImportReport
         var backup = false
+        let (file, tally) = Self.reading(file, with: shelves)
         switch file {
         case .batch(let batch):
             backup = batch.readerData != nil
@@ -174,6 +191,7 @@ extension ImportService {
             report = try await reader.importRecords(
                 source, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
         }
+        report.shelves = tally?.uses
         if !dryRun {
             Counter(label: "bookstrack_import_rows_total").increment(by: Int64(report.rows))
             // The bundled author table at once, the network look-ups in the background — for

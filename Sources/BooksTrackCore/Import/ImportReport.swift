@@ -52,6 +52,9 @@ public struct ImportReport: Hashable, Sendable, Codable {
     public var dryRun: Bool
     public var outcomes: [ImportOutcome]
     public var fileWarnings: [String]
+    /// The file's shelves and what each was read as (ownership, a genre, only a shelf); `nil` for
+    /// a file whose shelves are not read (a BooksTrack backup) and in reports stored before.
+    public var shelves: [ShelfUse]?
 
     public init(format: ImportFormat, dryRun: Bool, outcomes: [ImportOutcome], fileWarnings: [String]) {
         self.format = format

@@ -132,7 +132,7 @@ extension LibraryQuery {
         if let missing { out.append(Filter(parameter: "missing", label: "Missing \(missing.displayName)")) }
         if let read { out.append(Filter(parameter: "read", label: read.isAny ? "Read" : "Read \(read.label)")) }
         if let added { out.append(Filter(parameter: "added", label: "Added \(added.label)")) }
-        if upNext { out.append(Filter(parameter: "tbr", label: "To read or wishlist")) }
+        if upNext { out.append(Filter(parameter: "tbr", label: "Want to read or To read (owned)")) }
         return out
     }
 

@@ -8,6 +8,7 @@ public enum ShelfMapping {
         let key = shelf.lowercased().filter { $0.isLetter || $0.isNumber }
         if dnfShelves.contains(key) { return .dnf }
         if onHoldShelves.contains(key) { return .onHold }
+        if wantedShelves.contains(key) { return .wishlist }
         return nil
     }
 
@@ -54,4 +55,6 @@ public enum ShelfMapping {
         "gaveup", "unfinished", "notfinished", "stoppedreading",
     ]
     private static let onHoldShelves: Set<String> = ["paused", "onhold", "hold", "onpause"]
+    /// Shelves of books wanted and not owned yet.
+    private static let wantedShelves: Set<String> = ["wishlist", "wanttobuy", "wanttoown", "tobuy", "wanttoread"]
 }

@@ -11,11 +11,12 @@ public enum ReadingStatus: String, CaseIterable, Sendable, Codable, Hashable {
     /// Did not finish.
     case dnf
 
-    /// The label a reader sees.
+    /// The label a reader sees: one name per status on every face (SPEC §3), so "Want to read"
+    /// is always the wishlist and "To read (owned)" always the books the reader has.
     public var displayName: String {
         switch self {
-        case .wishlist: "Wishlist"
-        case .toRead: "To read"
+        case .wishlist: "Want to read"
+        case .toRead: "To read (owned)"
         case .reading: "Reading"
         case .read: "Read"
         case .onHold: "On hold"

@@ -17,6 +17,15 @@ public struct ImportReportDocument: Encodable, Sendable {
         let warnings: [String]
     }
 
+    /// One of the file's shelves and what it was read as.
+    public struct Shelf: Encodable, Sendable {
+        let name: String
+        let books: Int
+        /// `owned` (the books are owned), `genre` (they are of ``genre``) or `shelf` (only a shelf).
+        let readAs: String
+        let genre: String?
+    }
+
     /// The import in the history (absent for a dry run and on the command line).
     let id: String?
     /// The file's name, when known.
@@ -30,6 +39,8 @@ public struct ImportReportDocument: Encodable, Sendable {
     let skipped: Int
     let byStatus: [String: Int]
     let fileWarnings: [String]
+    /// The file's shelves, most books first, and what each was read as (absent for a backup).
+    let shelves: [Shelf]?
     let outcomes: [Outcome]
 
     public init(_ report: ImportReport, id: String? = nil, fileName: String? = nil) {
@@ -44,6 +55,13 @@ public struct ImportReportDocument: Encodable, Sendable {
         skipped = report.skipped
         byStatus = Dictionary(uniqueKeysWithValues: report.byStatus.map { ($0.key.rawValue, $0.value) })
         fileWarnings = report.fileWarnings
+        shelves = report.shelves?.map { use in
+            switch use.meaning {
+            case .shelf: Shelf(name: use.shelf, books: use.books, readAs: "shelf", genre: nil)
+            case .owned: Shelf(name: use.shelf, books: use.books, readAs: "owned", genre: nil)
+            case .genre(let genre): Shelf(name: use.shelf, books: use.books, readAs: "genre", genre: genre)
+            }
+        }
         outcomes = report.outcomes.map {
             Outcome(
                 row: $0.row, line: $0.line, outcome: $0.kind.rawValue, title: $0.title, authors: $0.authors,

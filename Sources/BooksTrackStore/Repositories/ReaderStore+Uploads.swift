@@ -25,6 +25,8 @@ public struct ImportUpload: Sendable, Hashable {
     public var error: String?
     /// The dry run computed when the file was uploaded (what the preview shows).
     public var preview: ImportReport?
+    /// What the reader said the file's shelves mean (the defaults until they change it).
+    public var shelfReading: ShelfReading = .defaults
     public var createdAt: Date
     public var updatedAt: Date
 }
@@ -54,6 +56,24 @@ extension ReaderStore {
                 ])
         }
         return upload
+    }
+
+    /// Keeps what the reader said an upload's shelves mean, with the preview planned with it;
+    /// false when the upload is no longer waiting for its confirmation.
+    public func updateUpload(_ id: ImportUpload.ID, shelves: ShelfReading, preview: ImportReport, now: Date) async throws
+        -> Bool
+    {
+        let userID = self.userID
+        return try await database.write { db in
+            try await db.raw(
+                """
+                UPDATE import_uploads SET shelf_reading = \(bind: JSONColumn.text(shelves)),
+                    preview = \(bind: JSONColumn.text(preview)), updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND user_id = \(bind: userID.string) AND status = 'previewed'
+                RETURNING id
+                """
+            ).first() != nil
+        }
     }
 
     /// An upload of this reader's, with its content.
@@ -163,6 +183,9 @@ extension ReaderStore {
             preview: try row.optionalText("preview").flatMap {
                 try? JSONDecoder().decode(ImportReport.self, from: Data($0.utf8))
             },
+            shelfReading: try row.optionalText("shelf_reading").flatMap {
+                try? JSONDecoder().decode(ShelfReading.self, from: Data($0.utf8))
+            } ?? .defaults,
             createdAt: try row.instant("created_at"),
             updatedAt: try row.instant("updated_at"))
     }

@@ -31,15 +31,22 @@ struct ImportsAPI {
     /// The body is the file itself; `?dryRun=true` plans without writing.
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let parameters = try APIQuery(request, allowed: ["dryRun", "fileName"])
+        let parameters = try APIQuery(request, allowed: ["dryRun", "fileName", "shelves"])
         let dryRun = try parameters.flag("dryRun")
+        var shelves = ShelfReading.defaults
+        if (parameters["shelves"]?.count ?? 0) > 4_000 { throw WebError.badRequest("shelves is at most 4,000 characters long.") }
+        for item in (parameters["shelves"] ?? "").split(separator: ",") where !shelves.choose(parsing: String(item)) {
+            throw WebError.badRequest(
+                "shelves is a comma-separated list of NAME=owned, NAME=genre, NAME=genre:Label or NAME=shelf; “\(item)” is not one."
+            )
+        }
         let bytes = [UInt8](try await APIRequest.body(request, limit: configuration.uploadLimit))
         let now = configuration.clock()
         let file = try await ImportService.open(bytes, today: user.today(at: now), limit: configuration.uploadLimit)
         let runID = ImportRunSummary.ID.random()
         let fileName = parameters["fileName"].map(Exports.cleanFileName)
         let report = try await app.imports.importNow(
-            file, for: user, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, runID: runID)
+            file, for: user, fileName: fileName, fileSize: bytes.count, dryRun: dryRun, shelves: shelves, runID: runID)
         return try Responses.json(
             ImportReportDocument(report, id: dryRun ? nil : runID.string, fileName: fileName), status: dryRun ? .ok : .created,
             headers: dryRun ? [:] : [.location: "/api/v1/imports/\(runID.string)"])

@@ -17,6 +17,7 @@ struct ImportController {
         router.get("/import/uploads/:upload/progress", use: progress)
         router.post("/import/uploads/:upload", use: confirm)
         router.post("/import/uploads/:upload/cancel", use: cancel)
+        router.post("/import/uploads/:upload/shelves", use: shelves)
         router.get("/imports/:run", use: report)
         router.get("/export", use: export)
     }
@@ -76,7 +77,7 @@ struct ImportController {
             if preview == nil {
                 // Uploaded by an older BooksTrack, before previews were kept.
                 let batch = try await ImportService.parse(bytes, today: user.today(at: now), limit: configuration.uploadLimit)
-                preview = try await app.reader(user).preview(batch, now: now)
+                preview = try await app.reader(user).preview(batch, shelves: upload.shelfReading, now: now)
             }
             guard let preview else { throw WebError.internal }
             return HTMLResponse(
@@ -128,6 +129,27 @@ struct ImportController {
             }
         }
         return Responses.redirect(to: "/import/uploads/\(upload.id.string)")
+    }
+
+    /// The preview's shelf form: what each listed shelf is read as (`shelf.N` and `meaning.N`:
+    /// `shelf`, `owned` or `genre`); the preview is planned again with it.
+    @Sendable func shelves(_ request: Request, context: AppContext) async throws -> Response {
+        let (user, upload, _) = try await upload(context)
+        let form = try context.requireForm()
+        var reading = upload.shelfReading
+        for index in 0..<ImportPages.shelvesShown {
+            guard let shelf = form.fields["shelf.\(index)"], !shelf.isEmpty, let meaning = form.fields["meaning.\(index)"]
+            else { continue }
+            switch meaning {
+            case "shelf": reading.choose(.shelf, for: shelf)
+            case "owned": reading.choose(.owned, for: shelf)
+            case "genre": reading.choose(.genre(ShelfReading.suggestedGenre(for: shelf)), for: shelf)
+            default: throw WebError.badRequest("“\(meaning)” is not something a shelf can be read as.")
+            }
+        }
+        _ = try await app.reader(user).rereadShelves(
+            of: upload.id, as: reading, now: configuration.clock(), limit: configuration.uploadLimit)
+        return Responses.redirect(to: "/import/uploads/\(upload.id.string)#preview-shelves")
     }
 
     @Sendable func cancel(_ request: Request, context: AppContext) async throws -> Response {

@@ -170,7 +170,8 @@ enum BookPage {
     static func moves(from status: ReadingStatus) -> [(ReadingStatus, String)] {
         let all: [(ReadingStatus, String)] = [
             (.reading, status == .read || status == .dnf ? "Read it again" : "Start reading"), (.read, "Mark as finished"),
-            (.dnf, "Did not finish"), (.onHold, "Put on hold"), (.toRead, "Want to read"), (.wishlist, "Wishlist"),
+            (.dnf, "Did not finish"), (.onHold, "Put on hold"), (.toRead, ReadingStatus.toRead.displayName),
+            (.wishlist, ReadingStatus.wishlist.displayName),
         ]
         return all.filter { $0.0 != status }
     }

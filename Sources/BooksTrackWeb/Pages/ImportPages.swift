@@ -134,6 +134,11 @@ enum ImportPages {
                         }
                     }
                 }
+                if let shelves = report.shelves, !shelves.isEmpty {
+                    Card("Your shelves", span: .full, id: "preview-shelves") {
+                        shelfReading(shelves, upload: upload, csrfToken: page.csrfToken)
+                    }
+                }
                 Card("Warnings", span: .full, id: "preview-warnings") { warnings(report) }
             }
             if report.changedNothing && report.rows > report.skipped {
@@ -162,6 +167,80 @@ enum ImportPages {
                 }
             }
         }
+    }
+
+    /// How many shelves the preview lets a reader change; the rest are read by the defaults.
+    static let shelvesShown = 60
+
+    /// What the file's shelves were read as, and a form to read them otherwise (SPEC §3).
+    private static func shelfReading(_ shelves: [ShelfUse], upload: ImportUpload, csrfToken: String) -> Component {
+        let shown = Array(shelves.prefix(shelvesShown))
+        return ComponentGroup {
+            Tag("p", .id("shelves-summary")) {
+                if shelves.ownershipSummary == nil && shelves.genreSummary == nil {
+                    Txt("None of your shelves was read as ownership or as a genre: each stays a shelf. ")
+                }
+                if let owned = shelves.ownershipSummary { Txt("Read as books you own: \(owned). ") }
+                if let genres = shelves.genreSummary { Txt("Read as genres: \(genres). ") }
+                Txt("Every shelf is kept as a shelf too. Change what a shelf means below, then update the preview.")
+            }
+            PostForm(action: "/import/uploads/\(upload.id.string)/shelves", csrfToken: csrfToken, cls: "shelf-reading") {
+                ScrollingTable("Your shelves and what each is read as") {
+                    Tag("table") {
+                        Tag("caption", .cls("visually-hidden"), text: "Your shelves and what each is read as")
+                        Tag("thead") {
+                            Tag("tr") {
+                                Tag("th", Attr("scope", "col"), text: "Shelf")
+                                Tag("th", Attr("scope", "col"), .cls("number"), text: "Books")
+                                Tag("th", Attr("scope", "col"), text: "Read as")
+                            }
+                        }
+                        Tag("tbody") {
+                            for (index, use) in shown.enumerated() {
+                                Tag("tr") {
+                                    Tag("th", Attr("scope", "row")) {
+                                        Tag("label", Attr("for", "meaning-\(index)"), text: use.shelf)
+                                        Tag.void("input", [.type("hidden"), .name("shelf.\(index)"), .value(use.shelf)])
+                                    }
+                                    Tag("td", .cls("number"), text: String(use.books))
+                                    Tag("td") { meaningPicker(use, index: index) }
+                                }
+                            }
+                        }
+                    }
+                }
+                if shelves.count > shown.count {
+                    Tag(
+                        "p", .cls("muted"),
+                        text:
+                            "\(shelves.count - shown.count) more shelves, on fewer books, are read as listed in the import guide."
+                    )
+                }
+                Tag("button", .type("submit"), .cls("secondary"), text: "Update the preview")
+            }
+        }
+    }
+
+    private static func meaningPicker(_ use: ShelfUse, index: Int) -> Component {
+        let genre = ShelfReading.suggestedGenre(for: use.shelf)
+        let options: [(String, String, Bool)] = [
+            ("shelf", "Only a shelf", use.meaning == .shelf),
+            ("owned", "Books I own", use.meaning == .owned),
+            (
+                "genre", "Genre: \(genreName(use.meaning, otherwise: genre))",
+                { if case .genre = use.meaning { true } else { false } }()
+            ),
+        ]
+        return Tag("select", .name("meaning.\(index)"), .id("meaning-\(index)")) {
+            for (value, label, selected) in options {
+                Tag.with("option", [.value(value), .flag("selected", selected)]) { Txt(label) }
+            }
+        }
+    }
+
+    private static func genreName(_ meaning: ShelfReading.Meaning, otherwise: String = "") -> String {
+        if case .genre(let genre) = meaning { return genre }
+        return otherwise
     }
 
     private static func warnings(_ report: ImportReport) -> Component {

@@ -46,7 +46,7 @@ extension InsightsPage {
                 Tag(
                     "a", .cls("card-link"),
                     .href(URLQuery.url("/books/new", [("authors", writer.name), ("status", "wishlist")])),
-                    .aria("label", "Add a book by \(writer.name) to your wishlist"), text: "Add to wishlist")
+                    .aria("label", "Add a book by \(writer.name) to Want to read"), text: "Add to Want to read")
                 if links {
                     Tag(
                         "a", .cls("card-link"),

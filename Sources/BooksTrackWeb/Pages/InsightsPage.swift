@@ -351,7 +351,7 @@ enum InsightsPage {
         return Card("What to read next", id: "next") {
             if suggestions.isEmpty {
                 Tag("p") {
-                    Txt("Nothing on your wishlist or to-read shelves fills a gap in these figures right now. ")
+                    Txt("Nothing on your Want to read or To read (owned) shelves fills a gap in these figures right now. ")
                     Tag("a", .href(LibraryURL.of(LibraryQuery(upNext: true))), text: "See your to-read list")
                 }
             } else {

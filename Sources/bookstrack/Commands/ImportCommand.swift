@@ -26,6 +26,28 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON, with every row's outcome.")
     var json = false
 
+    @Option(
+        name: .customLong("shelf"),
+        help: ArgumentHelp(
+            "What one of your shelves means: NAME=owned, NAME=genre, NAME=genre:Label or NAME=shelf (repeatable).",
+            discussion:
+                "Shelves that say you own a book and shelves that name a genre are read as such by default (docs/import.md lists them); the report says how each shelf was read.",
+            valueName: "NAME=MEANING"))
+    var shelves: [String] = []
+
+    func validate() throws {
+        var reading = ShelfReading.defaults
+        for item in shelves where !reading.choose(parsing: item) {
+            throw ValidationError("--shelf takes NAME=owned, NAME=genre, NAME=genre:Label or NAME=shelf, not “\(item)”.")
+        }
+    }
+
+    private var shelfReading: ShelfReading {
+        var reading = ShelfReading.defaults
+        for item in shelves { _ = reading.choose(parsing: item) }
+        return reading
+    }
+
     @OptionGroup var store: StoreOptions
     @ParentCommand var root: Bookstrack
 
@@ -76,7 +98,8 @@ struct ImportCommand: AsyncParsableCommand {
             // A big import an earlier process left half-written is finished or thrown away first.
             try await app.imports.recover(now: Date())
             let report = try await app.imports.importNow(
-                opened, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, progress: progress)
+                opened, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, shelves: shelfReading,
+                progress: progress)
             ImportTrace.mark("import returned")
             return (report, dryRun ? nil : try await app.enrichment.coverage(for: reader.id))
         }

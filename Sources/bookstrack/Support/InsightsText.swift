@@ -94,7 +94,7 @@ enum InsightsText {
         out += "\nWhat to read next\n"
         out +=
             report.suggestions.isEmpty
-            ? "  Nothing on your wishlist or to-read shelves fills a gap right now.\n"
+            ? "  Nothing on your Want to read or To read (owned) shelves fills a gap right now.\n"
             : report.suggestions.map { "  - " + $0.message + "\n" }.joined()
         return out
     }
