@@ -191,7 +191,6 @@ enum ImportPages {
                         Tag("thead") {
                             Tag("tr") {
                                 Tag("th", Attr("scope", "col"), text: "Shelf")
-                                Tag("th", Attr("scope", "col"), .cls("number"), text: "Books")
                                 Tag("th", Attr("scope", "col"), text: "Read as")
                             }
                         }
@@ -200,9 +199,11 @@ enum ImportPages {
                                 Tag("tr") {
                                     Tag("th", Attr("scope", "row")) {
                                         Tag("label", Attr("for", "meaning-\(index)"), text: use.shelf)
+                                        Tag(
+                                            "span", .cls("muted shelf-books"),
+                                            text: use.books == 1 ? "1 book" : "\(use.books) books")
                                         Tag.void("input", [.type("hidden"), .name("shelf.\(index)"), .value(use.shelf)])
                                     }
-                                    Tag("td", .cls("number"), text: String(use.books))
                                     Tag("td") { meaningPicker(use, index: index) }
                                 }
                             }
