@@ -94,3 +94,57 @@ def test_goals(browser):
         context.close()
     finally:
         server.stop()
+
+
+def test_diversity_goal_by_names(browser):
+    """Seed 004's flow: the kind first, then named choices — a diversity goal made by picking
+    regions by their labels only, the unrealistic target warned while typing, errors in words."""
+    server = Server()
+    try:
+        state = None
+        for width in (1280, 390):
+            context = browser.new_context(viewport={"width": width, "height": 900}, storage_state=state)
+            page = context.new_page()
+            page.set_default_timeout(20_000)
+            if state is None:
+                create_owner(page, server, "dia")
+                state = context.storage_state()
+            page.goto(server.url + "/goals/new")
+            page.get_by_label("What it counts").select_option(label="Books finished")
+            # Criteria belong to diversity, share and category goals: hidden for a books goal.
+            expect(page.get_by_role("group", name="Which books count (diversity, share and category goals)")).to_be_hidden()
+            page.get_by_label("Target", exact=True).fill("400")
+            page.get_by_label("Period", exact=True).select_option(label="This month")
+            expect(page.locator("#target-warning")).to_contain_text("books/day")
+            page.get_by_label("Period", exact=True).select_option(label="This year")
+            page.get_by_label("Target", exact=True).fill("12")
+            expect(page.locator("#target-warning")).to_be_hidden()
+
+            page.get_by_label("What it counts").select_option(label="Diversity challenge (books that match)")
+            regions = page.get_by_role("group", name="Regions")
+            expect(regions).to_be_visible()
+            regions.get_by_role("checkbox", name=re.compile(r"^Middle East")).check()
+            regions.get_by_role("checkbox", name=re.compile(r"^Africa")).check()
+            page.get_by_label("Original languages").fill("Arabic")
+            check_accessibility(page, f"new diversity goal at {width}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.get_by_label("Target", exact=True).fill("5")
+            page.get_by_role("button", name="Create goal").click()
+            expect(page.get_by_role("heading", level=1)).to_be_visible()
+            assert "/goals/" in page.url and not page.url.endswith("/new")
+            page.get_by_role("link", name="Edit").first.click()
+            regions = page.get_by_role("group", name="Regions")
+            expect(regions.get_by_role("checkbox", name=re.compile(r"^Middle East"))).to_be_checked()
+            expect(regions.get_by_role("checkbox", name=re.compile(r"^Africa"))).to_be_checked()
+            expect(regions.get_by_role("checkbox", name="Europe")).not_to_be_checked()
+            expect(page.get_by_label("Original languages")).to_have_value("Arabic")
+
+            # A refused target is named by its label, not its field key.
+            page.get_by_label("Target", exact=True).fill("500")
+            page.get_by_role("button", name="Save goal").click()
+            summary = page.locator("#error-summary")
+            expect(summary).to_contain_text("Target: The target is a whole number")
+            expect(summary).not_to_contain_text("target:")
+            context.close()
+    finally:
+        server.stop()

@@ -25,6 +25,8 @@ public struct Reader: Sendable {
 
     public func entryCounts() async throws -> [ReadingStatus: Int] { try await store.entryCounts() }
     public func shelves() async throws -> [ShelfCount] { try await store.shelves() }
+    /// The genres of the reader's books, most used first.
+    public func genres() async throws -> [ShelfCount] { try await store.genres() }
     public func detail(of entryID: LibraryEntry.ID) async throws -> EntryDetail? { try await store.detail(of: entryID) }
 
     /// How many books of the listed ones carry each identity badge.

@@ -275,6 +275,62 @@ struct GoalWebTests {
         }
     }
 
+    @Test("The diversity goal by named choices: ticked regions and genders, languages by name, errors in words")
+    func namedChoices() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            let form = try await browser.get("/goals/new")
+            // Regions by name, the reader's regions to discover marked; no codes to type.
+            #expect(form.text.contains("Middle East"))
+            #expect(form.body.contains(#"name="region.middleEast""#))
+            #expect(form.text.contains("Middle East ★ (one you set out to discover)"))
+            #expect(!form.text.contains("Comma-separated"))
+            #expect(form.text.contains("Non-binary") && form.text.contains("Other"))
+            let created = try await browser.post(
+                "/goals",
+                [
+                    "kind": "diversity", "target": "5", "cadence": "year", "region.middleEast": "on", "region.africa": "on",
+                    "gender.nonBinary": "on", "languages": "Arabic, Swahili",
+                ])
+            #expect(created.status == .seeOther)
+            let goal = try #require(try await app.store.reader(user.id).goals().first?.goal)
+            #expect(Set(goal.criteria.regions) == [.africa, .middleEast])
+            #expect(goal.criteria.genders == [.nonBinary])
+            #expect(goal.criteria.languages.map(\.code) == ["ar", "sw"])
+            let edit = try await browser.get("/goals/\(goal.id.string)/edit")
+            #expect(edit.body.contains(#"name="region.middleEast" value="on" checked"#))
+            #expect(edit.body.contains(#"name="region.europe" value="on"/>"#))
+            #expect(edit.body.contains(#"value="Arabic, Swahili""#))
+            // Errors speak the form's words, and what was ticked stays ticked.
+            let refused = try await browser.post(
+                "/goals",
+                ["kind": "diversity", "target": "500", "cadence": "year", "region.caribbean": "on", "languages": "Elvish"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("Target: The target is a whole number"))
+            #expect(refused.text.contains("Original languages: “Elvish” is not a language"))
+            #expect(!refused.body.contains(">target: ") && !refused.body.contains(">languages: "))
+            #expect(refused.body.contains(#"name="region.caribbean" value="on" checked"#))
+        }
+    }
+
+    @Test("The API takes the names the app shows as well as its codes")
+    func apiNames() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            let made = try await api.request(
+                .post, "/api/v1/goals",
+                json: ["kind": "diversity", "target": 3, "regions": ["Middle East", "africa"], "genders": ["Non-binary"]])
+            #expect(made.status == .created)
+            let criteria = try #require(try made.json()["criteria"] as? [String: Any])
+            #expect(criteria["regions"] as? [String] == ["middleEast", "africa"])
+            #expect(criteria["genders"] as? [String] == ["nonBinary"])
+            let refused = try await api.request(
+                .post, "/api/v1/goals", json: ["kind": "diversity", "target": 3, "regions": ["Atlantis"]])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.body.contains("Middle East"))
+        }
+    }
+
     @Test("A template makes its goal; pausing and deleting work from the goal's page")
     func templates() async throws {
         try await WebHarness.run { app in
@@ -287,7 +343,7 @@ struct GoalWebTests {
             #expect(goal.kind == .share && goal.target == 50 && goal.criteria.genders == [.female])
             let form = try await browser.get("\(path)/edit")
             #expect(form.body.contains(#"value="read-women""#) == false, "no templates when editing")
-            #expect(form.body.contains(#"value="female""#))
+            #expect(form.body.contains(#"name="gender.female" value="on" checked"#))
             let refused = try await browser.post("\(path)", ["kind": "share", "target": "500", "genders": "female"])
             #expect(refused.status == .unprocessableContent && refused.text.contains("from 1 to 100"))
             let saved = try await browser.post(

@@ -222,25 +222,28 @@ public struct GoalDraft: Sendable, Equatable {
             errors["cadence"] = "A diversity challenge runs from 3 to 12 months (a year, or custom dates)."
         }
         var criteria = Goal.Criteria()
+        // Names as the app shows them ("Middle East", "Non-binary") or the API's codes.
         for name in list("regions") {
-            if let region = CulturalRegion(rawValue: name) {
-                criteria.regions.append(region)
+            if let region = CulturalRegion(lenient: name) {
+                if !criteria.regions.contains(region) { criteria.regions.append(region) }
             } else {
-                errors["regions"] = "“\(name.prefix(40))” is not one of the 11 regions."
+                errors["regions"] =
+                    "“\(name.prefix(40))” is not one of the 11 regions: \(CulturalRegion.allCases.map(\.displayName).joined(separator: ", "))."
             }
         }
         for name in list("genders") {
-            if let gender = Gender(rawValue: name) {
-                criteria.genders.append(gender)
+            if let gender = Gender(lenient: name) {
+                if !criteria.genders.contains(gender) { criteria.genders.append(gender) }
             } else {
-                errors["genders"] = "“\(name.prefix(40))” is not a gender BooksTrack records."
+                errors["genders"] = "“\(name.prefix(40))” is not a gender BooksTrack records: female, male, non-binary or other."
             }
         }
         for code in list("languages") {
             if let language = LanguageCode(lenient: code) {
-                criteria.languages.append(language)
+                if !criteria.languages.contains(language) { criteria.languages.append(language) }
             } else {
-                errors["languages"] = "“\(code.prefix(40))” is not a language BooksTrack knows."
+                errors["languages"] =
+                    "“\(code.prefix(40))” is not a language BooksTrack knows: give its English name, such as Japanese."
             }
         }
         criteria.marginalizedOnly = flag("marginalized")

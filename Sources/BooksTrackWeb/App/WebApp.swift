@@ -56,7 +56,7 @@ public enum WebApp {
             app: app, configuration: configuration, library: app.library, goals: app.goals, profiling: app.profiling)
         books.addRoutes(to: router)
         SessionController(app: app, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
-        GoalController(configuration: configuration, goals: app.goals).addRoutes(to: router)
+        GoalController(app: app, configuration: configuration).addRoutes(to: router)
         PromptController(app: app, configuration: configuration, profiling: profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(app: app, webhooks: app.webhooks, reminders: app.reminders, configuration: configuration).addRoutes(

@@ -319,6 +319,46 @@
             }, function () { send(null); });
         });
     });
+
+    // The goal form (seed 004): the kind first, then only the fields it takes; the target's
+    // warning while choosing, by the same rule the goal's page applies after saving
+    // (GoalProgress.unrealisticWarning). Without this every field shows and the page warns later.
+    var kind = document.getElementById("field-kind");
+    if (kind) {
+        var form = kind.form;
+        var target = document.getElementById("field-target");
+        var cadence = document.getElementById("field-cadence");
+        var warning = document.getElementById("target-warning");
+        var perDay = { books: [1, "books"], diversity: [1, "books"], category: [1, "books"],
+            authorsExplored: [1, "books"], genresExplored: [1, "books"], pages: [300, "pages"], minutes: [480, "minutes"] };
+        var daysLeft = {};
+        (target.getAttribute("data-days-left") || "").split(" ").forEach(function (pair) {
+            var parts = pair.split(":");
+            if (parts.length === 2) daysLeft[parts[0]] = parseInt(parts[1], 10);
+        });
+        var update = function () {
+            form.querySelectorAll("[data-kinds]").forEach(function (part) {
+                part.hidden = part.getAttribute("data-kinds").split(" ").indexOf(kind.value) < 0;
+            });
+            form.querySelectorAll("[data-cadences]").forEach(function (part) {
+                part.hidden = part.getAttribute("data-cadences").split(" ").indexOf(cadence.value) < 0;
+            });
+            var rule = perDay[kind.value];
+            var days = daysLeft[cadence.value];
+            var wanted = parseInt(target.value, 10);
+            if (rule && days && wanted > 0 && wanted / days > rule[0]) {
+                warning.textContent = "This requires " + (wanted / days).toFixed(1) + " " + rule[1] + "/day.";
+                warning.hidden = false;
+            } else {
+                warning.hidden = true;
+            }
+        };
+        [kind, target, cadence].forEach(function (input) {
+            input.addEventListener("input", update);
+            input.addEventListener("change", update);
+        });
+        update();
+    }
 })();
 
 // The service worker keeps the shell and the last insights page for when the network is gone

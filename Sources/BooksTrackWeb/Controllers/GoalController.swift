@@ -6,8 +6,20 @@ import Hummingbird
 
 /// Reading goals in the browser (SPEC F6).
 struct GoalController {
+    let app: BooksTrack
     let configuration: WebConfiguration
-    let goals: GoalService
+    var goals: GoalService { app.goals }
+
+    /// What the form offers the reader to pick from.
+    private func choices(for user: User) async throws -> GoalPages.Choices {
+        let reader = app.reader(user)
+        async let genres = reader.genres()
+        async let shelves = reader.shelves()
+        return GoalPages.Choices(
+            today: user.today(at: configuration.clock()),
+            underrepresented: user.settings.underrepresentedRegions,
+            genres: try await genres.map(\.name), shelves: try await shelves.map(\.name))
+    }
 
     func addRoutes(to router: Router<AppContext>) {
         router.get("/goals", use: index)
@@ -34,14 +46,16 @@ struct GoalController {
     @Sendable func new(_ request: Request, context: AppContext) async throws -> HTMLResponse {
         let user = try context.requireUser()
         let suggestions = try await goals.suggestions(for: user, now: configuration.clock())
-        return HTMLResponse(html: GoalPages.form(page: context.page(.goals), values: [:], suggestions: suggestions))
+        return HTMLResponse(
+            html: GoalPages.form(
+                page: context.page(.goals), values: [:], suggestions: suggestions, choices: try await choices(for: user)))
     }
 
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try context.requireForm()
         let now = configuration.clock()
-        var fields = form.fields
+        var fields = GoalPages.folded(form.fields)
         if let id = form["template"] {
             guard let template = GoalDraft.templates.first(where: { $0.id == id }) else {
                 throw WebError.badRequest("Choose one of the templates on the page.")
@@ -51,7 +65,8 @@ struct GoalController {
         switch GoalDraft.parse(fields, today: user.today(at: now)) {
         case .failure(let errors):
             return HTMLResponse(
-                html: GoalPages.form(page: context.page(.goals), values: form.fields, errors: errors),
+                html: GoalPages.form(
+                    page: context.page(.goals), values: fields, errors: errors, choices: try await choices(for: user)),
                 status: .unprocessableContent
             ).response(from: request, context: context)
         case .success(let draft):
@@ -95,10 +110,11 @@ struct GoalController {
     }
 
     @Sendable func edit(_ request: Request, context: AppContext) async throws -> HTMLResponse {
-        let (_, standing) = try await standing(context)
+        let (user, standing) = try await standing(context)
         return HTMLResponse(
             html: GoalPages.form(
-                page: context.page(.goals), values: GoalPages.values(of: standing.goal), editing: standing.goal))
+                page: context.page(.goals), values: GoalPages.values(of: standing.goal), editing: standing.goal,
+                choices: try await choices(for: user)))
     }
 
     /// Saves the edit form; a goal keeps its own dates unless its period changes.
@@ -107,10 +123,13 @@ struct GoalController {
         let form = try context.requireForm()
         let now = configuration.clock()
         let goal = standing.goal
-        switch GoalDraft.parse(form.fields, today: user.today(at: now)) {
+        let fields = GoalPages.folded(form.fields)
+        switch GoalDraft.parse(fields, today: user.today(at: now)) {
         case .failure(let errors):
             return HTMLResponse(
-                html: GoalPages.form(page: context.page(.goals), values: form.fields, errors: errors, editing: goal),
+                html: GoalPages.form(
+                    page: context.page(.goals), values: fields, errors: errors, editing: goal,
+                    choices: try await choices(for: user)),
                 status: .unprocessableContent
             ).response(from: request, context: context)
         case .success(let draft):
@@ -124,7 +143,7 @@ struct GoalController {
                 return HTMLResponse(
                     html: GoalPages.form(
                         page: context.page(.goals), values: GoalPages.values(of: current), editing: current,
-                        changedElsewhere: StoreError.conflict(.goalChanged(id)).message),
+                        changedElsewhere: StoreError.conflict(.goalChanged(id)).message, choices: try await choices(for: user)),
                     status: .conflict
                 ).response(from: request, context: context)
             }

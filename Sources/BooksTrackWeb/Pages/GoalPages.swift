@@ -186,7 +186,7 @@ enum GoalPages {
     /// The new-goal form with its templates, or — with `editing` — a goal's edit form.
     static func form(
         page: PageContext, values: [String: String], errors: FieldErrors = FieldErrors(), editing: Goal? = nil,
-        suggestions: [GoalSuggestion] = [], changedElsewhere: String? = nil
+        suggestions: [GoalSuggestion] = [], changedElsewhere: String? = nil, choices: Choices
     ) -> String {
         Layout.document(title: editing == nil ? "New goal" : "Edit goal", page: page) {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) { Tag("a", .href("/goals"), text: "Goals") }
@@ -204,10 +204,173 @@ enum GoalPages {
                     order: [
                         "kind", "target", "cadence", "starts_on", "ends_on", "since", "minimum", "criteria", "regions",
                         "genders", "languages",
-                    ])
+                    ],
+                    labels: fieldLabels)
             }
-            fields(page, values: values, errors: errors, editing: editing)
+            fields(page, values: values, errors: errors, editing: editing, choices: choices)
         }
+    }
+
+    /// What the form offers to pick from: the reader's own regions to discover, genres and shelves.
+    struct Choices {
+        var today: LocalDate
+        var underrepresented: Set<CulturalRegion> = CulturalRegion.defaultUnderrepresented
+        var genres: [String] = []
+        var shelves: [String] = []
+    }
+
+    /// The words an error summary names each field by (the labels on the form).
+    static let fieldLabels: [String: String] = [
+        "kind": "What it counts", "target": "Target", "cadence": "Period", "starts_on": "First day",
+        "ends_on": "Last day", "since": "From the decade of", "minimum": "Fewest books to count",
+        "criteria": "Which books count", "regions": "Regions", "genders": "Author genders",
+        "languages": "Original languages",
+    ]
+
+    /// The kinds, in the three families a reader chooses between first (seed 004).
+    static let kindFamilies: [(label: String, kinds: [Goal.Kind])] = [
+        ("How much you read", [.books, .pages, .minutes, .streakDays]),
+        ("Who and where you read", [.diversity, .share, .regionsExplored, .authorsExplored, .decadesExplored]),
+        ("Which books", [.category, .genresExplored]),
+    ]
+
+    /// The kinds whose goals take criteria, and so show the "Which books count" pickers.
+    static let kindsWithCriteria: [Goal.Kind] = [.diversity, .share, .category]
+
+    private static func kindPicker(_ selected: String, error: String?) -> Component {
+        Tag("div", .cls("field")) {
+            Tag("label", Attr("for", "field-kind"), text: "What it counts")
+            Tag("p", .cls("hint"), .id("field-kind-hint"), text: "First the kind of goal; the fields it needs follow.")
+            if let error { Tag("p", .cls("field-error"), .id("field-kind-error"), text: error) }
+            Tag.with(
+                "select",
+                [
+                    .id("field-kind"), .name("kind"),
+                    .aria("describedby", error == nil ? "field-kind-hint" : "field-kind-hint field-kind-error"),
+                ]
+            ) {
+                for family in kindFamilies {
+                    Tag("optgroup", Attr("label", family.label)) {
+                        for kind in family.kinds {
+                            Tag.with("option", [.value(kind.rawValue), .flag("selected", kind.rawValue == selected)]) {
+                                Txt(kindLabel(kind))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Days left, from today, in this week, month and year: what the target's live warning divides by.
+    private static func daysLeft(today: LocalDate) -> String {
+        ["week", "month", "year"].compactMap { name in
+            GoalDraft.period(Goal.Cadence(rawValue: name)!, containing: today).map {
+                "\(name):\($0.upperBound.dayNumber - today.dayNumber + 1)"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// "Which books count": regions and genders as named choices, languages by name, the reader's
+    /// own genres and shelves.
+    private static func criteriaFields(values: [String: String], errors: FieldErrors, choices: Choices) -> Component {
+        let regions = Set(list(values["regions"]).compactMap(CulturalRegion.init(lenient:)))
+        let genders = Set(list(values["genders"]).compactMap(Gender.init(lenient:)))
+        return Tag(
+            "fieldset", .cls("goal-criteria"), Attr("data-kinds", kindsWithCriteria.map(\.rawValue).joined(separator: " "))
+        ) {
+            Tag("legend", text: "Which books count (diversity, share and category goals)")
+            if let problem = errors["criteria"] { Tag("p", .cls("field-error"), .id("field-criteria"), text: problem) }
+            Tag("fieldset", .cls("choices"), .id("field-regions")) {
+                Tag("legend", text: "Regions")
+                Tag(
+                    "p", .cls("hint"),
+                    text: "Books by an author from any region ticked count. ★ marks the regions you set out to discover more of.")
+                if let problem = errors["regions"] { Tag("p", .cls("field-error"), text: problem) }
+                Tag("div", .cls("choice-grid")) {
+                    for region in CulturalRegion.allCases {
+                        Tag("label", .cls("choice")) {
+                            Tag.void(
+                                "input",
+                                [
+                                    .type("checkbox"), .name("region.\(region.rawValue)"), .value("on"),
+                                    .flag("checked", regions.contains(region)),
+                                ])
+                            Txt(region.displayName)
+                            if choices.underrepresented.contains(region) {
+                                Tag("span", .cls("underrepresented"), Attr("title", "A region you set out to discover more of")) {
+                                    Tag("span", .aria("hidden", "true"), text: " ★")
+                                    Tag("span", .cls("visually-hidden"), text: " (one you set out to discover)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Tag("fieldset", .cls("choices"), .id("field-genders")) {
+                Tag("legend", text: "Author genders")
+                if let problem = errors["genders"] { Tag("p", .cls("field-error"), text: problem) }
+                Tag("div", .cls("choice-grid")) {
+                    for gender in Gender.allCases {
+                        Tag("label", .cls("choice")) {
+                            Tag.void(
+                                "input",
+                                [
+                                    .type("checkbox"), .name("gender.\(gender.rawValue)"), .value("on"),
+                                    .flag("checked", genders.contains(gender)),
+                                ])
+                            Txt(gender.displayName)
+                        }
+                    }
+                }
+            }
+            Field(
+                name: "languages", label: "Original languages",
+                control: .text(value: languageNames(values["languages"]), attributes: [Attr("list", "language-names")]),
+                hint: "By name, separated by commas: Japanese, Spanish.", error: errors["languages"])
+            Tag("datalist", .id("language-names")) {
+                for language in LanguageCode.all { Tag.void("option", [.value(language.englishName)]) }
+            }
+            Field(name: "translated", label: "Read in translation", control: .checkbox(checked: values["translated"] == "on"))
+            Field(name: "marginalized", label: "Marginalized voices", control: .checkbox(checked: values["marginalized"] == "on"))
+            Field(name: "owned", label: "Books I own", control: .checkbox(checked: values["owned"] == "on"))
+            Field(
+                name: "genre", label: "Genre", control: .text(value: values["genre"], attributes: [Attr("list", "your-genres")]),
+                hint: choices.genres.isEmpty ? nil : "Yours: \(choices.genres.prefix(8).joined(separator: ", ")).")
+            Tag("datalist", .id("your-genres")) {
+                for genre in choices.genres { Tag.void("option", [.value(genre)]) }
+            }
+            Field(
+                name: "shelf", label: "Shelf", control: .text(value: values["shelf"], attributes: [Attr("list", "your-shelves")]),
+                hint: choices.shelves.isEmpty ? nil : "Yours: \(choices.shelves.prefix(8).joined(separator: ", ")).")
+            Tag("datalist", .id("your-shelves")) {
+                for shelf in choices.shelves { Tag.void("option", [.value(shelf)]) }
+            }
+        }
+    }
+
+    private static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Languages as the reader reads them: codes become names; anything else stays as typed.
+    private static func languageNames(_ text: String?) -> String {
+        list(text).map { LanguageCode(lenient: $0)?.englishName ?? $0 }.joined(separator: ", ")
+    }
+
+    /// The form's fields as the goal parser reads them: the ticked `region.*` and `gender.*` boxes
+    /// become the `regions` and `genders` lists (joined to any given as text, as templates do).
+    static func folded(_ fields: [String: String]) -> [String: String] {
+        var folded = fields
+        for (list, prefix) in [("regions", "region."), ("genders", "gender.")] {
+            let ticked = fields.filter { $0.key.hasPrefix(prefix) && $0.value == "on" }.keys.map {
+                String($0.dropFirst(prefix.count))
+            }
+            .sorted()
+            guard !ticked.isEmpty else { continue }
+            folded[list] = (self.list(fields[list]) + ticked).joined(separator: ",")
+        }
+        return folded
     }
 
     /// A goal's values as the form's fields.
@@ -274,7 +437,9 @@ enum GoalPages {
         }
     }
 
-    private static func fields(_ page: PageContext, values: [String: String], errors: FieldErrors, editing: Goal?) -> Component {
+    private static func fields(
+        _ page: PageContext, values: [String: String], errors: FieldErrors, editing: Goal?, choices: Choices
+    ) -> Component {
         PostForm(action: editing.map { "/goals/\($0.id.string)" } ?? "/goals", csrfToken: page.csrfToken, cls: "stack") {
             // The version the edit starts from: a save after another device's is told, not lost.
             if let editing {
@@ -283,17 +448,20 @@ enum GoalPages {
             Field(
                 name: "title", label: "Title", control: .text(value: values["title"]),
                 hint: "Optional: “30 books in 2026” is made for you.")
-            Field(
-                name: "kind", label: "What it counts",
-                control: .select(
-                    options: Goal.Kind.allCases.map { ($0.rawValue, kindLabel($0)) }, selected: values["kind"] ?? "books"),
-                error: errors["kind"])
+            kindPicker(values["kind"] ?? "books", error: errors["kind"])
             Field(
                 name: "target", label: "Target",
-                control: .text(type: "number", value: values["target"], attributes: [Attr("min", "1")]),
+                control: .text(
+                    type: "number", value: values["target"],
+                    attributes: [Attr("min", "1"), Attr("data-days-left", daysLeft(today: choices.today))]),
                 hint:
                     "Books 1–1000, diversity 1–50, a share in percent 1–100. A decades goal left empty aims at every decade from its first one on.",
                 error: errors["target"])
+            // Filled in by app.js as the target and period change: the warning the goal's page
+            // would give after saving ("This requires 2.7 books/day").
+            Tag("p", .cls("notice warning"), .id("target-warning"), Attr("role", "status"), .flag("hidden")) {
+                EmptyComponent()
+            }
             Field(
                 name: "cadence", label: "Period",
                 control: .select(
@@ -302,51 +470,34 @@ enum GoalPages {
                     ],
                     selected: values["cadence"] ?? "year"),
                 error: errors["cadence"])
-            Field(
-                name: "starts_on", label: "First day (custom)", control: .text(type: "date", value: values["starts_on"]),
-                error: errors["starts_on"])
-            Field(
-                name: "ends_on", label: "Last day (custom)", control: .text(type: "date", value: values["ends_on"]),
-                error: errors["ends_on"])
+            Tag("div", Attr("data-cadences", "custom")) {
+                Field(
+                    name: "starts_on", label: "First day (custom)", control: .text(type: "date", value: values["starts_on"]),
+                    error: errors["starts_on"])
+                Field(
+                    name: "ends_on", label: "Last day (custom)", control: .text(type: "date", value: values["ends_on"]),
+                    error: errors["ends_on"])
+            }
             Field(
                 name: "recurring", label: "Start again when the period ends",
                 control: .checkbox(checked: values["recurring"] == "on"))
-            Field(
-                name: "since", label: "From the decade of (decades goals)",
-                control: .text(type: "number", value: values["since"], attributes: [Attr("min", "1000")]),
-                hint: "A year such as 1850: a book first published in each decade from then on counts, once per decade.",
-                error: errors["since"])
-            Field(
-                name: "minimum", label: "Fewest books to count (share goals)",
-                control: .text(type: "number", value: values["minimum"], attributes: [Attr("min", "1"), Attr("max", "1000")]),
-                hint:
-                    "A share completes when its period ends at the target over at least this many books whose fact is known (\(Goal.defaultShareMinimum) if left empty): one book is no share.",
-                error: errors["minimum"])
-            Tag("fieldset") {
-                Tag("legend", text: "Which books count (diversity, share and category goals)")
-                if let problem = errors["criteria"] { Tag("p", .cls("field-error"), text: problem) }
+            Tag("div", Attr("data-kinds", Goal.Kind.decadesExplored.rawValue)) {
                 Field(
-                    name: "regions", label: "Regions", control: .text(value: values["regions"]),
-                    hint:
-                        "Comma-separated: africa, asia, europe, northAmerica, southAmerica, oceania, middleEast, caribbean, centralAsia, indigenous, international.",
-                    error: errors["regions"])
-                Field(
-                    name: "genders", label: "Author genders", control: .text(value: values["genders"]),
-                    hint: "Comma-separated: female, male, nonBinary.",
-                    error: errors["genders"])
-                Field(
-                    name: "languages", label: "Original languages", control: .text(value: values["languages"]),
-                    hint: "Codes such as ja, es.", error: errors["languages"])
-                Field(
-                    name: "translated", label: "Read in translation",
-                    control: .checkbox(checked: values["translated"] == "on"))
-                Field(
-                    name: "marginalized", label: "Marginalized voices",
-                    control: .checkbox(checked: values["marginalized"] == "on"))
-                Field(name: "owned", label: "Books I own", control: .checkbox(checked: values["owned"] == "on"))
-                Field(name: "genre", label: "Genre", control: .text(value: values["genre"]))
-                Field(name: "shelf", label: "Shelf", control: .text(value: values["shelf"]))
+                    name: "since", label: "From the decade of (decades goals)",
+                    control: .text(type: "number", value: values["since"], attributes: [Attr("min", "1000")]),
+                    hint: "A year such as 1850: a book first published in each decade from then on counts, once per decade.",
+                    error: errors["since"])
             }
+            Tag("div", Attr("data-kinds", Goal.Kind.share.rawValue)) {
+                Field(
+                    name: "minimum", label: "Fewest books to count (share goals)",
+                    control: .text(
+                        type: "number", value: values["minimum"], attributes: [Attr("min", "1"), Attr("max", "1000")]),
+                    hint:
+                        "A share completes when its period ends at the target over at least this many books whose fact is known (\(Goal.defaultShareMinimum) if left empty): one book is no share.",
+                    error: errors["minimum"])
+            }
+            criteriaFields(values: values, errors: errors, choices: choices)
             Tag("button", .type("submit"), text: editing == nil ? "Create goal" : "Save goal")
         }
     }
