@@ -25,8 +25,6 @@ public struct Reader: Sendable {
 
     public func entryCounts() async throws -> [ReadingStatus: Int] { try await store.entryCounts() }
     public func shelves() async throws -> [ShelfCount] { try await store.shelves() }
-    /// The genres of the reader's books, most used first.
-    public func genres() async throws -> [ShelfCount] { try await store.genres() }
     public func detail(of entryID: LibraryEntry.ID) async throws -> EntryDetail? { try await store.detail(of: entryID) }
 
     /// How many books of the listed ones carry each identity badge.
@@ -42,6 +40,11 @@ public struct Reader: Sendable {
     /// A book's cover picture, when one was found for it.
     public func cover(of entryID: LibraryEntry.ID) async throws -> Cover? {
         try await shared.covers.cover(of: entryID, for: user.id)
+    }
+
+    /// The covers of some of the reader's books (a library page's thumbnails), by book.
+    public func coverIDs(of entries: [LibraryEntry.ID]) async throws -> [LibraryEntry.ID: String] {
+        try await shared.covers.coverIDs(of: entries, for: user.id)
     }
 
     public func coverID(of entryID: LibraryEntry.ID) async throws -> String? {

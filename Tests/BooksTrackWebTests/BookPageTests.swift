@@ -59,6 +59,7 @@ struct BookPageTests {
             #expect(page.body.contains(#"<div class="cover" aria-hidden="true"><span>K</span></div>"#))
             #expect(!page.body.contains("book-backdrop"))
             #expect(try await browser.get(path + "/cover").status == .notFound)
+            #expect(try await !browser.get("/library").body.contains("list-cover"))
 
             let detail = try #require(try await app.store.reader(user.id).detail(of: entryID))
             try await app.store.covers.save(
@@ -69,6 +70,8 @@ struct BookPageTests {
             #expect(page.body.contains(#"class="card card-full book-header has-cover""#))
             #expect(page.body.contains(#"<img class="book-backdrop" src="\#(address)" alt="""#))
             #expect(page.body.contains(#"<img class="cover cover-image" src="\#(address)" alt="Cover of Kindred""#))
+            // The library lists it with its cover as a thumbnail.
+            #expect(try await browser.get("/library").body.contains(#"<img class="list-cover" src="\#(address)" alt="""#))
             let picture = try await browser.get(address)
             #expect(picture.status == .ok && picture.bytes == [UInt8](ReplayServer.coverJPEG))
             #expect(picture.headers[.contentType] == "image/jpeg")

@@ -22,7 +22,9 @@ struct LibraryPageTests {
 
     /// The entries linked from a library page, in order.
     static func entryIDs(_ page: Page) -> [String] {
-        page.body.components(separatedBy: "href=\"/books/").dropFirst().map { String($0.prefix(36)) }.filter {
+        // The title links (each row's ring links to the same book's facts).
+        page.body.components(separatedBy: "class=\"book-title\" href=\"/books/").dropFirst().map { String($0.prefix(36)) }.filter
+        {
             $0.count == 36 && !$0.contains("\"")
         }
     }
@@ -54,7 +56,10 @@ struct LibraryPageTests {
             let kindred = try await BookPageTests.add(BookPageTests.kindred, with: browser)
             _ = try await BookPageTests.add(["title": "Nothing Known", "authors": "A. Nobody"], with: browser)
             let list = try await browser.get("/library")
-            #expect(list.body.components(separatedBy: "<span class=\"list-ring\">").count - 1 == 2)
+            #expect(list.body.components(separatedBy: #"<a class="list-ring" href="/books/"#).count - 1 == 2)
+            // The ring says what it is and opens the book's facts.
+            #expect(list.body.contains(#"aria-label="Nothing Known: book data 0% complete. Fill in the rest""#))
+            #expect(list.text.contains("known"))
             #expect(list.body.contains(#"aria-label="Book data 0% complete""#), "a book with nothing known")
             let page = try await browser.get(kindred)
             let label = try #require(

@@ -67,6 +67,28 @@ public struct CoverRepository: Sendable {
         }
     }
 
+    /// The covers of some of a reader's books, by book (those without a cover are absent): what
+    /// a library page shows as thumbnails, in one query.
+    public func coverIDs(of entries: [LibraryEntry.ID], for userID: User.ID) async throws -> [LibraryEntry.ID: String] {
+        guard !entries.isEmpty else { return [:] }
+        return try await database.read { db in
+            var covers: [LibraryEntry.ID: String] = [:]
+            for row in try await db.rows(
+                in: entries.map(\.string),
+                {
+                    """
+                    SELECT e.id, d.cover_id FROM library_entries e JOIN editions d ON d.id = e.edition_id
+                    JOIN covers c ON c.id = d.cover_id
+                    WHERE e.user_id = \(bind: userID.string) AND e.id IN (\(binds: $0))
+                    """
+                })
+            {
+                if let id = LibraryEntry.ID(try row.text("id")) { covers[id] = try row.text("cover_id") }
+            }
+            return covers
+        }
+    }
+
     /// The cover of a reader's book, picture included; `nil` when the book is not the reader's
     /// or has no cover.
     public func cover(of entry: LibraryEntry.ID, for userID: User.ID) async throws -> Cover? {

@@ -115,28 +115,6 @@ extension ReaderStore {
         }
     }
 
-    /// The genres of the reader's books with their book counts, most used first (spellings that
-    /// differ only in case are one genre).
-    public func genres() async throws -> [ShelfCount] {
-        let userID = self.userID
-        let lists = try await database.read { db in
-            try await db.raw(
-                """
-                SELECT works.genres FROM library_entries JOIN works ON works.id = library_entries.work_id
-                WHERE library_entries.user_id = \(bind: userID.string) AND works.genres <> '[]'
-                """
-            ).all().map { try JSONColumn.strings(try $0.text("genres")) }
-        }
-        var counts: [String: ShelfCount] = [:]
-        for list in lists {
-            for genre in Set(list.map { $0.lowercased() }) {
-                let name = list.first { $0.lowercased() == genre } ?? genre
-                counts[genre, default: ShelfCount(name: name, count: 0)].count += 1
-            }
-        }
-        return counts.values.sorted { ($0.count, $1.name) > ($1.count, $0.name) }
-    }
-
     /// One of the reader's books with its work, edition, people, sessions and fact history; `nil`
     /// when it is not this reader's.
     public func detail(of entryID: LibraryEntry.ID) async throws -> EntryDetail? {

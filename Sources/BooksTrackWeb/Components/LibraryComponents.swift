@@ -29,14 +29,31 @@ struct BookListItem: Component {
     let item: LibraryListItem
     /// How much of the book's diversity data is known (its ring, 0…1).
     let completion: Double
+    /// The book's cover id, when it has one: shown as a thumbnail.
+    var cover: String?
 
     var body: Component {
         Tag("li", .cls("book-row")) {
             // The book's completion ring, as on its page (seed 002): how much of its data is known.
-            Tag("span", .cls("list-ring")) {
-                Raw(
-                    CompletionRing.svg(
-                        completion, label: "Book data \(InsightFormat.percent(completion)) complete"))
+            // It says so under it, and opens the book's facts, where the rest is filled in.
+            let label = "Book data \(InsightFormat.percent(completion)) complete"
+            Tag(
+                "a", .cls("list-ring"), .href("/books/\(item.entryID.string)#book-facts"),
+                .aria("label", "\(item.title): \(label.prefix(1).lowercased() + label.dropFirst()). Fill in the rest"),
+                Attr("title", "How much of this book’s data is known: open it to fill in the rest")
+            ) {
+                Raw(CompletionRing.svg(completion, label: label))
+                Tag("span", .cls("ring-caption"), .aria("hidden", "true"), text: "known")
+            }
+            if let cover {
+                // Decorative: the title beside it names the book.
+                Tag.void(
+                    "img",
+                    [
+                        .cls("list-cover"), Attr("src", URLQuery.url("/books/\(item.entryID.string)/cover", [("v", cover)])),
+                        Attr("alt", ""),
+                        Attr("width", "40"), Attr("height", "60"), Attr("loading", "lazy"),
+                    ])
             }
             Tag("div", .cls("book-main")) {
                 Tag("a", .cls("book-title"), .href("/books/\(item.entryID.string)"), text: item.title)

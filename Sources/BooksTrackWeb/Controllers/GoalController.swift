@@ -12,13 +12,12 @@ struct GoalController {
 
     /// What the form offers the reader to pick from.
     private func choices(for user: User) async throws -> GoalPages.Choices {
-        let reader = app.reader(user)
-        async let genres = reader.genres()
-        async let shelves = reader.shelves()
+        // The library this server keeps for the reader's insights, as the library page uses it.
+        let library = try await app.insights.library(of: user.id)
         return GoalPages.Choices(
             today: user.today(at: configuration.clock()),
             underrepresented: user.settings.underrepresentedRegions,
-            genres: try await genres.map(\.name), shelves: try await shelves.map(\.name))
+            genres: library.genreCounts.map(\.name), shelves: library.shelfCounts.map(\.name))
     }
 
     func addRoutes(to router: Router<AppContext>) {

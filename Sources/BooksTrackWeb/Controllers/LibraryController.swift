@@ -21,12 +21,13 @@ struct LibraryController {
         // (`ReaderLibrary.page`); the filters and the author order run in SQL.
         let library = try await insights.library(of: user.id)
         let listed = try await reader.list(query, kept: library)
+        let covers = try await reader.coverIDs(of: listed.items.map(\.entryID))
         return HTMLResponse(
             html: LibraryListPage.render(
                 page: context.page(.library),
                 model: .init(
                     result: listed, shelves: library.shelfCounts, genres: library.genreCounts, totalBooks: library.entries.count,
-                    completions: completions(of: listed.items, in: library))))
+                    completions: completions(of: listed.items, in: library), covers: covers)))
     }
 
     /// The listed books' completion rings (a look-up, not another query per book).

@@ -390,8 +390,8 @@ enum ImportPages {
 
     private static func row(_ outcome: ImportOutcome) -> Component {
         Tag("tr", .cls("outcome-\(outcome.kind.rawValue)")) {
-            Tag("td", .cls("number"), text: String(outcome.row))
-            Tag("td") {
+            Tag("td", .cls("number"), Attr("data-label", "Row"), text: String(outcome.row))
+            Tag("td", Attr("data-label", "Book")) {
                 if let entryID = outcome.entryID, outcome.kind != .skipped {
                     Tag("a", .href("/books/\(entryID.string)"), text: outcome.title.isEmpty ? "(untitled)" : outcome.title)
                 } else {
@@ -399,8 +399,9 @@ enum ImportPages {
                 }
                 if !outcome.authors.isEmpty { Tag("span", .cls("muted"), text: " by " + outcome.authors.joined(separator: ", ")) }
             }
-            Tag("td", text: label(outcome.kind))
-            Tag("td", text: ([outcome.reason].compactMap { $0 } + outcome.changes + outcome.warnings).joined(separator: " "))
+            Tag("td", Attr("data-label", "Outcome"), text: label(outcome.kind))
+            let details = ([outcome.reason].compactMap { $0 } + outcome.changes + outcome.warnings).joined(separator: " ")
+            Tag("td", Attr("data-label", "Details"), Attr("class", details.isEmpty ? "empty" : nil), text: details)
         }
     }
 

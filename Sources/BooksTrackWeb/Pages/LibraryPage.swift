@@ -13,6 +13,8 @@ enum LibraryListPage {
         var totalBooks: Int
         /// Each listed book's completion ring (0…1), as on its page.
         var completions: [LibraryEntry.ID: Double] = [:]
+        /// The listed books that have a cover, with its id (the thumbnail's version).
+        var covers: [LibraryEntry.ID: String] = [:]
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -55,7 +57,10 @@ enum LibraryListPage {
                     ])
             } else {
                 Tag("ol", .cls("book-list"), .aria("labelledby", "result-count")) {
-                    for item in result.items { BookListItem(item: item, completion: model.completions[item.entryID] ?? 0) }
+                    for item in result.items {
+                        BookListItem(
+                            item: item, completion: model.completions[item.entryID] ?? 0, cover: model.covers[item.entryID])
+                    }
                 }
                 if result.pageCount > 1 {
                     Pagination(page: query.page, pageCount: result.pageCount) { LibraryURL.of(query.page($0)) }
