@@ -136,7 +136,7 @@ let package = Package(
             name: "BooksTrackTestSupport",
             dependencies: [
                 "BooksTrackCore", "BooksTrackStore", .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
         ),

@@ -18,6 +18,7 @@ struct CSRFTests {
         [
             "/logout", "/books", "/books/\(entry)", "/books/\(entry)/status", "/books/\(entry)/delete",
             "/books/\(entry)/authors/\(author)", "/import", "/import/uploads/\(upload)", "/import/uploads/\(upload)/cancel",
+            "/import/uploads/\(upload)/shelves",
             "/account/password", "/account/tokens", "/account/tokens/\(token)/delete", "/account/invitations", "/account/delete",
             "/account/settings", "/account/webhook", "/account/webhook/test", "/account/webhook/policy", "/account/registration",
             "/account/notifications", "/insights/compare",

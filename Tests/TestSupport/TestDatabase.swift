@@ -1,6 +1,7 @@
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
+import Logging
 import SQLKit
 
 /// A database to run a store test against: a fresh SQLite file always, and a fresh PostgreSQL
@@ -23,13 +24,24 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
 
     /// Creates an empty database, opens a migrated store on it, runs `body`, and removes the
     /// database afterwards.
-    public func withStore<T>(_ body: (Store) async throws -> T) async throws -> T {
+    ///
+    /// `events`, when given, hears what the store's services log at debug level as they start
+    /// and stop (swift-service-lifecycle names each service it shuts down), and each step here:
+    /// a test that stalls can say which one it stalled in (issue 43, 14a).
+    public func withStore<T>(events: (@Sendable (String) -> Void)? = nil, _ body: (Store) async throws -> T) async throws
+        -> T
+    {
         let (location, cleanup) = try await makeDatabase()
+        var logger = Logger(label: "bookstrack.store")
+        if let events { logger = Logger(label: "bookstrack.store") { _ in EventLogHandler(events) } }
         do {
-            let result = try await Store.withStore(location, now: TestClock.now, body)
+            let result = try await Store.withStore(location, now: TestClock.now, logger: logger, body)
+            events?("store closed; dropping the database")
             try await cleanup()
+            events?("database dropped")
             return result
         } catch {
+            events?("store failed (\(error)); dropping the database")
             try? await cleanup()
             throw error
         }
@@ -85,3 +97,24 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
 }
 
 public enum TestDatabaseError: Error { case noPostgres }
+
+/// Hands each log message, with its metadata, to a closure.
+struct EventLogHandler: LogHandler {
+    let events: @Sendable (String) -> Void
+    var logLevel: Logger.Level = .debug
+    var metadata: Logger.Metadata = [:]
+
+    init(_ events: @escaping @Sendable (String) -> Void) { self.events = events }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        events(
+            "\(event.message)"
+                + (merged.isEmpty ? "" : " \(merged.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))"))
+    }
+}

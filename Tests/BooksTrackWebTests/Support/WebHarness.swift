@@ -35,7 +35,8 @@ struct WebHarness: Sendable {
         let watch = StallWatch()
         defer { watch.end() }
         watch.enter("making the database and opening the store")
-        try await database.withStore { store in
+        let heard: @Sendable (String) -> Void = { watch.heard($0) }
+        try await database.withStore(events: heard) { store in
             let configuration = WebConfiguration(
                 publicURL: publicURL, bcryptCost: 4, clock: { TestClock.now }, metrics: metrics)
             // Background jobs (imports) run as they do under `serve`: a runner service, woken
