@@ -43,6 +43,34 @@ struct SessionWebTests {
         }
     }
 
+    @Test("A refused form keeps what was typed, says why in words, and gives the book's address back")
+    func refusedKeepsTyped() async throws {
+        try await WebHarness.run { app in
+            let (user, browser, entry) = try await Self.reader(app)
+            guard
+                case .started(let session) = try await app.store.reader(user.id).startSession(
+                    on: entry, startPage: 10, now: TestClock.now)
+            else { throw HarnessError.unexpected("started") }
+            try await browser.get("/books/\(entry.string)")
+            // An end page past the book's 300 pages: refused, and the typed 3000 stays (not the start page).
+            let refused = try await browser.post("/sessions/\(session.id.string)/finish", ["end_page": "3000"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.body.contains(#"value="3000" id="field-end_page""#))
+            #expect(refused.body.contains(#"data-address="/books/\#(entry.string)#sessions""#))
+            // "−5 minutes", with a typographic minus, is negative, not "not a whole number".
+            _ = try await browser.post("/sessions/\(session.id.string)/finish", ["end_page": "40"])
+            let negative = try await browser.post(
+                "/books/\(entry.string)/sessions/logged",
+                ["date": "2026-03-14", "time": "20:00", "minutes": "\u{2212}5", "from_page": "40", "to_page": "60"])
+            #expect(negative.status == .unprocessableContent)
+            #expect(negative.text.contains("Minutes cannot be negative."))
+            // The log form is open again with everything typed.
+            #expect(negative.body.contains(#"<details class="help" open>"#))
+            #expect(negative.body.contains(#"value="60" id="field-to_page""#))
+            #expect(negative.body.contains(#"value="2026-03-14" id="field-date""#))
+        }
+    }
+
     @Test("After five minutes or more, the saved page asks one question about the book; at the last page it offers Mark as read")
     func savedPage() async throws {
         try await WebHarness.run { app in

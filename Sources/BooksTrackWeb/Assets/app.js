@@ -320,6 +320,13 @@
         });
     });
 
+    // A refused form answers at the address it was sent to (/sessions/…/finish); the page shown
+    // is the book's, so the address becomes the book's again: a reload or a shared link shows it.
+    var refusedAt = document.querySelector("[data-address]");
+    if (refusedAt && window.history && history.replaceState) {
+        history.replaceState(null, "", refusedAt.getAttribute("data-address"));
+    }
+
     // The goal form (seed 004): the kind first, then only the fields it takes; the target's
     // warning while choosing, by the same rule the goal's page applies after saving
     // (GoalProgress.unrealisticWarning). Without this every field shows and the page warns later.

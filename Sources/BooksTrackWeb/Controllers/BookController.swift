@@ -67,7 +67,8 @@ struct BookController {
 
     /// A book's page; a refused session action shows its reason in the sessions card.
     func bookPage(
-        user: User, detail: EntryDetail, context: AppContext, sessionProblem: String? = nil, needsEnd: Bool = false
+        user: User, detail: EntryDetail, context: AppContext, sessionProblem: String? = nil, needsEnd: Bool = false,
+        typed: [String: String] = [:]
     ) async throws -> String {
         let reader = app.reader(user)
         let now = configuration.clock()
@@ -103,7 +104,8 @@ struct BookController {
                 primaryLanguage: user.settings.primaryLanguage, timeZone: user.timeZone,
                 goals: counting.map { ($0.goal, $0.summary) },
                 sessions: .init(
-                    active: active, activeTitle: activeTitle, problem: sessionProblem, needsEnd: needsEnd || overdue, now: now)))
+                    active: active, activeTitle: activeTitle, problem: sessionProblem, needsEnd: needsEnd || overdue, now: now,
+                    typed: typed)))
     }
 
     /// The book's facts and the next question about it (skipped ones are left out for 30 days).

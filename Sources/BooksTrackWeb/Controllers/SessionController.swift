@@ -40,19 +40,26 @@ struct SessionController {
         return (user, session)
     }
 
-    /// The book's page again, with why the action was refused.
+    /// The book's page again, with why the action was refused and what was typed.
     private func refuse(
         _ message: String, entryID: LibraryEntry.ID, user: User, request: Request, context: AppContext, needsEnd: Bool = false
     ) async throws -> Response {
+        var typed = (try? context.requireForm())?.fields ?? [:]
+        typed["_csrf"] = nil
         let html = try await books.bookPage(
-            user: user, detail: try await detail(entryID, of: user), context: context, sessionProblem: message, needsEnd: needsEnd
-        )
+            user: user, detail: try await detail(entryID, of: user), context: context, sessionProblem: message,
+            needsEnd: needsEnd,
+            typed: typed)
         return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
     }
 
-    /// A whole number from a form field, or nil.
+    /// A whole number from a form field, or nil. A typographic minus (−, –) is a minus.
     private static func number(_ form: FormData, _ name: String) -> Int? {
-        form[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        form[name].flatMap {
+            Int(
+                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{2212}", with: "-")
+                    .replacingOccurrences(of: "\u{2013}", with: "-"))
+        }
     }
 
     @Sendable func start(_ request: Request, context: AppContext) async throws -> Response {
@@ -125,9 +132,14 @@ struct SessionController {
         guard let startedAt = SessionPages.instant(day: form["date"], time: form["time"], in: user.timeZone) else {
             return .failure(.badRequest("Give the day as YYYY-MM-DD and the time as HH:MM."))
         }
-        guard let minutes = Self.number(form, "minutes"), let startPage = Self.number(form, "from_page"),
-            let endPage = Self.number(form, "to_page")
-        else { return .failure(.badRequest("Minutes and both pages are whole numbers.")) }
+        guard let minutes = Self.number(form, "minutes") else {
+            return .failure(.badRequest("Minutes are a whole number, such as 30."))
+        }
+        guard minutes >= 0 else { return .failure(.badRequest("Minutes cannot be negative.")) }
+        guard let startPage = Self.number(form, "from_page"), let endPage = Self.number(form, "to_page") else {
+            return .failure(.badRequest("Both pages are whole numbers, such as 12 and 40."))
+        }
+        guard startPage >= 0, endPage >= 0 else { return .failure(.badRequest("Pages cannot be negative.")) }
         return .success((startedAt, minutes, startPage, endPage))
     }
 

@@ -17,6 +17,8 @@ enum SessionPages {
         /// The running session has gone on for more than 12 hours: its real end is asked for.
         var needsEnd = false
         var now: Date
+        /// What the refused form sent, shown again as typed.
+        var typed: [String: String] = [:]
     }
 
     static func card(_ detail: EntryDetail, model: CardModel, csrfToken: String, timeZone: TimeZone) -> Card {
@@ -25,7 +27,10 @@ enum SessionPages {
         let book = "/books/\(entry.id.string)"
         return Card("Reading sessions", id: "sessions") {
             if let problem = model.problem {
-                Tag("p", .cls("form-error"), Attr("role", "alert"), .id("session-error"), text: problem)
+                // After a refused form the address is the book's again (app.js), not the form's target.
+                Tag(
+                    "p", .cls("form-error"), Attr("role", "alert"), .id("session-error"),
+                    Attr("data-address", "\(book)#sessions"), text: problem)
             }
             if let active = model.active, active.entryID == entry.id {
                 running(
@@ -42,7 +47,7 @@ enum SessionPages {
                     Field(
                         name: "start_page", label: "Starting on page",
                         control: .text(
-                            type: "number", value: String(entry.state.currentPage ?? 0),
+                            type: "number", value: model.typed["start_page"] ?? String(entry.state.currentPage ?? 0),
                             attributes: [
                                 Attr("min", "0"), Attr("max", String(pages ?? Limits.pages.upperBound)),
                                 Attr("inputmode", "numeric"),
@@ -59,7 +64,7 @@ enum SessionPages {
                     Field(
                         name: "percent", label: "I’m this far through (%)",
                         control: .text(
-                            type: "number", value: detail.percentRead.map(String.init),
+                            type: "number", value: model.typed["percent"] ?? detail.percentRead.map(String.init),
                             attributes: [Attr("min", "0"), Attr("max", "100"), Attr("inputmode", "numeric")]),
                         hint: "This edition has no page count: add one on the edit page to track pages.", required: true)
                     Tag("button", .type("submit"), .cls("secondary"), text: "Save progress")
@@ -69,7 +74,7 @@ enum SessionPages {
                     Field(
                         name: "page", label: "I’m on page",
                         control: .text(
-                            type: "number", value: entry.state.currentPage.map(String.init),
+                            type: "number", value: model.typed["page"] ?? entry.state.currentPage.map(String.init),
                             attributes: [
                                 Attr("min", "0"), Attr("max", String(pages ?? Limits.pages.upperBound)),
                                 Attr("inputmode", "numeric"),
@@ -79,11 +84,12 @@ enum SessionPages {
                 }
             }
             summary(detail.sessions, timeZone: timeZone, book: book)
-            Tag("details", .cls("help")) {
+            // Open, with what was typed, when it is the form that was refused.
+            Tag.with("details", [.cls("help"), .flag("open", model.typed["minutes"] != nil)]) {
                 Tag("summary", text: "Log a session afterwards")
                 logForm(
-                    action: "\(book)/sessions/logged", values: [:], csrfToken: csrfToken,
-                    today: LocalDate(model.now, in: timeZone))
+                    action: "\(book)/sessions/logged", values: model.typed["minutes"] != nil ? model.typed : [:],
+                    csrfToken: csrfToken, today: LocalDate(model.now, in: timeZone))
             }
         }
     }
@@ -103,7 +109,7 @@ enum SessionPages {
                 if model.needsEnd {
                     Field(
                         name: "ended_at", label: "When did you stop?",
-                        control: .text(type: "datetime-local", value: nil, attributes: []),
+                        control: .text(type: "datetime-local", value: model.typed["ended_at"], attributes: []),
                         hint:
                             "It has been running since \(day(session.startedAt, in: timeZone)) \(time(session.startedAt, in: timeZone)): say when you really stopped.",
                         required: true)
@@ -111,14 +117,14 @@ enum SessionPages {
                 Field(
                     name: "end_page", label: "Stopped on page",
                     control: .text(
-                        type: "number", value: String(max(session.startPage, currentPage ?? 0)),
+                        type: "number", value: model.typed["end_page"] ?? String(max(session.startPage, currentPage ?? 0)),
                         attributes: [
                             Attr("min", "0"), Attr("max", String(pages ?? Limits.pages.upperBound)), Attr("inputmode", "numeric"),
                         ]),
                     hint: pages.map { "The book has \($0) pages." }, required: true)
                 Field(
                     name: "correction", label: "I went back: the end page is before page \(session.startPage)",
-                    control: .checkbox(checked: false))
+                    control: .checkbox(checked: model.typed["correction"] == "on"))
                 Tag("button", .type("submit"), text: "Stop session")
             }
         }
