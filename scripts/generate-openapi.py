@@ -158,6 +158,24 @@ doc = {
     "put": {"operationId": "setNotificationSettings", "tags": ["account"], "summary": "Turn kinds of notification on or off; kinds not sent keep theirs",
       "requestBody": body(S("NotificationSettingsInput"), {"streakReminder": True, "weeklyCheckIn": True}),
       "responses": {"200": ok("Saved.", S("NotificationSettings")), "401": E401, "422": E422}}},
+  "/api/v1/me/webhook": {
+    "get": {"operationId": "getWebhook", "tags": ["account"], "summary": "Your webhook and how its last delivery went",
+      "description": "Every notification recorded after the webhook was set is posted to it as JSON. `url` is null when there is none.",
+      "responses": {"200": ok("The webhook.", S("WebhookState")), "400": E400, "401": E401}},
+    "put": {"operationId": "setWebhook", "tags": ["account"], "summary": "Set your webhook (https; null or empty removes it)",
+      "description": "An address on this machine or a private network is refused unless the owner allows it (`/api/v1/instance`).",
+      "requestBody": body(S("WebhookInput"), {"url": "https://example.org/bookstrack-hook"}),
+      "responses": {"200": ok("Saved.", S("WebhookState")), "401": E401, "422": E422}}},
+  "/api/v1/me/webhook/test": {
+    "post": {"operationId": "testWebhook", "tags": ["account"], "summary": "Send a test notification to your webhook",
+      "responses": {"202": {"description": "Recorded; it is posted to the webhook like any notification."}, "400": E400, "401": E401, "409": E409}}},
+  "/api/v1/instance": {
+    "get": {"operationId": "getInstance", "tags": ["account"], "summary": "The owner's switches for this BooksTrack",
+      "description": "Whether anyone may create an account here, and whether webhooks may reach this machine and private networks; `canChange` says whether you are the owner.",
+      "responses": {"200": ok("The switches.", S("InstanceState")), "400": E400, "401": E401}},
+    "patch": {"operationId": "setInstance", "tags": ["account"], "summary": "Change the owner's switches (owner only); a switch left out stays",
+      "requestBody": body(S("InstanceInput"), {"openRegistration": False}),
+      "responses": {"200": ok("Saved.", S("InstanceState")), "401": E401, "403": E403, "422": E422}}},
   "/api/v1/achievements": {
     "get": {"operationId": "listAchievements", "tags": ["insights"], "summary": "Every achievement: unlocked ones with their date, locked ones with their progress",
       "description": "An achievement is unlocked once, dated when a write first earned it, and announced once in the notifications; it is never taken back.",
@@ -477,6 +495,14 @@ doc = {
       "since": {"type": ["integer", "null"], "description": "A decades goal's first decade: a year from 1000 to this decade's (rounded down to its decade)."},
       "minimumBooks": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000, "description": "A share goal's fewest books with the fact known for it to complete (default 10)."},
       "status": {"type": ["string", "null"], "enum": ["active", "paused", "abandoned", None]}}},
+    "WebhookState": {"type": "object", "properties": {
+      "url": nullable("string"), "lastDeliveredAt": {"type": ["string", "null"], "format": "date-time"},
+      "lastError": nullable("string"), "lastErrorAt": {"type": ["string", "null"], "format": "date-time"}}},
+    "WebhookInput": {"type": "object", "additionalProperties": False, "properties": {"url": {"type": ["string", "null"], "maxLength": 2000}}},
+    "InstanceState": {"type": "object", "required": ["openRegistration", "webhooksMayReachPrivateNetworks", "canChange"], "properties": {
+      "openRegistration": {"type": "boolean"}, "webhooksMayReachPrivateNetworks": {"type": "boolean"}, "canChange": {"type": "boolean"}}},
+    "InstanceInput": {"type": "object", "additionalProperties": False, "properties": {
+      "openRegistration": {"type": ["boolean", "null"]}, "webhooksMayReachPrivateNetworks": {"type": ["boolean", "null"]}}},
     "Shelf": {"type": "object", "required": ["name", "count"], "properties": {"name": {"type": "string"}, "count": {"type": "integer"}}},
     "ImportRun": {"type": "object", "required": ["id", "format", "startedAt", "rows", "imported", "updated", "unchanged", "skipped", "fileWarnings"], "properties": {
       "id": {"type": "string"}, "format": {"type": "string"}, "fileName": nullable("string"), "startedAt": {"type": "string", "format": "date-time"},

@@ -84,6 +84,10 @@ struct OpenAPITests {
                 authorID: author.id, source: .wikidata, reference: "Q42", label: "Douglas Adams",
                 description: "English writer and humorist, born 1952", facts: [])
             try await app.store.enrichment.propose([question], now: TestClock.now)
+            // Testing the webhook needs one set.
+            if operation.id == "testWebhook" {
+                #expect(try await app.app.webhooks.set("https://example.org/hook", for: user) == nil)
+            }
             // Stopping and the running session need one running; the rest a finished one (a
             // running session would make "start" a 409).
             let sessionID: String

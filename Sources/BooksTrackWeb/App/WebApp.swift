@@ -66,6 +66,7 @@ public enum WebApp {
         // The JSON API: one route collection per resource (described by /api/openapi.json).
         let api = router.group("api/v1")
         AccountAPI(app: app, configuration: configuration).addRoutes(to: api)
+        InstanceAPI(app: app).addRoutes(to: api)
         SettingsAPI(app: app, configuration: configuration).addRoutes(to: api)
         EntriesAPI(app: app, configuration: configuration, library: app.library).addRoutes(to: api)
         SessionsAPI(app: app, configuration: configuration, sessions: app.sessions).addRoutes(to: api)

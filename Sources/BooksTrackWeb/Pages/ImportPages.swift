@@ -31,10 +31,11 @@ enum ImportPages {
                             control: .text(
                                 type: "file", value: nil,
                                 attributes: [
-                                    Attr("accept", ".csv,.tsv,.txt,.json,.gz,text/csv,application/json,application/gzip")
+                                    Attr("accept", ".csv,.tsv,.txt,.json,.gz,text/csv,application/json,application/gzip"),
+                                    Attr("data-upload-limit", String(model.uploadLimit)),
                                 ]),
                             hint:
-                                "Up to \(model.uploadLimit / 1_048_576) MB. A compressed file (.gz, such as a compressed backup) is read as it is decompressed.",
+                                "Up to \(model.uploadLimit / 1_048_576) MB. A compressed file (.gz, such as a compressed backup) is read as it is decompressed; a bigger file is compressed in your browser before it is sent.",
                             error: nil, required: true)
                         Tag("button", .type("submit"), text: "Upload and preview")
                     }

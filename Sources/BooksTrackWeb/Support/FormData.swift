@@ -24,7 +24,9 @@ struct FormData: Sendable {
         do { body = try await request.collectBody(upTo: limit) } catch {
             throw WebError.payloadTooLarge(
                 limit >= 1_048_576
-                    ? "The upload is over \(limit / 1_048_576) MB, the most BooksTrack accepts."
+                    ? "The upload is over \(limit / 1_048_576) MB, the most BooksTrack accepts. A BooksTrack backup this large "
+                        + "goes through compressed (gzip it, or export it as .json.gz), or with `bookstrack import FILE --user NAME` "
+                        + "on the server, which has no limit."
                     : "The form is over \(limit / 1024) KB, the most BooksTrack accepts here.")
         }
         let contentType = request.headers[.contentType] ?? ""
