@@ -99,19 +99,19 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
 public enum TestDatabaseError: Error { case noPostgres }
 
 /// Hands each log message, with its metadata, to a closure.
-struct EventLogHandler: LogHandler {
+public struct EventLogHandler: LogHandler {
     let events: @Sendable (String) -> Void
-    var logLevel: Logger.Level = .debug
-    var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .debug
+    public var metadata: Logger.Metadata = [:]
 
-    init(_ events: @escaping @Sendable (String) -> Void) { self.events = events }
+    public init(_ events: @escaping @Sendable (String) -> Void) { self.events = events }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         events(
             "\(event.message)"

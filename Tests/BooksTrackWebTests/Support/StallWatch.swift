@@ -9,8 +9,8 @@ import Testing
 final class StallWatch: Sendable {
     private let test: String
     private let step = Mutex<(name: String, since: ContinuousClock.Instant)>(("starting", .now))
-    /// The last thing the store's services said (starting, stopping each service).
-    private let event = Mutex<String?>(nil)
+    /// The last things the store's services said (starting, stopping each service), oldest first.
+    private let events = Mutex<[String]>([])
     private let watcher = Mutex<Task<Void, Never>?>(nil)
 
     init(after: Duration = .seconds(150)) {
@@ -22,7 +22,9 @@ final class StallWatch: Sendable {
                 let (name, since) = self.step.withLock { $0 }
                 let waited = ContinuousClock.now - since
                 if waited >= after {
-                    let event = self.event.withLock { $0 }.map { "; the store's services last said “\($0)”" } ?? ""
+                    let said = self.events.withLock { $0 }
+                    let event =
+                        said.isEmpty ? "" : "; the store's services last said: " + said.map { "“\($0)”" }.joined(separator: " → ")
                     FileHandle.standardError.write(
                         Data("StallWatch: \(test) has been in “\(name)” for \(waited.components.seconds) s\(event)\n".utf8))
                     wait = .seconds(60)
@@ -40,8 +42,13 @@ final class StallWatch: Sendable {
     /// Marks the start of a step.
     func enter(_ name: String) { step.withLock { $0 = (name, .now) } }
 
-    /// Notes what the store's services said last.
-    func heard(_ message: String) { event.withLock { $0 = String(message.prefix(300)) } }
+    /// Notes what the store's services said (the last ten are kept).
+    func heard(_ message: String) {
+        events.withLock { events in
+            events.append(String(message.prefix(200)))
+            if events.count > 10 { events.removeFirst(events.count - 10) }
+        }
+    }
 
     /// Stops watching.
     func end() { watcher.withLock { $0 }?.cancel() }
