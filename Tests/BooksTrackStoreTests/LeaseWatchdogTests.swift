@@ -1,6 +1,7 @@
 import BooksTrackTestSupport
 import Logging
 import SQLKit
+import ServiceLifecycle
 import Synchronization
 import Testing
 
@@ -79,5 +80,34 @@ struct LeaseWatchdogPostgresTests {
         } throws: { String(describing: $0).contains("this server is stopping") }
         await database.close()
         try await cleanup()
+    }
+}
+
+/// Services that do not stop when asked are cancelled after the limit (issue 43, 14a).
+@Suite("Background services stop, gracefully or after a limit")
+struct BackgroundServicesTests {
+    /// Ignores graceful shutdown; only cancellation ends it.
+    struct Stubborn: Service {
+        func run() async throws { try await Task.sleep(for: .seconds(3600)) }
+    }
+
+    @Test("A service that ignores the graceful shutdown is cancelled after the limit, and the work's result stands")
+    func stubbornServiceIsCancelled() async throws {
+        let started = ContinuousClock.now
+        let answer = try await BackgroundServices.running(
+            [Stubborn()], logger: Logger(label: "test"), shutdownLimit: .milliseconds(300)
+        ) { 42 }
+        #expect(answer == 42)
+        #expect(ContinuousClock.now - started < .seconds(60))
+    }
+
+    @Test("The work's error is the one thrown, even when the services must be cancelled")
+    func bodyErrorWins() async throws {
+        struct Failure: Error {}
+        await #expect(throws: Failure.self) {
+            try await BackgroundServices.running([Stubborn()], logger: Logger(label: "test"), shutdownLimit: .milliseconds(300)) {
+                throw Failure()
+            }
+        }
     }
 }

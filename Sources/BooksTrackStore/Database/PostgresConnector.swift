@@ -13,17 +13,19 @@ final class PostgresConnector: Connector {
     let dialect = Database.Dialect.postgres
     private let client: PostgresClient
     private let settings: PostgresSettings
+    private let logger: Logger
     /// Gives up a wait for a connection after the URL's `connect_timeout` (``PostgresSettings``).
     private let watchdog: LeaseWatchdog?
 
-    private init(client: PostgresClient, settings: PostgresSettings) {
+    private init(client: PostgresClient, settings: PostgresSettings, logger: Logger) {
         self.client = client
         self.settings = settings
+        self.logger = logger
         watchdog = settings.connectTimeout.map(LeaseWatchdog.init(limit:))
     }
 
     /// The watchdog first, so a graceful shutdown (last service first) stops the pool before it.
-    var services: [any Service] { (watchdog.map { [$0] } ?? []) + [client] }
+    var services: [any Service] { (watchdog.map { [$0] } ?? []) + [PoolService(client: client, logger: logger)] }
 
     /// PostgreSQL's writers lock rows, not the database: a long write holds nobody up.
     func othersWait(since start: ContinuousClock.Instant) async -> Bool { false }
@@ -47,7 +49,8 @@ final class PostgresConnector: Connector {
         var background = logger
         background.logLevel = .error
         let connector = PostgresConnector(
-            client: PostgresClient(configuration: configuration, backgroundLogger: background), settings: settings)
+            client: PostgresClient(configuration: configuration, backgroundLogger: background), settings: settings,
+            logger: logger)
         return connector
     }
 
