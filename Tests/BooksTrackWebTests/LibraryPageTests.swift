@@ -58,7 +58,7 @@ struct LibraryPageTests {
             let list = try await browser.get("/library")
             #expect(list.body.components(separatedBy: #"<a class="list-ring" href="/books/"#).count - 1 == 2)
             // The ring says what it is and opens the book's facts.
-            #expect(list.body.contains(#"aria-label="Nothing Known: book data 0% complete. Fill in the rest""#))
+            #expect(list.body.contains(#"aria-label="Book data 0% complete: fill in the rest""#))
             #expect(list.text.contains("known"))
             #expect(list.body.contains(#"aria-label="Book data 0% complete""#), "a book with nothing known")
             let page = try await browser.get(kindred)

@@ -39,7 +39,9 @@ struct BookListItem: Component {
             let label = "Book data \(InsightFormat.percent(completion)) complete"
             Tag(
                 "a", .cls("list-ring"), .href("/books/\(item.entryID.string)#book-facts"),
-                .aria("label", "\(item.title): \(label.prefix(1).lowercased() + label.dropFirst()). Fill in the rest"),
+                // Named in the context of its row (the title beside it), so the title's own link is
+                // the one that answers to the book's name.
+                .aria("label", "\(label): fill in the rest"),
                 Attr("title", "How much of this book’s data is known: open it to fill in the rest")
             ) {
                 Raw(CompletionRing.svg(completion, label: label))
