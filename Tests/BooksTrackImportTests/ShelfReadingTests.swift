@@ -58,7 +58,7 @@ struct ShelfReadingTests {
     @Test("The reader's choices win: a shelf read as a genre, as ownership, or as only a shelf")
     func choices() throws {
         var reading = ShelfReading.defaults
-        for choice in ["buddhism=shelf", "read-classics=genre", "philosophy=owned", "horror=genre:Ghost stories"] {
+        for choice in ["buddhism=shelf", "read-classics=genre", "philosophy=owned", "horror=genre:Ghost stories", "x=genre:🏻y"] {
             #expect(reading.choose(parsing: choice) == true, "\(choice)")
         }
         for malformed in ["horror", "horror=maybe", "=owned", "horror=genre:  "] {

@@ -59,8 +59,10 @@ public struct ShelfReading: Sendable, Hashable, Codable {
         case "owned": choose(.owned, for: shelf)
         case "genre": choose(.genre(Self.suggestedGenre(for: shelf)), for: shelf)
         default:
-            guard meaning.lowercased().hasPrefix("genre:") else { return false }
-            let genre = TextNormalization.collapseWhitespace(String(meaning.dropFirst("genre:".count)))
+            // By scalars: a mark after the colon ("genre:🏻") joins it in one Character.
+            let scalars = Array(meaning.unicodeScalars)
+            guard String(String.UnicodeScalarView(scalars.prefix(6))).lowercased() == "genre:" else { return false }
+            let genre = TextNormalization.collapseWhitespace(String(String.UnicodeScalarView(scalars.dropFirst(6))))
             guard !genre.isEmpty else { return false }
             choose(.genre(GenreChoice.canonical(genre) ?? genre), for: shelf)
         }
