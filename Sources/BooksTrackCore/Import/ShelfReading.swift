@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a reader's own shelves mean (SPEC §3): a shelf that says the reader owns the book marks
 /// it owned (so a `to-read` book on it is "To read (owned)", not "Want to read"), a shelf that
@@ -215,10 +216,9 @@ extension [ShelfUse] {
 }
 
 /// Counts the shelves of an import's records as the reading is applied to them.
-public final class ShelfTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var books: [String: (name: String, count: Int)] = [:]
-    private var counted = Set<Int>()
+public final class ShelfTally: Sendable {
+    /// Books per shelf key (with the first spelling met), and the rows already counted.
+    private let tally = Mutex<(books: [String: (name: String, count: Int)], counted: Set<Int>)>(([:], []))
     public let reading: ShelfReading
 
     public init(_ reading: ShelfReading) { self.reading = reading }
@@ -227,11 +227,11 @@ public final class ShelfTally: @unchecked Sendable {
     /// the file is read).
     public func apply(to records: inout [ImportRecord]) {
         for index in records.indices { reading.apply(to: &records[index]) }
-        lock.withLock {
-            for record in records where counted.insert(record.row).inserted {
+        tally.withLock { tally in
+            for record in records where tally.counted.insert(record.row).inserted {
                 var keys = Set<String>()
                 for shelf in record.entry.shelves where keys.insert(ShelfReading.key(shelf)).inserted {
-                    books[ShelfReading.key(shelf), default: (shelf, 0)].count += 1
+                    tally.books[ShelfReading.key(shelf), default: (shelf, 0)].count += 1
                 }
             }
         }
@@ -239,8 +239,8 @@ public final class ShelfTally: @unchecked Sendable {
 
     /// The shelves seen, most books first.
     public var uses: [ShelfUse] {
-        lock.withLock {
-            books.values.map { ShelfUse(shelf: $0.name, books: $0.count, meaning: reading.meaning(of: $0.name)) }
+        tally.withLock { tally in
+            tally.books.values.map { ShelfUse(shelf: $0.name, books: $0.count, meaning: reading.meaning(of: $0.name)) }
         }
         .sorted { ($0.books, $1.shelf) > ($1.books, $0.shelf) }
     }

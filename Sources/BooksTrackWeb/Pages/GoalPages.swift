@@ -290,12 +290,7 @@ enum GoalPages {
                 Tag("div", .cls("choice-grid")) {
                     for region in CulturalRegion.allCases {
                         Tag("label", .cls("choice")) {
-                            Tag.void(
-                                "input",
-                                [
-                                    .type("checkbox"), .name("region.\(region.rawValue)"), .value("on"),
-                                    .flag("checked", regions.contains(region)),
-                                ])
+                            tickBox("region.\(region.rawValue)", checked: regions.contains(region))
                             Txt(region.displayName)
                             if choices.underrepresented.contains(region) {
                                 Tag("span", .cls("underrepresented"), Attr("title", "A region you set out to discover more of")) {
@@ -313,12 +308,7 @@ enum GoalPages {
                 Tag("div", .cls("choice-grid")) {
                     for gender in Gender.allCases {
                         Tag("label", .cls("choice")) {
-                            Tag.void(
-                                "input",
-                                [
-                                    .type("checkbox"), .name("gender.\(gender.rawValue)"), .value("on"),
-                                    .flag("checked", genders.contains(gender)),
-                                ])
+                            tickBox("gender.\(gender.rawValue)", checked: genders.contains(gender))
                             Txt(gender.displayName)
                         }
                     }
@@ -347,6 +337,11 @@ enum GoalPages {
                 for shelf in choices.shelves { Tag.void("option", [.value(shelf)]) }
             }
         }
+    }
+
+    /// One of the criteria's boxes (`region.africa`, `gender.female`), sent as "on" when ticked.
+    private static func tickBox(_ name: String, checked: Bool) -> Component {
+        Tag.void("input", [.type("checkbox"), .name(name), .value("on"), .flag("checked", checked)])
     }
 
     private static func list(_ text: String?) -> [String] {
