@@ -253,6 +253,38 @@ struct StagedImportContractTests {
             try await db.raw("SELECT COUNT(*) AS n FROM works WHERE owner_id = \(bind: userID.string)").first()?.integer("n") ?? 0
         }
     }
+
+    @Test(
+        "A shared author keeps each reader's spelling: in the library, the book, the author page and the list",
+        arguments: TestDatabase.available, [false, true])
+    func ownSpelling(database: TestDatabase, staged: Bool) async throws {
+        try await database.withStore { (store: Store) async throws in
+            let alice = try await store.makeReader("alice")
+            try await alice.importText("Book Id,Title,Author,Exclusive Shelf\n1,Things Fall Apart,Chínua Achebe,read\n")
+            let bob = try await store.makeReader("bob")
+            let file =
+                "Book Id,Title,Author,Exclusive Shelf\n1,Arrow of God,Chinua Achebe,read\n2,Anthills of the Savannah,Chinua Achebe,to-read\n"
+            try await StagedImport.$threshold.withValue(staged ? 1 : 1_000) { try await bob.importText(file) }
+            #expect(try await store.count("authors") == 1)
+
+            for (reader, spelling) in [(alice, "Chínua Achebe"), (bob, "Chinua Achebe")] {
+                let library = try await reader.library()
+                #expect(library.authors.values.map(\.name) == [spelling])
+                let entry = try #require(library.entries.first)
+                let detail = try #require(try await reader.detail(of: entry.id))
+                #expect(detail.authors.map(\.name) == [spelling])
+                let authorID = try #require(library.authors.keys.first)
+                let (author, _) = try #require(try await reader.author(authorID))
+                #expect(author.name == spelling)
+                let listed = try await reader.list(LibraryQuery(parameters: [:]), primaryLanguage: nil).items
+                #expect(listed.allSatisfy { $0.authors == [spelling] })
+            }
+            // Typing the catalogue's spelling later makes it the reader's again.
+            try await bob.importText("Book Id,Title,Author,Exclusive Shelf\n3,No Longer at Ease,Chínua Achebe,read\n")
+            #expect(try await bob.library().authors.values.map(\.name) == ["Chínua Achebe"])
+            #expect(try await store.count("reader_author_names") == 0)
+        }
+    }
 }
 
 /// A big CSV file is matched and staged as it is read (`StagedImport+Streaming`): never whole in

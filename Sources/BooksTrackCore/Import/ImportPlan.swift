@@ -4,6 +4,10 @@ import Foundation
 /// the plan; a real run hands it to the store, which writes it in one transaction.
 public struct ImportPlan: Sendable {
     public var newAuthors: [Author] = []
+    /// How the reader spells people the catalogue already holds under another spelling of the
+    /// same name (marks and case fold to one author): the reader's books show the reader's
+    /// spelling, whoever typed the name first (issue 43).
+    public var spellings: [Author.ID: String] = [:]
     public var newWorks: [Work] = []
     /// The ``Work/matchKey(title:primaryAuthor:)`` of each new work.
     public var newWorkMatchKeys: [Work.ID: String] = [:]
@@ -25,7 +29,7 @@ public struct ImportPlan: Sendable {
 
     /// Whether writing the plan would change anything in the database.
     public var isEmpty: Bool {
-        newAuthors.isEmpty && newWorks.isEmpty && newEditions.isEmpty && newIdentifiers.isEmpty
+        newAuthors.isEmpty && spellings.isEmpty && newWorks.isEmpty && newEditions.isEmpty && newIdentifiers.isEmpty
             && workFills.isEmpty && editionFills.isEmpty && newEntries.isEmpty
             && updatedEntries.isEmpty && authorFacts.isEmpty && sessions.isEmpty && progress.isEmpty
     }

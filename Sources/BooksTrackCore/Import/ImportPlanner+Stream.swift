@@ -91,6 +91,8 @@ extension ImportPlanner {
         /// The authors and works a file creates.
         public struct Created: Sendable {
             public var authors: [Author]
+            /// The reader's spellings of authors already in the catalogue (``ImportPlan/spellings``).
+            public var spellings: [Author.ID: String]
             public var works: [Work]
             /// Each new work's ``Work/matchKey(title:primaryAuthor:)``.
             public var matchKeys: [Work.ID: String]
@@ -101,8 +103,10 @@ extension ImportPlanner {
         /// ids or its match key, which the planner keeps.
         public mutating func takeNew() -> Created {
             let created = Created(
-                authors: state.plan.newAuthors, works: state.plan.newWorks, matchKeys: state.plan.newWorkMatchKeys)
+                authors: state.plan.newAuthors, spellings: state.plan.spellings, works: state.plan.newWorks,
+                matchKeys: state.plan.newWorkMatchKeys)
             state.plan.newAuthors = []
+            state.plan.spellings = [:]
             state.plan.newWorks = []
             state.plan.newWorkMatchKeys = [:]
             return created

@@ -182,7 +182,11 @@ struct PlannerState {
             key = TextNormalization.nameKey(name)
             nameKeys[name] = key
         }
-        if let id = context.authorsByKey[key] ?? batchAuthors[key] { return id }
+        if let id = context.authorsByKey[key] {
+            if plan.spellings[id] == nil { plan.spellings[id] = name }
+            return id
+        }
+        if let id = batchAuthors[key] { return id }
         let author = Author(name: name)
         plan.newAuthors.append(author)
         batchAuthors[key] = author.id

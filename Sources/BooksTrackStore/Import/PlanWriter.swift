@@ -21,6 +21,7 @@ struct PlanWriter {
         progress?(.writing(done: 0, total: total))
         let resolved = try await CatalogueRows.insert(authors: plan.newAuthors, now: now, on: db)
         let plan = plan.replacingAuthors(resolved)
+        try await CatalogueRows.record(spellings: plan.spellings, of: userID, on: db)
         try await CatalogueRows.insert(
             works: plan.newWorks, owner: userID, matchKeys: plan.newWorkMatchKeys, now: now, on: db)
         try await CatalogueRows.insert(editions: plan.newEditions, now: now, on: db)
@@ -69,11 +70,25 @@ extension ImportPlan {
     func replacingAuthors(_ resolved: [Author.ID: Author.ID]) -> ImportPlan {
         guard resolved.contains(where: { $0.key != $0.value }) else { return self }
         var plan = self
+        plan.spellings.merge(Self.spellings(of: newAuthors, resolved: resolved)) { current, _ in current }
         plan.newWorks = newWorks.replacingAuthors(resolved)
         plan.authorFacts = authorFacts.map {
             PlannedAuthorFact(authorID: resolved[$0.authorID] ?? $0.authorID, assertion: $0.assertion)
         }
         return plan
+    }
+}
+
+extension ImportPlan {
+    /// The reader's spellings of authors the plan meant to create that another reader created a
+    /// moment before (`resolved` maps them to that row), perhaps spelled otherwise.
+    static func spellings(of authors: [Author], resolved: [Author.ID: Author.ID]) -> [Author.ID: String] {
+        var spellings: [Author.ID: String] = [:]
+        for author in authors {
+            guard let stored = resolved[author.id], stored != author.id, spellings[stored] == nil else { continue }
+            spellings[stored] = author.name
+        }
+        return spellings
     }
 }
 

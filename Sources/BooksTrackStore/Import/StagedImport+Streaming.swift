@@ -46,6 +46,7 @@ extension StagedImport {
         let created = stream.takeNew()
         stream.endFirstPass()
         let authors = created.authors
+        let spellings = created.spellings
         let staging = try await begin()
         let published: Bool
         do {
@@ -69,7 +70,9 @@ extension StagedImport {
             try await Self.write(feed, as: staging, .staging, on: database, progress: progress, total: source.count)
             ImportTrace.mark("staged")
             HeapTrim.giveBack()
-            let rest = feed.rest.replacingAuthors(resolved)
+            var rest = feed.rest.replacingAuthors(resolved)
+            rest.spellings.merge(spellings) { current, _ in current }
+            rest.spellings.merge(ImportPlan.spellings(of: authors, resolved: resolved)) { current, _ in current }
             published = try await publish(
                 rest, as: staging, matchedAt: version, readerData: nil, changesLibrary: feed.changesLibrary || !rest.isEmpty)
             ImportTrace.mark("published")
@@ -253,6 +256,7 @@ extension StagedImport {
                 }
             }
             rest.newAuthors += piece.newAuthors
+            rest.spellings.merge(piece.spellings) { current, _ in current }
             rest.updatedEntries += piece.updatedEntries
             rest.workFills.merge(piece.workFills) { _, new in new }
             for fill in piece.editionFills where filledEditions.insert(fill.id).inserted { rest.editionFills.append(fill) }

@@ -14,12 +14,12 @@ public struct CatalogueRepository: Sendable {
                     .first()
             else { return nil }
             let id: Author.ID = try row.id("id")
-            return try await CatalogueRows.authors([id], on: db)[id]
+            return try await CatalogueRows.authors([id], as: nil, on: db)[id]
         }
     }
 
     public func author(id: Author.ID) async throws -> Author? {
-        try await database.read { try await CatalogueRows.authors([id], on: $0)[id] }
+        try await database.read { try await CatalogueRows.authors([id], as: nil, on: $0)[id] }
     }
 
     /// Adds a statement to an author's fact history; the current value follows the rule of

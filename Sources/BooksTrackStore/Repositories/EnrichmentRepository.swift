@@ -356,7 +356,7 @@ extension Array where Element == AuthorSubject {
     /// Adds the Wikidata id each author already has (current fact and its source).
     fileprivate func withWikidata(on database: Database) async throws -> [AuthorSubject] {
         let ids = map(\.id)
-        let authors = try await database.read { db in try await CatalogueRows.authors(ids, on: db) }
+        let authors = try await database.read { db in try await CatalogueRows.authors(ids, as: nil, on: db) }
         return map { subject in
             var subject = subject
             subject.wikidataID = authors[subject.id]?.wikidataID?.value

@@ -106,10 +106,11 @@ public struct IdentityBadgeRepository: Sendable {
         try await database.read { db in
             try await db.raw(
                 """
-                SELECT b.badge, b.stated_by, b.source, b.shared, b.created_at, w.title, a.name
+                SELECT b.badge, b.stated_by, b.source, b.shared, b.created_at, w.title, COALESCE(n.name, a.name) AS name
                 FROM identity_badges b
                 LEFT JOIN works w ON b.subject_kind = 'work' AND w.id = b.subject_id
                 LEFT JOIN authors a ON b.subject_kind = 'author' AND a.id = b.subject_id
+                LEFT JOIN reader_author_names n ON n.author_id = a.id AND n.user_id = b.user_id
                 WHERE b.user_id = \(bind: userID.string)
                 """
             ).all().compactMap { row in

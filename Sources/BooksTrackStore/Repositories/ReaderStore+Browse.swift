@@ -80,7 +80,9 @@ extension ReaderStore {
             in: items.map(\.workID.string),
             {
                 """
-                SELECT c.work_id, a.name FROM work_contributors c JOIN authors a ON a.id = c.author_id
+                SELECT c.work_id, COALESCE(n.name, a.name) AS name FROM work_contributors c
+                JOIN authors a ON a.id = c.author_id
+                LEFT JOIN reader_author_names n ON n.author_id = c.author_id AND n.user_id = \(bind: userID.string)
                 WHERE c.role = 'author' AND c.work_id IN (\(binds: $0)) ORDER BY c.work_id, c.ordinal
                 """
             })
@@ -124,7 +126,7 @@ extension ReaderStore {
                 let entry = try await Self.ownedEntry(entryID, of: userID, on: db),
                 let work = try await CatalogueRows.works([entry.workID], on: db)[entry.workID]
             else { return nil }
-            let people = try await CatalogueRows.authors(work.authorIDs + work.contributors.map(\.authorID), on: db)
+            let people = try await CatalogueRows.authors(work.authorIDs + work.contributors.map(\.authorID), as: userID, on: db)
             let sessions = try await ActivityRows.sessions(of: userID, entry: entryID, on: db)
             let percent = try await db.raw(
                 """
@@ -337,7 +339,9 @@ extension ReaderStore {
                 WHERE e.user_id = \(bind: userID.string) AND c.author_id = \(bind: authorID.string) LIMIT 1
                 """
             ).first()
-            guard known != nil, let author = try await CatalogueRows.authors([authorID], on: db)[authorID] else { return nil }
+            guard known != nil, let author = try await CatalogueRows.authors([authorID], as: userID, on: db)[authorID] else {
+                return nil
+            }
             return (author, try await FactRows.history(of: [authorID], on: db)[authorID] ?? [])
         }
     }

@@ -151,7 +151,7 @@ extension ReaderStore {
         let userID = self.userID
         return try await database.read { db in
             let contributions = try await ActivityRows.contributions(of: userID, on: db)
-            let authors = try await CatalogueRows.authors(Array(Set(contributions.compactMap(\.authorID))), on: db)
+            let authors = try await CatalogueRows.authors(Array(Set(contributions.compactMap(\.authorID))), as: userID, on: db)
             let works = try await CatalogueRows.works(Array(Set(contributions.compactMap(\.workID))), on: db)
             return contributions.reversed().map {
                 ContributionRecord(

@@ -147,7 +147,7 @@ public struct ReaderStore: Sendable {
                     entries: try await EntryRows.entries(of: userID, on: db),
                     works: try await CatalogueRows.works(.works(of: userID), on: db),
                     editions: try await CatalogueRows.editions(.editions(of: userID), on: db),
-                    authors: try await CatalogueRows.authors(.authors(of: userID), on: db))
+                    authors: try await CatalogueRows.authors(.authors(of: userID), as: userID, on: db))
             }
             return ReaderLibrary(
                 user: try UserRepository.user(userRow), entries: catalogue.entries, works: catalogue.works,

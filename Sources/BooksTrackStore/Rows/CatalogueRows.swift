@@ -29,6 +29,56 @@ enum CatalogueRows {
         return resolved
     }
 
+    /// Keeps a reader's spelling of authors the catalogue spells otherwise
+    /// (``ImportPlan/spellings``): the latest spelling the reader typed is theirs, and a row is
+    /// kept only while it differs from the catalogue's.
+    static func record(spellings: [Author.ID: String], of userID: User.ID, on db: any SQLDatabase) async throws {
+        guard !spellings.isEmpty else { return }
+        var differing: [SQLQueryString] = []
+        var same: [String] = []
+        for row in try await db.rows(
+            in: spellings.keys.map(\.string), { "SELECT id, name FROM authors WHERE id IN (\(binds: $0))" })
+        {
+            let id: Author.ID = try row.id("id")
+            guard let name = spellings[id] else { continue }
+            if try name == row.text("name") {
+                same.append(id.string)
+            } else {
+                differing.append(
+                    "(\(bind: userID.string), \(bind: id.string), \(bind: name), \(bind: PersonName.sortName(name)))")
+            }
+        }
+        for chunk in differing.chunked(into: 500) {
+            try await db.raw(
+                """
+                INSERT INTO reader_author_names (user_id, author_id, name, sort_name) VALUES \(chunk.joined(separator: ", "))
+                ON CONFLICT (user_id, author_id) DO UPDATE SET name = excluded.name, sort_name = excluded.sort_name
+                """
+            ).run()
+        }
+        for chunk in same.chunked(into: 500) {
+            try await db.raw(
+                "DELETE FROM reader_author_names WHERE user_id = \(bind: userID.string) AND author_id IN (\(binds: Array(chunk)))"
+            ).run()
+        }
+    }
+
+    /// The spellings a reader gave authors among `keys` (``record(spellings:of:on:)``).
+    static func spellings(of userID: User.ID, _ keys: Keys, on db: any SQLDatabase) async throws -> [Author.ID: (
+        name: String, sortName: String
+    )] {
+        var spellings: [Author.ID: (name: String, sortName: String)] = [:]
+        for row in try await db.rows(
+            for: keys,
+            {
+                "SELECT author_id, name, sort_name FROM reader_author_names WHERE user_id = \(bind: userID.string) AND author_id IN (\($0))"
+            })
+        {
+            spellings[try row.id("author_id")] = (try row.text("name"), try row.text("sort_name"))
+        }
+        return spellings
+    }
+
     /// Inserts works with their authors and contributors. `matchKeys` holds each work's
     /// ``Work/matchKey(title:primaryAuthor:)``, computed from the author names by the caller.
     /// `owner` is the reader whose words they are (``WorkOwnership``); `nil` for a public record.
@@ -203,16 +253,23 @@ enum CatalogueRows {
         return editions
     }
 
-    /// Authors by id, with every current fact and its provenance (from the fact history).
-    static func authors(_ ids: [Author.ID], on db: any SQLDatabase) async throws -> [Author.ID: Author] {
-        try await authors(.list(ids.map(\.string)), on: db)
+    /// Authors by id, with every current fact and its provenance (from the fact history), named
+    /// as `reader` spells them (``record(spellings:of:on:)``); as the catalogue does without one.
+    static func authors(_ ids: [Author.ID], as reader: User.ID?, on db: any SQLDatabase) async throws -> [Author.ID: Author] {
+        try await authors(.list(ids.map(\.string)), as: reader, on: db)
     }
 
-    static func authors(_ keys: Keys, on db: any SQLDatabase) async throws -> [Author.ID: Author] {
+    static func authors(_ keys: Keys, as reader: User.ID?, on db: any SQLDatabase) async throws -> [Author.ID: Author] {
         var authors: [Author.ID: Author] = [:]
         for row in try await db.rows(for: keys, { "SELECT id, name, sort_name FROM authors WHERE id IN (\($0))" }) {
             let author = Author(id: try row.id("id"), name: try row.text("name"), sortName: try row.text("sort_name"))
             authors[author.id] = author
+        }
+        if let reader {
+            for (id, spelling) in try await spellings(of: reader, keys, on: db) {
+                authors[id]?.name = spelling.name
+                authors[id]?.sortName = spelling.sortName
+            }
         }
         let facts = try await FactRows.history(of: keys, on: db)
         for (id, assertions) in facts { authors[id]?.apply(assertions: assertions) }

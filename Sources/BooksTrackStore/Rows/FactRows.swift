@@ -53,7 +53,7 @@ enum FactRows {
 
     /// Recomputes the current-value columns of authors from their history.
     static func refresh(_ ids: [Author.ID], now: Date, on db: any SQLDatabase) async throws {
-        let authors = try await CatalogueRows.authors(ids, on: db)
+        let authors = try await CatalogueRows.authors(ids, as: nil, on: db)
         // In id order: two writes refreshing the same authors take their row locks in one order.
         for author in authors.values.sorted(by: { $0.id.string < $1.id.string }) {
             try await db.raw(

@@ -176,6 +176,12 @@ enum WholeLibraryRows {
                         detail: row.optionalText(6))))
         }
         for (id, assertions) in facts { authors[id]?.apply(assertions: assertions) }
+        // The reader's own spellings (``CatalogueRows/record(spellings:of:on:)``).
+        try session.rows("SELECT author_id, name, sort_name FROM reader_author_names WHERE user_id = ?1", user) { row in
+            let id: Author.ID = try row.id(0)
+            authors[id]?.name = row.text(1)
+            authors[id]?.sortName = row.text(2)
+        }
         return authors
     }
 }
