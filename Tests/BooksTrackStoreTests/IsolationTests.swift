@@ -55,7 +55,7 @@ struct IsolationTests {
     }
 
     static func added(_ outcome: ReaderStore.AddOutcome) throws -> LibraryEntry.ID {
-        guard case .added(let id) = outcome else { throw StoreError.invalid(.book(reason: "not added")) }
+        guard case .added(let id) = outcome else { throw StoreError.invalid(.untitledBook) }
         return id
     }
 

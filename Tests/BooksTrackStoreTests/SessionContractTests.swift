@@ -59,10 +59,10 @@ struct SessionContractTests {
                 return
             }
             let later = TestClock.now.addingTimeInterval(25 * 60)
-            await #expect(throws: StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: 300).description))) {
+            await #expect(throws: StoreError.invalid(.session(.beyondBook(pages: 300)))) {
                 try await reader.finishSession(session.id, endPage: 301, now: later)
             }
-            await #expect(throws: StoreError.invalid(.session(reason: SessionRules.Problem.beforeStart(start: 40).description))) {
+            await #expect(throws: StoreError.invalid(.session(.beforeStart(start: 40)))) {
                 try await reader.finishSession(session.id, endPage: 30, now: later)
             }
             let finished = try await reader.finishSession(session.id, endPage: 72, now: later)
@@ -151,7 +151,7 @@ struct SessionContractTests {
             try await reader.recordProgress(on: unpaged, percent: 40, now: TestClock.now)
             #expect(try await reader.detail(of: unpaged)?.percentRead == 40)
             #expect(try await reader.library().progress.contains { $0.entryID == unpaged && $0.percent == 40 })
-            await #expect(throws: StoreError.invalid(.session(reason: "A percentage is from 0 to 100."))) {
+            await #expect(throws: StoreError.invalid(.session(.percent))) {
                 try await reader.recordProgress(on: unpaged, percent: 140, now: TestClock.now)
             }
         }

@@ -19,7 +19,7 @@ public enum APITokens {
 /// Account tasks every face shares, so secrets are made and hashed in one place.
 public enum AccountTools {
     /// Why a password cannot be used, or `nil`.
-    public static func passwordProblem(_ password: String) -> String? {
+    public static func passwordProblem(_ password: String) -> PasswordProblem? {
         Passwords.problem(with: password, confirmation: nil)
     }
 
@@ -51,7 +51,7 @@ public enum AccountTools {
     /// Sets a reader's password (bcrypt, cost 12) and signs them out everywhere: every browser
     /// session and every API token ends, as whoever knew the old password may have made one.
     public static func setPassword(_ password: String, for user: User, store: Store, now: Date) async throws {
-        if let problem = passwordProblem(password) { throw StoreError.invalid(.password(reason: problem)) }
+        if let problem = passwordProblem(password) { throw problem }
         try await store.accounts.setPasswordHash(try await Passwords.hash(password, cost: 12), for: user.id, now: now)
         try await store.logins.deleteAll(of: user.id)
         try await store.tokens.deleteTokens(of: user.id)

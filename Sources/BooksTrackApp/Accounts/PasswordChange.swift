@@ -30,7 +30,7 @@ public struct PasswordChange: Sendable {
         {
             errors["current_password"] = "That is not your current password."
         }
-        if let problem = Passwords.problem(with: new, confirmation: nil) { errors["password"] = problem }
+        if let problem = Passwords.problem(with: new, confirmation: nil) { errors["password"] = problem.description }
         if let confirmation, confirmation != new { errors["confirmation"] = "The two passwords are not the same." }
         guard errors.isEmpty else { return errors }
         try await store.accounts.setPasswordHash(try await Passwords.hash(new, cost: bcryptCost), for: user.id, now: now)

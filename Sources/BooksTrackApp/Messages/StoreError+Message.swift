@@ -38,10 +38,10 @@ extension StoreError {
             }
         case .invalid(let invalid):
             switch invalid {
-            case .userName(let reason), .password(let reason): reason
+            case .userName(let problem): problem.description
             case .factValue(let kind, let value): AuthorFactInput.problem(kind, value)
-            case .book(let reason): reason.isEmpty ? "The book could not be added." : reason
-            case .session(let reason): reason
+            case .untitledBook: "A book needs a title."
+            case .session(let problem): problem.description
             case .sessionNeedsEnd:
                 "This session has been running for more than 12 hours. Say when you really stopped and on which page."
             case .storedValue(let column, let value):

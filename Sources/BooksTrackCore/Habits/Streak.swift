@@ -121,9 +121,16 @@ public enum SessionRules {
         case beforeStart(start: Int)
         case beyondBook(pages: Int)
         case minutes
+        /// A percentage read outside 0…100.
+        case percent
+        case endsBeforeStart
+        case endsInFuture
 
         public var description: String {
             switch self {
+            case .percent: "A percentage is from 0 to 100."
+            case .endsBeforeStart: "A session cannot end before it starts."
+            case .endsInFuture: "A session cannot end in the future."
             case .negative: "A page number is 0 or more."
             case .pastLimit: "A page number is at most 100,000."
             case .minutes: "A session lasts from 1 minute to 24 hours (1440 minutes)."

@@ -30,15 +30,58 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
         self.settings = settings
     }
 
-    /// Checks a proposed login name; returns a message a person can act on, or `nil` when valid.
-    public static func problem(withName name: String) -> String? {
-        if name.isEmpty { return "A user name cannot be empty." }
-        if name.count > 64 { return "A user name can be at most 64 characters long." }
+    /// Checks a proposed login name; `nil` when valid.
+    public static func problem(withName name: String) -> NameProblem? {
+        if name.isEmpty { return .empty }
+        if name.count > 64 { return .tooLong }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
-        if name.unicodeScalars.contains(where: { !allowed.contains($0) }) {
-            return "A user name can contain only letters, digits, “.”, “_” and “-” (no spaces)."
-        }
+        if name.unicodeScalars.contains(where: { !allowed.contains($0) }) { return .characters }
         return nil
+    }
+
+    /// Why a login name cannot be used; its description is a sentence a person can act on.
+    public enum NameProblem: Error, Hashable, Sendable, CustomStringConvertible {
+        case empty
+        case tooLong
+        case characters
+
+        public var description: String {
+            switch self {
+            case .empty: "A user name cannot be empty."
+            case .tooLong: "A user name can be at most 64 characters long."
+            case .characters: "A user name can contain only letters, digits, “.”, “_” and “-” (no spaces)."
+            }
+        }
+    }
+}
+
+/// The rule a new password must meet (bcrypt, which hashes it, is the application's): why a
+/// proposed password cannot be used; its description is a sentence a person can act on.
+public enum PasswordProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    case tooShort
+    case tooLong
+    case confirmationDiffers
+
+    public static let minimumLength = 10
+    /// bcrypt reads only the first 72 bytes of a password: a longer one would sign in with any
+    /// ending. Longer passwords are refused when set, and never match when checked.
+    public static let maximumBytes = 72
+
+    /// Why `password` cannot be used (or does not match `confirmation`), or `nil`.
+    public static func check(_ password: String, confirmation: String?) -> PasswordProblem? {
+        if password.count < minimumLength { return .tooShort }
+        if password.utf8.count > maximumBytes { return .tooLong }
+        if let confirmation, confirmation != password { return .confirmationDiffers }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .tooShort: "Use at least \(Self.minimumLength) characters."
+        case .tooLong:
+            "Use at most \(Self.maximumBytes) bytes: 72 letters without accents, fewer with accents or other scripts."
+        case .confirmationDiffers: "The two passwords are not the same."
+        }
     }
 }
 

@@ -58,18 +58,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Why a value was refused.
     public enum Invalid: Equatable, Sendable {
-        /// A login name Core refuses, with Core's reason (``User/problem(withName:)``).
-        case userName(reason: String)
+        /// A login name Core refuses (``User/problem(withName:)``).
+        case userName(User.NameProblem)
         /// A value that is not valid for an author fact.
         case factValue(AuthorFactKind, String)
-        /// A book the planner refused to add, with the planner's reason.
-        case book(reason: String)
-        /// A password the rules refuse, with the reason.
-        case password(reason: String)
+        /// A book the planner refused to add: it has no title.
+        case untitledBook
         /// A stored value that cannot be read back (the database was edited by hand).
         case storedValue(column: String, value: String)
-        /// A session's pages or times the rules refuse, with the reason.
-        case session(reason: String)
+        /// A session's pages or times the rules refuse (``SessionRules``).
+        case session(SessionRules.Problem)
         /// A session has run longer than anyone reads unattended: its real end must be given.
         case sessionNeedsEnd(startedAt: Date)
     }

@@ -30,7 +30,7 @@ public struct InvitationRepository: Sendable {
     public func acceptInvitation(hash: String, name: String, displayName: String?, passwordHash: String, now: Date) async throws
         -> User
     {
-        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(reason: problem)) }
+        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(problem)) }
         return try await UserRepository.naming(name) {
             try await acceptingInvitation(hash: hash, name: name, displayName: displayName, passwordHash: passwordHash, now: now)
         }

@@ -24,7 +24,7 @@ extension ReaderStore {
                 for: ImportPlanner.lookupKeys(for: batch.records), userID: userID, now: now, on: db)
             let plan = ImportPlanner.plan(batch, context: context, dryRun: false)
             guard let outcome = plan.report.outcomes.first, let entryID = outcome.entryID else {
-                throw StoreError.invalid(.book(reason: plan.report.outcomes.first?.reason ?? ""))
+                throw StoreError.invalid(.untitledBook)
             }
             if outcome.kind != .imported {
                 changes.entries([], of: userID)

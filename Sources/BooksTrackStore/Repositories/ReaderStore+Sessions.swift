@@ -17,7 +17,7 @@ extension ReaderStore {
         let userID = self.userID
         if let running = try await activeSession() { return .alreadyRunning(running) }
         if let startPage, let problem = SessionRules.check(page: startPage) {
-            throw StoreError.invalid(.session(reason: problem.description))
+            throw StoreError.invalid(.session(problem))
         }
         let inserted: ReadingSession? = try await changing(entries: true) { db, changes in
             guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
@@ -26,7 +26,7 @@ extension ReaderStore {
             let session = ReadingSession(
                 userID: userID, entryID: entryID, startedAt: now, startPage: startPage ?? entry.state.currentPage ?? 0)
             if startPage != nil, let pages = try await Self.pageCount(of: entry, on: db), pages > 0, session.startPage > pages {
-                throw StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: pages).description))
+                throw StoreError.invalid(.session(.beyondBook(pages: pages)))
             }
             let row = try await db.raw(
                 """
@@ -68,7 +68,7 @@ extension ReaderStore {
         _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
-        if let problem = SessionRules.check(page: endPage) { throw StoreError.invalid(.session(reason: problem.description)) }
+        if let problem = SessionRules.check(page: endPage) { throw StoreError.invalid(.session(problem)) }
         return try await changing(entries: true) { db, changes in
             guard var session = try await ActivityRows.session(id, of: userID, on: db) else {
                 throw StoreError.notFound(.session(id))
@@ -84,7 +84,7 @@ extension ReaderStore {
             if let problem = SessionRules.check(
                 end: endPage, start: session.startPage, pageCount: pageCount, correction: correction)
             {
-                throw StoreError.invalid(.session(reason: problem.description))
+                throw StoreError.invalid(.session(problem))
             }
             session.endedAt = end
             session.endPage = endPage
@@ -106,8 +106,8 @@ extension ReaderStore {
         now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
-        if let problem = SessionRules.check(minutes: minutes) { throw StoreError.invalid(.session(reason: problem.description)) }
-        if let problem = SessionRules.check(page: startPage) { throw StoreError.invalid(.session(reason: problem.description)) }
+        if let problem = SessionRules.check(minutes: minutes) { throw StoreError.invalid(.session(problem)) }
+        if let problem = SessionRules.check(page: startPage) { throw StoreError.invalid(.session(problem)) }
         let session = ReadingSession(
             userID: userID, entryID: entryID, startedAt: startedAt,
             endedAt: startedAt.addingTimeInterval(TimeInterval(minutes * 60)), startPage: startPage, endPage: endPage,
@@ -119,7 +119,7 @@ extension ReaderStore {
             }
             let pageCount = try await Self.pageCount(of: entry, on: db)
             if let problem = SessionRules.check(end: endPage, start: startPage, pageCount: pageCount, correction: correction) {
-                throw StoreError.invalid(.session(reason: problem.description))
+                throw StoreError.invalid(.session(problem))
             }
             try await ActivityRows.insert(newSessionsOf: [session], userID: userID, now: now, on: db)
             if endPage > (entry.state.currentPage ?? 0) {
@@ -135,7 +135,7 @@ extension ReaderStore {
         _ id: ReadingSession.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
-        if let problem = SessionRules.check(minutes: minutes) { throw StoreError.invalid(.session(reason: problem.description)) }
+        if let problem = SessionRules.check(minutes: minutes) { throw StoreError.invalid(.session(problem)) }
         let end = startedAt.addingTimeInterval(TimeInterval(minutes * 60))
         try Self.checkTimes(start: startedAt, end: end, now: now)
         return try await changing(entries: true) { db, changes in
@@ -144,7 +144,7 @@ extension ReaderStore {
             }
             let pageCount = try await Self.pageCount(of: try await Self.ownedEntry(session.entryID, of: userID, on: db), on: db)
             if let problem = SessionRules.check(end: endPage, start: startPage, pageCount: pageCount, correction: true) {
-                throw StoreError.invalid(.session(reason: problem.description))
+                throw StoreError.invalid(.session(problem))
             }
             try await db.raw(
                 """
@@ -210,7 +210,7 @@ extension ReaderStore {
     /// percentage is kept with the update and the current page stays.
     public func recordProgress(on entryID: LibraryEntry.ID, percent: Int, now: Date) async throws {
         guard (0...100).contains(percent) else {
-            throw StoreError.invalid(.session(reason: "A percentage is from 0 to 100."))
+            throw StoreError.invalid(.session(.percent))
         }
         try await recordProgress(on: entryID, page: nil, percent: percent, now: now)
     }
@@ -229,10 +229,10 @@ extension ReaderStore {
             }
             if let page {
                 if let problem = SessionRules.check(page: page) {
-                    throw StoreError.invalid(.session(reason: problem.description))
+                    throw StoreError.invalid(.session(problem))
                 }
                 if let pages, page > pages {
-                    throw StoreError.invalid(.session(reason: SessionRules.Problem.beyondBook(pages: pages).description))
+                    throw StoreError.invalid(.session(.beyondBook(pages: pages)))
                 }
             }
             try await db.raw(
@@ -248,9 +248,9 @@ extension ReaderStore {
     }
 
     private static func checkTimes(start: Date, end: Date, now: Date) throws {
-        if end < start { throw StoreError.invalid(.session(reason: "A session cannot end before it starts.")) }
+        if end < start { throw StoreError.invalid(.session(.endsBeforeStart)) }
         if end > now.addingTimeInterval(60) {
-            throw StoreError.invalid(.session(reason: "A session cannot end in the future."))
+            throw StoreError.invalid(.session(.endsInFuture))
         }
     }
 

@@ -8,7 +8,7 @@ public struct UserRepository: Sendable {
 
     /// Creates an account. The first account on an instance is its owner.
     public func create(name: String, displayName: String? = nil, passwordHash: String? = nil, now: Date) async throws -> User {
-        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(reason: problem)) }
+        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(problem)) }
         return try await Self.naming(name) {
             try await database.write { db in
                 try await AccountLock.take(on: db, dialect: database.dialect)
@@ -34,7 +34,7 @@ public struct UserRepository: Sendable {
     /// Creates the owner of a new instance; refuses (``StoreError/conflict(_:)``) once anyone has
     /// an account, so two browsers racing through set-up cannot both become owner.
     public func createOwner(name: String, displayName: String?, passwordHash: String, now: Date) async throws -> User {
-        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(reason: problem)) }
+        if let problem = User.problem(withName: name) { throw StoreError.invalid(.userName(problem)) }
         return try await database.write { db in
             try await AccountLock.take(on: db, dialect: database.dialect)
             if try await db.raw("SELECT COUNT(*) AS n FROM users WHERE role <> 'staging'").first()?.integer("n") ?? 0 > 0 {

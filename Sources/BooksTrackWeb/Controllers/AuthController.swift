@@ -38,8 +38,10 @@ struct AuthController {
         guard state != .complete else { throw WebError.conflict("This BooksTrack is already set up. Sign in instead.") }
         let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
         var errors = FieldErrors()
-        if state.owner == nil, let problem = User.problem(withName: values.name) { errors["name"] = problem }
-        if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) { errors["password"] = problem }
+        if state.owner == nil, let problem = User.problem(withName: values.name) { errors["name"] = problem.description }
+        if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) {
+            errors["password"] = problem.description
+        }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
         guard errors.isEmpty else {
             let html = AuthPages.setup(
@@ -123,8 +125,10 @@ struct AuthController {
     func joinFields(_ form: FormData) async throws -> (AuthPages.Values, FieldErrors) {
         let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
         var errors = FieldErrors()
-        if let problem = User.problem(withName: values.name) { errors["name"] = problem }
-        if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) { errors["password"] = problem }
+        if let problem = User.problem(withName: values.name) { errors["name"] = problem.description }
+        if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) {
+            errors["password"] = problem.description
+        }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
         if errors.isEmpty, try await app.accounts.reader(named: values.name) != nil {
             errors["name"] = "Someone here already uses this name; choose another."

@@ -73,11 +73,13 @@ public enum WebError: Error, Sendable {
             switch error {
             case .notFound: return .notFound(error.message)
             case .conflict: return .conflict(error.message)
-            // Well-formed but refused by a rule (a book the planner cannot add, a password the
-            // rules refuse): 422, like every other rule a request breaks.
+            // Well-formed but refused by a rule (a book the planner cannot add, a session's
+            // pages): 422, like every other rule a request breaks.
             case .invalid: return .invalid(FieldErrors(), message: error.message)
             case .configuration, .unavailable, .newerSchema: return .unavailable(error.message)
             }
+        case let problem as PasswordProblem:
+            return .invalid(FieldErrors(["password": problem.description]), message: problem.description)
         case let error as LoginThrottle.Refused: return .tooManyRequests(error.message, retryAfter: error.retryAfter)
         case let error as PromptInputError: return .invalid(FieldErrors(["value": error.message]), message: error.message)
         case is Invitations.NotOwner: return .forbidden("Only the owner of this BooksTrack can invite readers.")

@@ -99,7 +99,7 @@ extension UserCommand {
                 guard let password = Terminal.readSecret(prompt: "New password for \(user): ") else {
                     throw CLIFailure.refused("No password was given.")
                 }
-                if let problem = AccountTools.passwordProblem(password) { throw CLIFailure.refused(problem) }
+                if let problem = AccountTools.passwordProblem(password) { throw CLIFailure.refused(problem.description) }
                 try await store.withApp { app in
                     let reader = try await StoreOptions.reader(named: user, in: app)
                     try await app.accounts.setPassword(password, for: reader, now: Date())
