@@ -475,12 +475,15 @@ doc = {
         "minimumBooks": {"type": "integer", "description": "A share goal's fewest books with the fact known for it to complete (default 10)."}}},
       "createdAt": {"type": "string", "format": "date-time"}, "completedAt": {"type": "string", "format": "date-time"},
       "story": {"type": "string", "description": "A completed goal's final figures: \"30 books · 9,450 pages · 12 countries\"."},
-      "progress": {"type": "object", "required": ["current", "target", "percent", "pace", "finishedInPeriod", "known", "books"], "properties": {
+      "progress": {"type": "object", "required": ["current", "target", "percent", "pace", "finishedInPeriod", "known", "books", "regions", "mightCount", "missingFacts"], "properties": {
         "current": {"type": "number", "description": "For a share goal, the percentage of the books whose fact is known that match."}, "target": {"type": "integer"}, "percent": {"type": "integer"},
         "pace": {"type": "string", "enum": ["done", "ended", "notStarted", "ahead", "onTrack", "behind", "needsBooks", "outOfReach"], "description": "A share goal is done only when its period ends at the target over its minimum of books; below the target it needs books (neededBooks), or is out of reach for the period."},
         "neededPerWeek": {"type": "number"}, "neededBooks": {"type": "integer", "description": "A share goal below its target: the next books, all matching, that bring it there."},
         "finishedInPeriod": {"type": "integer"}, "known": {"type": "integer", "description": "A share goal: the period's finished books whose fact is known (the whole the share is of); otherwise every finished book."},
-        "books": {"type": "array", "items": {"type": "string"}}, "warning": {"type": "string"}}},
+        "books": {"type": "array", "items": {"type": "string"}}, "warning": {"type": "string"},
+        "regions": {"type": "array", "items": {"type": "string", "enum": regions}, "description": "The regions the books that count reach, among those the goal asks for; for a regions goal, every finished book's."},
+        "mightCount": {"type": "integer", "description": "The period's finished books that do not count only because a fact the goal asks about is not known: filled in, they might count."},
+        "missingFacts": {"type": "array", "items": {"type": "string", "enum": ["region", "gender", "marginalized", "language", "translated", "genre"]}, "description": "The facts whose absence keeps those books out."}}},
       "milestones": {"type": "array", "items": {"type": "object", "required": ["mark", "reachedAt"], "properties": {
         "mark": {"type": "integer", "description": "25, 50, 75 or 100 (%); for a streak goal, days; for a share goal, books counted (5, 10, 25, 50, 100)."}, "reachedAt": {"type": "string", "format": "date-time"}}}}}},
     "GoalInput": {"type": "object", "additionalProperties": False, "properties": {

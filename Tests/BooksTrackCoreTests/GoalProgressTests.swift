@@ -63,6 +63,27 @@ struct GoalProgressTests {
         #expect(both.current == 0)
     }
 
+    @Test("A goal says which finished books might count if a fact were known, and the regions reached so far")
+    func mightCount() {
+        var (b, ids) = Self.library()
+        let unknown = b.author("Someone Unknown")
+        let known = b.author("Known Elsewhere", country: "FR", gender: .male)
+        b.book("Unplaced", by: [unknown], finished: "2026-03-01")
+        b.book("Placed", by: [known], finished: "2026-03-02")
+        b.book("Unplaced last year", by: [unknown], finished: "2025-03-01")
+        let africa = progress(goal(.diversity, target: 5, criteria: .init(regions: [.africa, .asia])), b)
+        #expect(africa.books == [ids[0], ids[1]])
+        // The French author's book cannot count: its region is known. Last year's is outside.
+        #expect(africa.mightCount == 1 && africa.missingFacts == [.region])
+        #expect(africa.regions == [.africa, .asia])
+        let women = progress(goal(.diversity, target: 5, criteria: .init(regions: [.africa], genders: [.female])), b)
+        #expect(women.mightCount == 1 && women.missingFacts == [.region, .gender])
+        let regions = progress(goal(.regionsExplored, target: 6), b)
+        #expect(regions.regions == [.africa, .asia, .europe, .northAmerica])
+        #expect(regions.mightCount == 1 && regions.missingFacts == [.region])
+        #expect(progress(goal(.books, target: 10), b).mightCount == 0)
+    }
+
     @Test("A share goal: of the books whose fact is known, complete only at its end over its minimum of books")
     func shareGoals() {
         var b = LibraryBuilder(primaryLanguage: "en")

@@ -254,6 +254,51 @@ struct GoalWebTests {
         }
     }
 
+    @Test("A goal leads somewhere: the books that might count if a fact were known, the regions reached, the library's strip")
+    func goalLeadsSomewhere() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            try await browser.get("/goals/new")
+            let created = try await browser.post(
+                "/goals",
+                ["kind": "diversity", "target": "10", "title": "Around the world", "region.africa": "on", "region.asia": "on"])
+            let goalPath = try #require(created.location)
+            _ = try await InsightsWebTests.book(
+                "Half of a Yellow Sun", by: "Chimamanda Ngozi Adichie", facts: [(.country, "NG")], language: "English",
+                finished: "2026-02-01", for: user, in: app)
+            for title in ["Unplaced One", "Unplaced Two"] {
+                _ = try await InsightsWebTests.book(
+                    title, by: "Nobody Known \(title)", facts: [], language: nil, finished: "2026-03-01", for: user, in: app)
+            }
+            _ = try await InsightsWebTests.book(
+                "Placed", by: "Known French", facts: [(.country, "FR")], language: nil, finished: "2026-03-02", for: user,
+                in: app)
+            let page = try await browser.get(goalPath)
+            #expect(page.text.contains("1 / 10 books (10%)"))
+            #expect(page.text.contains("2 books you finished in this period might count if you fill in their authors’ regions."))
+            #expect(page.body.contains(#"href="/library?read=2026-01-01..2026-12-31&amp;missing=region""#))
+            #expect(page.text.contains("Reached so far: Africa.") && page.text.contains("Still to find: Asia."))
+            // The link lists exactly the two books.
+            let listed = try await browser.get("/library?read=2026-01-01..2026-12-31&missing=region")
+            #expect(listed.text.contains("Unplaced One") && listed.text.contains("Unplaced Two"))
+            #expect(!listed.text.contains("Half of a Yellow Sun") && !listed.text.contains("Known French"))
+            // The goals page says it too, and the library shows the running goal above the list.
+            #expect(try await browser.get("/goals").text.contains("2 books you finished in this period might count"))
+            let library = try await browser.get("/library")
+            #expect(library.body.contains(#"class="goal-chip" href="\#(goalPath)""#))
+            #expect(library.text.contains("Around the world"))
+            // Filtered, the list is about the books only.
+            #expect(!(try await browser.get("/library?status=read").body.contains("goal-chip")))
+            // The API says the same.
+            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
+            let api = APIClient(client: app.client, token: token)
+            let id = try #require(goalPath.split(separator: "/").last)
+            let progress = try #require(try await api.request(.get, "/api/v1/goals/\(id)").json()["progress"] as? [String: Any])
+            #expect(progress["mightCount"] as? Int == 2 && progress["missingFacts"] as? [String] == ["region"])
+            #expect(progress["regions"] as? [String] == ["africa"])
+        }
+    }
+
     @Test("A book marked read says at once which goal it counts toward and where the goal stands")
     func finishedBookSaysSo() async throws {
         try await WebHarness.run { app in

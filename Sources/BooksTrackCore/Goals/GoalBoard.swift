@@ -194,8 +194,43 @@ public struct GoalBoard: Sendable {
             if let shelf, !book.shelves.contains(where: { flatShelves[Int($0)] == shelf }) { return false }
             return true
         }
+        /// The facts a book lacks that the criteria ask about, when those are all that keep it
+        /// from counting (empty when it counts, or when a known fact keeps it out).
+        func missing(_ index: Int32) -> Set<GoalFact> {
+            let book = books[Int(index)]
+            var missing = Set<GoalFact>()
+            if regionMask != 0 && book.regionMask & regionMask == 0 {
+                guard book.regionMask == 0 else { return [] }
+                missing.insert(.region)
+            }
+            if genderMask != 0 && book.genderMask & genderMask == 0 {
+                guard book.genderMask == 0 else { return [] }
+                missing.insert(.gender)
+            }
+            if criteria.marginalizedOnly && !book.marginalized {
+                guard !book.marginalizedKnown else { return [] }
+                missing.insert(.marginalized)
+            }
+            if !languages.isEmpty && !languages.contains(book.language) {
+                guard book.language < 0 else { return [] }
+                missing.insert(.language)
+            }
+            if criteria.translatedOnly && !book.translated {
+                guard !book.translatedKnown else { return [] }
+                missing.insert(.translated)
+            }
+            if let genre, !book.genres.contains(where: { flatGenres[Int($0)] == genre }) {
+                guard book.genres.isEmpty else { return [] }
+                missing.insert(.genre)
+            }
+            if criteria.ownedOnly && !book.owned { return [] }
+            if let shelf, !book.shelves.contains(where: { flatShelves[Int($0)] == shelf }) { return [] }
+            return missing
+        }
         var counted = all
         var known = all.count
+        var mightCount = 0
+        var missingFacts = Set<GoalFact>()
         // Whether the books that count are the period's finishes as they are (their pages are
         // then two look-ups).
         var countedIsSlice = !rereads
@@ -204,7 +239,18 @@ public struct GoalBoard: Sendable {
         switch goal.kind {
         case .books: current = Double(all.count)
         case .diversity, .category:
-            counted = all.filter(matches)
+            counted = []
+            for index in all {
+                if matches(index) {
+                    counted.append(index)
+                } else {
+                    let lacking = missing(index)
+                    if !lacking.isEmpty {
+                        mightCount += 1
+                        missingFacts.formUnion(lacking)
+                    }
+                }
+            }
             countedIsSlice = false
             current = Double(counted.count)
         case .share:
@@ -242,6 +288,8 @@ public struct GoalBoard: Sendable {
             current = Double(distinct(\.genres, in: flatGenres, of: genreIndex.count, among: all))
         case .regionsExplored:
             current = Double(all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }.nonzeroBitCount)
+            mightCount = all.count { books[Int($0)].regionMask == 0 }
+            if mightCount > 0 { missingFacts = [.region] }
         case .decadesExplored:
             let since = Int64(criteria.sinceYear ?? Int(Int32.min) + 1)
             counted = all.filter { books[Int($0)].decade != .min && Int64(books[Int($0)].decade) >= since }
@@ -275,9 +323,20 @@ public struct GoalBoard: Sendable {
             goal.kind == .share
             ? goal.sharePace(share: current, known: known, matching: counted.count, today: today)
             : goal.pace(current: current, today: today)
+        // The regions reached: a regions goal's by every finished book, another's by its books
+        // that count, among the regions it asks for.
+        var regions: [CulturalRegion] = []
+        if goal.kind == .regionsExplored || regionMask != 0 {
+            let reached =
+                goal.kind == .regionsExplored
+                ? all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }
+                : counted.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask } & regionMask
+            regions = CulturalRegion.allCases.filter { reached & Self.bit($0) != 0 }
+        }
         return GoalProgress(
             current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count, known: known,
-            pace: pace, story: story, decades: decades)
+            pace: pace, story: story, decades: decades, regions: regions, mightCount: mightCount,
+            missingFacts: GoalFact.allCases.filter(missingFacts.contains))
     }
 
     /// How many distinct values (authors, genres: `count` of them) some books have, each book's

@@ -27,6 +27,15 @@ public struct GoalProgress: Sendable, Equatable {
     public var story: Goal.Snapshot
     /// A decades goal's decades with a book that counts (each a year ending in 0), oldest first.
     public var decades: [Int] = []
+    /// The regions the books that count reach, in the regions' order: a regions goal's regions
+    /// explored, or which of a diversity goal's regions its books reach so far.
+    public var regions: [CulturalRegion] = []
+    /// The period's finished books that do not count only because a fact the goal asks about is
+    /// not known (an author's region or gender, the original language, a genre): filled in, they
+    /// might count (issue 40: goals lead somewhere).
+    public var mightCount: Int = 0
+    /// The facts whose absence keeps those books out, in ``GoalFact``'s order.
+    public var missingFacts: [GoalFact] = []
 
     public enum Pace: Sendable, Equatable {
         /// The target is reached.
@@ -52,6 +61,16 @@ public struct GoalProgress: Sendable, Equatable {
 
     /// The milestones (25, 50, 75, 100) the progress has crossed.
     public var milestones: [Int] { [25, 50, 75, 100].filter { percent >= $0 } }
+}
+
+/// A fact a goal's criteria ask about, which a book may lack.
+public enum GoalFact: String, CaseIterable, Sendable, Equatable {
+    case region
+    case gender
+    case marginalized
+    case language
+    case translated
+    case genre
 }
 
 extension Goal {

@@ -46,6 +46,12 @@ struct GoalsAPI {
             let known: Int
             let books: [String]
             let warning: String?
+            /// The regions the books that count reach (a regions goal: every finished book's).
+            let regions: [String]
+            /// Finished books in the period that might count if a fact were known.
+            let mightCount: Int
+            /// Those facts: region, gender, marginalized, language, translated, genre.
+            let missingFacts: [String]
         }
         struct MilestoneModel: Encodable {
             let mark: Int
@@ -107,7 +113,8 @@ struct GoalsAPI {
                 current: (progress.current * 100).rounded() / 100, target: goal.target, percent: progress.percent, pace: pace,
                 neededPerWeek: perWeek, neededBooks: neededBooks, finishedInPeriod: progress.finishedInPeriod,
                 known: progress.known, books: progress.books.map(\.string),
-                warning: standing.warning)
+                warning: standing.warning, regions: progress.regions.map(\.rawValue), mightCount: progress.mightCount,
+                missingFacts: progress.missingFacts.map(\.rawValue))
             milestones = standing.milestones.sorted { $0.percent < $1.percent }.map {
                 MilestoneModel(mark: $0.percent, reachedAt: $0.reachedAt)
             }

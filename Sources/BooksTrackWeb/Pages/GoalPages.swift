@@ -80,6 +80,7 @@ enum GoalPages {
                     Tag("p", text: paceText(standing))
                 }
             }
+            mightCount(standing)
             Tag("p") { Tag("a", .cls("card-link"), .href("/goals/\(goal.id.string)"), text: "Open “\(goal.title)”") }
         }
     }
@@ -100,6 +101,7 @@ enum GoalPages {
                             if let warning = standing.warning { Tag("p", .cls("form-error"), text: warning) }
                         }
                     }
+                    mightCount(standing)
                     if goal.status == .completed, let snapshot = goal.snapshot {
                         Tag("p", .cls("celebration"), Attr("role", "status"), text: "🎉 Completed: \(GoalService.story(snapshot))")
                     }
@@ -139,6 +141,9 @@ enum GoalPages {
                         }
                     }
                 }
+                if goal.kind == .regionsExplored || !goal.criteria.regions.isEmpty {
+                    regionsCard(goal, reached: progress.regions)
+                }
                 if goal.kind == .decadesExplored, let since = goal.criteria.sinceYear {
                     decadesCard(since: since, until: goal.endsOn, covered: progress.decades)
                 }
@@ -155,6 +160,71 @@ enum GoalPages {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// "3 books you finished in this period might count: fill in their authors’ regions", with a
+    /// link to those books in the library (issue 40: a goal leads somewhere).
+    static func mightCount(_ standing: GoalService.Standing) -> Component {
+        let progress = standing.progress
+        guard progress.mightCount > 0, standing.goal.status == .active else { return Raw("") }
+        let books = progress.mightCount == 1 ? "1 book you finished" : "\(progress.mightCount) books you finished"
+        let facts = spoken(progress.missingFacts.map(factPhrase))
+        let filter = progress.missingFacts.lazy.compactMap(libraryFilter).first
+        return Tag("p", .cls("might-count")) {
+            Txt("\(books) in this period might count if you fill in \(facts). ")
+            if let filter {
+                Tag(
+                    "a", .href("/library?read=\(standing.goal.startsOn)..\(standing.goal.endsOn)&missing=\(filter)"),
+                    text: "Show \(progress.mightCount == 1 ? "it" : "them")")
+            }
+        }
+    }
+
+    /// "A", "A and B", "A, B and C".
+    static func spoken(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// How a missing fact is named after "fill in".
+    static func factPhrase(_ fact: GoalFact) -> String {
+        switch fact {
+        case .region: "their authors’ regions"
+        case .gender: "their authors’ genders"
+        case .marginalized: "whether their authors belong to a marginalized group"
+        case .language: "their original languages"
+        case .translated: "whether they are translations"
+        case .genre: "their genres"
+        }
+    }
+
+    /// The library's "missing" filter that lists books lacking the fact, when there is one.
+    static func libraryFilter(_ fact: GoalFact) -> String? {
+        switch fact {
+        case .region: "region"
+        case .gender: "gender"
+        case .language: "language"
+        case .genre: "genre"
+        case .marginalized, .translated: nil
+        }
+    }
+
+    /// The regions a goal's books reach, and those still to find, as text lists.
+    private static func regionsCard(_ goal: Goal, reached: [CulturalRegion]) -> Card {
+        let wanted =
+            goal.kind == .regionsExplored
+            ? CulturalRegion.allCases : CulturalRegion.allCases.filter(goal.criteria.regions.contains)
+        let missing = wanted.filter { !reached.contains($0) }
+        return Card("Regions", id: "goal-regions") {
+            if reached.isEmpty {
+                Tag("p", .cls("muted"), text: "No region reached yet in this period.")
+            } else {
+                Tag("p", text: "Reached so far: \(spoken(reached.map(\.displayName))).")
+            }
+            if !missing.isEmpty {
+                Tag("p", .cls("muted"), text: "Still to find: \(spoken(missing.map(\.displayName))).")
             }
         }
     }

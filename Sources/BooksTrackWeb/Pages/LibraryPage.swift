@@ -1,4 +1,5 @@
 import BooksTrackApp
+import BooksTrackCharts
 import BooksTrackCore
 import Plot
 
@@ -15,6 +16,8 @@ enum LibraryListPage {
         var completions: [LibraryEntry.ID: Double] = [:]
         /// The listed books that have a cover, with its id (the thumbnail's version).
         var covers: [LibraryEntry.ID: String] = [:]
+        /// The running goals, shown above an unfiltered list.
+        var goals: [GoalService.Standing] = []
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -36,6 +39,7 @@ enum LibraryListPage {
                     controls(query, shelves: shelves, genres: model.genres)
                 }
             }
+            if !model.goals.isEmpty { goalStrip(model.goals) }
             if query.isFiltered { FilterBadges(query: query) }
             for problem in query.problems { Tag("p", .cls("notice warning"), Attr("role", "status"), text: problem) }
             if totalBooks == 0 {
@@ -64,6 +68,28 @@ enum LibraryListPage {
                 }
                 if result.pageCount > 1 {
                     Pagination(page: query.page, pageCount: result.pageCount) { LibraryURL.of(query.page($0)) }
+                }
+            }
+        }
+    }
+
+    /// The running goals as a strip of rings, each a link to its goal (at most four, the first
+    /// to end first).
+    static func goalStrip(_ goals: [GoalService.Standing]) -> Component {
+        Tag("section", .cls("goal-strip"), .aria("label", "Running goals")) {
+            Tag("ul", .cls("plain-list")) {
+                for standing in goals.sorted(by: { $0.goal.endsOn < $1.goal.endsOn }).prefix(4) {
+                    Tag("li") {
+                        Tag("a", .cls("goal-chip"), .href("/goals/\(standing.goal.id.string)")) {
+                            Raw(
+                                CompletionRing.svg(
+                                    GoalPages.ring(standing), label: "\(standing.summary) — \(standing.goal.title)"))
+                            Tag("span") {
+                                Tag("strong", text: standing.goal.title)
+                                Tag("span", .cls("muted"), text: standing.summary)
+                            }
+                        }
+                    }
                 }
             }
         }
