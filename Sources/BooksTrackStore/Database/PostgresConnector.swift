@@ -5,6 +5,7 @@ import PostgresKit
 import PostgresNIO
 import SQLKit
 import ServiceLifecycle
+import Synchronization
 
 /// PostgreSQL through PostgresNIO's connection pool. Several app servers can share one
 /// database: nothing here assumes a single process. The pool is a service
@@ -83,17 +84,25 @@ final class PostgresConnector: Connector {
         }
     }
 
+    private static let uses = Atomic<Int>(0)
+
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         guard let watchdog else {
             return try await client.withConnection { connection in try await body(connection.sql(queryLogLevel: nil)) }
         }
+        // Each use of a connection is traced at debug level (wanted, leased, ended): a stall says
+        // where it stalled (issue 43, 14a).
+        let use = Self.uses.add(1, ordering: .relaxed).newValue
+        logger.debug("connection \(use) wanted")
+        defer { logger.debug("connection \(use) ended") }
         do {
             // The pool's wait runs in a task of its own, which the watchdog may cancel: cancelling
             // the caller's task would leave it cancelled (a request could not even send its error page).
-            return try await watchdog.watching { [client] leased in
+            return try await watchdog.watching { [client, logger] leased in
                 try await client.withConnection { connection in
                     // Given up meanwhile: the caller has its answer, the body must not run.
                     guard leased() else { throw CancellationError() }
+                    logger.debug("connection \(use) leased (\(connection.id))")
                     return try await body(connection.sql(queryLogLevel: nil))
                 }
             }
