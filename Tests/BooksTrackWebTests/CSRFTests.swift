@@ -21,7 +21,7 @@ struct CSRFTests {
             "/import/uploads/\(upload)/shelves",
             "/account/password", "/account/tokens", "/account/tokens/\(token)/delete", "/account/invitations", "/account/delete",
             "/account/settings", "/account/webhook", "/account/webhook/test", "/account/webhook/policy", "/account/registration",
-            "/account/notifications", "/insights/compare",
+            "/account/notifications", "/insights/compare", "/insights/language",
             "/prompt",
             "/prompt/skip",
             "/demo", "/notifications/read", "/notifications/\(notification)/read", "/prompts/authors/\(question)",

@@ -28,7 +28,9 @@ struct AuthController {
         let state = try await app.accounts.setupState()
         guard state != .complete else { return Responses.redirect(to: context.user == nil ? "/login" : "/") }
         let (token, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
-        let html = AuthPages.setup(page: context.page(nil, csrfToken: token), model: .init(owner: state.owner))
+        let html = AuthPages.setup(
+            page: context.page(nil, csrfToken: token),
+            model: .init(owner: state.owner, values: Self.proposed(request, for: state.owner)))
         return HTMLResponse(html: html).setting(cookie).response(from: request, context: context)
     }
 
@@ -36,13 +38,18 @@ struct AuthController {
         let form = try context.requireForm()
         let state = try await app.accounts.setupState()
         guard state != .complete else { throw WebError.conflict("This BooksTrack is already set up. Sign in instead.") }
-        let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
+        let values = AuthPages.Values(
+            name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "",
+            language: form["primary_language"]?.trimmed ?? "")
         var errors = FieldErrors()
         if state.owner == nil, let problem = User.problem(withName: values.name) { errors["name"] = problem.description }
         if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) {
             errors["password"] = problem.description
         }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
+        if !values.language.isEmpty, LanguageCode(lenient: values.language) == nil {
+            errors["primary_language"] = "Choose a language from the list, or “Not set”."
+        }
         guard errors.isEmpty else {
             let html = AuthPages.setup(
                 page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]),
@@ -62,6 +69,7 @@ struct AuthController {
                 name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName, passwordHash: hash,
                 now: now)
         }
+        try await keep(language: values.language, for: owner, now: now)
         return try await sessions.signIn(owner, redirectTo: "/", notice: .welcome)
     }
 
@@ -116,20 +124,28 @@ struct AuthController {
             throw WebError.notFound("This invitation has expired or has already been used. Ask for a new one.")
         }
         let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
-        return HTMLResponse(html: AuthPages.invitation(page: context.page(nil, csrfToken: csrf), model: .init(token: token)))
-            .setting(cookie)
-            .response(from: request, context: context)
+        return HTMLResponse(
+            html: AuthPages.invitation(
+                page: context.page(nil, csrfToken: csrf), model: .init(token: token, values: Self.proposed(request)))
+        )
+        .setting(cookie)
+        .response(from: request, context: context)
     }
 
     /// The name, display name and password of a join form, with what is wrong with them.
     func joinFields(_ form: FormData) async throws -> (AuthPages.Values, FieldErrors) {
-        let values = AuthPages.Values(name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "")
+        let values = AuthPages.Values(
+            name: form["name"]?.trimmed ?? "", displayName: form["display_name"]?.trimmed ?? "",
+            language: form["primary_language"]?.trimmed ?? "")
         var errors = FieldErrors()
         if let problem = User.problem(withName: values.name) { errors["name"] = problem.description }
         if let problem = Passwords.problem(with: form["password"] ?? "", confirmation: nil) {
             errors["password"] = problem.description
         }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
+        if !values.language.isEmpty, LanguageCode(lenient: values.language) == nil {
+            errors["primary_language"] = "Choose a language from the list, or “Not set”."
+        }
         if errors.isEmpty, try await app.accounts.reader(named: values.name) != nil {
             errors["name"] = "Someone here already uses this name; choose another."
         }
@@ -155,6 +171,7 @@ struct AuthController {
         let user = try await app.accounts.acceptInvitation(
             hash: Secrets.hash(token), name: values.name, displayName: values.displayName.isEmpty ? nil : values.displayName,
             passwordHash: hash, now: now)
+        try await keep(language: values.language, for: user, now: now)
         return try await sessions.signIn(user, redirectTo: "/", notice: .welcome)
     }
 
@@ -164,7 +181,9 @@ struct AuthController {
         if context.user != nil { return Responses.redirect(to: "/") }
         guard try await app.accounts.registration.isOpen() else { throw Self.closed }
         let (csrf, cookie) = CSRFMiddleware.anonymousToken(for: request, configuration: configuration)
-        return HTMLResponse(html: AuthPages.registration(page: context.page(nil, csrfToken: csrf))).setting(cookie)
+        return HTMLResponse(
+            html: AuthPages.registration(page: context.page(nil, csrfToken: csrf), values: Self.proposed(request))
+        ).setting(cookie)
             .response(from: request, context: context)
     }
 
@@ -196,7 +215,22 @@ struct AuthController {
                 errors: FieldErrors(["name": "Someone here already uses this name; choose another."]))
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
+        try await keep(language: values.language, for: user, now: now)
         return try await sessions.signIn(user, redirectTo: "/", notice: .welcome)
+    }
+
+    /// A new account's form values, with the primary reading language proposed from the browser.
+    /// (An owner made on the command line may have chosen one already.)
+    static func proposed(_ request: Request, for user: User? = nil) -> AuthPages.Values {
+        AuthPages.Values(language: (user?.settings.primaryLanguage ?? BrowserLanguage.proposed(request))?.code ?? "")
+    }
+
+    /// Keeps the primary reading language chosen with a new account (none: left unset).
+    func keep(language: String, for user: User, now: Date) async throws {
+        guard let code = LanguageCode(lenient: language) else { return }
+        var settings = user.settings
+        settings.primaryLanguage = code
+        try await app.reader(user).update(settings: settings, now: now)
     }
 
     static let closed = WebError.notFound(

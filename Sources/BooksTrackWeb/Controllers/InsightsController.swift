@@ -23,6 +23,7 @@ struct InsightsController {
         router.get("/achievements/:achievement/image.svg", use: achievementImage)
         router.post("/insights/compare", use: setComparison)
         router.post("/account/settings", use: saveSettings)
+        router.post("/insights/language", use: saveLanguage)
     }
 
     @Sendable func page(_ request: Request, context: AppContext) async throws -> Response {
@@ -43,6 +44,9 @@ struct InsightsController {
             report: answer.report, request: insightRequest, compare: parameters["compare"] != "no", problem: problem)
         model.gaps = try await gaps
         model.openLibraryLinks = discovery.lookupsEnabled
+        if user.settings.primaryLanguage == nil, request.cookies[Self.languageAsked] == nil {
+            model.languageQuestion = .some(BrowserLanguage.proposed(request))
+        }
         model.badges = try await app.reader(user).badgeCounts(
             insightRequest.libraryQuery(today: answer.report.today))
         return HTMLResponse(
@@ -174,6 +178,33 @@ struct InsightsController {
         return Responses.redirect(
             to: (back.hasPrefix("/insights/reading") ? back : "/insights/reading") + "#compare",
             notice: choice == "on" ? .comparisonJoined : .comparisonLeft)
+    }
+
+    /// The cookie that remembers "Not now" to the language question, for a year.
+    static let languageAsked = "bt_language_asked"
+
+    /// The insights page's language question: saves the primary reading language, or remembers
+    /// "Not now" in this browser.
+    @Sendable func saveLanguage(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try context.requireForm()
+        if form["skip"] != nil {
+            var response = Responses.redirect(to: "/insights")
+            response.setCookie(
+                Cookie(
+                    name: Self.languageAsked, value: "1", maxAge: 365 * 24 * 3600, path: "/",
+                    secure: configuration.secureCookies, httpOnly: true, sameSite: .lax))
+            return response
+        }
+        guard let code = form["primary_language"].flatMap(LanguageCode.init(lenient:)) else {
+            throw WebError.invalid(
+                FieldErrors(["primary_language": "Choose a language from the list."]),
+                message: "Choose a language from the list, or “Not now”.")
+        }
+        var settings = user.settings
+        settings.primaryLanguage = code
+        try await app.reader(user).update(settings: settings, now: configuration.clock())
+        return Responses.redirect(to: "/insights", notice: .languageSaved)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppContext) async throws -> Response {

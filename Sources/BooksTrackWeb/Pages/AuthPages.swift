@@ -7,6 +7,8 @@ enum AuthPages {
     struct Values {
         var name = ""
         var displayName = ""
+        /// The primary reading language's code: proposed from the browser, or as sent.
+        var language = ""
     }
 
     /// What the set-up form shows.
@@ -33,13 +35,16 @@ enum AuthPages {
                         text: "You are the first one here, so you create the owner account. The owner can invite more readers.")
                 }
                 if !errors.isEmpty {
-                    ErrorSummary(errors: errors, order: ["name", "display_name", "password", "confirmation"], labels: labels)
+                    ErrorSummary(
+                        errors: errors, order: ["name", "display_name", "password", "confirmation", "primary_language"],
+                        labels: labels)
                 }
                 PostForm(action: "/setup", csrfToken: page.csrfToken, cls: "stack") {
                     if owner == nil {
                         nameFields(values: values, errors: errors)
                     }
                     passwordFields(errors: errors, newPassword: true)
+                    languageField(values: values, errors: errors)
                     Tag(
                         "button", .type("submit"),
                         text: owner == nil ? "Create the owner account" : "Save the password and sign in")
@@ -118,11 +123,14 @@ enum AuthPages {
                 Tag("h1", text: "Join BooksTrack")
                 Tag("p", text: intro)
                 if !errors.isEmpty {
-                    ErrorSummary(errors: errors, order: ["name", "display_name", "password", "confirmation"], labels: labels)
+                    ErrorSummary(
+                        errors: errors, order: ["name", "display_name", "password", "confirmation", "primary_language"],
+                        labels: labels)
                 }
                 PostForm(action: action, csrfToken: page.csrfToken, cls: "stack") {
                     nameFields(values: values, errors: errors)
                     passwordFields(errors: errors, newPassword: true)
+                    languageField(values: values, errors: errors)
                     Tag("button", .type("submit"), text: "Create my account")
                 }
             }
@@ -131,8 +139,20 @@ enum AuthPages {
 
     static let labels = [
         "name": "Name", "display_name": "Display name", "password": "Password", "confirmation": "Password again",
-        "current_password": "Current password",
+        "current_password": "Current password", "primary_language": "Language you read in most",
     ]
+
+    /// The primary reading language, proposed from the browser's (issue 40 item 4): the
+    /// translation axis counts from the first book instead of waiting for a setting.
+    static func languageField(values: Values, errors: FieldErrors) -> Component {
+        Field(
+            name: "primary_language", label: "Language you read in most",
+            control: .select(
+                options: Choices.languages(any: "Not set"), selected: values.language.isEmpty ? nil : values.language),
+            hint:
+                "Proposed from your browser. A book whose edition language is unknown is taken as read in it when telling what you read in translation; change it any time on your account page.",
+            error: errors["primary_language"])
+    }
 
     static func nameFields(values: Values, errors: FieldErrors) -> Component {
         ComponentGroup {

@@ -22,6 +22,9 @@ enum InsightsPage {
         var openLibraryLinks = false
         /// How many of the page's books carry each identity badge; nil leaves the card out (a snapshot).
         var badges: [IdentityBadgeKind: Int]? = nil
+        /// Asks once for the primary reading language, proposing this one (the browser's), while
+        /// the reader has none and has not said "Not now"; nil asks nothing.
+        var languageQuestion: LanguageCode?? = nil
 
         /// A link's address, or nil in a snapshot: nothing in it leads into the reader's data.
         func link(_ href: String) -> String? { snapshot ? nil : href }
@@ -39,6 +42,9 @@ enum InsightsPage {
                 Tag("a", .href("/insights/reading"), text: "Reading")
             }
             Tag("h1", text: "Insights")
+            if let proposed = model.languageQuestion, let token = model.csrfToken, !model.snapshot {
+                languageQuestion(proposed, csrfToken: token)
+            }
             controls(model)
             if report.libraryBooks > 0 && !model.snapshot { exports(model) }
             if let problem = model.problem {
@@ -383,4 +389,25 @@ enum InsightsPage {
     }
 
     static func unitNoun(_ d: DiversityFigures) -> String { d.unit == .books ? "books" : "authors" }
+
+    /// "Which language do you read in most?" — once, while no primary language is set: without it
+    /// the translation figures have nothing to compare a book's language with (issue 40 item 4).
+    static func languageQuestion(_ proposed: LanguageCode?, csrfToken: String) -> Component {
+        Tag("section", .cls("notice language-question"), .aria("labelledby", "language-question")) {
+            Tag("h2", .id("language-question"), text: "Which language do you read in most?")
+            Tag(
+                "p",
+                text:
+                    "Books in another language count as read in translation when their original differs; a book whose edition language is unknown is taken as read in this one."
+            )
+            PostForm(action: "/insights/language", csrfToken: csrfToken, cls: "inline-form") {
+                Field(
+                    name: "primary_language", label: "Language",
+                    control: .select(options: Choices.languages(any: "Not set"), selected: proposed?.code))
+                Tag("button", .type("submit"), text: "Save")
+                Tag("button", .type("submit"), .name("skip"), .value("1"), .cls("secondary"), text: "Not now")
+            }
+        }
+    }
+
 }
