@@ -12,10 +12,12 @@ public struct OpenLibraryEdition: Sendable, Hashable {
     public var authors: [(key: String, name: String)]
     /// The number of the edition's cover on `covers.openlibrary.org` (`/b/id/{number}-M.jpg`), when it has one.
     public var coverID: Int? = nil
+    /// The subjects' names (`subjects: [{name, url}]`).
+    public var subjects: [String] = []
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.key == rhs.key && lhs.title == rhs.title && lhs.pages == rhs.pages && lhs.works == rhs.works
-            && lhs.coverID == rhs.coverID
+            && lhs.coverID == rhs.coverID && lhs.subjects == rhs.subjects
             && lhs.authors.map(\.key) == rhs.authors.map(\.key) && lhs.authors.map(\.name) == rhs.authors.map(\.name)
     }
 
@@ -72,7 +74,8 @@ public struct OpenLibraryClient: Sendable {
         return OpenLibraryEdition(
             key: record["key"] as? String, title: record["title"] as? String, pages: record["number_of_pages"] as? Int,
             works: (record["works"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }, authors: authors,
-            coverID: coverID(record["cover"]))
+            coverID: coverID(record["cover"]),
+            subjects: (record["subjects"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
     }
 
     /// The cover's number in `"cover": {"medium": "https://covers.openlibrary.org/b/id/8739161-M.jpg", …}`.
@@ -84,6 +87,28 @@ public struct OpenLibraryClient: Sendable {
             if let id = Int(digits), id > 0 { return id }
         }
         return nil
+    }
+
+    /// A work's original language, told by its translated editions (`/works/OL…W/editions.json`):
+    /// the language most of them say they were `translated_from`. `nil` when no edition is a
+    /// translation — the language of an untranslated edition says nothing of the original.
+    public func originalLanguage(ofWork key: String) async throws -> LanguageCode? {
+        guard key.hasPrefix("/works/"), let object = try await json(fetcher.url("\(key)/editions.json")) else { return nil }
+        return Self.originalLanguage(object)
+    }
+
+    static func originalLanguage(_ object: [String: Any]) -> LanguageCode? {
+        var votes: [LanguageCode: Int] = [:]
+        for entry in object["entries"] as? [[String: Any]] ?? [] {
+            for language in entry["translated_from"] as? [[String: Any]] ?? [] {
+                // "/languages/eng"
+                guard let key = language["key"] as? String, let code = key.split(separator: "/").last,
+                    let language = LanguageCode(lenient: String(code))
+                else { continue }
+                votes[language, default: 0] += 1
+            }
+        }
+        return votes.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
     }
 
     /// A work by key (`/works/OL45804W`).

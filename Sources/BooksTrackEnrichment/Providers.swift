@@ -16,6 +16,8 @@ public protocol BookCatalogue: Sendable {
     func edition(isbn: String) async throws -> OpenLibraryEdition?
     /// A work by key (`/works/OL45804W`), `nil` when unknown.
     func work(_ key: String) async throws -> OpenLibraryWork?
+    /// A work's original language as its translated editions tell it, `nil` when none does.
+    func originalLanguage(ofWork key: String) async throws -> LanguageCode?
     /// An author by key (`/authors/OL34184A`), `nil` when unknown.
     func author(_ key: String) async throws -> OpenLibraryAuthor?
     /// Works whose title and author match, for a book without an ISBN.

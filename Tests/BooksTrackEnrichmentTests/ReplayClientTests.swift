@@ -124,6 +124,8 @@ struct ReplayClientTests {
             let dahl = try #require(try await client.author("/authors/OL34184A"))
             #expect(dahl.wikidataID == "Q25161")
             #expect(try await client.work("/works/INVALID_ID") == nil)
+            #expect(try await client.originalLanguage(ofWork: "/works/OL45804W")?.code == "en")
+            #expect(try await client.originalLanguage(ofWork: "/works/INVALID_ID") == nil, "a 404 is not known")
         }
     }
 }

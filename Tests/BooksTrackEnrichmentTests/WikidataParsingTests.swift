@@ -195,6 +195,28 @@ struct OpenLibraryParsingTests {
         #expect(OpenLibrarySearchHit.firstPublished(of: "The Lord", by: ["J.R.R. Tolkien"], in: hits) == nil)
     }
 
+    @Test("Subjects become genres the app knows; 'Fiction' alone and subjects it does not know are passed over")
+    func subjectsAsGenres() throws {
+        let fox = try #require(
+            try Self.object("api-books_OLID-OL7353617M_jscmd-data_2025.json")["OLID:OL7353617M"] as? [String: Any])
+        let edition = OpenLibraryClient.edition(fox)
+        #expect(edition.subjects.contains("Juvenile fiction") && edition.subjects.contains("Fiction"))
+        // "Plays" and "Fantasy fiction" come 26th and 30th: adaptations', not the book's.
+        #expect(GenreChoice.fromSubjects(edition.subjects) == ["Young adult & children"])
+        let sabriel = OpenLibraryClient.work(try Self.object("works_OL15832982W_Sabriel_2020.json"), key: "/works/OL15832982W")
+        #expect(GenreChoice.fromSubjects(sabriel.subjects) == ["Fantasy", "Young adult & children"])
+        let slow = try #require(
+            try Self.object("api-books_ISBN-9780980200447_jscmd-data_2025.json")["ISBN:9780980200447"] as? [String: Any])
+        #expect(GenreChoice.fromSubjects(OpenLibraryClient.edition(slow).subjects).isEmpty, "Books and reading: no genre")
+    }
+
+    @Test("A work's original language is what its translations were translated from; none says nothing")
+    func originalLanguage() throws {
+        let fox = OpenLibraryClient.originalLanguage(try Self.object("works_OL45804W_editions_2025.json"))
+        #expect(fox?.code == "en", "French, Japanese and Scots editions, each translated from English")
+        #expect(OpenLibraryClient.originalLanguage(try Self.object("works_OL15832982W_editions_2020.json")) == nil)
+    }
+
     @Test("/api/books is keyed by the bibkey as sent; authors come as URLs")
     func edition() throws {
         let object = try Self.object("api-books_ISBN-9780980200447_jscmd-data_2025.json")

@@ -27,8 +27,17 @@ extension EnrichmentService {
             }
             var year: Int?
             if work.needsYear, let key = edition.works.first { year = try await openLibrary.work(key)?.firstPublished }
+            // The original language, from the work's translated editions (issue 40 item 4).
+            var original: LanguageCode?
+            if work.needsLanguage, let key = edition.works.first {
+                original = try await openLibrary.originalLanguage(ofWork: key)
+            }
             try await store.enrichment.fill(
-                work: work.id, originalLanguage: nil, firstPublished: year, pages: edition.pages, isbn: foundBy, now: clock())
+                work: work.id, originalLanguage: original, firstPublished: year, pages: edition.pages, isbn: foundBy,
+                now: clock())
+            if work.needsGenres {
+                try await store.enrichment.fill(work: work.id, genres: GenreChoice.fromSubjects(edition.subjects), now: clock())
+            }
             if let cover = edition.coverID, let foundBy { try await keepCover(cover, work: work.id, isbn: foundBy) }
             if Work.isUntitled(work.title), let title = edition.title {
                 try await store.enrichment.fill(

@@ -35,6 +35,39 @@ public enum GenreChoice {
         return aliases[key]
     }
 
+    /// The genres a catalogue's subjects name (Open Library's "Fantasy fiction", "Juvenile
+    /// fiction", "Children's stories, English"): each subject up to its first comma, as a pill's
+    /// name or a spelling readers or catalogues use; "Fiction" alone says nothing about a book's
+    /// genre and is passed over. Only the first ten subjects are read (Open Library lists the most
+    /// given first; "Plays" fortieth on a children's novel is one adaptation's): at most three
+    /// genres, in the subjects' order.
+    public static func fromSubjects(_ subjects: [String]) -> [String] {
+        var genres: [String] = []
+        for subject in subjects.prefix(10) {
+            let head = String(subject.split(separator: ",", maxSplits: 1).first ?? "")
+            let key = Self.key(head)
+            guard !tooBroad.contains(key), let genre = canonical(head) ?? subjectAliases[key], !genres.contains(genre)
+            else { continue }
+            genres.append(genre)
+            if genres.count == 3 { break }
+        }
+        return genres
+    }
+
+    /// Subjects every novel has: no genre of their own.
+    private static let tooBroad: Set<String> = ["fiction", "novel", "novels", "literature", "literary"]
+
+    /// Catalogue subjects (Library of Congress headings as Open Library keeps them) for the pills.
+    private static let subjectAliases: [String: String] = [
+        "juvenile fiction": "Young adult & children", "juvenile literature": "Young adult & children",
+        "childrens stories": "Young adult & children", "childrens fiction": "Young adult & children",
+        "childrens literature": "Young adult & children", "young adult fiction": "Young adult & children",
+        "detective and mystery stories": "Mystery & crime", "horror tales": "Horror", "horror fiction": "Horror",
+        "love stories": "Romance", "romance fiction": "Romance", "historical novels": "Historical fiction",
+        "biographies": "Biography & memoir",
+        "autobiographies": "Biography & memoir", "comic books, strips, etc.": "Comics & graphic novels",
+    ]
+
     /// Lower case, `-` and `’` as spaces, white space collapsed.
     private static func key(_ text: String) -> String {
         let spaced = text.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "’", with: "")

@@ -24,6 +24,22 @@ extension EnrichmentRepository {
         }
     }
 
+    /// Gives a reader's book without genres the genres a public catalogue names (issue 40 item
+    /// 4); a book with genres of its own keeps them.
+    public func fill(work id: Work.ID, genres: [String], now: Date) async throws {
+        guard !genres.isEmpty else { return }
+        try await database.changing { db, changes in
+            let updated = try await db.raw(
+                """
+                UPDATE works SET genres = \(bind: JSONColumn.text(genres)), updated_at = \(bind: now.milliseconds)
+                WHERE id = \(bind: id.string) AND genres = '[]' AND owner_id IS NOT NULL
+                RETURNING id
+                """
+            ).first()
+            if updated != nil { changes.works([id]) }
+        }
+    }
+
     /// Fills a book's original language and first publication year, and the page count of the
     /// edition with this ISBN, from a public source where they are empty; what a reader entered
     /// is never replaced.

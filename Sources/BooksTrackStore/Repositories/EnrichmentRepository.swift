@@ -23,6 +23,10 @@ public struct WorkSubject: Sendable, Hashable {
     public var isbns: [String]
     /// Whether the first publication year is still unknown.
     public var needsYear: Bool
+    /// Whether the original language is still unknown.
+    public var needsLanguage: Bool = false
+    /// Whether the book has no genre yet.
+    public var needsGenres: Bool = false
     /// The book's authors and their names, in order.
     public var authors: [(id: Author.ID, name: String)]
     public var attempts: Int
@@ -184,7 +188,8 @@ public struct EnrichmentRepository: Sendable {
         try await database.read { db in
             let rows = try await db.raw(
                 """
-                SELECT w.id, w.title, w.first_published_year, j.attempts FROM enrichment_jobs j JOIN works w ON w.id = j.subject_id
+                SELECT w.id, w.title, w.first_published_year, w.original_language, w.genres, j.attempts
+                FROM enrichment_jobs j JOIN works w ON w.id = j.subject_id
                 WHERE j.subject_kind = 'work' AND j.provider = 'openlibrary' AND j.status IN ('pending', 'retry')
                     AND j.next_attempt_at <= \(bind: now.milliseconds)
                     AND j.subject_id IN (SELECT work_id FROM library_entries WHERE user_id = \(bind: userID.string))
@@ -215,7 +220,9 @@ public struct EnrichmentRepository: Sendable {
                 subjects.append(
                     WorkSubject(
                         id: id, title: try row.text("title"), isbns: isbns,
-                        needsYear: try row.optionalInteger("first_published_year") == nil, authors: authors,
+                        needsYear: try row.optionalInteger("first_published_year") == nil,
+                        needsLanguage: try row.optionalText("original_language") == nil,
+                        needsGenres: try row.json("genres", as: [String].self).isEmpty, authors: authors,
                         attempts: try row.integer("attempts")))
             }
             return subjects
