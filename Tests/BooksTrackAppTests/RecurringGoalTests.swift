@@ -70,5 +70,9 @@ struct RecurringGoalTests {
                 == "3 books · page counts not known · authors’ countries not known")
         #expect(
             GoalService.story(Goal.Snapshot(progress: 1, books: 1, pages: 320, countries: 1)) == "1 book · 320 pages · 1 country")
+        #expect(
+            GoalService.story(
+                Goal.Snapshot(progress: 1, books: 6, pages: 1_800, countries: 5, regions: [.africa, .asia, .oceania]))
+                == "6 books · 1,800 pages · 5 countries · regions reached: Africa, Asia and Oceania")
     }
 }

@@ -82,6 +82,10 @@ struct GoalProgressTests {
         #expect(regions.regions == [.africa, .asia, .europe, .northAmerica])
         #expect(regions.mightCount == 1 && regions.missingFacts == [.region])
         #expect(progress(goal(.books, target: 10), b).mightCount == 0)
+        // Reached, the goal's story keeps the regions: its celebration names them.
+        #expect(progress(goal(.regionsExplored, target: 4), b).story.regions == [.africa, .asia, .europe, .northAmerica])
+        #expect(regions.story.regions == nil, "not reached yet: no story to tell")
+        #expect(progress(goal(.books, target: 3), b).story.regions == nil, "a goal that asks for no region")
     }
 
     @Test("A share goal: of the books whose fact is known, complete only at its end over its minimum of books")

@@ -225,7 +225,14 @@ public struct GoalService: Sendable {
             unknown && snapshot.countries == 0
                 ? "authors’ countries not known"
                 : snapshot.countries == 1 ? "1 country" : "\(snapshot.countries) countries",
-        ].joined(separator: " · ")
+        ].joined(separator: " · ") + regionsReached(snapshot.regions ?? [])
+    }
+
+    /// " · regions reached: Africa, Asia and Europe" for a goal that asked for regions.
+    static func regionsReached(_ regions: [CulturalRegion]) -> String {
+        guard let last = regions.last?.displayName else { return "" }
+        let names = regions.dropLast().map(\.displayName)
+        return " · regions reached: " + (names.isEmpty ? last : names.joined(separator: ", ") + " and " + last)
     }
 
     /// A figure without a needless ".0".

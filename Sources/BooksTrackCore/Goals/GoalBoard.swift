@@ -312,17 +312,6 @@ public struct GoalBoard: Sendable {
                 }
             }
         }
-        let pages =
-            countedIsSlice && counted.count == slice.count
-            ? allPagesBefore[slice.upperBound] - allPagesBefore[slice.lowerBound]
-            : counted.reduce(0) { $0 + max(0, Int(books[Int($1)].pageCount)) }
-        let story = Goal.Snapshot(
-            progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count, pages: pages,
-            countries: countries)
-        let pace =
-            goal.kind == .share
-            ? goal.sharePace(share: current, known: known, matching: counted.count, today: today)
-            : goal.pace(current: current, today: today)
         // The regions reached: a regions goal's by every finished book, another's by its books
         // that count, among the regions it asks for.
         var regions: [CulturalRegion] = []
@@ -333,6 +322,17 @@ public struct GoalBoard: Sendable {
                 : counted.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask } & regionMask
             regions = CulturalRegion.allCases.filter { reached & Self.bit($0) != 0 }
         }
+        let pages =
+            countedIsSlice && counted.count == slice.count
+            ? allPagesBefore[slice.upperBound] - allPagesBefore[slice.lowerBound]
+            : counted.reduce(0) { $0 + max(0, Int(books[Int($1)].pageCount)) }
+        let story = Goal.Snapshot(
+            progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count, pages: pages,
+            countries: countries, regions: current >= Double(goal.target) && !regions.isEmpty ? regions : nil)
+        let pace =
+            goal.kind == .share
+            ? goal.sharePace(share: current, known: known, matching: counted.count, today: today)
+            : goal.pace(current: current, today: today)
         return GoalProgress(
             current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count, known: known,
             pace: pace, story: story, decades: decades, regions: regions, mightCount: mightCount,

@@ -101,12 +101,16 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
         public var books: Int
         public var pages: Int
         public var countries: Int
+        /// A goal that asks for regions: the regions its books reached (absent in snapshots
+        /// taken before they were kept, and for other goals).
+        public var regions: [CulturalRegion]?
 
-        public init(progress: Double, books: Int, pages: Int, countries: Int) {
+        public init(progress: Double, books: Int, pages: Int, countries: Int, regions: [CulturalRegion]? = nil) {
             self.progress = progress
             self.books = books
             self.pages = pages
             self.countries = countries
+            self.regions = regions
         }
     }
 
