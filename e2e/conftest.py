@@ -128,12 +128,15 @@ def check_accessibility(page, label: str):
 PASSWORD = "correct horse battery"
 
 
-def create_owner(page, server, name: str):
-    """Creates the instance's owner account on the first-visit page; the browser is signed in."""
+def create_owner(page, server, name: str, language: str = ""):
+    """Creates the instance's owner account on the first-visit page; the browser is signed in.
+    The reading language the page proposes from the browser is set to `language` ("" is "Not
+    set": the tests written before the proposal count on a reader without one)."""
     page.goto(server.url + "/setup")
     page.get_by_role("textbox", name="Name", exact=True).fill(name)
     page.get_by_role("textbox", name="Password", exact=True).fill(PASSWORD)
     page.get_by_role("textbox", name="Password again", exact=True).fill(PASSWORD)
+    page.get_by_label("Language you read in most").select_option(language)
     page.get_by_role("button", name="Create the owner account").click()
 
 

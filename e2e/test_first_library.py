@@ -44,6 +44,8 @@ def test_first_library(server, browser):
     field(page, "Display name").fill("Dana")
     field(page, "Password").fill(PASSWORD)
     field(page, "Password again").fill(PASSWORD)
+    # The reading language is proposed from the browser's (Chromium's en-US) and kept.
+    expect(page.get_by_label("Language you read in most")).to_have_value("en")
     page.get_by_role("button", name="Create the owner account").click()
     expect(page.get_by_role("heading", name="Hello, Dana")).to_be_visible()
     expect(page.get_by_text("Your library is empty")).to_be_visible()

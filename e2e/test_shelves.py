@@ -7,7 +7,7 @@ import csv
 import io
 import re
 
-from conftest import FIXTURES, check_accessibility, create_owner
+from conftest import FIXTURES, Server, check_accessibility, create_owner
 from playwright.sync_api import expect
 
 GOODREADS = FIXTURES / "goodreads" / "JZStafura-Lab__intellectual-map__data_goodreads_library_export.csv"
@@ -42,35 +42,39 @@ def with_owned_shelf(tmp_path):
     return path, owned, shelf_counts(rows[1:], header)
 
 
-def test_preview_reads_shelves(server, browser, tmp_path):
-    path, owned, counts = with_owned_shelf(tmp_path)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    create_owner(page, server, "dana")
-    page.goto(server.url + "/import")
-    page.get_by_label("Export file").set_input_files(str(path))
-    page.get_by_role("button", name="Upload and preview").click()
-    expect(page.get_by_text("Nothing has changed yet.")).to_be_visible()
+def test_preview_reads_shelves(browser, tmp_path):
+    server = Server()
+    try:
+        path, owned, counts = with_owned_shelf(tmp_path)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        create_owner(page, server, "dana")
+        page.goto(server.url + "/import")
+        page.get_by_label("Export file").set_input_files(str(path))
+        page.get_by_role("button", name="Upload and preview").click()
+        expect(page.get_by_text("Nothing has changed yet.")).to_be_visible()
 
-    shelves = page.locator("#shelves-summary")
-    expect(shelves).to_contain_text("Read as books you own: “owned-to-read” (3 books).")
-    expect(shelves).to_contain_text(f"“philosophy” → Philosophy & religion ({counts['philosophy']} books)")
-    expect(shelves).to_contain_text(f"“horror” → Horror ({counts['horror']} books)")
-    check_accessibility(page, "preview with shelves")
+        shelves = page.locator("#shelves-summary")
+        expect(shelves).to_contain_text("Read as books you own: “owned-to-read” (3 books).")
+        expect(shelves).to_contain_text(f"“philosophy” → Philosophy & religion ({counts['philosophy']} books)")
+        expect(shelves).to_contain_text(f"“horror” → Horror ({counts['horror']} books)")
+        check_accessibility(page, "preview with shelves")
 
-    # The reader says "classics" is a genre too, by its picker's label, and updates the preview.
-    page.get_by_label("classics", exact=True).select_option(label="Genre: Classics")
-    page.get_by_role("button", name="Update the preview").click()
-    expect(page.locator("#shelves-summary")).to_contain_text(f"“classics” → Classics ({counts['classics']} books)")
+        # The reader says "classics" is a genre too, by its picker's label, and updates the preview.
+        page.get_by_label("classics", exact=True).select_option(label="Genre: Classics")
+        page.get_by_role("button", name="Update the preview").click()
+        expect(page.locator("#shelves-summary")).to_contain_text(f"“classics” → Classics ({counts['classics']} books)")
 
-    page.get_by_role("button", name=re.compile(r"^Import \d+ books$")).click()
-    expect(page.get_by_role("heading", name=re.compile("Import report"))).to_be_visible()
+        page.get_by_role("button", name=re.compile(r"^Import \d+ books$")).click()
+        expect(page.get_by_role("heading", name=re.compile("Import report"))).to_be_visible()
 
-    # The library holds what the preview said: the three owned to-read books, the genres.
-    page.goto(server.url + "/library?status=toRead")
-    expect(page.locator("#result-count")).to_contain_text("3 of")
-    for title in owned:
-        expect(page.locator(".book-list")).to_contain_text(title.split(":")[0].strip())
-    page.goto(server.url + "/library?genre=Classics")
-    expect(page.locator("#result-count")).to_contain_text(f"{counts['classics']} of")
+        # The library holds what the preview said: the three owned to-read books, the genres.
+        page.goto(server.url + "/library?status=toRead")
+        expect(page.locator("#result-count")).to_contain_text("3 of")
+        for title in owned:
+            expect(page.locator(".book-list")).to_contain_text(title.split(":")[0].strip())
+        page.goto(server.url + "/library?genre=Classics")
+        expect(page.locator("#result-count")).to_contain_text(f"{counts['classics']} of")
+    finally:
+        server.stop()

@@ -81,9 +81,11 @@ enum LibraryListPage {
                 for standing in goals.sorted(by: { $0.goal.endsOn < $1.goal.endsOn }).prefix(4) {
                     Tag("li") {
                         Tag("a", .cls("goal-chip"), .href("/goals/\(standing.goal.id.string)")) {
-                            Raw(
-                                CompletionRing.svg(
-                                    GoalPages.ring(standing), label: "\(standing.summary) — \(standing.goal.title)"))
+                            // The link's words name it; the ring would say them again, so screen
+                            // readers skip it (on a phone the summary is hidden from sight only).
+                            Tag("span", .aria("hidden", "true")) {
+                                Raw(CompletionRing.svg(GoalPages.ring(standing), label: standing.summary))
+                            }
                             Tag("span") {
                                 Tag("strong", text: standing.goal.title)
                                 Tag("span", .cls("muted"), text: standing.summary)
