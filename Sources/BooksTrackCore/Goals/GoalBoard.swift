@@ -175,58 +175,9 @@ public struct GoalBoard: Sendable {
         } else {
             all = Array(finishBooks[slice])
         }
-        let criteria = goal.criteria
-        let regionMask = criteria.regions.reduce(UInt16(0)) { $0 | Self.bit($1) }
-        let genderMask = criteria.genders.reduce(UInt8(0)) { $0 | Self.bit($1) }
-        let languages = criteria.languages.map { languageIndex[$0] ?? -2 }
-        // A genre or shelf no book has matches nothing (-2 is no index).
-        let genre = criteria.genre.map { genreIndex[$0.lowercased()] ?? -2 }
-        let shelf = criteria.shelf.map { shelfIndex[$0.lowercased()] ?? -2 }
-        func matches(_ index: Int32) -> Bool {
-            let book = books[Int(index)]
-            if regionMask != 0 && book.regionMask & regionMask == 0 { return false }
-            if genderMask != 0 && book.genderMask & genderMask == 0 { return false }
-            if criteria.marginalizedOnly && !book.marginalized { return false }
-            if !languages.isEmpty && !languages.contains(book.language) { return false }
-            if criteria.translatedOnly && !book.translated { return false }
-            if criteria.ownedOnly && !book.owned { return false }
-            if let genre, !book.genres.contains(where: { flatGenres[Int($0)] == genre }) { return false }
-            if let shelf, !book.shelves.contains(where: { flatShelves[Int($0)] == shelf }) { return false }
-            return true
-        }
-        /// The facts a book lacks that the criteria ask about, when those are all that keep it
-        /// from counting (empty when it counts, or when a known fact keeps it out).
-        func missing(_ index: Int32) -> Set<GoalFact> {
-            let book = books[Int(index)]
-            var missing = Set<GoalFact>()
-            if regionMask != 0 && book.regionMask & regionMask == 0 {
-                guard book.regionMask == 0 else { return [] }
-                missing.insert(.region)
-            }
-            if genderMask != 0 && book.genderMask & genderMask == 0 {
-                guard book.genderMask == 0 else { return [] }
-                missing.insert(.gender)
-            }
-            if criteria.marginalizedOnly && !book.marginalized {
-                guard !book.marginalizedKnown else { return [] }
-                missing.insert(.marginalized)
-            }
-            if !languages.isEmpty && !languages.contains(book.language) {
-                guard book.language < 0 else { return [] }
-                missing.insert(.language)
-            }
-            if criteria.translatedOnly && !book.translated {
-                guard !book.translatedKnown else { return [] }
-                missing.insert(.translated)
-            }
-            if let genre, !book.genres.contains(where: { flatGenres[Int($0)] == genre }) {
-                guard book.genres.isEmpty else { return [] }
-                missing.insert(.genre)
-            }
-            if criteria.ownedOnly && !book.owned { return [] }
-            if let shelf, !book.shelves.contains(where: { flatShelves[Int($0)] == shelf }) { return [] }
-            return missing
-        }
+        let criteria = compile(goal.criteria)
+        let regionMask = criteria.regionMask
+        func matches(_ index: Int32) -> Bool { criteria.matches(books[Int(index)], on: self) }
         var counted = all
         var known = all.count
         var mightCount = 0
@@ -244,7 +195,7 @@ public struct GoalBoard: Sendable {
                 if matches(index) {
                     counted.append(index)
                 } else {
-                    let lacking = missing(index)
+                    let lacking = criteria.missing(books[Int(index)], on: self)
                     if !lacking.isEmpty {
                         mightCount += 1
                         missingFacts.formUnion(lacking)
@@ -255,16 +206,7 @@ public struct GoalBoard: Sendable {
             current = Double(counted.count)
         case .share:
             // The share is of the books whose fact is known: unknown is not "not a match".
-            func isKnown(_ index: Int32) -> Bool {
-                let book = books[Int(index)]
-                if regionMask != 0 && book.regionMask == 0 { return false }
-                if genderMask != 0 && book.genderMask == 0 { return false }
-                if criteria.marginalizedOnly && !book.marginalizedKnown { return false }
-                if !languages.isEmpty && book.language < 0 { return false }
-                if criteria.translatedOnly && !book.translatedKnown { return false }
-                return true
-            }
-            let knownBooks = all.filter(isKnown)
+            let knownBooks = all.filter { criteria.isKnown(books[Int($0)]) }
             known = knownBooks.count
             counted = knownBooks.filter(matches)
             countedIsSlice = false
@@ -291,7 +233,7 @@ public struct GoalBoard: Sendable {
             mightCount = all.count { books[Int($0)].regionMask == 0 }
             if mightCount > 0 { missingFacts = [.region] }
         case .decadesExplored:
-            let since = Int64(criteria.sinceYear ?? Int(Int32.min) + 1)
+            let since = Int64(goal.criteria.sinceYear ?? Int(Int32.min) + 1)
             counted = all.filter { books[Int($0)].decade != .min && Int64(books[Int($0)].decade) >= since }
             countedIsSlice = false
             decades = Set(counted.map { Int(books[Int($0)].decade) }).sorted()
