@@ -47,9 +47,7 @@ struct AuthController {
             errors["password"] = problem.description
         }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
-        if !values.language.isEmpty, LanguageCode(lenient: values.language) == nil {
-            errors["primary_language"] = "Choose a language from the list, or “Not set”."
-        }
+        if let problem = Self.languageProblem(values.language) { errors["primary_language"] = problem }
         guard errors.isEmpty else {
             let html = AuthPages.setup(
                 page: context.page(nil, csrfToken: form[CSRFMiddleware.fieldName]),
@@ -143,9 +141,7 @@ struct AuthController {
             errors["password"] = problem.description
         }
         if form["password"] != form["confirmation"] { errors["confirmation"] = "The two passwords are not the same." }
-        if !values.language.isEmpty, LanguageCode(lenient: values.language) == nil {
-            errors["primary_language"] = "Choose a language from the list, or “Not set”."
-        }
+        if let problem = Self.languageProblem(values.language) { errors["primary_language"] = problem }
         if errors.isEmpty, try await app.accounts.reader(named: values.name) != nil {
             errors["name"] = "Someone here already uses this name; choose another."
         }
@@ -223,6 +219,11 @@ struct AuthController {
     /// (An owner made on the command line may have chosen one already.)
     static func proposed(_ request: Request, for user: User? = nil) -> AuthPages.Values {
         AuthPages.Values(language: (user?.settings.primaryLanguage ?? BrowserLanguage.proposed(request))?.code ?? "")
+    }
+
+    /// A primary reading language that is not in the list (a form sent by hand); none is fine.
+    static func languageProblem(_ language: String) -> String? {
+        language.isEmpty || LanguageCode(lenient: language) != nil ? nil : "Choose a language from the list, or “Not set”."
     }
 
     /// Keeps the primary reading language chosen with a new account (none: left unset).
