@@ -140,6 +140,13 @@ public struct Reader: Sendable {
     public func update(settings: ReaderSettings, now: Date) async throws {
         try await shared.users.update(settings: settings, for: user.id, now: now)
     }
+
+    /// Sets the primary reading language, every other setting as it is.
+    public func update(primaryLanguage: LanguageCode, now: Date) async throws {
+        var settings = user.settings
+        settings.primaryLanguage = primaryLanguage
+        try await update(settings: settings, now: now)
+    }
 }
 
 extension BooksTrack {

@@ -230,9 +230,7 @@ public struct GoalService: Sendable {
 
     /// " · regions reached: Africa, Asia and Europe" for a goal that asked for regions.
     static func regionsReached(_ regions: [CulturalRegion]) -> String {
-        guard let last = regions.last?.displayName else { return "" }
-        let names = regions.dropLast().map(\.displayName)
-        return " · regions reached: " + (names.isEmpty ? last : names.joined(separator: ", ") + " and " + last)
+        regions.isEmpty ? "" : " · regions reached: " + InsightFormat.list(regions.map(\.displayName))
     }
 
     /// A figure without a needless ".0".

@@ -229,9 +229,7 @@ struct AuthController {
     /// Keeps the primary reading language chosen with a new account (none: left unset).
     func keep(language: String, for user: User, now: Date) async throws {
         guard let code = LanguageCode(lenient: language) else { return }
-        var settings = user.settings
-        settings.primaryLanguage = code
-        try await app.reader(user).update(settings: settings, now: now)
+        try await app.reader(user).update(primaryLanguage: code, now: now)
     }
 
     static let closed = WebError.notFound(

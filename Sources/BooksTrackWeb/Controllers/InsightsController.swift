@@ -201,9 +201,7 @@ struct InsightsController {
                 FieldErrors(["primary_language": "Choose a language from the list."]),
                 message: "Choose a language from the list, or “Not now”.")
         }
-        var settings = user.settings
-        settings.primaryLanguage = code
-        try await app.reader(user).update(settings: settings, now: configuration.clock())
+        try await app.reader(user).update(primaryLanguage: code, now: configuration.clock())
         return Responses.redirect(to: "/insights", notice: .languageSaved)
     }
 

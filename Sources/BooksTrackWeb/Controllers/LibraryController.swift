@@ -24,14 +24,15 @@ struct LibraryController {
         let covers = try await reader.coverIDs(of: listed.items.map(\.entryID))
         // The running goals sit above the list (seed 004): the books the reader looks at are
         // what moves them.
-        let goals = query.isFiltered ? [] : try await app.goals.goals(for: user, now: app.clock())
+        let now = app.clock()
+        let goals = query.isFiltered ? [] : try await app.goals.goals(for: user, now: now)
         return HTMLResponse(
             html: LibraryListPage.render(
                 page: context.page(.library),
                 model: .init(
                     result: listed, shelves: library.shelfCounts, genres: library.genreCounts, totalBooks: library.entries.count,
                     completions: completions(of: listed.items, in: library), covers: covers,
-                    goals: goals.filter { $0.goal.isRunning(on: user.today(at: app.clock())) })))
+                    goals: goals.filter { $0.goal.isRunning(on: user.today(at: now)) })))
     }
 
     /// The listed books' completion rings (a look-up, not another query per book).

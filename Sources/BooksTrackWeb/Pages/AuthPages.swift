@@ -35,9 +35,7 @@ enum AuthPages {
                         text: "You are the first one here, so you create the owner account. The owner can invite more readers.")
                 }
                 if !errors.isEmpty {
-                    ErrorSummary(
-                        errors: errors, order: ["name", "display_name", "password", "confirmation", "primary_language"],
-                        labels: labels)
+                    ErrorSummary(errors: errors, order: newAccountFields, labels: labels)
                 }
                 PostForm(action: "/setup", csrfToken: page.csrfToken, cls: "stack") {
                     if owner == nil {
@@ -123,9 +121,7 @@ enum AuthPages {
                 Tag("h1", text: "Join BooksTrack")
                 Tag("p", text: intro)
                 if !errors.isEmpty {
-                    ErrorSummary(
-                        errors: errors, order: ["name", "display_name", "password", "confirmation", "primary_language"],
-                        labels: labels)
+                    ErrorSummary(errors: errors, order: newAccountFields, labels: labels)
                 }
                 PostForm(action: action, csrfToken: page.csrfToken, cls: "stack") {
                     nameFields(values: values, errors: errors)
@@ -136,6 +132,9 @@ enum AuthPages {
             }
         }
     }
+
+    /// A new account's fields, in the order the forms show them (and their error summaries name them).
+    static let newAccountFields = ["name", "display_name", "password", "confirmation", "primary_language"]
 
     static let labels = [
         "name": "Name", "display_name": "Display name", "password": "Password", "confirmation": "Password again",

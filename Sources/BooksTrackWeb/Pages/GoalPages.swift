@@ -170,22 +170,19 @@ enum GoalPages {
         let progress = standing.progress
         guard progress.mightCount > 0, standing.goal.status == .active else { return Raw("") }
         let books = progress.mightCount == 1 ? "1 book you finished" : "\(progress.mightCount) books you finished"
-        let facts = spoken(progress.missingFacts.map(factPhrase))
+        let facts = InsightFormat.list(progress.missingFacts.map(factPhrase))
         let filter = progress.missingFacts.lazy.compactMap(libraryFilter).first
         return Tag("p", .cls("might-count")) {
             Txt("\(books) in this period might count if you fill in \(facts). ")
             if let filter {
                 Tag(
-                    "a", .href("/library?read=\(standing.goal.startsOn)..\(standing.goal.endsOn)&missing=\(filter)"),
+                    "a",
+                    .href(
+                        "/library?read=\(DayWindow(range: standing.goal.startsOn...standing.goal.endsOn).parameter)&missing=\(filter.rawValue)"
+                    ),
                     text: "Show \(progress.mightCount == 1 ? "it" : "them")")
             }
         }
-    }
-
-    /// "A", "A and B", "A, B and C".
-    static func spoken(_ items: [String]) -> String {
-        guard let last = items.last else { return "" }
-        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// How a missing fact is named after "fill in".
@@ -201,12 +198,12 @@ enum GoalPages {
     }
 
     /// The library's "missing" filter that lists books lacking the fact, when there is one.
-    static func libraryFilter(_ fact: GoalFact) -> String? {
+    static func libraryFilter(_ fact: GoalFact) -> LibraryQuery.Missing? {
         switch fact {
-        case .region: "region"
-        case .gender: "gender"
-        case .language: "language"
-        case .genre: "genre"
+        case .region: .region
+        case .gender: .gender
+        case .language: .language
+        case .genre: .genre
         case .marginalized, .translated: nil
         }
     }
@@ -221,10 +218,10 @@ enum GoalPages {
             if reached.isEmpty {
                 Tag("p", .cls("muted"), text: "No region reached yet in this period.")
             } else {
-                Tag("p", text: "Reached so far: \(spoken(reached.map(\.displayName))).")
+                Tag("p", text: "Reached so far: \(InsightFormat.list(reached.map(\.displayName))).")
             }
             if !missing.isEmpty {
-                Tag("p", .cls("muted"), text: "Still to find: \(spoken(missing.map(\.displayName))).")
+                Tag("p", .cls("muted"), text: "Still to find: \(InsightFormat.list(missing.map(\.displayName))).")
             }
         }
     }

@@ -13,7 +13,7 @@ extension InsightsPage {
             Tag(
                 "p", .cls("muted"),
                 text:
-                    "No book on your shelves is known to come from \(list(model.gaps.map(\.region.displayName))). Writers to try, from the author table that ships with BooksTrack\(model.openLibraryLinks ? "" : " (look-ups are off on this BooksTrack, so no book lists are fetched)"); a new choice each week."
+                    "No book on your shelves is known to come from \(InsightFormat.list(model.gaps.map(\.region.displayName))). Writers to try, from the author table that ships with BooksTrack\(model.openLibraryLinks ? "" : " (look-ups are off on this BooksTrack, so no book lists are fetched)"); a new choice each week."
             )
             Tag("div", .cls("discover-regions")) {
                 // The first three regions open; the rest fold, so a phone is not one long list.
@@ -30,7 +30,7 @@ extension InsightsPage {
                 Tag(
                     "p", .cls("muted"),
                     text:
-                        "\(list(without.map(\.region.displayName))): the author table cannot tell who belongs here (it knows countries, not communities), so no writers are suggested."
+                        "\(InsightFormat.list(without.map(\.region.displayName))): the author table cannot tell who belongs here (it knows countries, not communities), so no writers are suggested."
                 )
             }
         }
@@ -56,11 +56,5 @@ extension InsightsPage {
                 }
             }
         }
-    }
-
-    /// "Africa, Oceania and Indigenous".
-    static func list(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }
