@@ -28,6 +28,7 @@ public typealias ShareSnapshot = ShareLinkRepository.Snapshot
 public typealias APIToken = TokenRepository.APIToken
 public typealias SetupState = AccountRepository.SetupState
 public typealias LoginSession = LoginRepository.LoginSession
+public typealias RunningSession = LoginRepository.RunningSession
 
 // Imports on the command line: its progress bar, and the memory a big import gives back.
 public typealias ImportProgressHandler = BooksTrackStore.ImportProgressHandler

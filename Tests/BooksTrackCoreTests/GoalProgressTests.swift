@@ -148,11 +148,12 @@ struct GoalProgressTests {
         let (b, _) = Self.library()
         // 2 July is half way through 2026 (183 of 365 days): 6 of 12 expected, 3 done.
         let books = goal(.books, target: 12)
-        guard case .behind(let perWeek) = progress(books, b).pace else {
-            Issue.record("3 of an expected 6 is behind")
-            return
-        }
-        #expect(abs(perWeek - 9.0 / 183 * 7) < 1e-9)
+        #expect(progress(books, b).pace == .behind(left: 9, daysLeft: 183), "3 of an expected 6 is behind")
+        #expect(books.paceSentence(progress(books, b)) == "9 books to go by 31 December 2026 — about 0.3 a week.")
+        // Pages in the goal's own unit, per day when the days left are few (not "1680.0 pages/week").
+        let pages = goal(.pages, target: 10000, from: "2026-06-01", to: "2026-07-03")
+        #expect(pages.paceSentence(progress(pages, b)) == "9,700 pages to go in 2 days — about 4,850 a day.")
+        #expect(pages.paceSentence(progress(pages, b, today: "2026-07-03")) == "9,700 pages to go today.")
         #expect(progress(goal(.books, target: 6), b).pace == .onTrack)
         #expect(progress(goal(.books, target: 4), b, today: "2026-03-01").pace == .ahead)
         let huge = goal(.books, target: 1000)
@@ -172,6 +173,18 @@ struct GoalProgressTests {
         }
         #expect(progress(goal(.minutes, target: 600), b).current == 120)
         #expect(progress(goal(.streakDays, target: 7), b).current == 4)
+        // A streak's pace is days in a row, never a weekly rate (issue 44 item 5; seed 004).
+        let week = goal(.streakDays, target: 7)
+        #expect(progress(week, b).pace == .streak(run: 0, broken: true, fits: true))
+        #expect(week.paceSentence(progress(week, b)) == "Streak broken. Start a new one today!")
+        #expect(week.paceSentence(progress(week, b, today: "2026-06-14")) == "4 days in a row so far: 3 more days to go.")
+        #expect(progress(week, b, today: "2026-06-13").pace == .streak(run: 4, broken: false, fits: true))
+        let june = goal(.streakDays, target: 30, from: "2026-06-01", to: "2026-06-30")
+        #expect(
+            june.paceSentence(progress(june, b, today: "2026-06-14")) == "A 30-day streak no longer fits before 30 June 2026.")
+        let august = goal(.streakDays, target: 7, from: "2026-08-01", to: "2026-08-31")
+        #expect(
+            august.paceSentence(progress(august, b, today: "2026-08-01")) == "Read today to start your streak: 7 days in a row.")
         // Pages: the timed book counts its sessions' 40 pages instead of its 300.
         #expect(progress(goal(.pages, target: 2400), b).current == 400 + 500 + 40)
     }

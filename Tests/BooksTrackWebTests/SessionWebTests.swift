@@ -153,4 +153,65 @@ struct SessionWebTests {
             #expect(try await browser.get("/books/\(unpaged.string)").text.contains("About 30% read"))
         }
     }
+
+    @Test(
+        "A running session is in every page's header with its timer and Stop; noted pages count; the last page offers Mark as read"
+    )
+    func everywhere() async throws {
+        try await WebHarness.run { app in
+            let (user, browser, entry) = try await Self.reader(app)
+            let reader = app.store.reader(user.id)
+            #expect(try await browser.get("/library").body.contains("running-session") == false)
+            guard
+                case .started(let session) = try await reader.startSession(
+                    on: entry, startPage: 10, now: TestClock.now.addingTimeInterval(-15 * 60))
+            else { throw HarnessError.unexpected("started") }
+            for path in ["/", "/library", "/insights", "/goals", "/account"] {
+                let page = try await browser.get(path)
+                #expect(page.text.contains("Reading Kindred"), "\(path) names the book being read")
+                #expect(page.body.contains(#"data-elapsed="900""#) && page.text.contains("15:00"), "\(path) shows the timer")
+                #expect(page.body.contains(#"action="/sessions/\#(session.id.string)/finish""#), "\(path) can stop it")
+            }
+            // Stopped from the header of the goals page: the session ends at the page given.
+            _ = try await browser.post("/goals", ["kind": "pages", "target": "1000", "cadence": "year"])
+            let stopped = try await browser.post("/sessions/\(session.id.string)/finish", ["end_page": "40"])
+            #expect(stopped.location == "/sessions/\(session.id.string)/done")
+            #expect(try await browser.get("/goals").body.contains("running-session") == false)
+            #expect(try await browser.get("/goals").text.contains("30 / 1000 pages"))
+            // "I'm on page 76" counts the 36 pages since the session's end, like a session's pages.
+            _ = try await browser.post("/books/\(entry.string)/progress", ["page": "76", "return": "home"])
+            #expect(try await browser.get("/goals").text.contains("66 / 1000 pages"))
+            // The last page, noted from home, leads to the book's page offering Mark as read.
+            let last = try await browser.post("/books/\(entry.string)/progress", ["page": "300", "return": "home"])
+            #expect(last.location?.hasPrefix("/books/\(entry.string)#progress") == true)
+            let book = try await browser.get("/books/\(entry.string)")
+            #expect(book.text.contains("You are on the last page.") && book.text.contains("Mark as read"))
+            #expect(try await browser.get("/goals").text.contains("290 / 1000 pages"))
+            _ = try await browser.post("/books/\(entry.string)/status", ["status": "read"])
+            #expect(try await reader.entry(entry)?.state.status == .read)
+            #expect(try await browser.get("/books/\(entry.string)").text.contains("You are on the last page.") == false)
+        }
+    }
+
+    @Test("A book read with sessions but no read-through open says it is being read since its first session")
+    func historyFromSessions() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("ines")
+            var record = try BookDraft.parse(
+                ["title": "Kindred", "authors": "Octavia E. Butler", "pages": "300", "status": "reading"], today: WebHarness.today
+            ).get().record(today: WebHarness.today)
+            record.entry.readings = []  // as a Goodreads "currently-reading" row arrives: no start date
+            let reader = app.store.reader(user.id)
+            _ = try await reader.importBatch(
+                ImportBatch(format: .goodreads, records: [record]), fileName: "goodreads.csv", dryRun: false, now: TestClock.now)
+            let entry = try #require(try await reader.library().entries.first?.id)
+            #expect(try await browser.get("/books/\(entry.string)").text.contains("No readings recorded yet"))
+            _ = try await reader.logSession(
+                on: entry, startedAt: TestClock.now.addingTimeInterval(-86400), minutes: 30, startPage: 0, endPage: 25,
+                now: TestClock.now)
+            let page = try await browser.get("/books/\(entry.string)")
+            #expect(page.text.contains("Reading now, first session 14 March 2026"))
+            #expect(page.text.contains("No readings recorded yet") == false)
+        }
+    }
 }

@@ -123,8 +123,9 @@ public final class InsightsService: Sendable {
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {
         // v2: marginalized voices over complete cases and the minimum-data rules changed the
         // figures; v3: suggestions name gaps nothing on the shelves fills; v4: publication eras; v5: gender × region;
-        // v6: no pace under 10 minutes of sessions. Reports cached under an older version are never served again.
-        "v7|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
+        // v6: no pace under 10 minutes of sessions; v7: the radar's overall from counted axes; v8: pages noted
+        // with "I'm on page" count as pages read. Reports cached under an older version are never served again.
+        "v8|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
             + timeZone.identifier
     }
 

@@ -51,11 +51,13 @@ public struct GoalBoard: Sendable {
     var allPagesBefore: [Int] = [0]
     /// Whether some book was finished more than once (only then a period may hold it twice).
     var rereads = false
-    /// Finished sessions sorted by day, with running totals of minutes and pages (a period's sum
-    /// is two look-ups).
+    /// Finished sessions and noted pages sorted by day, with running totals of minutes and pages
+    /// (a period's sum is two look-ups).
     var sessionDays: [Int] = []
     var minutesBefore: [Int] = [0]
     var pagesBefore: [Int] = [0]
+    /// Pages of the sessions with minutes only (a pace is never of noted pages).
+    var timedPagesBefore: [Int] = [0]
     /// Reading days (sessions, progress updates, finishes) as sorted day numbers.
     var readingDays: [Int] = []
 
@@ -82,6 +84,7 @@ public struct GoalBoard: Sendable {
             sessionDays.append(session.day)
             minutesBefore.append(minutesBefore.last! + session.minutes)
             pagesBefore.append(pagesBefore.last! + session.pages)
+            timedPagesBefore.append(timedPagesBefore.last! + (session.minutes > 0 ? session.pages : 0))
         }
         // Each author's traits as bits, and their country as a dense index.
         var countryIndex: [CountryCode: Int32] = [:]
@@ -272,9 +275,14 @@ public struct GoalBoard: Sendable {
             progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count, pages: pages,
             countries: countries, regions: current >= Double(goal.target) && !regions.isEmpty ? regions : nil)
         let pace =
-            goal.kind == .share
-            ? goal.sharePace(share: current, known: known, matching: counted.count, today: today)
-            : goal.pace(current: current, today: today)
+            switch goal.kind {
+            case .share: goal.sharePace(share: current, known: known, matching: counted.count, today: today)
+            case .streakDays:
+                goal.streakPace(
+                    longest: Int(current), run: days.map(aliveRun) ?? 0, readToday: isReadingDay(today.dayNumber),
+                    today: today)
+            default: goal.pace(current: current, today: today)
+            }
         return GoalProgress(
             current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count, known: known,
             pace: pace, story: story, decades: decades, regions: regions, mightCount: mightCount,
@@ -293,6 +301,25 @@ public struct GoalBoard: Sendable {
             }
         }
         return distinct
+    }
+
+    /// The run of consecutive reading days inside `days` that is still alive at its last day:
+    /// ending on it, or on the day before while that last day is not read yet.
+    func aliveRun(in days: ClosedRange<Int>) -> Int {
+        var end = Self.first(readingDays, atLeast: days.upperBound + 1) - 1
+        guard end >= 0, readingDays[end] >= days.upperBound - 1 else { return 0 }
+        var run = 1
+        while end > 0, readingDays[end - 1] == readingDays[end] - 1, readingDays[end - 1] >= days.lowerBound {
+            run += 1
+            end -= 1
+        }
+        return readingDays[end] >= days.lowerBound ? run : 0
+    }
+
+    /// Whether a day (a day number) is a reading day.
+    func isReadingDay(_ day: Int) -> Bool {
+        let index = Self.first(readingDays, atLeast: day)
+        return index < readingDays.count && readingDays[index] == day
     }
 
     /// The longest run of consecutive reading days inside a range of day numbers.

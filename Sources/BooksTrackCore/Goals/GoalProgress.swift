@@ -46,8 +46,14 @@ public struct GoalProgress: Sendable, Equatable {
         case notStarted
         case ahead
         case onTrack
-        /// Behind by more than 20%: this much per week is needed to finish on time.
-        case behind(perWeek: Double)
+        /// Behind by more than 20%: `left` of the goal's unit to go in `daysLeft` days, today
+        /// included.
+        case behind(left: Double, daysLeft: Int)
+        /// A streak goal under its target while its period runs: the run of reading days that is
+        /// still alive (up to today, or up to yesterday while today is not read yet), whether an
+        /// earlier run in the period ended without reaching it, and whether the target still fits
+        /// in the days left.
+        case streak(run: Int, broken: Bool, fits: Bool)
         /// A share goal under its target: this many next books, all matching, bring it there
         /// (nil: it can no longer get there this period).
         case needs(books: Int?)
@@ -84,21 +90,6 @@ extension Goal {
     /// ``GoalBoard``).
     public func progress(in library: ReaderLibrary, today: LocalDate, timeZone: TimeZone) -> GoalProgress {
         GoalBoard(library, timeZone: timeZone).progress(of: self, today: today)
-    }
-
-    /// On track, ahead or behind: the progress expected by today is the target times the share
-    /// of the period gone; more than 20% below it is behind, 20% above it ahead.
-    func pace(current: Double, today: LocalDate) -> GoalProgress.Pace {
-        if current >= Double(target) { return .done }
-        if today > endsOn { return .ended }
-        if today < startsOn { return .notStarted }
-        let length = Double(endsOn.dayNumber - startsOn.dayNumber + 1)
-        let gone = Double(today.dayNumber - startsOn.dayNumber + 1)
-        let expected = Double(target) * gone / length
-        if current >= expected * 1.2 { return .ahead }
-        if current >= expected * 0.8 { return .onTrack }
-        let left = Double(endsOn.dayNumber - today.dayNumber + 1)
-        return .behind(perWeek: (Double(target) - current) / left * 7)
     }
 
     /// Where the reader's own pace in the goal's period leads (issue 20 item 19): "12 books to

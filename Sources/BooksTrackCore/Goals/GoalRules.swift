@@ -42,20 +42,6 @@ extension Goal {
         default: mark != 100
         }
     }
-
-    /// A share goal's pace: done only once its period is over with the share at the target
-    /// over at least ``shareMinimum`` books; while it runs, on track at or above the target,
-    /// else the books in a row that match it would take to reach it.
-    func sharePace(share: Double, known: Int, matching: Int, today: LocalDate) -> GoalProgress.Pace {
-        if today > endsOn { return share >= Double(target) && known >= shareMinimum ? .done : .ended }
-        if today < startsOn { return .notStarted }
-        if share >= Double(target) && known > 0 { return .onTrack }
-        // The fewest next books, all matching, that bring matching / known up to the target.
-        let wanted = Double(target) / 100
-        guard wanted < 1 else { return .needs(books: matching == known ? 1 : nil) }
-        let needed = ((wanted * Double(known) - Double(matching)) / (1 - wanted)).rounded(.up)
-        return .needs(books: max(1, Int(saturating: needed)))
-    }
 }
 
 extension Goal.Criteria {

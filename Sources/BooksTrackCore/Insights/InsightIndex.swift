@@ -45,10 +45,13 @@ struct InsightIndex {
         var marginalized: Bool?
     }
 
+    /// A finished session, or the pages an "I'm on page" update moved on (`noted`: no minutes,
+    /// no session of its own).
     struct Session {
         var day: Int
         var pages: Int
         var minutes: Int
+        var noted = false
     }
 
     var books: [Book] = []
@@ -100,6 +103,12 @@ struct InsightIndex {
             withSessions.insert(session.entryID)
             sessions.append(Session(day: Self.dayNumber(session.startedAt, in: timeZone), pages: pages, minutes: minutes))
         }
+        for (entryID, pages) in Self.notedPages(library) {
+            withSessions.insert(entryID)
+            for (at, count) in pages {
+                sessions.append(Session(day: Self.dayNumber(at, in: timeZone), pages: count, minutes: 0, noted: true))
+            }
+        }
         books.reserveCapacity(library.entries.count)
         for entry in library.entries {
             guard let work = library.works[entry.workID] else { continue }
@@ -145,6 +154,41 @@ struct InsightIndex {
 
     /// The day an instant falls on in a time zone, as a day number: the zone's offset at that
     /// instant, then whole days (no calendar needed).
+    /// The pages each "I'm on page N" update moved on, by book (SPEC §4 Reading stats): the
+    /// difference from the previous noted page — an earlier update's, or the end page of a
+    /// session before it — and from page 0 for a book's first; a move back counts nothing (a
+    /// correction) and starts from there. An update by percent on a book without a page count
+    /// has no pages to count.
+    static func notedPages(_ library: ReaderLibrary) -> [LibraryEntry.ID: [(at: Date, pages: Int)]] {
+        var updates: [LibraryEntry.ID: [ProgressUpdate]] = [:]
+        for update in library.progress where update.percent == nil {
+            updates[update.entryID, default: []].append(update)
+        }
+        guard !updates.isEmpty else { return [:] }
+        var sessionEnds: [LibraryEntry.ID: [(at: Date, page: Int)]] = [:]
+        for session in library.sessions where updates[session.entryID] != nil {
+            if let end = session.endedAt, let page = session.endPage {
+                sessionEnds[session.entryID, default: []].append((end, page))
+            }
+        }
+        var moved: [LibraryEntry.ID: [(at: Date, pages: Int)]] = [:]
+        for (entryID, bookUpdates) in updates {
+            let ends = (sessionEnds[entryID] ?? []).sorted { $0.at < $1.at }
+            var next = ends.startIndex
+            var position = 0
+            for update in bookUpdates.sorted(by: { $0.recordedAt < $1.recordedAt }) {
+                while next < ends.endIndex, ends[next].at <= update.recordedAt {
+                    position = ends[next].page
+                    next += 1
+                }
+                let pages = max(0, update.page - position)
+                position = update.page
+                if pages > 0 { moved[entryID, default: []].append((update.recordedAt, pages)) }
+            }
+        }
+        return moved
+    }
+
     static func dayNumber(_ instant: Date, in timeZone: TimeZone) -> Int {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
         return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

@@ -370,7 +370,8 @@ extension GoalBoard {
         let minutes = minutesBefore[sessions.upperBound] - minutesBefore[sessions.lowerBound]
         return ReadingInsights.Figures(
             books: finished.count, pages: sessionPages + untimedPages, minutes: minutes,
-            pagesPerHour: ReadingStats.pace(pages: sessionPages, minutes: minutes),
+            pagesPerHour: ReadingStats.pace(
+                pages: timedPagesBefore[sessions.upperBound] - timedPagesBefore[sessions.lowerBound], minutes: minutes),
             cultures: regions.nonzeroBitCount,
             genres: distinct(\.genres, in: flatGenres, of: genreIndex.count, among: finished), ratedBooks: rated,
             averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,

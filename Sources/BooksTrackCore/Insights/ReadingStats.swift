@@ -51,7 +51,7 @@ public struct ReadingStats: Codable, Hashable, Sendable {
         for session in index.sessions {
             if let days, !days.contains(session.day) { continue }
             firstActivity = min(firstActivity ?? session.day, session.day)
-            sessionCount += 1
+            if !session.noted { sessionCount += 1 }
             sessionPages += session.pages
             sessionMinutes += session.minutes
             if session.minutes > 0 { timedPages += session.pages }

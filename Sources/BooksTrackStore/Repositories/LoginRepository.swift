@@ -15,6 +15,16 @@ public struct LoginRepository: Sendable {
         /// The reader's `data_version` and unread notifications, read with the session.
         public var dataVersion: Int
         public var unread: Int
+        /// The reader's running reading session, for the header of every page (issue 44 item 7).
+        public var running: RunningSession?
+    }
+
+    /// A reading session that runs now: which, on which book, since when.
+    public struct RunningSession: Sendable, Equatable {
+        public var id: ReadingSession.ID
+        public var entryID: LibraryEntry.ID
+        public var title: String
+        public var startedAt: Date
     }
 
     /// Starts a login; expired logins of every reader are swept out on the way.
@@ -35,8 +45,13 @@ public struct LoginRepository: Sendable {
                 let row = try await db.raw(
                     """
                     SELECT u.*, s.csrf_token AS session_csrf, s.expires_at AS session_expires,
-                        (SELECT COUNT(*) FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS session_unread
+                        (SELECT COUNT(*) FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS session_unread,
+                        r.id AS running_id, r.entry_id AS running_entry, r.started_at AS running_started,
+                        w.title AS running_title
                     FROM login_sessions s JOIN users u ON u.id = s.user_id
+                    LEFT JOIN reading_sessions r ON r.user_id = u.id AND r.ended_at IS NULL
+                    LEFT JOIN library_entries e ON e.id = r.entry_id AND e.user_id = u.id
+                    LEFT JOIN works w ON w.id = e.work_id
                     WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.milliseconds)
                     """
                 ).first()
@@ -44,7 +59,12 @@ public struct LoginRepository: Sendable {
             return LoginSession(
                 user: try UserRepository.user(row), csrfToken: try row.text("session_csrf"),
                 expiresAt: try row.instant("session_expires"), dataVersion: try row.integer("data_version"),
-                unread: try row.integer("session_unread"))
+                unread: try row.integer("session_unread"),
+                running: try row.optionalText("running_id") == nil
+                    ? nil
+                    : RunningSession(
+                        id: try row.id("running_id"), entryID: try row.id("running_entry"),
+                        title: try row.optionalText("running_title") ?? "", startedAt: try row.instant("running_started")))
         }
     }
 

@@ -35,10 +35,18 @@ struct GoalsAPI {
             let current: Double
             let target: Int
             let percent: Int
-            /// done, ended, notStarted, ahead, onTrack or behind.
+            /// done, ended, notStarted, ahead, onTrack, behind, needsBooks, outOfReach (a share
+            /// goal), streakRunning, streakBroken or streakOutOfReach (a streak goal).
             let pace: String
-            /// With `behind`: what is needed per week to finish on time.
+            /// The pace in words, in the goal's own unit (what the web app says).
+            let paceText: String
+            /// With `behind`: what is left to reach the target, in the goal's unit, and the days
+            /// left (today included) — and what that is per week.
+            let left: Double?
+            let daysLeft: Int?
             let neededPerWeek: Double?
+            /// A streak goal: the run of reading days still alive.
+            let streakRun: Int?
             /// A share goal under its target: the next books, all matching, that bring it there.
             let neededBooks: Int?
             let finishedInPeriod: Int
@@ -95,23 +103,31 @@ struct GoalsAPI {
             story = goal.snapshot.map(GoalService.story)
             var pace = "onTrack"
             var perWeek: Double?
+            var left: Double?
+            var daysLeft: Int?
             var neededBooks: Int?
+            var streakRun: Int?
             switch progress.pace {
             case .done: pace = "done"
             case .ended: pace = "ended"
             case .notStarted: pace = "notStarted"
             case .ahead: pace = "ahead"
             case .onTrack: pace = "onTrack"
-            case .behind(let needed):
+            case .behind(let toGo, let days):
                 pace = "behind"
-                perWeek = (needed * 100).rounded() / 100
+                (left, daysLeft) = ((toGo * 100).rounded() / 100, days)
+                perWeek = (toGo / Double(max(1, days)) * 7 * 100).rounded() / 100
+            case .streak(let run, let broken, let fits):
+                pace = !fits ? "streakOutOfReach" : broken ? "streakBroken" : "streakRunning"
+                streakRun = run
             case .needs(let books):
                 pace = books == nil ? "outOfReach" : "needsBooks"
                 neededBooks = books
             }
             self.progress = Progress(
                 current: (progress.current * 100).rounded() / 100, target: goal.target, percent: progress.percent, pace: pace,
-                neededPerWeek: perWeek, neededBooks: neededBooks, finishedInPeriod: progress.finishedInPeriod,
+                paceText: goal.paceSentence(progress), left: left, daysLeft: daysLeft, neededPerWeek: perWeek,
+                streakRun: streakRun, neededBooks: neededBooks, finishedInPeriod: progress.finishedInPeriod,
                 known: progress.known, books: progress.books.map(\.string),
                 warning: standing.warning, regions: progress.regions.map(\.rawValue), mightCount: progress.mightCount,
                 missingFacts: progress.missingFacts.map(\.rawValue))

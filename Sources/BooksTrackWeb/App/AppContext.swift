@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import Foundation
 import Hummingbird
@@ -50,8 +51,9 @@ public struct AppContext: RequestContext {
     /// What a page rendered for this request needs.
     func page(_ area: PageContext.Area?, csrfToken: String? = nil) -> PageContext {
         PageContext(
-            user: user, csrfToken: csrfToken ?? session?.csrfToken ?? "", area: area, notice: notice, unread: session?.unread ?? 0
-        )
+            user: user, csrfToken: csrfToken ?? session?.csrfToken ?? "", area: area, notice: notice,
+            unread: session?.unread ?? 0,
+            running: session?.running)
     }
 
     public var maxUploadSize: Int { 50 * 1_048_576 + 65_536 }
@@ -64,4 +66,13 @@ struct BrowserSession: Sendable {
     var tokenHash: String
     /// Unread notifications, counted for pages.
     var unread = 0
+    /// The reading session running now, for the header.
+    var running: RunningTimer?
+}
+
+/// A running reading session as the header shows it: the session, and how long it had run when
+/// the request came (the page's timer counts on from there).
+struct RunningTimer: Sendable, Equatable {
+    var session: RunningSession
+    var elapsed: Int
 }

@@ -193,15 +193,18 @@
 
     // A running reading session: the server says how long it has run (from its stored start,
     // so reloads, other tabs and restarts agree); this only counts on between page loads.
-    var timer = document.getElementById("session-timer");
-    if (timer) {
-        var base = parseInt(timer.getAttribute("data-elapsed"), 10) || 0;
+    // The book's own timer and the header's both count.
+    var timers = document.querySelectorAll(".session-timer[data-elapsed]");
+    if (timers.length) {
         var loaded = Date.now();
         var two = function (n) { return (n < 10 ? "0" : "") + n; };
         var tick = function () {
-            var s = base + Math.floor((Date.now() - loaded) / 1000);
-            var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
-            timer.textContent = h > 0 ? h + ":" + two(m) + ":" + two(sec) : two(m) + ":" + two(sec);
+            var gone = Math.floor((Date.now() - loaded) / 1000);
+            for (var i = 0; i < timers.length; i++) {
+                var s = (parseInt(timers[i].getAttribute("data-elapsed"), 10) || 0) + gone;
+                var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+                timers[i].textContent = h > 0 ? h + ":" + two(m) + ":" + two(sec) : two(m) + ":" + two(sec);
+            }
         };
         window.setInterval(tick, 1000);
     }

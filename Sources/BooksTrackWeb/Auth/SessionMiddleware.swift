@@ -32,7 +32,8 @@ struct SessionMiddleware: RouterMiddleware {
             if let session = try await app.accounts.login(tokenHash: hash, now: now) {
                 // A page shows the unread count in its header (SPEC §8); it comes with the session.
                 context.session = BrowserSession(
-                    user: session.user, csrfToken: session.csrfToken, tokenHash: hash, unread: session.unread)
+                    user: session.user, csrfToken: session.csrfToken, tokenHash: hash, unread: session.unread,
+                    running: session.running.map { RunningTimer(session: $0, elapsed: Int(now.timeIntervalSince($0.startedAt))) })
                 known = (session.user.id, session.dataVersion)
                 if session.expiresAt.timeIntervalSince(now) < configuration.sessionLifetime / 2 {
                     try await app.accounts.extendLogin(

@@ -192,8 +192,12 @@ struct SessionController {
             } else if let percent {
                 try await sessions.progress(on: entryID, percent: percent, for: user, now: configuration.clock())
             }
+            // At the last page the book's page offers "Mark as read", wherever the page was noted.
+            let last = BookPage.atLastPage(try await detail(entryID, of: user))
             return Responses.redirect(
-                to: form["return"] == "home" ? "/" : "/books/\(entryID.string)#sessions", notice: .progressSaved)
+                to: last
+                    ? "/books/\(entryID.string)#progress" : form["return"] == "home" ? "/" : "/books/\(entryID.string)#sessions",
+                notice: .progressSaved)
         } catch let error as StoreError {
             guard case .invalid = error else { throw error }
             return try await refuse(error.message, entryID: entryID, user: user, request: request, context: context)

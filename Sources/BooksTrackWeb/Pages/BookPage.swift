@@ -40,7 +40,7 @@ enum BookPage {
             Tag("article", .cls("book-page")) {
                 header(detail, cover: model.cover, badges: model.badges, facts: curation.facts, primaryLanguage: primaryLanguage)
                 Bento {
-                    progress(detail, goals: model.goals, csrfToken: page.csrfToken)
+                    progress(detail, goals: model.goals, csrfToken: page.csrfToken, timeZone: timeZone)
                     SessionPages.card(detail, model: model.sessions, csrfToken: page.csrfToken, timeZone: timeZone)
                     Card("Representation", span: .full, id: "radar") {
                         representation(detail, curation: curation, csrfToken: page.csrfToken)
@@ -122,7 +122,9 @@ enum BookPage {
         }
     }
 
-    private static func progress(_ detail: EntryDetail, goals: [(goal: Goal, summary: String)], csrfToken: String) -> Card {
+    private static func progress(
+        _ detail: EntryDetail, goals: [(goal: Goal, summary: String)], csrfToken: String, timeZone: TimeZone
+    ) -> Card {
         let state = detail.entry.state
         let pages = detail.edition?.details.pageCount
         return Card("Progress", id: "progress") {
@@ -154,6 +156,14 @@ enum BookPage {
                     "progress", .id("reading-progress"), Attr("max", String(pages)), Attr("value", String(min(current, pages))),
                     text: "\(percent)%")
             }
+            if state.status == .reading, atLastPage(detail) {
+                // Reaching the last page offers to mark the book read (SPEC F5), however it was
+                // reached: a session's end, "I'm on page" or "100%".
+                PostForm(action: "/books/\(detail.entry.id.string)/status", csrfToken: csrfToken, cls: "actions last-page") {
+                    Tag("p", text: "You are on the last page.")
+                    Tag("button", .type("submit"), .name("status"), .value(ReadingStatus.read.rawValue), text: "Mark as read")
+                }
+            }
             PostForm(action: "/books/\(detail.entry.id.string)/status", csrfToken: csrfToken, cls: "status-actions") {
                 Tag("fieldset") {
                     Tag("legend", text: "Move to")
@@ -162,8 +172,17 @@ enum BookPage {
                     }
                 }
             }
-            readings(state.readings)
+            readings(state.readings, reading: state.status == .reading, detail: detail, timeZone: timeZone)
         }
+    }
+
+    /// Whether the reader's current page (or percent, for an edition without a page count) is
+    /// the book's end.
+    static func atLastPage(_ detail: EntryDetail) -> Bool {
+        if let pages = detail.edition?.details.pageCount, pages > 0 {
+            return (detail.entry.state.currentPage ?? 0) >= pages
+        }
+        return detail.percentRead == 100
     }
 
     /// The status buttons offered from a status, with verbs a reader would use.
@@ -176,10 +195,24 @@ enum BookPage {
         return all.filter { $0.0 != status }
     }
 
-    private static func readings(_ readings: [Reading]) -> Component {
-        Tag("div", .cls("readings")) {
+    /// The read-throughs, newest first. A book being read with sessions but no read-through
+    /// open (imported as currently reading, say) is said to be read now since its first session,
+    /// rather than "No readings recorded yet" beside its sessions.
+    private static func readings(_ readings: [Reading], reading: Bool, detail: EntryDetail, timeZone: TimeZone)
+        -> Component
+    {
+        let firstSession = detail.sessions.map(\.startedAt).min()
+        let unrecorded = reading && !readings.contains { $0.outcome == .inProgress } ? firstSession : nil
+        return Tag("div", .cls("readings")) {
             Tag("h3", text: "Reading history")
-            if readings.isEmpty {
+            if let unrecorded {
+                Tag("ol") {
+                    Tag("li", text: "Reading now, first session \(LocalDate(unrecorded, in: timeZone).longDescription)")
+                    for reading in readings.reversed() {
+                        Tag("li", text: describe(reading))
+                    }
+                }
+            } else if readings.isEmpty {
                 Tag("p", .cls("muted"), text: "No readings recorded yet. Starting or finishing the book records one.")
             } else {
                 Tag("ol") {

@@ -585,27 +585,7 @@ enum GoalPages {
     }
 
     static func paceText(_ standing: GoalService.Standing) -> String {
-        switch standing.progress.pace {
-        case .done: "Reached. Well done!"
-        case .ended: "The period is over."
-        case .notStarted: "Starts \(standing.goal.startsOn.description)."
-        case .ahead: "You’re ahead!"
-        case .onTrack: "On track."
-        case .needs(let books):
-            if let books {
-                "\(books == 1 ? "Your next book" : "Your next \(books) books"), if \(books == 1 ? "it counts" : "all count"), bring\(books == 1 ? "s" : "") you to \(standing.goal.target)%."
-            } else {
-                "\(standing.goal.target)% can no longer be reached this period."
-            }
-        case .behind(let perWeek):
-            switch standing.goal.kind {
-            // Regions and decades are found, not read at a weekly rate.
-            case .regionsExplored, .decadesExplored:
-                "\(max(0, standing.goal.target - Int(standing.progress.current))) more \(GoalDraft.unit(of: standing.goal.kind)) to find by \(standing.goal.endsOn.description)."
-            default:
-                "Need \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: standing.goal.kind))/week to finish on time."
-            }
-        }
+        standing.goal.paceSentence(standing.progress)
     }
 
     static func status(_ goal: Goal) -> String {

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCore
 import Plot
 
@@ -115,6 +116,31 @@ enum Layout {
                         }
                     }
                 }
+            }
+            if page.user != nil, let running = page.running { runningSession(running, csrfToken: page.csrfToken) }
+        }
+    }
+
+    /// The running reading session on every page (issue 44 item 7): its book, its live timer and
+    /// a Stop that asks for the page reached (the book's page says more if the stop is refused).
+    static func runningSession(_ running: RunningTimer, csrfToken: String) -> Component {
+        let session = running.session
+        return Tag("div", .cls("running-session"), .aria("label", "Reading session running")) {
+            Tag("p") {
+                Tag("span", .aria("hidden", "true"), text: "📖 ")
+                Txt("Reading ")
+                Tag("a", .href("/books/\(session.entryID.string)#sessions"), text: session.title)
+                Txt(" · ")
+                Tag(
+                    "span", .cls("session-timer"), Attr("role", "timer"), Attr("data-elapsed", String(running.elapsed)),
+                    .aria("label", "Time reading"), text: SessionService.clock(running.elapsed))
+            }
+            PostForm(action: "/sessions/\(session.id.string)/finish", csrfToken: csrfToken, cls: "running-stop") {
+                Tag("label", Attr("for", "running-end-page"), text: "Stopped on page")
+                Tag.void(
+                    "input", .id("running-end-page"), .name("end_page"), .type("number"), Attr("min", "0"),
+                    Attr("max", String(Limits.pages.upperBound)), Attr("inputmode", "numeric"), Attr("required", "required"))
+                Tag("button", .type("submit"), text: "Stop")
             }
         }
     }

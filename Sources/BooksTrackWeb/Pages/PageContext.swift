@@ -12,6 +12,8 @@ struct PageContext {
     var notice: Notice?
     /// Unread notifications, for the header.
     var unread = 0
+    /// The reader's running reading session: every page's header shows it with its timer and Stop.
+    var running: RunningTimer? = nil
 
     /// The sections of the navigation (SPEC F11).
     enum Area: String, CaseIterable {

@@ -36,20 +36,6 @@ struct GoalsCommand: AsyncParsableCommand {
     }
 
     static func progress(_ standing: GoalService.Standing) -> String {
-        let goal = standing.goal
-        let progress = standing.progress
-        let pace =
-            switch progress.pace {
-            case .done: "reached"
-            case .ended: "period over"
-            case .notStarted: "not started"
-            case .ahead: "ahead"
-            case .onTrack: "on track"
-            case .behind(let perWeek):
-                "behind: \(String(format: "%.1f", perWeek)) \(GoalDraft.unit(of: goal.kind))/week needed"
-            case .needs(let books?): "below target: the next \(books) books, all counting, bring it there"
-            case .needs(nil): "the target can no longer be reached this period"
-            }
-        return "\(standing.summary), \(pace)."
+        "\(standing.summary). \(standing.goal.paceSentence(standing.progress))"
     }
 }
