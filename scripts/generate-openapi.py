@@ -144,7 +144,7 @@ doc = {
       "responses": {"200": ok("The figures.", S("ReadingInsights")), "400": E400, "401": E401}}},
   "/api/v1/insights/compare": {
     "get": {"operationId": "getComparison", "tags": ["insights"], "summary": "Your reading figures beside the average of the readers here who take part",
-      "description": "Only readers who take part (`PUT /api/v1/me/compare`) see it, and `rows` stays empty until at least `minimumParticipants` (5) take part; then each row gives your figure of the period and the participants' average (you included), never any one reader's figures. Each participant's period is counted in their own time zone.",
+      "description": "Only readers who take part (`PUT /api/v1/me/compare`) see it, and `rows` stays empty until at least `minimumParticipants` (10) take part; then each row gives your figure of the period and the participants' rounded average (you included), never any one reader's figures — the reading figures and the diversity of the books finished (score, women, marginalized voices, languages; a diversity average only over at least `minimumParticipants` readers with it known). Each participant's period is counted in their own time zone.",
       "parameters": [q("period", "`week`, `month`, `year` (default) or `all`.", {"type": "string", "enum": ["week", "month", "year", "all"]})],
       "responses": {"200": ok("The comparison.", S("Comparison")), "400": E400, "401": E401}}},
   "/api/v1/me/compare": {
@@ -636,9 +636,12 @@ doc = {
     "Comparison": {"type": "object", "required": ["period", "optedIn", "participants", "minimumParticipants", "rows"], "properties": {
       "period": {"type": "string", "enum": ["week", "month", "year", "all"]}, "optedIn": {"type": "boolean"},
       "participants": {"type": "integer", "minimum": 0}, "minimumParticipants": {"type": "integer", "minimum": 1},
-      "rows": {"type": "array", "items": {"type": "object", "required": ["measure", "label", "you", "average", "youText", "averageText"], "properties": {
-        "measure": {"type": "string", "enum": ["books", "pages", "minutes", "cultures", "longestStreak", "genres"]}, "label": {"type": "string"},
-        "you": {"type": "number", "minimum": 0}, "average": {"type": "number", "minimum": 0}, "youText": {"type": "string"}, "averageText": {"type": "string"}}}}}},
+      "rows": {"type": "array", "items": {"type": "object", "required": ["measure", "label", "youText", "averageText"], "properties": {
+        "measure": {"type": "string", "enum": ["books", "pages", "minutes", "cultures", "longestStreak", "genres", "score", "women", "marginalized", "languages"], "description": "The reading figures, then the diversity of the books finished: the 0–10 score, the shares (0–1) of books by women and by marginalized voices, and distinct original languages."},
+        "label": {"type": "string"},
+        "you": {"type": "number", "minimum": 0, "description": "Absent when too little is known of your books to tell (a share below the minimum data, a provisional score)."},
+        "average": {"type": "number", "minimum": 0, "description": "Absent when fewer than minimumParticipants readers have the figure known."},
+        "youText": {"type": "string"}, "averageText": {"type": "string"}}}}}},
     "NotificationSettings": {"type": "object", "required": ["achievement", "goal", "streakReminder", "weeklyCheckIn"], "properties": {
       "achievement": {"type": "boolean"}, "goal": {"type": "boolean"}, "streakReminder": {"type": "boolean"}, "weeklyCheckIn": {"type": "boolean"}}},
     "NotificationSettingsInput": {"type": "object", "additionalProperties": False, "properties": {

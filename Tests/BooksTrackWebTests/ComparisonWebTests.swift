@@ -59,6 +59,15 @@ struct ComparisonWebTests {
             #expect(compared.body.contains(#"<th scope="row">Books finished</th><td>3 books</td><td>about 1 book</td>"#))
             #expect(compared.body.contains(#"<th scope="row">Cultural regions</th><td>3 of 11</td>"#))
             #expect(compared.body.contains(#"value="off" class="secondary">Stop taking part</button>"#))
+            // The diversity of the books finished sits beside them (issue 44 item 8); an average only over
+            // ten readers with the figure known, and "too little known" rather than a share of nothing.
+            #expect(
+                compared.body.contains(
+                    #"<th scope="row">Diversity score</th><td>6.1 / 10</td><td>known for 1 of 10 readers: too few to average</td>"#
+                ))
+            #expect(compared.body.contains(#"<th scope="row">Books by women</th><td>too little known yet</td>"#))
+            #expect(
+                compared.body.contains(#"<th scope="row">Original languages</th><td>3 languages</td><td>about 0 languages</td>"#))
             // The period follows the page.
             let month = try await browser.get("/insights/reading?period=month")
             #expect(month.text.contains("This month: you and the average of the 10 readers"))

@@ -57,11 +57,14 @@ public struct ReadingService: Sendable {
             return InstanceComparison(
                 span: span, optedIn: participants.contains { $0.id == user.id }, participants: participants.count, rows: [])
         }
-        var own: ReadingInsights.Figures?
-        var everyone: [ReadingInsights.Figures] = []
+        var own: (ReadingInsights.Figures, InstanceComparison.Diversity)?
+        var everyone: [(ReadingInsights.Figures, InstanceComparison.Diversity)] = []
         for participant in participants {
-            let board = try await insights.figures(of: participant).figures.board
-            let figures = ReadingInsights.figures(span, board: board, today: participant.today(at: now))
+            let kept = try await insights.figures(of: participant).figures
+            let today = participant.today(at: now)
+            let figures = (
+                ReadingInsights.figures(span, board: kept.board, today: today), kept.diversity(span, today: today)
+            )
             everyone.append(figures)
             if participant.id == user.id { own = figures }
         }

@@ -60,10 +60,13 @@ struct InsightIndex {
     var sessions: [Session] = []
     /// Genres and shelves, lower-cased, to their dense index.
     var genreIndex: [String: Int32] = [:]
+    /// The reader's underrepresented regions, which the marginalized-voice figures were told with.
+    var underrepresented: Set<CulturalRegion> = []
     var shelfIndex: [String: Int32] = [:]
 
     init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let underrepresented = library.user.settings.underrepresentedRegions
+        self.underrepresented = underrepresented
         let primaryLanguage = library.user.settings.primaryLanguage
         var authorIndex: [Author.ID: Int32] = [:]
         var languageIndex: [LanguageCode: Int32] = [:]

@@ -10,14 +10,33 @@ public struct InstanceComparison: Codable, Hashable, Sendable {
     /// ten, and averages are rounded to a step (``Row``) that hides any one reader's exact figure.
     public static let minimumReaders = 10
 
-    /// One measure: the reader's own figure and the participants' average.
+    /// One measure: the reader's own figure and the participants' average. A diversity measure
+    /// may be unknown for the reader (`you` nil: too little known), and has no average until
+    /// ``minimumReaders`` participants have it known.
     public struct Row: Codable, Hashable, Sendable {
         public var measure: String
         public var label: String
-        public var you: Double
-        public var average: Double
+        public var you: Double?
+        public var average: Double?
         public var youText: String
         public var averageText: String
+    }
+
+    /// A participant's diversity figures of the stretch (``LibraryFigures/diversity(_:today:)``):
+    /// the 0–10 score, the shares of books by women and by marginalized voices (0…1), each nil
+    /// when too little is known to tell, and the distinct original languages.
+    public struct Diversity: Codable, Hashable, Sendable {
+        public var score: Double?
+        public var women: Double?
+        public var marginalized: Double?
+        public var languages: Int
+
+        public init(score: Double?, women: Double?, marginalized: Double?, languages: Int) {
+            self.score = score
+            self.women = women
+            self.marginalized = marginalized
+            self.languages = languages
+        }
     }
 
     public var span: ReadingSpan
@@ -38,14 +57,14 @@ public struct InstanceComparison: Codable, Hashable, Sendable {
     /// The comparison for a reader (`own`: their figures when they take part) among every
     /// participant's figures of the same stretch (`everyone`, the reader included).
     public static func compute(
-        span: ReadingSpan, own: ReadingInsights.Figures?, everyone: [ReadingInsights.Figures]
+        span: ReadingSpan, own: (ReadingInsights.Figures, Diversity)?, everyone: [(ReadingInsights.Figures, Diversity)]
     ) -> InstanceComparison {
-        guard let own, everyone.count >= minimumReaders else {
+        guard let (own, ownDiversity) = own, everyone.count >= minimumReaders else {
             return InstanceComparison(span: span, optedIn: own != nil, participants: everyone.count, rows: [])
         }
         // Summed as Double: every figure is bounded where it enters, yet a sum must never trap.
-        func mean(_ value: (ReadingInsights.Figures) -> Int, step: Double) -> Double {
-            let exact = everyone.reduce(0.0) { $0 + Double(value($1)) } / Double(everyone.count)
+        func mean(_ values: [Double], step: Double) -> Double {
+            let exact = values.reduce(0.0, +) / Double(values.count)
             return (exact / step).rounded() * step
         }
         func one(_ value: Double) -> String {
@@ -56,7 +75,7 @@ public struct InstanceComparison: Codable, Hashable, Sendable {
             _ measure: String, _ label: String, _ value: (ReadingInsights.Figures) -> Int, step: Double = 1,
             _ text: (Double) -> String
         ) -> Row {
-            let average = mean(value, step: step)
+            let average = mean(everyone.map { Double(value($0.0)) }, step: step)
             return Row(
                 measure: measure, label: label, you: Double(value(own)), average: average, youText: text(Double(value(own))),
                 averageText: "about " + text(average))
@@ -71,6 +90,28 @@ public struct InstanceComparison: Codable, Hashable, Sendable {
             },
             row("genres", "Genres", \.genres) { "\(one($0)) \($0 == 1 ? "genre" : "genres")" },
         ]
-        return InstanceComparison(span: span, optedIn: true, participants: everyone.count, rows: rows)
+        // The diversity figures (issue 44 item 8): averaged over the participants for whom each is
+        // known, and shown only when that is still at least the minimum of readers.
+        func diversityRow(
+            _ measure: String, _ label: String, _ value: (Diversity) -> Double?, step: Double, _ text: (Double) -> String
+        ) -> Row {
+            let known = everyone.compactMap { value($0.1) }
+            let average = known.count >= minimumReaders ? mean(known, step: step) : nil
+            return Row(
+                measure: measure, label: label, you: value(ownDiversity), average: average,
+                youText: value(ownDiversity).map(text) ?? "too little known yet",
+                averageText: average.map { "about " + text($0) }
+                    ?? "known for \(known.count) of \(everyone.count) readers: too few to average")
+        }
+        func percent(_ share: Double) -> String { "\(Int(saturating: (share * 100).rounded()))%" }
+        let diversity = [
+            diversityRow("score", "Diversity score", \.score, step: 0.5) { "\(one($0)) / 10" },
+            diversityRow("women", "Books by women", \.women, step: 0.05, percent),
+            diversityRow("marginalized", "Marginalized voices", \.marginalized, step: 0.05, percent),
+            diversityRow("languages", "Original languages", { Double($0.languages) }, step: 1) {
+                "\(one($0)) \($0 == 1 ? "language" : "languages")"
+            },
+        ]
+        return InstanceComparison(span: span, optedIn: true, participants: everyone.count, rows: rows + diversity)
     }
 }

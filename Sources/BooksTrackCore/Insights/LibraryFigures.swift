@@ -53,6 +53,20 @@ public final class LibraryFigures: @unchecked Sendable {
             longestStreak: ReadingDays.longestRun(readingDays.days), contributions: contributions)
     }
 
+    /// The diversity of the books finished in a stretch, as the comparison with other readers
+    /// puts it beside the reading figures (issue 44 item 8): each share only where enough is
+    /// known to show one (``MinimumData``), the score only when it is not provisional.
+    public func diversity(_ span: ReadingSpan, today: LocalDate) -> InstanceComparison.Diversity {
+        let days = span.range(today: today).map { $0.lowerBound.dayNumber...min($0.upperBound, today).dayNumber }
+        let figures = DiversityFigures.compute(
+            index.select(.read, in: days), index: index, unit: .books, underrepresented: index.underrepresented)
+        return InstanceComparison.Diversity(
+            score: figures.score.isEmpty || figures.score.isProvisional ? nil : figures.score.total,
+            women: figures.allowsShares(.gender) ? figures.figure(for: .female)?.figure.share ?? 0 : nil,
+            marginalized: figures.allowsShares(.marginalized) ? figures.marginalized.share : nil,
+            languages: figures.languages.count)
+    }
+
     /// The reader's streak as of `now` (see ``ReadingDays``).
     public func streak(at now: Date) -> Streak { readingDays.streak(at: now) }
 }
