@@ -31,6 +31,9 @@ public struct InstanceComparison: Codable, Hashable, Sendable {
         public var marginalized: Double?
         public var languages: Int
 
+        /// ``languages`` as the rows average it.
+        var languageCount: Double? { Double(languages) }
+
         public init(score: Double?, women: Double?, marginalized: Double?, languages: Int) {
             self.score = score
             self.women = women
@@ -108,7 +111,7 @@ public struct InstanceComparison: Codable, Hashable, Sendable {
             diversityRow("score", "Diversity score", \.score, step: 0.5) { "\(one($0)) / 10" },
             diversityRow("women", "Books by women", \.women, step: 0.05, percent),
             diversityRow("marginalized", "Marginalized voices", \.marginalized, step: 0.05, percent),
-            diversityRow("languages", "Original languages", { Double($0.languages) }, step: 1) {
+            diversityRow("languages", "Original languages", \.languageCount, step: 1) {
                 "\(one($0)) \($0 == 1 ? "language" : "languages")"
             },
         ]
