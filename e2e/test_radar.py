@@ -50,7 +50,7 @@ def test_radar_and_prompts(browser):
         dialog.get_by_role("button", name="Africa", exact=True).click()
         expect(dialog.get_by_role("heading", name="Cultural background saved!")).to_be_visible()
         expect(dialog).to_contain_text("applied to both of your books by Chinua Achebe")
-        expect(dialog).to_contain_text(re.compile(r"Diversity data: \d+% → \d+% complete"))
+        expect(dialog).to_contain_text(re.compile(r"Data known: \d+% → \d+%"))
         expect(dialog).to_contain_text("+10 curator points (10 in all)")
         check_accessibility(page, "prompt success")
         dialog.get_by_role("link", name="Done").click()

@@ -24,7 +24,7 @@ struct RadarAndPromptTests {
             let home = try await browser.get("/")
             #expect(home.body.contains("id=\"library-radar\""))
             #expect(home.text.contains("No data yet"))
-            #expect(home.text.contains("Diversity data: 0% complete"))
+            #expect(home.text.contains("Data known: 0%"))
             // Seven ghosts, each with its "+" to the next book missing it.
             #expect(home.body.components(separatedBy: "class=\"radar-plus").count - 1 == 7)
             #expect(home.body.contains("href=\"/prompt?axis=cultural&amp;return=%2F\""))
@@ -114,7 +114,7 @@ struct RadarAndPromptTests {
             #expect(
                 saved.text.contains("Octavia E. Butler’s gender: Female — applied to both of your books by Octavia E. Butler."))
             // Gender: 1 of 7 dimensions (marginalized voices needs her region too: complete cases).
-            #expect(saved.text.contains("Diversity data: 0% → 14% complete"))
+            #expect(saved.text.contains("Data known: 0% → 14%"))
             #expect(saved.text.contains("This book: 0% → 14% of its facts known"))
             #expect(saved.text.contains("+10 curator points (10 in all)"))
             #expect(saved.body.contains("data-saved=\"true\""))
@@ -122,7 +122,7 @@ struct RadarAndPromptTests {
             let home = try await browser.get("/")
             #expect(home.body.contains(#"id="library-radar-svg" aria-describedby="library-radar-hint""#))
             #expect(home.body.contains(#"<p id="library-radar-hint" class="visually-hidden">Select an axis"#))
-            #expect(home.text.contains("Diversity data: 14% complete"))
+            #expect(home.text.contains("Data known: 14%"))
             #expect(home.text.contains("10 curator points"))
             let contributions = try await browser.get("/contributions")
             #expect(contributions.text.contains("10 points"))
@@ -226,6 +226,36 @@ struct RadarAndPromptTests {
             #expect((curation["contributions"] as? [[String: Any]])?.first?["value"] as? String == "female")
             let completion = try await api.request(.get, "/api/v1/completion?scope=library").json()
             #expect((completion["dimensions"] as? [[String: Any]])?.count == 7)
+        }
+    }
+
+    @Test("One headline: home and insights answer over the same books, say so in words, and name the three ideas apart")
+    func oneHeadline() async throws {
+        try await WebHarness.run { app in
+            let (user, browser) = try await app.signedInReader("dana")
+            _ = try await InsightsWebTests.seedLibrary(for: user, in: app)
+            // A book on the to-read list, with its facts known: the whole library has four books, the
+            // books read three. Home once counted the four and insights the three (issue 44 item 2).
+            try await InsightsWebTests.book(
+                "Book D", by: "Ana Brazil", facts: [(.country, "BR"), (.gender, "female")], language: "Portuguese",
+                finished: nil, status: "to-read", for: user, in: app)
+            let home = try await browser.get("/")
+            let insights = try await browser.get("/insights")
+            #expect(home.text.contains("Representation Books you have read, all time"))
+            #expect(home.text.contains("axes have data for the 3 books you have read."))
+            #expect(insights.text.contains("Books you have read, all time: 3 books"))
+            #expect(insights.text.contains("axes have data for these 3 books."))
+            // The score, representation and data known: named apart, each explained one tap away.
+            for question in ["What is the diversity score?", "What is representation?", "What is data known?"] {
+                #expect(insights.text.contains(question), "\(question)")
+            }
+            #expect(home.text.contains("Data known: ") && !home.text.contains("Diversity data"))
+            // A partly known axis says how much is known, never a "+34%" that reads like a rise.
+            #expect(!insights.body.contains(#"class="radar-badge"#) || insights.body.contains("% known</a>"))
+            #expect(insights.body.range(of: #">\+\d+%<"#, options: .regularExpression) == nil)
+            let year = try await browser.get("/insights?period=2025&scope=library")
+            #expect(
+                year.text.contains("Books added to your library in 2025") || year.text.contains("Nothing added in this period"))
         }
     }
 }

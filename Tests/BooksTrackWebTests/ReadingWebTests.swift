@@ -54,7 +54,7 @@ struct ReadingWebTests {
             #expect(year.status == .ok)
             #expect(year.text.contains("Exploring 3 cultures across 3 books"))
             #expect(year.body.contains(#"class="dual-ring""#) && year.body.contains("Outer ring: 3 books this year"))
-            #expect(year.text.contains("Books finished, pages and time read, and diversity score per month"))
+            #expect(year.text.contains("Books finished, pages and time read, and representation per month"))
             #expect(year.body.contains(#"<th scope="row">Feb 2026</th><td>3</td>"#))
             // The books were stored without the after-write step: the page stores what they earn.
             #expect(year.body.contains(#"id="achievement-firstSteps""#))

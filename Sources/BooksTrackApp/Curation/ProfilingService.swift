@@ -15,8 +15,9 @@ public struct ProfilingService: Sendable {
         self.notifications = notifications
     }
 
-    /// The whole library's radar: what the home dashboard shows and the success state compares.
-    public static let wholeLibrary = InsightRequest(scope: .library)
+    /// The radar home shows and the success state compares: the headline scope insights opens on
+    /// too (``InsightRequest/headline``), so home and insights give one answer.
+    public static let headline = InsightRequest.headline
 
     public struct Answered: Sendable {
         public var prompt: ProfilingPrompt
@@ -83,12 +84,12 @@ public struct ProfilingService: Sendable {
         }
         let change = try FactChange.parse(
             fact, authorID: author ?? prompt.authorID, value: value, today: user.today(at: now))
-        let before = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
+        let before = try await insights.report(for: user, Self.headline, now: now).report.radar.completion
         let outcome = try await reader.answer(change, for: book, note: note, now: now)
         await notifications.settle(user, now: now)
         // The Curator badge's notice was stored with the answer: its webhook delivery is owed now.
         if outcome.unlockedCurator { await notifications.deliver(user.id, now: now) }
-        let after = try await insights.report(for: user, Self.wholeLibrary, now: now).report.radar.completion
+        let after = try await insights.report(for: user, Self.headline, now: now).report.radar.completion
         let bookAfter = try await self.book(book, of: user).0.completion
         let standing = CuratorStanding(try await reader.contributions())
         var answered = prompt

@@ -162,6 +162,23 @@ public struct InsightRequest: Hashable, Sendable {
         self.unit = unit
     }
 
+    /// The scope home and insights open on (SPEC §4 "One headline"): books you have read, all
+    /// time — so the same question never gets two answers on two pages.
+    public static let headline = InsightRequest()
+
+    /// The scope in words, for the line under a page's lead figure: "Books you have read, all
+    /// time", "Books added to your library in 2025".
+    public func scopeInWords(today: LocalDate? = nil) -> String {
+        let books = scope == .read ? "Books you have read" : "Books added to your library"
+        return switch period {
+        case .allTime: scope == .read ? "\(books), all time" : "Your whole library, all time"
+        case .thisYear: "\(books) this year" + (today.map { " (\($0.year))" } ?? "")
+        case .last30Days: "\(books) in the last 30 days"
+        case .year(let year): "\(books) in \(year)"
+        case .custom(let from, let to): "\(books) from \(from.longDescription) to \(to.longDescription)"
+        }
+    }
+
     /// Parses URL or API parameters (`period`, `from`, `to`, `scope`, `unit`).
     /// Every parameter ``parse(_:)`` reads.
     public static let parameterNames: Set<String> = ["period", "from", "to", "scope", "unit"]

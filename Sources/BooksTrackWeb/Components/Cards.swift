@@ -196,3 +196,33 @@ struct Bento: Component {
         }
     }
 }
+
+/// One line saying what a figure means, one tap away (SPEC §4 "One headline": the score, the
+/// radar's overall and data known are three ideas, named apart, each explained).
+struct Explained: Component {
+    /// "the diversity score": the summary reads "What is the diversity score?".
+    let term: String
+    let line: String
+
+    init(term: String, _ line: String) {
+        self.term = term
+        self.line = line
+    }
+
+    var body: Component {
+        Tag("details", .cls("term")) {
+            Tag("summary", text: "What is \(term)?")
+            Tag("p", text: line)
+        }
+    }
+}
+
+/// The one-line explanations of the three ideas (docs/metrics.md says each in full).
+enum InsightTerms {
+    static let score =
+        "How varied these books are, from 0 to 10: regions, genders and original languages spread out, and marginalized voices read — counted only from what is known."
+    static let representation =
+        "How much of your reading comes from voices often left out, axis by axis (regions you count as underrepresented, women and non-binary authors, translations, own voices…); the overall is the mean of the axes known for enough of the books."
+    static let dataKnown =
+        "How much of the diversity facts (authors’ regions and genders, original languages…) is filled in for these books. The score and representation use only what is known, so filling in changes them."
+}

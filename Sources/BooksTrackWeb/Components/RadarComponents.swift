@@ -47,6 +47,7 @@ struct RadarView: Component {
             Tag("div", .cls("radar-head")) {
                 if let overall = radar.overall, let band = radar.band {
                     Tag("p", .cls("radar-overall band-\(band.rawValue)")) {
+                        Tag("span", .cls("visually-hidden"), text: "Representation ")
                         Tag("span", .cls("band-swatch"), .aria("hidden", "true")) { EmptyComponent() }
                         Tag("strong", text: "\(InsightFormat.percentValue(overall / 100))%")
                         Txt(" " + band.displayName)
@@ -62,6 +63,7 @@ struct RadarView: Component {
                 if let basis = radar.overallBasis {
                     Tag("p", .cls("muted overall-basis"), text: basis)
                 }
+                if target != nil { Explained(term: "representation", InsightTerms.representation) }
             }
             Tag("div", .cls("radar-figure")) {
                 Raw(
@@ -90,7 +92,7 @@ struct RadarView: Component {
                 Txt(
                     target == nil
                         ? " No data yet. The dashed outline is 100%; the table says how much is known for each axis."
-                        : " No data yet: press + to add it. The dashed outline is 100%; a “+%” badge (a dot on a small screen) shows how much is known; press it to add more."
+                        : " No data yet: press + to add it. The dashed outline is 100%; a “% known” badge (a dot on a small screen) says for how many of the books an axis is known; press it to add more."
                 )
             }
             table
@@ -108,8 +110,8 @@ struct RadarView: Component {
         }
         return Tag(
             "a", .cls("radar-badge n\(count)-i\(index)"), .href(href), Attr("data-prompt", "true"),
-            .aria("label", "\(axis.axis.displayName): data for \(InsightFormat.percent(axis.coverage)) of \(subject). Add more"),
-            text: "+\(InsightFormat.percent(axis.coverage))")
+            .aria("label", "\(axis.axis.displayName): known for \(InsightFormat.percent(axis.coverage)) of \(subject). Add more"),
+            text: "\(InsightFormat.percent(axis.coverage)) known")
     }
 
     /// The radar as a table.
@@ -155,14 +157,14 @@ struct CompletionWidget: Component {
         return Tag("div", .cls("completion"), .id(id), Attr("data-live", "true")) {
             Tag("div", .cls("completion-head")) {
                 Tag("div", .cls("completion-ring-large")) {
-                    Raw(CompletionRing.svg(radar.completion, label: "Diversity data \(percent) complete"))
+                    Raw(CompletionRing.svg(radar.completion, label: "Data known: \(percent)"))
                 }
                 Tag("p", .cls("completion-title")) {
-                    Txt("Diversity data: ")
+                    Txt("Data known: ")
                     Tag("strong", .cls("completion-value"), text: percent)
-                    Txt(" complete")
                 }
             }
+            Explained(term: "data known", InsightTerms.dataKnown)
             Tag("ul", .cls("completion-dims")) {
                 for axis in radar.axes {
                     let value = InsightFormat.percentValue(axis.coverage)

@@ -72,7 +72,7 @@ struct HomeController {
         async let questions = enrichment.questionCounts(for: user.id)
         async let streak = sessions.streak(for: user, now: configuration.clock())
         async let goalList = goals.goals(for: user, now: configuration.clock())
-        let radar = try await insights.report(for: user, ProfilingService.wholeLibrary, now: configuration.clock()).report.radar
+        let radar = try await insights.report(for: user, InsightRequest.headline, now: configuration.clock()).report.radar
         let model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             untitled: try await untitled,

@@ -13,7 +13,7 @@ enum HomePage {
         /// Books imported without a title, waiting for theirs.
         var untitled: Int = 0
         var imports: [ImportRunSummary]
-        /// The whole library's representation radar, with its data completion.
+        /// The representation radar of the books read (``InsightRequest/headline``), with its data known.
         var radar: RepresentationRadar
         var standing: CuratorStanding
         /// Unread notifications, newest first.
@@ -121,10 +121,12 @@ enum HomePage {
                         }
                     }
                     Card("Representation", span: .full, id: "radar") {
+                        // The scope insights opens on too: one answer to one question on both pages.
+                        Tag("p", .cls("scope-line"), text: InsightRequest.headline.scopeInWords())
                         Tag("div", .cls("radar-module")) {
                             RadarView(
                                 radar: model.radar, id: "library-radar", target: .library, returnTo: "/",
-                                subject: "your \(InsightFormat.books(model.radar.books))")
+                                subject: "the \(InsightFormat.books(model.radar.books)) you have read")
                             CompletionWidget(
                                 radar: model.radar, id: "library-completion", standing: model.standing, returnTo: "/")
                         }

@@ -49,6 +49,7 @@ extension InsightsPage {
                 Txt(" / 10")
                 if score.isProvisional { Txt(" · provisional") }
             }
+            if !model.snapshot { Explained(term: "the diversity score", InsightTerms.score) }
             if score.isEmpty {
                 Tag("p", .cls("muted"), text: "Add books to calculate diversity.")
             } else if score.isProvisional {

@@ -42,6 +42,13 @@ enum InsightsPage {
                 Tag("a", .href("/insights/reading"), text: "Reading")
             }
             Tag("h1", text: "Insights")
+            if d.books > 0 {
+                // The scope in words (SPEC §4 "One headline"): what every figure below is about.
+                Tag(
+                    "p", .cls("scope-line"),
+                    text: "\(model.request.scopeInWords(today: report.today)): \(InsightFormat.books(d.books))"
+                        + (d.unit == .authors ? ", \(d.authors) \(d.authors == 1 ? "author" : "authors")" : ""))
+            }
             if let proposed = model.languageQuestion, let token = model.csrfToken, !model.snapshot {
                 languageQuestion(proposed, csrfToken: token)
             }
@@ -109,7 +116,7 @@ enum InsightsPage {
     static func radarCard(_ model: Model) -> Card {
         let radar = model.report.radar
         let here = URLQuery.url("/insights", model.request.parameters)
-        return Card("Representation radar", span: .full, id: "radar", action: shareButton(model, .radar)) {
+        return Card("Representation", span: .full, id: "radar", action: shareButton(model, .radar)) {
             Tag("div", .cls("radar-module")) {
                 RadarView(
                     radar: radar, id: "insights-radar", target: model.snapshot ? nil : .library, returnTo: here,

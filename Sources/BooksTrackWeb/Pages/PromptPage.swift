@@ -173,7 +173,7 @@ enum PromptPage {
                 Txt("This book: \(InsightFormat.percentChange(success.bookBefore, success.bookAfter)) of its facts known")
             }
             Tag("p", .cls("completion-change")) {
-                Txt("Diversity data: \(InsightFormat.percentChange(success.before, success.after)) complete")
+                Txt("Data known: \(InsightFormat.percentChange(success.before, success.after))")
             }
             Tag("p", .cls("points-earned")) {
                 if outcome.points > 0 {

@@ -304,7 +304,7 @@ enum ReadingPage {
             ? "per \(unit) since \(insights.timeline.first?.label ?? "the first book")"
             : "per month over the last \(months) months"
         let summary =
-            "\(metric.perMonth) \(stretch): \(total) in all. Diversity score of the books finished known for \(scored) of \(pointCount)."
+            "\(metric.perMonth) \(stretch): \(total) in all. Representation of the books finished known for \(scored) of \(pointCount)."
         return Card("Timeline", span: .full, id: "timeline") {
             if insights.span != .all {
                 links(
@@ -322,14 +322,14 @@ enum ReadingPage {
                 Txt(" \(metric.perMonth)\(metric == .time ? ", in hours" : "") (left scale) ")
                 Tag("span", .cls("swatch timeline-line-swatch"), Attr("aria-hidden", "true"), text: "")
                 Txt(
-                    " Diversity score, the representation score of that \(unit)’s books (right scale; no point where too little is known)"
+                    " Representation of that \(unit)’s books, 0–100% (right scale; no point where too little is known)"
                 )
             }
             Tag("details", .cls("chart-table")) {
                 Tag("summary", text: "Show the figures as a table")
                 DataTable(
-                    caption: "Books finished, pages and time read, and diversity score per \(unit)",
-                    columns: [unit.capitalized, "Books finished", "Pages read", "Time read", "Diversity score"],
+                    caption: "Books finished, pages and time read, and representation per \(unit)",
+                    columns: [unit.capitalized, "Books finished", "Pages read", "Time read", "Representation"],
                     rows: insights.timeline.map { month in
                         [
                             month.label, "\(month.books)", InsightFormat.grouped(month.pages),
