@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 # A real library whose authors the bundled author table barely knows (11% of its read books), so
 # that right after the import too little is known for a verdict.
 GOODREADS = FIXTURES / "goodreads" / "craig0a__reading_history_analysis__goodreads_library_export.csv"
-BAND = re.compile(r"^\d+% (Highly diverse|Diverse|Moderate|Limited|Not diverse)$")
+BAND = re.compile(r"^Representation \d+% (Highly diverse|Diverse|Moderate|Limited|Not diverse)$")
 
 
 def test_fresh_import_has_no_verdict(browser):
@@ -80,8 +80,8 @@ def test_band_once_the_data_is_there(browser):
         # (SPEC §4): gender for 1, 2, 3, 4 of the five books is not yet; the fifth makes the band.
         answers = ("Male", "Female", "Female", "Male", "Female")
         for number, answer in enumerate(answers, start=1):
-            # A ghost axis has "+"; once partly known it has a "+NN%" badge.
-            page.locator("#library-radar").get_by_role("link", name=re.compile(r"^(Add gender data|Gender: data for)")).click()
+            # A ghost axis has "+"; once partly known it has an "NN% known" badge.
+            page.locator("#library-radar").get_by_role("link", name=re.compile(r"^(Add gender data|Gender: known for)")).click()
             dialog = page.get_by_role("dialog")
             dialog.get_by_role("button", name=answer, exact=True).click()
             expect(dialog.get_by_role("heading", name="Gender saved!")).to_be_visible()

@@ -301,4 +301,20 @@ struct EnrichmentJobTests {
             #expect(try await store.jobs.jobs(kind: EnrichmentService.jobKind).isEmpty)
         }
     }
+
+    @Test("Namesakes from the bundled table are told apart in words, not by the names of datasets (issue 44 item 9)")
+    func namesakesInWords() async throws {
+        try await TestDatabase.sqlite.withStore { (store: Store) async throws in
+            let app = BooksTrack(store: store, clock: { TestClock.now })
+            let user = try await store.users.create(name: "jo", now: TestClock.now)
+            // The table has two Veronica Roths from one bestseller list: one recorded as a man, one as a woman.
+            try await Self.add("Divergent", by: "Veronica Roth", for: user, app: app)
+            let questions = try await app.enrichment.questions(for: user.id).map(\.candidate.question).sorted()
+            #expect(
+                questions == [
+                    "Is this Veronica Roth, a man from the United States?",
+                    "Is this Veronica Roth, a woman from the United States?",
+                ])
+        }
+    }
 }

@@ -194,6 +194,46 @@ struct RadarAndCurationTests {
         #expect(ProfilingPrompts.forBook(facts, axis: .cultural, context: .init(b.library), skips: [skip], now: now) == nil)
     }
 
+    @Test("Fill missing data asks first what fills the most books: the author of three books before a one-book author")
+    func widestFirst() throws {
+        var b = LibraryBuilder()
+        let single = b.author("One Book")
+        let prolific = b.author("Three Books")
+        b.book("Lonely", by: [single], status: .read, added: "2026-06-01")
+        for number in 1...3 { b.book("Series \(number)", by: [prolific], status: .toRead, added: "2026-0\(number)-01") }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try #require(ProfilingPrompts.next(for: nil, library: b.library, skips: [], now: now))
+        #expect(first.authorName == "Three Books" && first.fact == .region && first.authorBooks == 3)
+        let gender = try #require(ProfilingPrompts.next(for: .gender, library: b.library, skips: [], now: now))
+        #expect(gender.authorName == "Three Books" && gender.fact == .gender)
+        // Known for the prolific author: the one-book author's facts come next, in the book order.
+        let index = b.library.authors.index(forKey: prolific)!
+        b.library.authors.values[index].country = AuthorFact(
+            value: CountryCode(lenient: "JP")!, provenance: .init(source: .user, recordedAt: now))
+        b.library.authors.values[index].gender = AuthorFact(value: .male, provenance: .init(source: .user, recordedAt: now))
+        #expect(ProfilingPrompts.next(for: nil, library: b.library, skips: [], now: now)?.authorName == "One Book")
+    }
+
+    @Test("The original-language question offers the likely answer first, and never the read language of a translated book")
+    func likelyLanguage() throws {
+        var b = LibraryBuilder(primaryLanguage: "en")
+        let murakami = b.author("Haruki Murakami", country: "JP", gender: .male)
+        let rubin = b.author("Jay Rubin")
+        let id = b.book("Norwegian Wood", by: [murakami], editionLanguage: "en")
+        let entry = b.library.entries.first { $0.id == id }!
+        b.library.works[entry.workID]!.contributors = [Contributor(authorID: rubin, role: .translator)]
+        let facts = try #require(b.library.facts(of: entry))
+        let prompt = try #require(ProfilingPrompts.question(.originalLanguage, about: facts, context: .init(b.library)))
+        #expect(prompt.choices.first?.label == "Japanese")
+        #expect(!prompt.choices.contains { $0.label == "English" })
+        #expect(prompt.hint == "It has a translator, so it was not first written in English.")
+        // Without a translator English stays a choice, after the likely Japanese.
+        b.library.works[entry.workID]!.contributors = []
+        let untranslated = try #require(b.library.facts(of: entry))
+        let plain = try #require(ProfilingPrompts.question(.originalLanguage, about: untranslated, context: .init(b.library)))
+        #expect(plain.choices.prefix(2).map(\.label) == ["Japanese", "English"] && plain.hint == nil)
+    }
+
     @Test("Skipping a question about an author skips it for their other books too")
     func authorSkip() throws {
         var b = LibraryBuilder()

@@ -95,12 +95,12 @@ public final class EnrichmentService: Sendable {
                 let distinct = people.filter { !$0.summary.isEmpty && seen.insert($0.summary).inserted }
                 guard distinct.count > 1 else { continue }
                 ambiguous += 1
+                // Told apart in words; the datasets are named where the page says where it was found.
                 candidates += distinct.map { person in
-                    let from = AuthorTableSource.title(of: person.genderSource ?? person.countrySource).map { " (\($0))" } ?? ""
-                    return AuthorCandidate(
+                    AuthorCandidate(
                         authorID: author.id, source: .bundled,
                         reference: person.wikidataID ?? "\(person.name) (\(person.summary))",
-                        label: person.name, description: person.summary + from, facts: person.assertions(at: now))
+                        label: person.name, description: person.described, facts: person.assertions(at: now))
                 }
             }
         }

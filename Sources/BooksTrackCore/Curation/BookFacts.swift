@@ -91,6 +91,8 @@ public struct BookFacts: Hashable, Sendable {
     public var ownVoices: YesNo?
     public var accessibilityTags: [String]
     public var genres: [String]
+    /// Whether the work names a translator: then the edition's language is not its original.
+    public var hasTranslator = false
 
     public init(entry: LibraryEntry, work: Work, edition: Edition?, authors: [Author], primaryLanguage: LanguageCode?) {
         entryID = entry.id
@@ -104,6 +106,7 @@ public struct BookFacts: Hashable, Sendable {
         ownVoices = work.ownVoices
         accessibilityTags = work.accessibilityTags
         genres = work.genres
+        hasTranslator = work.contributors.contains { $0.role == .translator }
     }
 
     /// The language the book was read in: the edition's, else the reader's primary language.

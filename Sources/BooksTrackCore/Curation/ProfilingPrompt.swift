@@ -105,6 +105,16 @@ public enum ProfilingPrompts {
                 skippedAuthors.insert(AuthorKey(authorID: id, fact: key.fact))
             }
         }
+        // What fills the most books first (issue 44 item 9): an author's region or gender answers
+        // for every book of theirs, so the author with the most books missing it comes before
+        // any one book's facts.
+        if let (entry, fact, author) = widestAuthorQuestion(
+            facts: axis?.facts ?? BookFact.diversity, ordered: ordered, library: library, context: context,
+            skipped: skipped, skippedAuthors: skippedAuthors),
+            let book = library.facts(of: entry)
+        {
+            return question(fact, about: book, context: context, author: author)
+        }
         // Every book's diversity facts first; genre (not diversity data) only once none is missing.
         for facts in axis.map({ [$0.facts] }) ?? [BookFact.diversity, [.genre]] {
             for entry in ordered {
@@ -146,8 +156,39 @@ public enum ProfilingPrompts {
         return nil
     }
 
-    /// The question for a fact of a book, whether or not it is known (an answer replaces it).
-    public static func question(_ fact: BookFact, about book: BookFacts, context: Context) -> ProfilingPrompt? {
+    /// The author fact (region or gender) missing for the author with the most of the reader's
+    /// books, when that is more than one book; in the order of `ordered` among equals.
+    private static func widestAuthorQuestion(
+        facts: [BookFact], ordered: [LibraryEntry], library: ReaderLibrary, context: Context, skipped: Set<SkipKey>,
+        skippedAuthors: Set<AuthorKey>
+    ) -> (LibraryEntry, BookFact, Author.ID)? {
+        let authorFacts = facts.filter { $0 == .region || $0 == .gender }
+        guard !authorFacts.isEmpty else { return nil }
+        var best: (books: Int, entry: LibraryEntry, fact: BookFact, author: Author.ID)?
+        var seen = Set<AuthorKey>()
+        for entry in ordered {
+            guard let work = library.works[entry.workID] else { continue }
+            for authorID in work.authorIDs {
+                let books = context.booksByAuthor[authorID] ?? 1
+                guard books > (best?.books ?? 1), let author = library.authors[authorID] else { continue }
+                for fact in authorFacts where fact == .region ? author.region == nil : author.gender == nil {
+                    let key = AuthorKey(authorID: authorID, fact: fact)
+                    guard seen.insert(key).inserted, !skippedAuthors.contains(key),
+                        !skipped.contains(SkipKey(workID: work.id, fact: fact))
+                    else { continue }
+                    best = (books, entry, fact, authorID)
+                    break
+                }
+            }
+        }
+        return best.map { ($0.entry, $0.fact, $0.author) }
+    }
+
+    /// The question for a fact of a book, whether or not it is known (an answer replaces it);
+    /// about `author` when given (a region or gender), else the first author without the fact.
+    public static func question(
+        _ fact: BookFact, about book: BookFacts, context: Context, author preferred: Author.ID? = nil
+    ) -> ProfilingPrompt? {
         let counts = context.booksByAuthor
         var prompt = ProfilingPrompt(
             fact: fact, style: .pills, entryID: book.entryID, workID: book.workID, bookTitle: book.title, authorID: nil,
@@ -158,7 +199,9 @@ public enum ProfilingPrompts {
         case .region, .gender:
             // The first author without the fact, else the primary author (to change an answer).
             let missing = book.authors.first { fact == .region ? $0.region == nil : $0.gender == nil }
-            guard let author = missing ?? book.authors.first else { return nil }
+            guard let author = book.authors.first(where: { $0.id == preferred }) ?? missing ?? book.authors.first else {
+                return nil
+            }
             prompt.authorID = author.id
             prompt.authorName = author.name
             prompt.authorBooks = counts[author.id] ?? 1
@@ -175,7 +218,10 @@ public enum ProfilingPrompts {
             prompt.question =
                 fact == .originalLanguage
                 ? "What language was \(title) first written in?" : "Which language did you read \(title) in?"
-            prompt.choices = context.languages.map { .init(value: $0.code, label: $0.englishName) }
+            prompt.choices = languageChoices(fact, about: book, context: context)
+            if fact == .originalLanguage, book.hasTranslator, let read = book.readingLanguage {
+                prompt.hint = "It has a translator, so it was not first written in \(read.englishName)."
+            }
             prompt.offersAllLanguages = true
         case .firstPublished:
             prompt.style = .year
@@ -196,6 +242,22 @@ public enum ProfilingPrompts {
             prompt.choices = GenreChoice.labels.map { .init(value: $0, label: $0) }
         }
         return prompt
+    }
+
+    /// The language pills of a language question. For the original language, the likely answer
+    /// first — the main language of the authors' countries — and never the language the book was
+    /// read in when it names a translator (issue 44 item 9: a Japanese novel with a translator
+    /// was offered "English" first).
+    static func languageChoices(_ fact: BookFact, about book: BookFacts, context: Context) -> [ProfilingPrompt.Choice] {
+        var languages = context.languages
+        if fact == .originalLanguage {
+            let likely = book.authors.compactMap { $0.country?.value.mainLanguage }
+            languages = likely + languages.filter { !likely.contains($0) }
+            if book.hasTranslator, let read = book.readingLanguage { languages.removeAll { $0 == read } }
+            var seen = Set<LanguageCode>()
+            languages = languages.filter { seen.insert($0).inserted }
+        }
+        return languages.prefix(8).map { .init(value: $0.code, label: $0.englishName) }
     }
 
     /// "Wikidata says Chinua Achebe’s gender is male. Is that right?" for an author fact that

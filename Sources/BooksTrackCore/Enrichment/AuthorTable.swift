@@ -34,6 +34,30 @@ public struct AuthorTable: Sendable {
             return out
         }
 
+        /// What tells namesakes apart, in words: "a woman from the United States, born 1988"
+        /// (issue 44 item 9: the question once showed only the datasets' names).
+        public var described: String {
+            let who =
+                switch gender {
+                case .female: "a woman"
+                case .male: "a man"
+                case .nonBinary: "a non-binary writer"
+                case .other, nil: "a writer"
+                }
+            var out = who + (countries.first.map { " from \(Self.article($0.name))\($0.name)" } ?? "")
+            if let birthYear { out += birthYear < 0 ? ", born \(-birthYear) BCE" : ", born \(birthYear)" }
+            return out
+        }
+
+        /// "the " before the country names English writes with it ("the United States").
+        static func article(_ name: String) -> String {
+            let withThe: Set = [
+                "Netherlands", "Philippines", "Czech Republic", "Dominican Republic", "Bahamas", "Gambia", "Maldives",
+                "Central African Republic", "Comoros", "Seychelles", "Solomon Islands", "Marshall Islands",
+            ]
+            return name.hasPrefix("United ") || withThe.contains(name) ? "the " : ""
+        }
+
         /// A line that tells namesakes apart: "United States, born 1931".
         public var summary: String {
             var parts: [String] = []

@@ -64,6 +64,11 @@ enum EnrichmentPages {
                     Txt(". ")
                 }
                 Txt("Found in \(candidate.source.displayName)")
+                if candidate.source == .bundled,
+                    let dataset = candidate.facts.lazy.compactMap({ AuthorTableSource.title(of: $0.provenance.detail) }).first
+                {
+                    Txt(", from \(dataset)")
+                }
                 if let link = candidate.link {
                     Txt(" (")
                     Tag("a", .href(link.absoluteString), text: candidate.reference)
