@@ -49,3 +49,30 @@ struct ComparisonTests {
         #expect(last.score == nil && last.women == nil && last.languages == 0, "nothing finished in 2027 yet")
     }
 }
+
+@Suite("Achievements dated by the reading that earned them (issue 44 item 6)")
+struct AchievementDatingTests {
+    @Test("An import of years of reading: First Steps on the first finish, three regions on the book that made three")
+    func datedByReading() throws {
+        var b = LibraryBuilder()
+        let nigeria = b.author("A", country: "NG")
+        let japan = b.author("B", country: "JP")
+        let france = b.author("C", country: "FR")
+        b.book("One", by: [nigeria], language: "en", finished: "2019-04-02")
+        b.book("Two", by: [japan], language: "ja", finished: "2020-06-10")
+        b.book("Three", by: [france], language: "fr", finished: "2022-01-15")
+        let figures = LibraryFigures(b.library, timeZone: TimeZone(identifier: "America/New_York")!)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let dated = figures.dated([
+            AchievementUnlock(achievement: "firstSteps", unlockedAt: now),
+            AchievementUnlock(achievement: "cultureExplorer", unlockedAt: now),
+            AchievementUnlock(achievement: "polyglot", unlockedAt: now),
+            AchievementUnlock(achievement: "curator", unlockedAt: now),
+        ])
+        let zone = TimeZone(identifier: "America/New_York")!
+        #expect(LocalDate(dated[0].unlockedAt, in: zone) == LocalDate("2019-04-02"))
+        #expect(LocalDate(dated[1].unlockedAt, in: zone) == LocalDate("2022-01-15"), "the third region")
+        #expect(LocalDate(dated[2].unlockedAt, in: zone) == LocalDate("2022-01-15"), "the third language")
+        #expect(dated[3].unlockedAt == now, "curation is dated by the write")
+    }
+}

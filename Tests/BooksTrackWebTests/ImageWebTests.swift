@@ -49,7 +49,7 @@ struct ImageWebTests {
             #expect(image.body.contains(">Achievement unlocked · Common</text>"))
             #expect(image.body.contains(">First Steps</text>"))
             #expect(image.body.contains(#"font-size="150">📖</text>"#), "the badge drawn large")
-            #expect(image.body.contains(">Unlocked 15 March 2026.</text>"))
+            #expect(image.body.contains(">Unlocked 1 February 2026.</text>"), "the day the first book was finished")
             #expect(image.body.contains(##"fill="#7b838d""##))
             #expect(try await browser.get("/achievements/bookworm/image.svg").status == .notFound)
             #expect(try await browser.get("/achievements/nothing/image.svg").status == .notFound)

@@ -217,11 +217,10 @@ public struct GoalService: Sendable {
     /// "30 books · 9,450 pages · 12 countries". A figure nothing is known for is said so, never
     /// a bare 0 ("page counts not known" when none of the books has one).
     public static func story(_ snapshot: Goal.Snapshot) -> String {
-        let pages = snapshot.pages.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
         let unknown = snapshot.books > 0
         return [
-            snapshot.books == 1 ? "1 book" : "\(snapshot.books) books",
-            unknown && snapshot.pages == 0 ? "page counts not known" : "\(pages) pages",
+            InsightFormat.books(snapshot.books),
+            unknown && snapshot.pages == 0 ? "page counts not known" : InsightFormat.counted(snapshot.pages, "page"),
             unknown && snapshot.countries == 0
                 ? "authors’ countries not known"
                 : snapshot.countries == 1 ? "1 country" : "\(snapshot.countries) countries",

@@ -57,16 +57,21 @@ public struct NotificationService: Sendable {
             try await GoalService.current(user, store: store, now: now).allSatisfy({ $0.goal.status != .active })
         {
             let (facts, unlocked) = try await reader.achievementCounts(timeZone: user.timeZone)
-            let new = Achievements.newlyEarned(facts, unlocked: unlocked, now: now)
-            if !new.isEmpty, try await reader.record(achievements: new, now: now) > 0 { await deliver(user.id, now: now) }
+            var new = Achievements.newlyEarned(facts, unlocked: unlocked, now: now)
+            guard !new.isEmpty else { return }
+            // Dated by the reading that earned them: the library is read only when something is new.
+            new = try await insights.figures(of: user).figures.dated(new)
+            if try await reader.record(achievements: new, now: now) > 0 { await deliver(user.id, now: now) }
             return
         }
         // The library's figures (kept with it) for achievements and goals.
         let (library, figures) = try await insights.figures(of: user)
-        // Achievements the library now earns are stored once, dated now, each with its notice
-        // (two writes at once store the first; an unlock is never taken back).
+        // Achievements the library now earns are stored once, dated by the reading that earned
+        // them, each with its notice (two writes at once store the first; an unlock is never
+        // taken back).
         let facts = figures.achievementFacts(contributions: library.contributions.count)
-        let new = Achievements.newlyEarned(facts, unlocked: Set(library.achievements.map(\.achievement)), now: now)
+        let new = figures.dated(
+            Achievements.newlyEarned(facts, unlocked: Set(library.achievements.map(\.achievement)), now: now))
         var recorded = new.isEmpty ? 0 : try await reader.record(achievements: new, now: now)
         let goals = try await GoalService.settle(user, library: library, figures: figures, store: store, now: now)
         if !goals.isEmpty { recorded += try await reader.record(notices: goals, now: now) }

@@ -64,7 +64,7 @@ extension Goal {
         case .streak(let run, let broken, let fits):
             if !fits { return "A \(target)-day streak no longer fits before \(endsOn.longDescription)." }
             if broken { return "Streak broken. Start a new one today!" }
-            if run == 0 { return "Read today to start your streak: \(target) days in a row." }
+            if run == 0 { return "Read today to start your streak: \(Self.counted(target, "day")) in a row." }
             return "\(Self.counted(run, "day")) in a row so far: \(Self.counted(target - run, "more day")) to go."
         case .behind(let left, let daysLeft):
             let unit = GoalDraft.unit(of: kind)
@@ -89,8 +89,5 @@ extension Goal {
         }
     }
 
-    /// "1 day", "3 days", "1,680 pages" (`singular` + "s").
-    static func counted(_ count: Int, _ singular: String) -> String {
-        "\(InsightFormat.grouped(count)) \(singular)\(count == 1 ? "" : "s")"
-    }
+    static func counted(_ count: Int, _ singular: String) -> String { InsightFormat.counted(count, singular) }
 }

@@ -55,7 +55,11 @@ public enum InsightFormat {
         return "\(number(value)) \(abs(value - 1) < 0.001 ? noun : noun + "s")"
     }
 
-    public static func books(_ count: Int) -> String { count == 1 ? "1 book" : "\(grouped(count)) books" }
+    public static func books(_ count: Int) -> String { counted(count, "book") }
+    /// "1 day", "3 days", "1,680 pages": a count with its noun, plural unless one.
+    public static func counted(_ count: Int, _ singular: String) -> String {
+        "\(grouped(count)) \(singular)\(count == 1 ? "" : "s")"
+    }
     public static func authors(_ count: Int) -> String { count == 1 ? "1 author" : "\(grouped(count)) authors" }
 
     /// "50 min", "2 h 50 min".

@@ -11,12 +11,15 @@ public final class LibraryFigures: @unchecked Sendable {
     let index: InsightIndex
     /// The reading days every streak is counted from.
     public let readingDays: ReadingDays
+    /// The zone the index's days are in.
+    let timeZone: TimeZone
     private let lock = NSLock()
     private var built: GoalBoard?
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let index = InsightIndex(library, timeZone: timeZone)
         self.index = index
+        self.timeZone = timeZone
         readingDays = ReadingDays(library, timeZone: timeZone)
     }
 
@@ -65,6 +68,63 @@ public final class LibraryFigures: @unchecked Sendable {
             women: figures.allowsShares(.gender) ? figures.figure(for: .female)?.figure.share ?? 0 : nil,
             marginalized: figures.allowsShares(.marginalized) ? figures.marginalized.share : nil,
             languages: figures.languages.count)
+    }
+
+    /// Unlocks dated by the reading that earned them (issue 44 item 6): an import of years of
+    /// reading earns First Steps on the day its first book was finished, not on the day of the
+    /// import. A requirement the history cannot date (ratings, curation, a book without a finish
+    /// date among the ones that count) leaves the unlock as it was; a date is never later.
+    public func dated(_ unlocks: [AchievementUnlock]) -> [AchievementUnlock] {
+        guard !unlocks.isEmpty else { return unlocks }
+        // Each book read with a date, by the day it was first finished.
+        let firsts = index.books.filter(\.readAtSomeTime).compactMap { book in
+            book.finishedDays.min().map { (day: $0, book: book) }
+        }
+        .sorted { $0.day < $1.day }
+        func day(_ requirement: Achievement.Requirement) -> Int? {
+            let target = Int(requirement.target.rounded(.up))
+            guard target >= 1 else { return nil }
+            switch requirement.measure {
+            case .books: return target <= firsts.count ? firsts[target - 1].day : nil
+            case .regions, .languages:
+                var seen = Set<Int32>()
+                for (day, book) in firsts {
+                    if requirement.measure == .languages {
+                        if book.language >= 0 { seen.insert(book.language) }
+                    } else {
+                        for author in book.authors {
+                            if let region = index.authors[Int(author)].region {
+                                seen.insert(Int32(CulturalRegion.allCases.firstIndex(of: region) ?? 0))
+                            }
+                        }
+                    }
+                    if seen.count >= target { return day }
+                }
+                return nil
+            case .streakDays:
+                var run = 0
+                var previous = Int.min
+                for day in readingDays.days {
+                    run = day == previous + 1 ? run + 1 : 1
+                    previous = day
+                    if run >= target { return day }
+                }
+                return nil
+            case .ratedBooks, .averageRating, .contributions: return nil
+            }
+        }
+        return unlocks.map { unlock in
+            guard let achievement = Achievements.achievement(unlock.achievement) else { return unlock }
+            let days = achievement.requirements.map(day)
+            guard !days.isEmpty, !days.contains(nil), let earned = days.compactMap({ $0 }).max() else { return unlock }
+            // Noon of that day in the reader's zone: the day, whatever the hour of the reading.
+            let noon = Double(earned) * 86_400 + 43_200
+            let instant = Date(
+                timeIntervalSince1970: noon - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: noon))))
+            var dated = unlock
+            dated.unlockedAt = min(unlock.unlockedAt, instant)
+            return dated
+        }
     }
 
     /// The reader's streak as of `now` (see ``ReadingDays``).

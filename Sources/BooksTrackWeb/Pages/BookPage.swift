@@ -94,7 +94,7 @@ enum BookPage {
                 }
                 Tag("ul", .cls("pills"), .aria("label", "Quick facts")) {
                     QuickFactPill(label: state.status.displayName, kind: "status-\(state.status.rawValue)")
-                    if let pages = edition?.pageCount { QuickFactPill(label: "\(pages) pages") }
+                    if let pages = edition?.pageCount { QuickFactPill(label: InsightFormat.counted(pages, "page")) }
                     if let year = work.firstPublishedYear { QuickFactPill(label: "First published \(year)") }
                     if let language = work.originalLanguage { QuickFactPill(label: language.englishName) }
                     if let format = edition?.format { QuickFactPill(label: format.displayName) }

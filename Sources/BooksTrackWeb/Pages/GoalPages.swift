@@ -443,7 +443,7 @@ enum GoalPages {
             "starts_on": goal.startsOn.description, "ends_on": goal.endsOn.description, "recurring": goal.recurring ? "on" : "",
             "regions": c.regions.map(\.rawValue).joined(separator: ","),
             "genders": c.genders.map(\.rawValue).joined(separator: ","),
-            "languages": c.languages.map(\.code).joined(separator: ","), "translated": c.translatedOnly ? "on" : "",
+            "languages": c.languages.map(\.englishName).joined(separator: ", "), "translated": c.translatedOnly ? "on" : "",
             "marginalized": c.marginalizedOnly ? "on" : "", "owned": c.ownedOnly ? "on" : "", "genre": c.genre ?? "",
             "shelf": c.shelf ?? "", "since": c.sinceYear.map(String.init) ?? "",
             "minimum": c.minimumBooks.map(String.init) ?? "",
@@ -578,7 +578,7 @@ enum GoalPages {
     /// A milestone's mark as the goal counts it: "50%", "30 days", "10 books counted".
     static func mark(_ mark: Int, of goal: Goal) -> String {
         switch goal.kind {
-        case .streakDays: "\(mark) days"
+        case .streakDays: InsightFormat.counted(mark, "day")
         case .share: "\(mark) books counted"
         default: "\(mark)%"
         }

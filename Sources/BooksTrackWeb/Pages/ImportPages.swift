@@ -161,7 +161,7 @@ enum ImportPages {
                 {
                     Tag(
                         "button", .type("submit"), Attr("data-busy-label", "Importing…"),
-                        text: "Import \(report.rows - report.skipped) books")
+                        text: "Import \(InsightFormat.books(report.rows - report.skipped))")
                 }
                 PostForm(action: "/import/uploads/\(upload.id.string)/cancel", csrfToken: page.csrfToken, cls: "actions") {
                     Tag("button", .type("submit"), .cls("secondary"), text: "Cancel")
