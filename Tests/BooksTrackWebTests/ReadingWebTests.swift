@@ -60,9 +60,11 @@ struct ReadingWebTests {
             #expect(year.body.contains(#"id="achievement-firstSteps""#))
             // Dated by the reading that earned them (issue 44 item 6): the first book was finished on
             // 1 February, the third region and language came with the book of 3 February.
-            #expect(year.text.contains("First Steps Common Read your first book Unlocked 2026-02-01"))
-            #expect(year.text.contains("Culture Explorer Uncommon Read authors from 3 cultural regions Unlocked 2026-02-03"))
-            #expect(!year.body.contains(#"class="achievement rarity-common fresh""#), "earned six weeks ago: not new")
+            #expect(year.text.contains("First Steps Common Read your first book New · Unlocked 2026-02-01"))
+            #expect(
+                year.text.contains("Culture Explorer Uncommon Read authors from 3 cultural regions New · Unlocked 2026-02-03"))
+            // New while its notice is unread, however old the reading; told, it is no longer new.
+            #expect(year.body.contains(#"class="achievement rarity-common fresh""#), "not told yet: it celebrates")
             #expect(year.text.contains("Bookworm Common Read 10 books 30% Locked · 3 / 10 books"))
             #expect(year.body.contains(#"<progress max="100" value="30" aria-label="Bookworm: 3 / 10 books">30%</progress>"#))
             // Earned at once, the achievements are told by one notice naming them (issue 44, item 6);
@@ -76,6 +78,9 @@ struct ReadingWebTests {
             #expect(!centre.body.contains(#"<li class="unread fresh rarity-common">"#))
             _ = try await browser.get("/insights/reading")
             #expect(try await app.store.reader(user.id).notifications(unreadOnly: true).count == unread.count, "once")
+            // Told (the notices read), an unlock dated six weeks ago is no longer new.
+            _ = try await browser.post("/notifications/read")
+            #expect(!(try await browser.get("/insights/reading").body.contains(" fresh\"")))
 
             let month = try await browser.get("/insights/reading?period=month&months=6")
             #expect(month.text.contains("3 fewer books than last month."))

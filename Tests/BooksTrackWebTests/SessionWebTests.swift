@@ -172,6 +172,9 @@ struct SessionWebTests {
                 #expect(page.body.contains(#"data-elapsed="900""#) && page.text.contains("15:00"), "\(path) shows the timer")
                 #expect(page.body.contains(#"action="/sessions/\#(session.id.string)/finish""#), "\(path) can stop it")
             }
+            // The book's own page shows the timer once: in its sessions card, not in the header too.
+            let own = try await browser.get("/books/\(entry.string)")
+            #expect(own.body.components(separatedBy: #"role="timer""#).count == 2 && !own.body.contains("running-session"))
             // Stopped from the header of the goals page: the session ends at the page given.
             _ = try await browser.post("/goals", ["kind": "pages", "target": "1000", "cadence": "year"])
             let stopped = try await browser.post("/sessions/\(session.id.string)/finish", ["end_page": "40"])

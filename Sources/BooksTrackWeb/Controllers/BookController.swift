@@ -95,8 +95,11 @@ struct BookController {
             }
         let cover = try await app.reader(user).coverID(of: detail.entry.id)
         let badges = try await app.reader(user).badges(of: detail.entry.id)
+        // The running session's own book shows its timer in the sessions card: not twice.
+        var page = context.page(.library)
+        if page.running?.session.entryID == detail.entry.id { page.running = nil }
         return BookPage.render(
-            page: context.page(.library),
+            page: page,
             model: .init(
                 detail: detail, cover: cover, badges: badges,
                 curation: BookPage.Curation(

@@ -92,11 +92,17 @@ struct InsightsController {
         async let standings = goals.goals(for: user, now: now)
         async let comparison = reading.comparison(for: user, span: opened.insights.span, now: now)
         async let counts = app.reader(user).entryCounts()
+        // What the reader has not been told yet is new however old the reading that earned it
+        // (asked once the achievements are settled: the page may store what the library earns).
+        let earned = try await achievements
+        let unread = try await app.notifications.unread(of: user)
         let model = ReadingPage.Model(
-            insights: opened.insights, months: months ?? 12, note: opened.note, achievements: try await achievements,
+            insights: opened.insights, months: months ?? 12, note: opened.note, achievements: earned,
             problem: unknown
                 ? "The period is week, month, year or all time, the measure books, pages or time, and the timeline shows 6 or 12 months; showing the defaults instead."
-                : nil, goals: try await standings, today: user.today(at: now), now: now, comparison: try await comparison,
+                : nil, goals: try await standings, today: user.today(at: now), now: now,
+            unreadAchievements: Set(unread.compactMap(\.key).flatMap(Notices.achievements(inKey:))),
+            comparison: try await comparison,
             libraryBooks: try await counts.values.reduce(0, +))
         return HTMLResponse(
             html: ReadingPage.render(page: context.page(.insights), model: model), status: unknown ? .badRequest : .ok

@@ -19,6 +19,9 @@ enum ReadingPage {
         var today: LocalDate
         /// The moment of the page (which unlocks are new).
         var now = Date()
+        /// Achievements whose notice the reader has not read yet: new, however long ago the
+        /// reading that earned them (an import of years of history).
+        var unreadAchievements: Set<String> = []
         /// The reader beside the instance's average (issue 20 item 12).
         var comparison: InstanceComparison? = nil
         /// Books in the whole library: with none, the page says how to start instead of zeros.
@@ -49,7 +52,7 @@ enum ReadingPage {
                     actions: [("Add a book", "/books/new"), ("Import a library", "/import")])
                 Tag("div", .cls("bento")) {
                     goalsCard(model)
-                    achievements(model.achievements, now: model.now)
+                    achievements(model.achievements, now: model.now, unread: model.unreadAchievements)
                 }
             } else {
                 Tag("div", .cls("reading-selectors")) {
@@ -64,7 +67,7 @@ enum ReadingPage {
                     if let comparison = model.comparison {
                         compareCard(comparison, csrfToken: page.csrfToken, months: model.months, metric: insights.metric)
                     }
-                    achievements(model.achievements, now: model.now)
+                    achievements(model.achievements, now: model.now, unread: model.unreadAchievements)
                 }
             }
         }
@@ -341,15 +344,18 @@ enum ReadingPage {
         }
     }
 
-    /// An unlock this recent is new: it celebrates (more for a rarer one) and says "New".
+    /// An unlock this recent, or whose notice is unread, is new: it celebrates (more for a rarer
+    /// one) and says "New".
     static let freshFor: TimeInterval = 7 * 86_400
 
-    static func achievements(_ standings: [AchievementStanding], now: Date) -> Component {
+    static func achievements(_ standings: [AchievementStanding], now: Date, unread: Set<String> = []) -> Component {
         let unlocked = standings.filter { $0.unlockedAt != nil }.count
         return Card("Achievements", span: .full, id: "achievements") {
             Tag("p", .cls("muted"), text: "\(unlocked) of \(standings.count) unlocked.")
             Tag("ul", .cls("achievement-grid")) {
-                for standing in standings.sorted(by: order) { badge(standing, now: now) }
+                for standing in standings.sorted(by: order) {
+                    badge(standing, now: now, unread: unread.contains(standing.achievement.id))
+                }
             }
         }
     }
@@ -364,10 +370,10 @@ enum ReadingPage {
         }
     }
 
-    static func badge(_ standing: AchievementStanding, now: Date) -> Component {
+    static func badge(_ standing: AchievementStanding, now: Date, unread: Bool = false) -> Component {
         let achievement = standing.achievement
         let locked = standing.unlockedAt == nil
-        let fresh = standing.unlockedAt.map { now.timeIntervalSince($0) < freshFor } ?? false
+        let fresh = standing.unlockedAt.map { unread || now.timeIntervalSince($0) < freshFor } ?? false
         return Tag(
             "li",
             .cls("achievement rarity-\(achievement.rarity.rawValue)\(locked ? " locked" : "")\(fresh ? " fresh" : "")"),
