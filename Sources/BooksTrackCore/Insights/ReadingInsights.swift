@@ -164,8 +164,8 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             rings = Rings(
                 outer: booksLastYear > 0 ? min(1, Double(booksThisYear) / Double(booksLastYear)) : (booksThisYear > 0 ? 1 : 0),
                 outerLabel: booksLastYear > 0
-                    ? "\(booksThisYear) books this year, \(booksLastYear) in all of last year"
-                    : "\(booksThisYear) books this year",
+                    ? "\(InsightFormat.books(booksThisYear)) this year, \(booksLastYear) in all of last year"
+                    : "\(InsightFormat.books(booksThisYear)) this year",
                 inner: Double(current.cultures) / Double(regionCount),
                 innerLabel: "\(current.cultures) of \(regionCount) regions")
         }

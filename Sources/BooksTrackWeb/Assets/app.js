@@ -210,6 +210,16 @@
     }
 })();
 
+// A timeline wider than the phone scrolls inside its card: it opens on its latest months, the
+// ones a reader came for, rather than on the oldest.
+(function () {
+    "use strict";
+    var scrollers = document.querySelectorAll(".chart-scroll");
+    for (var i = 0; i < scrollers.length; i++) {
+        scrollers[i].scrollLeft = scrollers[i].scrollWidth;
+    }
+})();
+
 // "Copy link": copies the text of the element a button names, saying so on the button.
 (function () {
     "use strict";

@@ -129,6 +129,14 @@ enum GoalPages {
                 Card("Milestones", id: "goal-milestones") {
                     if standing.milestones.isEmpty {
                         Tag("p", .cls("muted"), text: "None reached yet. Each is recorded with the day it is first reached.")
+                        if goal.kind == .share {
+                            // A share crosses 50% and falls back with every book: its milestones are books.
+                            Tag(
+                                "p", .cls("muted"),
+                                text:
+                                    "A share goal’s milestones are the books it has counted: \(InsightFormat.list(goal.milestoneMarks.map(String.init))) books with the fact known."
+                            )
+                        }
                     } else {
                         Tag("ol", .cls("timeline")) {
                             for milestone in standing.milestones.sorted(by: { $0.percent < $1.percent }) {

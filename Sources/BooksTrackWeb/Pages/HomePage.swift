@@ -136,7 +136,7 @@ enum HomePage {
                                 Tag(
                                     "a", .href("/library?missing=any"),
                                     text:
-                                        "\(InsightFormat.books(model.missingData)) \(model.missingData == 1 ? "is" : "are") missing data: see which"
+                                        "\(InsightFormat.books(model.missingData)) in your library \(model.missingData == 1 ? "is" : "are") missing data: see which"
                                 )
                                 Txt(" · ")
                             }
