@@ -113,10 +113,18 @@ public final class InsightsService: Sendable {
         let version: Int
         if let asked { version = asked } else { version = try await reader.dataVersion() }
         let zone = user.timeZone
-        let library = try await snapshots.library(of: reader, atLeast: version)
-        if let kept = boards.get(user.id, version: version, zone: zone.identifier) { return (library, kept) }
-        let figures = LibraryFigures(library, timeZone: zone)
-        boards.put(user.id, version: version, zone: zone.identifier, figures: figures)
+        let snapshot = try await snapshots.snapshot(of: reader, atLeast: version)
+        let library = snapshot.library
+        if let kept = boards.get(user.id, version: snapshot.version, zone: zone.identifier) { return (library, kept) }
+        // Figures kept at an older version are patched by the rows changed since (a write waits
+        // for a few books, not for the whole library flattened again); else flattened anew.
+        let figures =
+            if let (older, at) = boards.latest(user.id, zone: zone.identifier), let touched = snapshot.touched(since: at) {
+                older.updated(library, touched: touched)
+            } else {
+                LibraryFigures(library, timeZone: zone)
+            }
+        boards.put(user.id, version: snapshot.version, zone: zone.identifier, figures: figures)
         return (library, figures)
     }
 
@@ -149,6 +157,14 @@ public final class InsightsService: Sendable {
             lock.withLock {
                 guard let entry = kept[user], entry.version == version, entry.zone == zone else { return nil }
                 return entry.figures
+            }
+        }
+
+        /// The reader's figures kept at any version, with it.
+        func latest(_ user: User.ID, zone: String) -> (LibraryFigures, Int)? {
+            lock.withLock {
+                guard let entry = kept[user], entry.zone == zone else { return nil }
+                return (entry.figures, entry.version)
             }
         }
 

@@ -11,9 +11,30 @@ import Foundation
 /// after a write make one patch, not sixteen; a cold library is read once, not by every request),
 /// and take its result when it is at least as new as the version they need.
 final class LibrarySnapshots: @unchecked Sendable {
-    private struct Snapshot: Sendable {
+    struct Snapshot: Sendable {
         var version: Int
         var library: ReaderLibrary
+        /// The last patches (from version, to version, the rows they read again): what figures
+        /// kept at an older version need to be patched the same way. Empty after a whole read.
+        var touches: [(from: Int, to: Int, touched: LibraryTouch)] = []
+
+        /// What changed from `version` to this snapshot's, when the patches since then are all
+        /// here; nil when a whole read or a gap lies between.
+        func touched(since earlier: Int) -> LibraryTouch? {
+            guard earlier <= version else { return nil }
+            var at = earlier
+            var touched = LibraryTouch()
+            // Patches follow one another; more rows than changed is harmless, a gap is not.
+            for patch in touches where patch.to > at {
+                guard patch.from <= at else { return nil }
+                touched = touched.union(patch.touched)
+                at = patch.to
+            }
+            return at == version ? touched : nil
+        }
+
+        /// How many patches a snapshot remembers.
+        static let remembered = 16
     }
 
     private let lock = NSLock()
@@ -30,6 +51,11 @@ final class LibrarySnapshots: @unchecked Sendable {
 
     /// The reader's library, at `version` (the reader's `data_version` read by the caller) or newer.
     func library(of reader: ReaderStore, atLeast version: Int) async throws -> ReaderLibrary {
+        try await snapshot(of: reader, atLeast: version).library
+    }
+
+    /// The reader's kept library with its version and its last patches.
+    func snapshot(of reader: ReaderStore, atLeast version: Int) async throws -> Snapshot {
         let id = reader.userID
         while true {
             let (kept, running): (Snapshot?, Task<Snapshot, any Error>?) = lock.withLock {
@@ -41,7 +67,7 @@ final class LibrarySnapshots: @unchecked Sendable {
                 refreshing[id] = task
                 return (nil, task)
             }
-            if let kept { return kept.library }
+            if let kept { return kept }
             guard let running else { continue }
             let result: Snapshot
             do {
@@ -55,7 +81,7 @@ final class LibrarySnapshots: @unchecked Sendable {
                 if (snapshots[id]?.version ?? Int.min) < result.version { snapshots[id] = result }
                 evict(keeping: id)
             }
-            if result.version >= version { return result.library }
+            if result.version >= version { return result }
             // A refresh that began before the caller's write: one more.
         }
     }
@@ -87,7 +113,14 @@ final class LibrarySnapshots: @unchecked Sendable {
             defer { _ = lock.withLock { patching.remove(id) } }
             do {
                 if let changes = try await reader.libraryChanges(since: kept.version) {
-                    if !changes.isEmpty { kept.library.apply(try await reader.patch(for: changes, of: kept.library)) }
+                    var touched = LibraryTouch()
+                    if !changes.isEmpty {
+                        let patch = try await reader.patch(for: changes, of: kept.library)
+                        touched = patch.touched
+                        kept.library.apply(patch)
+                    }
+                    kept.touches.append((kept.version, changes.version, touched))
+                    kept.touches = Array(kept.touches.suffix(Snapshot.remembered))
                     kept.version = changes.version
                     // Back in the table before `patching` ends, so `holds` never misses it.
                     lock.withLock { if (snapshots[id]?.version ?? Int.min) < kept.version { snapshots[id] = kept } }

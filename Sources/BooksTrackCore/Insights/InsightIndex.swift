@@ -64,40 +64,81 @@ struct InsightIndex {
     var underrepresented: Set<CulturalRegion> = []
     var shelfIndex: [String: Int32] = [:]
 
+    /// What a patch needs to change a few books without flattening the library again: where
+    /// each entry's book is, the authors' dense indices, the interned spellings, and the
+    /// settings every book was told with.
+    var position: [LibraryEntry.ID: Int] = [:]
+    var authorIndex: [Author.ID: Int32] = [:]
+    var languageIndex: [LanguageCode: Int32] = [:]
+    /// Each spelling is lower-cased once, not once per book.
+    var genreSpellings: [String: Int32] = [:]
+    var shelfSpellings: [String: Int32] = [:]
+    var primaryLanguage: LanguageCode?
+    /// Entries with finished sessions or noted pages (their pages come from those).
+    var withSessions = Set<LibraryEntry.ID>()
+
     init(_ library: ReaderLibrary, timeZone: TimeZone) {
-        let underrepresented = library.user.settings.underrepresentedRegions
-        self.underrepresented = underrepresented
-        let primaryLanguage = library.user.settings.primaryLanguage
-        var authorIndex: [Author.ID: Int32] = [:]
-        var languageIndex: [LanguageCode: Int32] = [:]
-        func author(_ id: Author.ID) -> Int32? {
-            if let known = authorIndex[id] { return known }
-            guard let author = library.authors[id] else { return nil }
-            authors.append(
-                AuthorTraits(
-                    region: author.region, country: author.country?.value, gender: author.gender?.value,
-                    marginalized: marginalizedVoice(author, underrepresented: underrepresented)))
-            let index = Int32(authors.count - 1)
-            authorIndex[id] = index
-            return index
+        underrepresented = library.user.settings.underrepresentedRegions
+        primaryLanguage = library.user.settings.primaryLanguage
+        indexSessions(library, timeZone: timeZone)
+        books.reserveCapacity(library.entries.count)
+        for entry in library.entries {
+            guard let book = book(of: entry, in: library) else { continue }
+            position[entry.id] = books.count
+            books.append(book)
         }
-        // Each spelling is lower-cased once, not once per book.
-        var genreSpellings: [String: Int32] = [:]
-        var shelfSpellings: [String: Int32] = [:]
-        func intern(_ text: String, in table: inout [String: Int32], spellings: inout [String: Int32]) -> Int32 {
-            if let known = spellings[text] { return known }
-            let lowered = text.lowercased()
-            let index: Int32
-            if let known = table[lowered] {
-                index = known
-            } else {
-                index = Int32(table.count)
-                table[lowered] = index
+    }
+
+    /// The index after a change to a few of the library's rows (`touched`), from the library as
+    /// it is now: the touched books built again in place (or added, or removed), the authors'
+    /// traits told again, the sessions again. `nil` when the change reaches what every book was
+    /// told with (the reader's settings): then the library is flattened anew.
+    func patched(_ library: ReaderLibrary, touched: LibraryTouch, timeZone: TimeZone) -> InsightIndex? {
+        guard library.user.settings.underrepresentedRegions == underrepresented,
+            library.user.settings.primaryLanguage == primaryLanguage
+        else { return nil }
+        var index = self
+        for id in touched.authors {
+            guard let dense = authorIndex[id], let author = library.authors[id] else { continue }
+            index.authors[Int(dense)] = Self.traits(of: author, underrepresented: underrepresented)
+        }
+        // The books whose rows changed: the entries, and every entry of a changed work or edition
+        // (one pass over the entries, which finds the changed ones' rows too).
+        var rebuild = touched.entries
+        var current: [LibraryEntry.ID: LibraryEntry] = [:]
+        let catalogue = !touched.works.isEmpty || !touched.editions.isEmpty
+        for entry in library.entries {
+            if catalogue, touched.works.contains(entry.workID) || entry.editionID.map(touched.editions.contains) == true {
+                rebuild.insert(entry.id)
             }
-            spellings[text] = index
-            return index
+            if rebuild.contains(entry.id) { current[entry.id] = entry }
         }
-        var withSessions = Set<LibraryEntry.ID>()
+        // Entries whose sessions changed were touched: their books are built again below.
+        index.sessions = []
+        index.withSessions = []
+        index.indexSessions(library, timeZone: timeZone)
+        var removed: [Int] = []
+        for id in rebuild {
+            let book = current[id].flatMap { index.book(of: $0, in: library) }
+            switch (index.position[id], book) {
+            case (let at?, let book?): index.books[at] = book
+            case (nil, let book?):
+                index.position[id] = index.books.count
+                index.books.append(book)
+            case (let at?, nil): removed.append(at)
+            case (nil, nil): break
+            }
+        }
+        if !removed.isEmpty {
+            let gone = Set(removed)
+            index.books = index.books.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+            index.position = Dictionary(uniqueKeysWithValues: index.books.enumerated().map { ($0.element.entryID, $0.offset) })
+        }
+        return index
+    }
+
+    /// The reading sessions and noted pages as day-numbered pages and minutes.
+    private mutating func indexSessions(_ library: ReaderLibrary, timeZone: TimeZone) {
         sessions.reserveCapacity(library.sessions.count)
         for session in library.sessions {
             // A running session has no pages yet: it must not take its book's pages out of the
@@ -112,47 +153,80 @@ struct InsightIndex {
                 sessions.append(Session(day: Self.dayNumber(at, in: timeZone), pages: count, minutes: 0, noted: true))
             }
         }
-        books.reserveCapacity(library.entries.count)
-        for entry in library.entries {
-            guard let work = library.works[entry.workID] else { continue }
-            var language: Int32 = -1
-            if let code = work.originalLanguage {
-                if let known = languageIndex[code] {
-                    language = known
-                } else {
-                    languages.append(code)
-                    language = Int32(languages.count - 1)
-                    languageIndex[code] = language
-                }
-            }
-            var finishedDays: [Int] = []
-            var finishedAny = false
-            for reading in entry.state.readings where reading.outcome == .finished {
-                finishedAny = true
-                if let day = reading.finishedOn { finishedDays.append(day.dayNumber) }
-            }
-            let readAtSomeTime = entry.state.status == .read || finishedAny
-            // The edition only matters for pages read and for the language it was read in.
-            let edition =
-                readAtSomeTime || work.originalLanguage != nil ? entry.editionID.flatMap { library.editions[$0] }?.details : nil
-            var translated: Bool?
-            if let original = work.originalLanguage, let read = edition?.language ?? primaryLanguage {
-                translated = original != read
-            }
-            books.append(
-                Book(
-                    status: entry.state.status, authors: work.authorIDs.compactMap(author), language: language,
-                    pageCount: readAtSomeTime ? edition?.pageCount : nil,
-                    addedDay: entry.state.addedOn?.dayNumber, finishedDays: finishedDays, readAtSomeTime: readAtSomeTime,
-                    hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id), translated: translated,
-                    ownVoices: work.ownVoices, era: work.era, year: work.firstPublishedYear, entryID: entry.id,
-                    owned: entry.state.owned,
-                    rating: entry.state.rating.map { Int8($0.quarters) } ?? -1,
-                    genres: readAtSomeTime && !work.genres.isEmpty
-                        ? work.genres.map { intern($0, in: &genreIndex, spellings: &genreSpellings) } : [],
-                    shelves: readAtSomeTime && !entry.state.shelves.isEmpty
-                        ? entry.state.shelves.map { intern($0, in: &shelfIndex, spellings: &shelfSpellings) } : []))
+    }
+
+    static func traits(of author: Author, underrepresented: Set<CulturalRegion>) -> AuthorTraits {
+        AuthorTraits(
+            region: author.region, country: author.country?.value, gender: author.gender?.value,
+            marginalized: marginalizedVoice(author, underrepresented: underrepresented))
+    }
+
+    /// An author's dense index, telling their traits the first time.
+    private mutating func author(_ id: Author.ID, in library: ReaderLibrary) -> Int32? {
+        if let known = authorIndex[id] { return known }
+        guard let author = library.authors[id] else { return nil }
+        authors.append(Self.traits(of: author, underrepresented: underrepresented))
+        let index = Int32(authors.count - 1)
+        authorIndex[id] = index
+        return index
+    }
+
+    private static func intern(_ text: String, in table: inout [String: Int32], spellings: inout [String: Int32]) -> Int32 {
+        if let known = spellings[text] { return known }
+        let lowered = text.lowercased()
+        let index: Int32
+        if let known = table[lowered] {
+            index = known
+        } else {
+            index = Int32(table.count)
+            table[lowered] = index
         }
+        spellings[text] = index
+        return index
+    }
+
+    /// One entry's book, `nil` when its work is not in the library.
+    private mutating func book(of entry: LibraryEntry, in library: ReaderLibrary) -> Book? {
+        guard let work = library.works[entry.workID] else { return nil }
+        var language: Int32 = -1
+        if let code = work.originalLanguage {
+            if let known = languageIndex[code] {
+                language = known
+            } else {
+                languages.append(code)
+                language = Int32(languages.count - 1)
+                languageIndex[code] = language
+            }
+        }
+        var finishedDays: [Int] = []
+        var finishedAny = false
+        for reading in entry.state.readings where reading.outcome == .finished {
+            finishedAny = true
+            if let day = reading.finishedOn { finishedDays.append(day.dayNumber) }
+        }
+        let readAtSomeTime = entry.state.status == .read || finishedAny
+        // The edition only matters for pages read and for the language it was read in.
+        let edition =
+            readAtSomeTime || work.originalLanguage != nil ? entry.editionID.flatMap { library.editions[$0] }?.details : nil
+        var translated: Bool?
+        if let original = work.originalLanguage, let read = edition?.language ?? primaryLanguage {
+            translated = original != read
+        }
+        var authorIndices: [Int32] = []
+        authorIndices.reserveCapacity(work.authorIDs.count)
+        for id in work.authorIDs { if let dense = author(id, in: library) { authorIndices.append(dense) } }
+        return Book(
+            status: entry.state.status, authors: authorIndices, language: language,
+            pageCount: readAtSomeTime ? edition?.pageCount : nil,
+            addedDay: entry.state.addedOn?.dayNumber, finishedDays: finishedDays, readAtSomeTime: readAtSomeTime,
+            hasSessions: !withSessions.isEmpty && withSessions.contains(entry.id), translated: translated,
+            ownVoices: work.ownVoices, era: work.era, year: work.firstPublishedYear, entryID: entry.id,
+            owned: entry.state.owned,
+            rating: entry.state.rating.map { Int8($0.quarters) } ?? -1,
+            genres: readAtSomeTime && !work.genres.isEmpty
+                ? work.genres.map { Self.intern($0, in: &genreIndex, spellings: &genreSpellings) } : [],
+            shelves: readAtSomeTime && !entry.state.shelves.isEmpty
+                ? entry.state.shelves.map { Self.intern($0, in: &shelfIndex, spellings: &shelfSpellings) } : [])
     }
 
     /// The day an instant falls on in a time zone, as a day number: the zone's offset at that

@@ -23,6 +23,24 @@ public final class LibraryFigures: @unchecked Sendable {
         readingDays = ReadingDays(library, timeZone: timeZone)
     }
 
+    private init(index: InsightIndex, readingDays: ReadingDays, timeZone: TimeZone) {
+        self.index = index
+        self.readingDays = readingDays
+        self.timeZone = timeZone
+    }
+
+    /// The figures of the library after a change that touched a few of its rows: these
+    /// figures' index patched by those rows (a write on a 100,000-book library no longer waits
+    /// for the whole library to be flattened again), the reading days counted again; flattened
+    /// anew when the change reaches every book (the reader's settings). `library` is the library
+    /// after the change, in the same time zone.
+    public func updated(_ library: ReaderLibrary, touched: LibraryTouch) -> LibraryFigures {
+        guard let patched = index.patched(library, touched: touched, timeZone: timeZone) else {
+            return LibraryFigures(library, timeZone: timeZone)
+        }
+        return LibraryFigures(index: patched, readingDays: ReadingDays(library, timeZone: timeZone), timeZone: timeZone)
+    }
+
     /// The goal board, built on first use (once, however many ask at once).
     public var board: GoalBoard {
         lock.withLock {

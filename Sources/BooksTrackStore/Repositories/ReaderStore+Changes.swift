@@ -141,6 +141,13 @@ public struct LibraryPatch: Sendable {
     var activity: (goals: [Goal], milestones: [Milestone], contributions: [Contribution], achievements: [AchievementUnlock])?
 }
 
+extension LibraryPatch {
+    /// The rows the patch read again, for patching what is kept with the library the same way.
+    public var touched: LibraryTouch {
+        LibraryTouch(entries: entryIDs, works: workIDs, editions: editionIDs, authors: authorIDs)
+    }
+}
+
 extension ReaderLibrary {
     /// Replaces what the patch read again (in place: a kept library is not copied).
     public mutating func apply(_ patch: LibraryPatch) {

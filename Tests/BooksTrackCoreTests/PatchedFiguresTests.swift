@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import BooksTrackCore
+
+/// The figures kept with a library are patched by the rows a write changed rather than flattened
+/// again (issue 42: a write on 100,000 books waited for the whole library). Whatever the change,
+/// the patched figures must say what figures flattened anew say.
+@Suite("Figures patched by a change say what figures flattened anew say")
+struct PatchedFiguresTests {
+    static let zone = TimeZone(identifier: "Europe/Paris")!
+    static let today = LocalDate("2026-07-02")!
+
+    /// A deterministic generator (SplitMix64), so a failure names its seed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let countries = ["NG", "JP", "FR", "BR", "US", "IN", nil]
+    static let languages = ["en", "ja", "fr", "pt", nil]
+
+    static func library(_ random: inout Generator) -> (LibraryBuilder, [Author.ID]) {
+        var b = LibraryBuilder(primaryLanguage: "en")
+        let authors = (0..<8).map { number in
+            b.author(
+                "Author \(number)", country: countries.randomElement(using: &random)!,
+                gender: [Gender.female, .male, .nonBinary, nil].randomElement(using: &random)!)
+        }
+        for number in 0..<40 {
+            let finished = Bool.random(using: &random) ? "2026-0\(Int.random(in: 1...6, using: &random))-1\(number % 10)" : nil
+            b.book(
+                "Book \(number)", by: [authors.randomElement(using: &random)!],
+                language: languages.randomElement(using: &random)!, year: Int.random(in: 1850...2025, using: &random),
+                status: finished == nil ? [.toRead, .reading, .wishlist, .read].randomElement(using: &random)! : .read,
+                finished: finished, added: "2026-01-0\(number % 9 + 1)", pages: Int.random(in: 90...700, using: &random))
+        }
+        return (b, authors)
+    }
+
+    /// What a reader's pages show, from figures.
+    static func seen(_ library: ReaderLibrary, _ figures: LibraryFigures) -> [String] {
+        var out: [String] = []
+        for request in [InsightRequest(), InsightRequest(scope: .library), InsightRequest(period: .thisYear)] {
+            let report = InsightsReport.compute(request, library: library, figures: figures, today: today)
+            let d = report.diversity
+            out.append(
+                "\(d.books) \(d.authors) \(d.regionsRepresented) \(d.authorsWithGender) \(d.languages.map(\.books))"
+                    + " \((d.score.total * 1e9).rounded()) \(report.radar.overall.map { ($0 * 1e6).rounded() } ?? -1)"
+                    + " \(report.reading.pagesRead) \(report.reading.booksFinished)")
+        }
+        out.append("\(figures.achievementFacts(contributions: 0))")
+        let goal = Goal(
+            userID: library.user.id, title: "pages", kind: .pages, target: 5000, cadence: .year,
+            startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: Date(timeIntervalSince1970: 0))
+        out.append("\(figures.board.progress(of: goal, today: today).current)")
+        return out
+    }
+
+    @Test("Status changes, ratings, additions, deletions, author facts and sessions, over 200 seeded libraries")
+    func patchedEqualsFresh() {
+        for seed in 0..<200 {
+            var random = Generator(state: UInt64(seed))
+            var (b, authors) = Self.library(&random)
+            let before = LibraryFigures(b.library, timeZone: Self.zone)
+            var touched = LibraryTouch()
+            // A few changes of every kind, as one write or several would make them.
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0:
+                    let at = Int.random(in: 0..<b.library.entries.count, using: &random)
+                    b.library.entries[at].state = b.library.entries[at].state.changingStatus(to: .read, on: Self.today)
+                    touched.entries.insert(b.library.entries[at].id)
+                case 1:
+                    let at = Int.random(in: 0..<b.library.entries.count, using: &random)
+                    b.library.entries[at].state.rating = Rating(stars: Double(Int.random(in: 1...5, using: &random)))
+                    b.library.entries[at].state.shelves = ["Sci-Fi"]
+                    touched.entries.insert(b.library.entries[at].id)
+                case 2:
+                    let added = b.book(
+                        "New \(b.library.entries.count)", by: [authors.randomElement(using: &random)!], language: "ja",
+                        finished: "2026-06-30", pages: 321)
+                    let work = b.library.entries.last!.workID
+                    touched = touched.union(LibraryTouch(entries: [added], works: [work]))
+                case 3:
+                    let at = Int.random(in: 0..<b.library.entries.count, using: &random)
+                    touched.entries.insert(b.library.entries.remove(at: at).id)
+                case 4:
+                    let author = authors.randomElement(using: &random)!
+                    let index = b.library.authors.index(forKey: author)!
+                    b.library.authors.values[index].gender = AuthorFact(
+                        value: .female, provenance: Provenance(source: .user, recordedAt: Date(timeIntervalSince1970: 0)))
+                    touched.authors.insert(author)
+                default:
+                    let entry = b.library.entries.randomElement(using: &random)!
+                    let start = ISO8601DateFormatter().date(from: "2026-06-2\(Int.random(in: 0...9, using: &random))T21:30:00Z")!
+                    b.library.sessions.append(
+                        ReadingSession(
+                            userID: b.library.user.id, entryID: entry.id, startedAt: start,
+                            endedAt: start.addingTimeInterval(Double(Int.random(in: 5...90, using: &random)) * 60),
+                            startPage: 10, endPage: 10 + Int.random(in: 0...60, using: &random)))
+                    b.library.progress.append(
+                        ProgressUpdate(
+                            userID: b.library.user.id, entryID: entry.id, page: 99, recordedAt: start.addingTimeInterval(7200)))
+                    touched.entries.insert(entry.id)
+                }
+            }
+            let patched = before.updated(b.library, touched: touched)
+            let fresh = LibraryFigures(b.library, timeZone: Self.zone)
+            #expect(Self.seen(b.library, patched) == Self.seen(b.library, fresh), "seed \(seed)")
+        }
+    }
+
+    @Test("A change to the reader's settings flattens anew: every book is told with them")
+    func settingsFlattenAnew() {
+        var random = Generator(state: 7)
+        var (b, _) = Self.library(&random)
+        let before = LibraryFigures(b.library, timeZone: Self.zone)
+        b.library.user.settings.underrepresentedRegions = [.europe]
+        let patched = before.updated(b.library, touched: LibraryTouch())
+        #expect(Self.seen(b.library, patched) == Self.seen(b.library, LibraryFigures(b.library, timeZone: Self.zone)))
+    }
+}
