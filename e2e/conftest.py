@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "Fixtures"
@@ -138,6 +138,15 @@ def create_owner(page, server, name: str, language: str = ""):
     page.get_by_role("textbox", name="Password again", exact=True).fill(PASSWORD)
     page.get_by_label("Language you read in most").select_option(language)
     page.get_by_role("button", name="Create the owner account").click()
+
+
+def import_file(page, server, path):
+    """Uploads an export on the import page and imports it as the preview proposes."""
+    page.goto(server.url + "/import")
+    page.get_by_label("Export file").set_input_files(str(path))
+    page.get_by_role("button", name="Upload and preview").click()
+    page.get_by_role("button", name=re.compile(r"^Import \d+ books$")).click()
+    expect(page.get_by_role("heading", name=re.compile("Import report"))).to_be_visible()
 
 
 def sign_in(page, server, name: str):

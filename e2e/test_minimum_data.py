@@ -4,7 +4,7 @@ are known for a quarter of its books."""
 
 import re
 
-from conftest import FIXTURES, Server, check_accessibility, create_owner
+from conftest import FIXTURES, Server, check_accessibility, create_owner, import_file
 from playwright.sync_api import expect
 
 # A real library whose authors the bundled author table barely knows (11% of its read books), so
@@ -19,11 +19,7 @@ def test_fresh_import_has_no_verdict(browser):
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.set_default_timeout(20_000)
         create_owner(page, server, "ines")
-        page.goto(server.url + "/import")
-        page.get_by_label("Export file").set_input_files(str(GOODREADS))
-        page.get_by_role("button", name="Upload and preview").click()
-        page.get_by_role("button", name=re.compile(r"^Import \d+ books$")).click()
-        expect(page.get_by_role("heading", name=re.compile("Import report"))).to_be_visible()
+        import_file(page, server, GOODREADS)
 
         # Publication years and a few authors from the bundled table: no band, and the reason is given.
         page.goto(server.url + "/")

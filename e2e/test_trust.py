@@ -8,7 +8,7 @@ nothing scrolling sideways."""
 
 import re
 
-from conftest import FIXTURES, Server, check_accessibility, create_owner, sign_in
+from conftest import FIXTURES, Server, check_accessibility, create_owner, import_file, sign_in
 from playwright.sync_api import expect
 
 GOODREADS = FIXTURES / "goodreads" / "davidpolido__gr-data-exploration__data_goodreads_library_export.csv"
@@ -33,11 +33,7 @@ def test_figures_to_trust(browser, tmp_path):
         page = context.new_page()
         page.set_default_timeout(30_000)
         create_owner(page, server, "dana")
-        page.goto(server.url + "/import")
-        page.get_by_label("Export file").set_input_files(str(GOODREADS))
-        page.get_by_role("button", name="Upload and preview").click()
-        page.get_by_role("button", name=re.compile(r"^Import \d+ books$")).click()
-        expect(page.get_by_role("heading", name=re.compile("Import report"))).to_be_visible()
+        import_file(page, server, GOODREADS)
 
         # Item 6: the achievements of twenty years arrive as one notice, dated by the reading.
         page.goto(server.url + "/")

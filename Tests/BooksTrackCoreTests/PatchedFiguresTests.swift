@@ -11,22 +11,11 @@ struct PatchedFiguresTests {
     static let zone = TimeZone(identifier: "Europe/Paris")!
     static let today = LocalDate("2026-07-02")!
 
-    /// A deterministic generator (SplitMix64), so a failure names its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let countries = ["NG", "JP", "FR", "BR", "US", "IN", nil]
     static let languages = ["en", "ja", "fr", "pt", nil]
 
-    static func library(_ random: inout Generator) -> (LibraryBuilder, [Author.ID]) {
+    /// A library from a seeded generator, so a failure names its seed.
+    static func library(_ random: inout SeededGenerator) -> (LibraryBuilder, [Author.ID]) {
         var b = LibraryBuilder(primaryLanguage: "en")
         let authors = (0..<8).map { number in
             b.author(
@@ -66,7 +55,7 @@ struct PatchedFiguresTests {
     @Test("Status changes, ratings, additions, deletions, author facts and sessions, over 200 seeded libraries")
     func patchedEqualsFresh() {
         for seed in 0..<200 {
-            var random = Generator(state: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
             var (b, authors) = Self.library(&random)
             let before = LibraryFigures(b.library, timeZone: Self.zone)
             var touched = LibraryTouch()
@@ -119,7 +108,7 @@ struct PatchedFiguresTests {
 
     @Test("A change to the reader's settings flattens anew: every book is told with them")
     func settingsFlattenAnew() {
-        var random = Generator(state: 7)
+        var random = SeededGenerator(seed: 7)
         var (b, _) = Self.library(&random)
         let before = LibraryFigures(b.library, timeZone: Self.zone)
         b.library.user.settings.underrepresentedRegions = [.europe]

@@ -46,8 +46,9 @@ public struct ReadingDays: Sendable, Equatable {
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         var finished: [LocalDate] = []
-        for entry in library.entries {
-            for reading in entry.state.readings where reading.outcome == .finished {
+        // By index: a `for entry in` would copy (and retain) every entry of the library.
+        for at in library.entries.indices where !library.entries[at].state.readings.isEmpty {
+            for reading in library.entries[at].state.readings where reading.outcome == .finished {
                 if let day = reading.finishedOn { finished.append(day) }
             }
         }

@@ -107,11 +107,16 @@ struct InsightIndex {
         var rebuild = touched.entries
         var current: [LibraryEntry.ID: LibraryEntry] = [:]
         let catalogue = !touched.works.isEmpty || !touched.editions.isEmpty
-        for entry in library.entries {
-            if catalogue, touched.works.contains(entry.workID) || entry.editionID.map(touched.editions.contains) == true {
-                rebuild.insert(entry.id)
+        // By index: a `for entry in` would copy (and retain) every entry of the library.
+        for at in library.entries.indices {
+            let id = library.entries[at].id
+            if catalogue,
+                touched.works.contains(library.entries[at].workID)
+                    || library.entries[at].editionID.map(touched.editions.contains) == true
+            {
+                rebuild.insert(id)
             }
-            if rebuild.contains(entry.id) { current[entry.id] = entry }
+            if rebuild.contains(id) { current[id] = library.entries[at] }
         }
         // Entries whose sessions changed were touched: their books are built again below.
         index.sessions = []

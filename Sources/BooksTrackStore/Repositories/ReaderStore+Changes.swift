@@ -154,8 +154,21 @@ extension ReaderLibrary {
         if !patch.entryIDs.isEmpty {
             let gone = patch.entryIDs.subtracting(patch.entries.map(\.id))
             entries.removeAll { patch.entryIDs.contains($0.id) }
-            entries += patch.entries
-            entries.sort { $0.id < $1.id }
+            // The entries stay sorted by id: a few changed ones go in where they belong (a sort
+            // of 100,000 entries moved every one of them for a rating).
+            if patch.entries.count <= 64 {
+                for entry in patch.entries {
+                    var (low, high) = (0, entries.count)
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if entries[middle].id < entry.id { low = middle + 1 } else { high = middle }
+                    }
+                    entries.insert(entry, at: low)
+                }
+            } else {
+                entries += patch.entries
+                entries.sort { $0.id < $1.id }
+            }
             sessions.removeAll { patch.entryIDs.contains($0.entryID) }
             sessions += patch.sessions
             sessions.sort { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
