@@ -85,9 +85,7 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
             "First insights answer after a book's status changes (write, after-write step, report), \(size) books",
             configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 20 : 100)
         ) { benchmark in
-            let (app, user) = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
-            let current = try await app.accounts.reader(named: user.name) ?? user
-            let entry = try await app.reader(current).list(LibraryQuery()).items[0].entryID
+            let (app, current, entry) = try await PreparedLibrary.shared.firstBook(books: size, today: today, now: now)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 let index = statusChanges.next()
@@ -109,9 +107,7 @@ func writeBenchmarks(today: LocalDate, now: Date) {
             "The write itself: a book's status changes (write and after-write step), \(size) books",
             configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 20 : 100)
         ) { benchmark in
-            let (app, user) = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
-            let current = try await app.accounts.reader(named: user.name) ?? user
-            let entry = try await app.reader(current).list(LibraryQuery()).items[0].entryID
+            let (app, current, entry) = try await PreparedLibrary.shared.firstBook(books: size, today: today, now: now)
             // The library is kept, as on a server that has shown the reader a page.
             _ = try await app.insights.report(for: current, InsightRequest(period: .thisYear), now: now)
             benchmark.startMeasurement()
@@ -121,6 +117,15 @@ func writeBenchmarks(today: LocalDate, now: Date) {
             }
             benchmark.stopMeasurement()
         }
+    }
+}
+
+extension PreparedLibrary {
+    /// The prepared library's application, its reader as stored now, and the first book of their list.
+    func firstBook(books size: Int, today: LocalDate, now: Date) async throws -> (BooksTrack, User, LibraryEntry.ID) {
+        let (app, user) = try await library(books: size, today: today, now: now)
+        let current = try await app.accounts.reader(named: user.name) ?? user
+        return (app, current, try await app.reader(current).list(LibraryQuery()).items[0].entryID)
     }
 }
 

@@ -64,12 +64,13 @@ extension Goal {
         case .streak(let run, let broken, let fits):
             if !fits { return "A \(target)-day streak no longer fits before \(endsOn.longDescription)." }
             if broken { return "Streak broken. Start a new one today!" }
-            if run == 0 { return "Read today to start your streak: \(Self.counted(target, "day")) in a row." }
-            return "\(Self.counted(run, "day")) in a row so far: \(Self.counted(target - run, "more day")) to go."
+            if run == 0 { return "Read today to start your streak: \(InsightFormat.counted(target, "day")) in a row." }
+            return
+                "\(InsightFormat.counted(run, "day")) in a row so far: \(InsightFormat.counted(target - run, "more day")) to go."
         case .behind(let left, let daysLeft):
             let unit = GoalDraft.unit(of: kind)
             let whole = Int(saturating: left.rounded(.up))
-            let toGo = Self.counted(whole, String(unit.dropLast()))
+            let toGo = InsightFormat.counted(whole, String(unit.dropLast()))
             switch kind {
             // Regions and decades are found, not read at a rate.
             case .regionsExplored, .decadesExplored:
@@ -88,6 +89,4 @@ extension Goal {
             }
         }
     }
-
-    static func counted(_ count: Int, _ singular: String) -> String { InsightFormat.counted(count, singular) }
 }

@@ -104,13 +104,26 @@ public struct ReadingDays: Sendable, Equatable {
 
     /// The longest run of consecutive days in sorted day numbers.
     public static func longestRun(_ days: some Sequence<Int>) -> Int {
-        var (longest, run, previous) = (0, 0, Int.min)
+        var longest = 0
+        runs(days) { run, _ in longest = max(longest, run) }
+        return longest
+    }
+
+    /// The first day on which a run of consecutive days reached `length`, in sorted day numbers.
+    static func firstDay(reachingRun length: Int, in days: some Sequence<Int>) -> Int? {
+        var reached: Int?
+        runs(days) { run, day in if reached == nil, run >= length { reached = day } }
+        return reached
+    }
+
+    /// Each day with the length of the run it ends, in sorted day numbers.
+    private static func runs(_ days: some Sequence<Int>, _ body: (_ run: Int, _ day: Int) -> Void) {
+        var (run, previous) = (0, Int.min)
         for day in days {
             run = day == previous + 1 ? run + 1 : 1
-            longest = max(longest, run)
             previous = day
+            body(run, day)
         }
-        return longest
     }
 }
 

@@ -11,23 +11,22 @@ public final class LibraryFigures: @unchecked Sendable {
     let index: InsightIndex
     /// The reading days every streak is counted from.
     public let readingDays: ReadingDays
-    /// The zone the index's days are in.
-    let timeZone: TimeZone
     private let lock = NSLock()
     private var built: GoalBoard?
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let index = InsightIndex(library, timeZone: timeZone)
         self.index = index
-        self.timeZone = timeZone
         readingDays = ReadingDays(library, timeZone: timeZone)
     }
 
-    private init(index: InsightIndex, readingDays: ReadingDays, timeZone: TimeZone) {
+    private init(index: InsightIndex, readingDays: ReadingDays) {
         self.index = index
         self.readingDays = readingDays
-        self.timeZone = timeZone
     }
+
+    /// The zone the index's days are in (the reading days').
+    var timeZone: TimeZone { readingDays.timeZone }
 
     /// The figures of the library after a change that touched a few of its rows: these
     /// figures' index patched by those rows (a write on a 100,000-book library no longer waits
@@ -38,7 +37,7 @@ public final class LibraryFigures: @unchecked Sendable {
         guard let patched = index.patched(library, touched: touched, timeZone: timeZone) else {
             return LibraryFigures(library, timeZone: timeZone)
         }
-        return LibraryFigures(index: patched, readingDays: ReadingDays(library, timeZone: timeZone), timeZone: timeZone)
+        return LibraryFigures(index: patched, readingDays: ReadingDays(library, timeZone: timeZone))
     }
 
     /// The goal board, built on first use (once, however many ask at once).
@@ -78,9 +77,9 @@ public final class LibraryFigures: @unchecked Sendable {
     /// puts it beside the reading figures (issue 44 item 8): each share only where enough is
     /// known to show one (``MinimumData``), the score only when it is not provisional.
     public func diversity(_ span: ReadingSpan, today: LocalDate) -> InstanceComparison.Diversity {
-        let days = span.range(today: today).map { $0.lowerBound.dayNumber...min($0.upperBound, today).dayNumber }
         let figures = DiversityFigures.compute(
-            index.select(.read, in: days), index: index, unit: .books, underrepresented: index.underrepresented)
+            index.select(.read, in: span.dayNumbers(today: today)), index: index, unit: .books,
+            underrepresented: index.underrepresented)
         return InstanceComparison.Diversity(
             score: figures.score.isEmpty || figures.score.isProvisional ? nil : figures.score.total,
             women: figures.allowsShares(.gender) ? figures.figure(for: .female)?.figure.share ?? 0 : nil,
@@ -104,30 +103,21 @@ public final class LibraryFigures: @unchecked Sendable {
             guard target >= 1 else { return nil }
             switch requirement.measure {
             case .books: return target <= firsts.count ? firsts[target - 1].day : nil
-            case .regions, .languages:
-                var seen = Set<Int32>()
+            case .regions:
+                var seen = Set<CulturalRegion>()
                 for (day, book) in firsts {
-                    if requirement.measure == .languages {
-                        if book.language >= 0 { seen.insert(book.language) }
-                    } else {
-                        for author in book.authors {
-                            if let region = index.authors[Int(author)].region {
-                                seen.insert(Int32(CulturalRegion.allCases.firstIndex(of: region) ?? 0))
-                            }
-                        }
-                    }
+                    for author in book.authors { if let region = index.authors[Int(author)].region { seen.insert(region) } }
                     if seen.count >= target { return day }
                 }
                 return nil
-            case .streakDays:
-                var run = 0
-                var previous = Int.min
-                for day in readingDays.days {
-                    run = day == previous + 1 ? run + 1 : 1
-                    previous = day
-                    if run >= target { return day }
+            case .languages:
+                var seen = Set<Int32>()
+                for (day, book) in firsts where book.language >= 0 {
+                    seen.insert(book.language)
+                    if seen.count >= target { return day }
                 }
                 return nil
+            case .streakDays: return ReadingDays.firstDay(reachingRun: target, in: readingDays.days)
             case .ratedBooks, .averageRating, .contributions: return nil
             }
         }

@@ -19,6 +19,11 @@ public enum ReadingSpan: String, CaseIterable, Codable, Hashable, Sendable {
         cadence.flatMap { GoalDraft.period($0, containing: today) }
     }
 
+    /// The days covered up to today as day numbers; nil for all time.
+    func dayNumbers(today: LocalDate) -> ClosedRange<Int>? {
+        range(today: today).map { $0.lowerBound.dayNumber...min($0.upperBound, today).dayNumber }
+    }
+
     /// The week, month or year before.
     public func previousRange(today: LocalDate) -> ClosedRange<LocalDate>? {
         guard let cadence, let range = range(today: today) else { return nil }
@@ -183,7 +188,7 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
 
     /// What a stretch holds up to today (the rest of the week, month or year has not happened).
     public static func figures(_ span: ReadingSpan, board: GoalBoard, today: LocalDate) -> Figures {
-        board.figures(in: span.range(today: today).map { $0.lowerBound.dayNumber...min($0.upperBound, today).dayNumber })
+        board.figures(in: span.dayNumbers(today: today))
     }
 
     static func cards(

@@ -205,17 +205,13 @@ enum BookPage {
         let unrecorded = reading && !readings.contains { $0.outcome == .inProgress } ? firstSession : nil
         return Tag("div", .cls("readings")) {
             Tag("h3", text: "Reading history")
-            if let unrecorded {
-                Tag("ol") {
-                    Tag("li", text: "Reading now, first session \(LocalDate(unrecorded, in: timeZone).longDescription)")
-                    for reading in readings.reversed() {
-                        Tag("li", text: describe(reading))
-                    }
-                }
-            } else if readings.isEmpty {
+            if readings.isEmpty && unrecorded == nil {
                 Tag("p", .cls("muted"), text: "No readings recorded yet. Starting or finishing the book records one.")
             } else {
                 Tag("ol") {
+                    if let unrecorded {
+                        Tag("li", text: "Reading now, first session \(LocalDate(unrecorded, in: timeZone).longDescription)")
+                    }
                     for reading in readings.reversed() {
                         Tag("li", text: describe(reading))
                     }
