@@ -141,7 +141,7 @@ actor PreparedLibrary {
     func library(books: Int, today: LocalDate, now: Date) async throws -> (BooksTrack, User) {
         if let kept = prepared[books] { return kept }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-e2e-\(UUID().uuidString).sqlite").path
-        let database = try await Database.open(.sqlite(path: path))
+        let database = try await Database.open(.sqlite(path: path), clock: { Date() })
         _ = try await Migrator.migrate(database, now: now)
         let store = Store(database: database)
         let app = BooksTrack(store: store, clock: { now })

@@ -29,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     // Setup per iteration happens before startMeasurement(), which restarts the clock.
     Benchmark("Import a 10,000-row Goodreads CSV into a new SQLite database") { benchmark in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
-        try await Store.withStore(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now) { store in
+        try await Store.withStore(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), clock: { Date() }) { store in
             let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
             benchmark.startMeasurement()
             let batch = try LibraryFileReader.read(bytes: file, today: today)
@@ -42,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Re-import the same 10,000 rows (all unchanged) into SQLite") { benchmark in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
-        try await Store.withStore(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), now: now) { store in
+        try await Store.withStore(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), clock: { Date() }) { store in
             let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
             _ = try await reader.importBatch(try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
             benchmark.startMeasurement()
@@ -61,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
 
     if let url = ProcessInfo.processInfo.environment["BOOKSTRACK_BENCH_POSTGRES_URL"], !url.isEmpty {
         Benchmark("Import a 10,000-row Goodreads CSV into PostgreSQL") { benchmark in
-            try await Store.withStore(try DatabaseLocation(parsing: url), now: now) { store in
+            try await Store.withStore(try DatabaseLocation(parsing: url), clock: { Date() }) { store in
                 let reader = store.reader(try await store.users.create(name: "bench-\(UUID().uuidString.prefix(8))", now: now).id)
                 try await store.database.write { db in
                     try await db.raw("TRUNCATE library_entries, works, authors, external_ids, editions CASCADE").run()

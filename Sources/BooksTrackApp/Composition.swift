@@ -10,15 +10,18 @@ public struct AppSettings: Sendable {
     /// Where readers reach this server (links in notifications); nil on the command line.
     public var publicURL: String?
     public var logger: Logger
+    /// How big imports are cut into transactions, and whether their phases are traced.
+    public var importing: ImportTuning
 
     public init(
         location: DatabaseLocation, enrichment: EnrichmentSettings, publicURL: String? = nil,
-        logger: Logger = Logger(label: "bookstrack")
+        logger: Logger = Logger(label: "bookstrack"), importing: ImportTuning = ImportTuning()
     ) {
         self.location = location
         self.enrichment = enrichment
         self.publicURL = publicURL
         self.logger = logger
+        self.importing = importing
     }
 }
 
@@ -31,7 +34,8 @@ extension BooksTrack {
         _ settings: AppSettings, clock: @escaping @Sendable () -> Date = { Date() },
         _ body: (BooksTrack) async throws -> T
     ) async throws -> T {
-        try await Store.withStore(settings.location, now: clock(), logger: settings.logger) { store in
+        try await Store.withStore(settings.location, clock: clock, logger: settings.logger, importing: settings.importing) {
+            store in
             try await body(
                 BooksTrack(
                     store: store, clock: clock, logger: settings.logger, enrichment: settings.enrichment,

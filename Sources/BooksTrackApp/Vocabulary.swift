@@ -7,6 +7,7 @@ import BooksTrackStore
 
 public typealias StoreError = BooksTrackStore.StoreError
 public typealias DatabaseLocation = BooksTrackStore.DatabaseLocation
+public typealias ImportTuning = BooksTrackStore.ImportTuning
 
 // The library as listed and as one book.
 public typealias LibraryListItem = BooksTrackStore.LibraryListItem

@@ -8,19 +8,28 @@ import Logging
 /// reader; the shared catalogue through ``catalogue``; accounts through ``users``.
 public final class Store: Sendable {
     public let database: Database
+    /// How big imports are cut into transactions.
+    public let importing: ImportTuning
 
-    public init(database: Database) { self.database = database }
+    public init(database: Database, importing: ImportTuning = ImportTuning()) {
+        self.database = database
+        self.importing = importing
+    }
+
+    /// The same store with imports cut otherwise (tests: staging on small files).
+    public func tuned(_ importing: ImportTuning) -> Store { Store(database: database, importing: importing) }
 
     /// Opens the database at a location, runs what it needs in the background (PostgreSQL's
     /// connection pool), brings its schema up to date, and hands the store to `body`; stops and
     /// closes everything when `body` returns or throws.
     public static func withStore<T>(
-        _ location: DatabaseLocation, now: Date, logger: Logger = Logger(label: "bookstrack.store"),
+        _ location: DatabaseLocation, clock: @escaping @Sendable () -> Date,
+        logger: Logger = Logger(label: "bookstrack.store"), importing: ImportTuning = ImportTuning(),
         _ body: (Store) async throws -> T
     ) async throws -> T {
-        try await Database.withDatabase(location, logger: logger) { database in
-            try await Migrator.migrate(database, now: now)
-            return try await body(Store(database: database))
+        try await Database.withDatabase(location, clock: clock, logger: logger) { database in
+            try await Migrator.migrate(database, now: clock())
+            return try await body(Store(database: database, importing: importing))
         }
     }
 
@@ -39,7 +48,7 @@ public final class Store: Sendable {
     public var comparison: ComparisonRepository { ComparisonRepository(database: database) }
 
     /// The store as one reader may use it.
-    public func reader(_ userID: User.ID) -> ReaderStore { ReaderStore(userID: userID, database: database) }
+    public func reader(_ userID: User.ID) -> ReaderStore { ReaderStore(userID: userID, database: database, importing: importing) }
 
     /// Finishes or throws away the big imports whose process stopped (their lease lapsed; or
     /// `run`, whose job is known to be gone): one being published is finished, one still being
@@ -47,7 +56,7 @@ public final class Store: Sendable {
     /// many runs it took care of.
     @discardableResult
     public func recoverImports(now: Date, run: ImportRunSummary.ID? = nil) async throws -> Int {
-        try await StagedImport.recover(now: now, run: run, on: database)
+        try await StagedImport.recover(now: now, run: run, on: database, tuning: importing)
     }
 
     /// Whether a big import run had been published when it stopped (it will complete: see

@@ -83,7 +83,9 @@ struct InterruptedImportTests {
                             for: ImportPlanner.lookupKeys(for: batch.records), userID: user.id, now: TestClock.now, on: db),
                         dryRun: false)
                 }
-                let run = StagedImport(database: store.database, userID: user.id, runID: runID, now: TestClock.now, progress: nil)
+                let run = StagedImport(
+                    database: store.database, userID: user.id, runID: runID, now: TestClock.now, progress: nil,
+                    tuning: ImportTuning())
                 let staging = try await run.begin()
                 let rest = try await run.stage(plan, as: staging, fileName: "big.csv", fileSize: nil)
                 if published {

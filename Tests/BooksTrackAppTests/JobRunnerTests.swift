@@ -25,8 +25,8 @@ struct JobRunnerTests {
         let ledger = Ledger()
         let jobs = 40
         // Two stores with their own connection pools: what two `serve` processes have.
-        try await Store.withStore(location, now: TestClock.now) { first in
-            try await Store.withStore(location, now: TestClock.now) { second in
+        try await Store.withStore(location, clock: TestClock.wall) { first in
+            try await Store.withStore(location, clock: TestClock.wall) { second in
                 for index in 0..<jobs {
                     try await first.jobs.enqueue(kind: "test", subject: "job-\(index)", userID: nil, now: TestClock.now)
                 }

@@ -115,9 +115,7 @@ struct BackupContractTests {
         let staged = try await database.withStore { (store: Store) async throws in
             let restored = try await store.makeReader("alice")
             let batch = try LibraryFileReader.read(bytes: [UInt8](compressed), today: LocalDate(year: 2026, month: 11, day: 21)!)
-            _ = try await StagedImport.$threshold.withValue(10) {
-                try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
-            }
+            _ = try await restored.tuned(ImportTuning(stagedFrom: 10)).importBatch(batch, dryRun: false, now: TestClock.now)
             let contributions = try await restored.contributions()
             #expect(contributions.contains { $0.fact == "originalLanguage" && $0.workID != nil }, "\(contributions)")
             return try await store.badges.drafts(of: restored.userID)

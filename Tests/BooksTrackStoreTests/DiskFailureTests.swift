@@ -65,7 +65,7 @@ struct DiskFailureTests {
     func cannotOpen() async throws {
         do {
             try await Store.withStore(
-                try DatabaseLocation(parsing: "/proc/bookstrack-cannot-be-here/library.sqlite"), now: TestClock.now
+                try DatabaseLocation(parsing: "/proc/bookstrack-cannot-be-here/library.sqlite"), clock: TestClock.wall
             ) { _ in }
             Issue.record("opening was expected to fail")
         } catch {

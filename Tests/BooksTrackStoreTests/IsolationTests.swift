@@ -162,7 +162,7 @@ struct IsolationTests {
                 ).run()
                 try await db.raw("UPDATE works SET owner_id = NULL").run()
             }
-            try await store.database.write { db in try await WorkOwnership.assignOwners(on: db) }
+            try await store.database.write { db in try await WorkOwnership.assignOwners(now: TestClock.now, on: db) }
             let aliceAfter = try #require(try await alice.detail(of: aliceEntry))
             let bobAfter = try #require(try await bob.detail(of: bobEntry))
             // Both added it at the same instant: one keeps the original, the other has a copy.

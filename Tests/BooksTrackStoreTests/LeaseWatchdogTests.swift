@@ -71,7 +71,7 @@ struct LeaseWatchdogPostgresTests {
     func usedAfterStop() async throws {
         guard TestDatabase.available.contains(.postgres) else { return }
         let (location, cleanup) = try await TestDatabase.postgres.makeDatabase()
-        let database = try await Database.open(location, logger: Logger(label: "test"))
+        let database = try await Database.open(location, clock: TestClock.wall, logger: Logger(label: "test"))
         try await BackgroundServices.running(database.services, logger: Logger(label: "test")) {
             try await database.read { try await $0.raw("SELECT 1").run() }
         }

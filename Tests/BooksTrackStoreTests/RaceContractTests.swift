@@ -15,9 +15,9 @@ struct RaceContractTests {
     static func withThreeServers(_ database: TestDatabase, _ body: ([Store]) async throws -> Void) async throws {
         let (location, cleanup) = try await database.makeDatabase()
         do {
-            try await Store.withStore(location, now: TestClock.now) { (a: Store) async throws in
-                try await Store.withStore(location, now: TestClock.now) { (b: Store) async throws in
-                    try await Store.withStore(location, now: TestClock.now) { (c: Store) async throws in
+            try await Store.withStore(location, clock: TestClock.wall) { (a: Store) async throws in
+                try await Store.withStore(location, clock: TestClock.wall) { (b: Store) async throws in
+                    try await Store.withStore(location, clock: TestClock.wall) { (c: Store) async throws in
                         try await body([a, b, c])
                     }
                 }

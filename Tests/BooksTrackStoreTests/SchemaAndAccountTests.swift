@@ -32,7 +32,7 @@ struct SchemaAndAccountTests {
     }
 
     static func interruptedMigration(_ location: DatabaseLocation) async throws {
-        try await Database.withDatabase(location) { db in
+        try await Database.withDatabase(location, clock: TestClock.wall) { db in
             let earlier = Array(Migrations.all.dropLast())
             let last = try #require(Migrations.all.last)
             try await Migrator.migrate(db, now: TestClock.now, migrations: earlier)

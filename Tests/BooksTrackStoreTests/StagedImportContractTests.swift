@@ -22,10 +22,8 @@ struct StagedImportContractTests {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
-            let whole = try await StagedImport.$threshold.withValue(1_000_000) { try await bob.importFixture(Self.file) }
-            let staged = try await StagedImport.$threshold.withValue(10) {
-                try await StagedImport.$chunk.withValue(37) { try await alice.importFixture(Self.file) }
-            }
+            let whole = try await bob.tuned(ImportTuning(stagedFrom: 1_000_000)).importFixture(Self.file)
+            let staged = try await alice.tuned(ImportTuning(stagedFrom: 10, chunk: 37)).importFixture(Self.file)
             #expect(staged.imported > 500)
             #expect(staged.outcomes.map(\.kind) == whole.outcomes.map(\.kind))
             #expect(try await Self.summary(alice.library()) == Self.summary(bob.library()))
@@ -39,7 +37,7 @@ struct StagedImportContractTests {
             #expect(try await Self.worksOwned(by: alice.userID, in: store) == Self.worksOwned(by: bob.userID, in: store))
 
             // Importing again (staged too) finds everything there.
-            let again = try await StagedImport.$threshold.withValue(10) { try await alice.importFixture(Self.file) }
+            let again = try await alice.tuned(ImportTuning(stagedFrom: 10)).importFixture(Self.file)
             #expect(again.unchanged == again.rows - again.skipped && again.imported == 0)
         }
     }
@@ -78,11 +76,10 @@ struct StagedImportContractTests {
     func concurrentStagedImports(database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader("alice")
-            let reports = try await StagedImport.$threshold.withValue(10) {
-                try await withThrowingTaskGroup(of: ImportReport.self) { group in
-                    for _ in 0..<5 { group.addTask { try await alice.importFixture(Self.file) } }
-                    return try await group.reduce(into: []) { $0.append($1) }
-                }
+            let staging = alice.tuned(ImportTuning(stagedFrom: 10))
+            let reports = try await withThrowingTaskGroup(of: ImportReport.self) { group in
+                for _ in 0..<5 { group.addTask { try await staging.importFixture(Self.file) } }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
             let books = try await alice.statusCounts().values.reduce(0, +)
             #expect(reports.map(\.imported).reduce(0, +) == books)
@@ -105,11 +102,10 @@ struct StagedImportContractTests {
 
             // Staged, then the process "dies": the reader sees none of it.
             let run = StagedImport(
-                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
-            let staging = try await StagedImport.$chunk.withValue(50) { try await run.begin() }
-            _ = try await StagedImport.$chunk.withValue(50) {
-                try await run.stage(plan, as: staging, fileName: nil, fileSize: nil)
-            }
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil,
+                tuning: ImportTuning(chunk: 50))
+            let staging = try await run.begin()
+            _ = try await run.stage(plan, as: staging, fileName: nil, fileSize: nil)
             #expect(try await alice.statusCounts() == [.read: 1])
             #expect(try await alice.importRuns().count == 1)
             #expect(try await alice.dataVersion() == version)
@@ -122,7 +118,8 @@ struct StagedImportContractTests {
 
             // Published, then the process "dies" before the books moved: finished by recovery.
             let second = StagedImport(
-                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil,
+                tuning: ImportTuning())
             let staging2 = try await second.begin()
             let rest = try await second.stage(plan, as: staging2, fileName: nil, fileSize: nil)
             #expect(try await second.publish(rest, as: staging2, matchedAt: version, readerData: nil))
@@ -136,13 +133,14 @@ struct StagedImportContractTests {
             // A run whose library moved while it was staged is not published, and is thrown away.
             let other = try await Self.plan(Fixtures.goodreadsFiles[1], for: alice, in: store)
             let third = StagedImport(
-                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil,
+                tuning: ImportTuning())
             let staging3 = try await third.begin()
             let rest3 = try await third.stage(other, as: staging3, fileName: nil, fileSize: nil)
             try await alice.importText("Title,Author,Exclusive Shelf\nCirce,Madeline Miller,to-read\n")
             let moved = try await alice.dataVersion()
             #expect(try await !third.publish(rest3, as: staging3, matchedAt: moved - 1, readerData: nil))
-            try await StagedImport.discard(staging3, on: store.database)
+            try await StagedImport.discard(staging3, on: store.database, tuning: ImportTuning())
             #expect(try await alice.statusCounts().values.reduce(0, +) == plan.report.imported + 2)
             #expect(try await store.count("users") == 1)
         }
@@ -156,11 +154,10 @@ struct StagedImportContractTests {
             let alice = try await store.makeReader("alice")
             let plan = try await Self.plan(Self.file, for: alice, in: store)
             let run = StagedImport(
-                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil)
-            let (staging, rest) = try await StagedImport.$chunk.withValue(40) {
-                let staging = try await run.begin()
-                return (staging, try await run.stage(plan, as: staging, fileName: nil, fileSize: nil))
-            }
+                database: store.database, userID: alice.userID, runID: .random(), now: TestClock.now, progress: nil,
+                tuning: ImportTuning(chunk: 40))
+            let staging = try await run.begin()
+            let rest = try await run.stage(plan, as: staging, fileName: nil, fileSize: nil)
             #expect(try await run.publish(rest, as: staging, matchedAt: try await alice.dataVersion(), readerData: nil))
             // Before the books move, the reader has two of them (one early, one last).
             let copied = try await store.database.write { db in
@@ -187,11 +184,8 @@ struct StagedImportContractTests {
             }
             // A commit after every chunk, as when other readers write all along: the move stops at
             // the first copy with chunks already moved, and must not take those for copies.
-            try await StagedImport.$chunk.withValue(40) {
-                try await StagedImport.$stepsPerTransaction.withValue(1) {
-                    try await StagedImport.move(staging, to: alice.userID, on: store.database)
-                }
-            }
+            try await StagedImport.move(
+                staging, to: alice.userID, on: store.database, tuning: ImportTuning(chunk: 40, stepsPerTransaction: 1))
 
             let library = try await alice.library()
             #expect(library.entries.count == plan.newEntries.count)
@@ -264,7 +258,7 @@ struct StagedImportContractTests {
             let bob = try await store.makeReader("bob")
             let file =
                 "Book Id,Title,Author,Exclusive Shelf\n1,Arrow of God,Chinua Achebe,read\n2,Anthills of the Savannah,Chinua Achebe,to-read\n"
-            try await StagedImport.$threshold.withValue(staged ? 1 : 1_000) { try await bob.importText(file) }
+            try await bob.tuned(ImportTuning(stagedFrom: staged ? 1 : 1_000)).importText(file)
             #expect(try await store.count("authors") == 1)
 
             for (reader, spelling) in [(alice, "Chínua Achebe"), (bob, "Chinua Achebe")] {
@@ -338,16 +332,10 @@ struct StreamedImportTests {
                 return
             }
             #expect(source.count == 61)
-            let whole = try await StagedImport.$threshold.withValue(1_000) {
-                try await bob.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
-            }
-            let streamed = try await StagedImport.$threshold.withValue(10) {
-                try await StagedImport.$matchingChunk.withValue(8) {
-                    try await StagedImport.$chunk.withValue(5) {
-                        try await alice.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
-                    }
-                }
-            }
+            let whole = try await bob.tuned(ImportTuning(stagedFrom: 1_000)).importRecords(
+                source, fileName: "big.csv", dryRun: false, now: TestClock.now)
+            let streamed = try await alice.tuned(ImportTuning(stagedFrom: 10, chunk: 5, matchingChunk: 8)).importRecords(
+                source, fileName: "big.csv", dryRun: false, now: TestClock.now)
             func rows(_ report: ImportReport) -> [String] {
                 report.outcomes.map {
                     "\($0.row) \($0.kind) \($0.title) \($0.status?.rawValue ?? "-") \($0.reason ?? "") \($0.changes) \($0.warnings)"
@@ -375,9 +363,8 @@ struct StreamedImportTests {
             #expect(try await store.count("users") == 2)
 
             // Again: every book is there, as for the whole import.
-            let again = try await StagedImport.$threshold.withValue(10) {
-                try await alice.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
-            }
+            let again = try await alice.tuned(ImportTuning(stagedFrom: 10)).importRecords(
+                source, fileName: "big.csv", dryRun: false, now: TestClock.now)
             let wholeAgain = try await bob.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
             #expect(again.imported == 0 && again.unchanged > 50)
             #expect(rows(again) == rows(wholeAgain))

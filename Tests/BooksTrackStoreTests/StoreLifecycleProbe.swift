@@ -38,7 +38,7 @@ struct StoreLifecycleProbe {
                                     "PROBE STUCK worker \(worker) round \(round): \(said.suffix(12).joined(separator: " | "))\n"
                                         .utf8))
                         }
-                        let database = try await Database.open(location, logger: logger)
+                        let database = try await Database.open(location, clock: TestClock.wall, logger: logger)
                         try await BackgroundServices.running(database.services, logger: logger) {
                             try await database.read { try await $0.raw("SELECT 1").run() }
                         }

@@ -55,7 +55,7 @@ struct SideBySideTests {
         let report = try await browser.get(b + (try #require(confirmed.location)))
         #expect(report.status == 200 && report.body.contains("2 rows, every one listed below"))
         // One job, run once by one of the two servers, and one import in the history.
-        try await Store.withStore(TestDatabase.patient(try DatabaseLocation(parsing: argument)), now: Date()) { store in
+        try await Store.withStore(TestDatabase.patient(try DatabaseLocation(parsing: argument)), clock: TestClock.wall) { store in
             let jobs = try await store.jobs.jobs(kind: "import")
             #expect(jobs.count == 1)
             #expect(jobs.first?.status == .done && jobs.first?.attempts == 1)

@@ -51,4 +51,7 @@ public enum Fixtures {
 /// The fixed instant every test uses as "now": Sunday 15 March 2026, 12:00 UTC.
 public enum TestClock {
     public static let now = Date(timeIntervalSince1970: 1_773_576_000)
+    /// The machine's clock, for what the store stamps of its own accord (a staged import's lease
+    /// lapses in real time, and recovery compares it with the real time).
+    public static let wall: @Sendable () -> Date = { Date() }
 }

@@ -35,7 +35,7 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
         var logger = Logger(label: "bookstrack.store")
         if let events { logger = Logger(label: "bookstrack.store") { _ in EventLogHandler(events) } }
         do {
-            let result = try await Store.withStore(location, now: TestClock.now, logger: logger, body)
+            let result = try await Store.withStore(location, clock: TestClock.wall, logger: logger, body)
             events?("store closed; dropping the database")
             try await cleanup()
             events?("database dropped")
@@ -79,7 +79,7 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
         case .postgres:
             guard let server = Self.postgresServerURL else { throw TestDatabaseError.noPostgres }
             let name = "bookstrack_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            try await Database.withDatabase(Self.patient(try DatabaseLocation(parsing: server))) { admin in
+            try await Database.withDatabase(Self.patient(try DatabaseLocation(parsing: server)), clock: TestClock.wall) { admin in
                 try await admin.read { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
             }
             var components = URLComponents(string: server)!
@@ -87,7 +87,8 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
             return (
                 components.string!,
                 {
-                    try await Database.withDatabase(Self.patient(try DatabaseLocation(parsing: server))) { admin in
+                    try await Database.withDatabase(Self.patient(try DatabaseLocation(parsing: server)), clock: TestClock.wall) {
+                        admin in
                         try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
                     }
                 }

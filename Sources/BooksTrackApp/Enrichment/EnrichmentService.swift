@@ -3,6 +3,7 @@ import BooksTrackEnrichment
 import BooksTrackStore
 import Foundation
 import Logging
+import Synchronization
 
 /// Author and book facts found automatically (SPEC F8): the bundled author table at once after
 /// every import, then Wikidata and Open Library in the background on the job runner.
@@ -284,12 +285,11 @@ public final class EnrichmentService: Sendable {
 }
 
 /// The job runner's wake-up, handed over once the runner exists.
-final class Wake: @unchecked Sendable {
-    private let lock = NSLock()
-    private var action: (@Sendable () -> Void)?
+final class Wake: Sendable {
+    private let action = Mutex<(@Sendable () -> Void)?>(nil)
 
-    func set(_ action: @escaping @Sendable () -> Void) { lock.withLock { self.action = action } }
-    func ring() { lock.withLock { action }?() }
+    func set(_ action: @escaping @Sendable () -> Void) { self.action.withLock { $0 = action } }
+    func ring() { action.withLock { $0 }?() }
 }
 
 /// The response cache in the database (`enrichment_cache`), shared by every app server.

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import Metrics
 import NIOPosix
+import Synchronization
 
 /// Confirmed browser imports, run as background jobs so the page can show progress.
 ///
@@ -130,13 +131,12 @@ struct JobFailure: Error, CustomStringConvertible {
 }
 
 /// Progress of running imports, written by the import and read by requests.
-private final class ProgressBoard: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [ImportUpload.ID: ImportProgress] = [:]
+private final class ProgressBoard: Sendable {
+    private let values = Mutex<[ImportUpload.ID: ImportProgress]>([:])
 
-    func set(_ id: ImportUpload.ID, _ progress: ImportProgress) { lock.withLock { values[id] = progress } }
-    func get(_ id: ImportUpload.ID) -> ImportProgress? { lock.withLock { values[id] } }
-    func remove(_ id: ImportUpload.ID) { _ = lock.withLock { values.removeValue(forKey: id) } }
+    func set(_ id: ImportUpload.ID, _ progress: ImportProgress) { values.withLock { $0[id] = progress } }
+    func get(_ id: ImportUpload.ID) -> ImportProgress? { values.withLock { $0[id] } }
+    func remove(_ id: ImportUpload.ID) { _ = values.withLock { $0.removeValue(forKey: id) } }
 }
 
 extension ImportService {
@@ -198,9 +198,9 @@ extension ImportService {
             // the books the import added or changed (a backup, or more books than that, the
             // whole library).
             await enrichment.libraryChanged(user.id, entries: backup ? nil : Self.touched(by: report))
-            ImportTrace.mark("look-ups queued")
+            store.importing.trace.mark("look-ups queued")
             await notifications.settle(user.id, now: now)
-            ImportTrace.mark("achievements and goals settled")
+            store.importing.trace.mark("achievements and goals settled")
         }
         return report
     }

@@ -11,7 +11,8 @@ public struct DiscoveryService: Sendable {
     let table: AuthorTable
     /// Whether the instance looks things up on the network (links to Open Library are offered).
     public let lookupsEnabled: Bool
-    private let kept = GapCache()
+    /// Gaps worked out in this process, one entry per reader.
+    private let kept = ProcessCache<User.ID, (version: Int, week: Int, gaps: [Discovery.Gap])>(limit: 256)
 
     init(store: Store, insights: InsightsService, table: AuthorTable, lookupsEnabled: Bool) {
         self.store = store
@@ -28,10 +29,10 @@ public struct DiscoveryService: Sendable {
         let version = try await store.reader(user.id).dataVersion()
         // Monday-based weeks would need the calendar; seven-day blocks of day numbers do the job.
         let week = user.today(at: now).dayNumber / 7
-        if let gaps = kept.get(user.id, version: version, week: week) { return gaps }
+        if let found = kept.value(for: user.id, where: { $0.version == version && $0.week == week }) { return found.gaps }
         let library = try await insights.library(of: user.id)
         guard !library.entries.isEmpty else {
-            kept.put(user.id, version: version, week: week, gaps: [])
+            kept.put((version, week, []), for: user.id)
             return []
         }
         var present = Set<CulturalRegion>()
@@ -45,28 +46,7 @@ public struct DiscoveryService: Sendable {
         }
         let gaps = Discovery.gaps(
             present: present, knownAuthors: known, table: table, seed: Discovery.seed("\(user.id.string):\(week)"))
-        kept.put(user.id, version: version, week: week, gaps: gaps)
+        kept.put((version, week, gaps), for: user.id)
         return gaps
-    }
-
-    /// Gaps worked out in this process, one entry per reader, at most ``limit`` readers'.
-    private final class GapCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var kept: [User.ID: (version: Int, week: Int, gaps: [Discovery.Gap])] = [:]
-        let limit = 256
-
-        func get(_ user: User.ID, version: Int, week: Int) -> [Discovery.Gap]? {
-            lock.withLock {
-                guard let entry = kept[user], entry.version == version, entry.week == week else { return nil }
-                return entry.gaps
-            }
-        }
-
-        func put(_ user: User.ID, version: Int, week: Int, gaps: [Discovery.Gap]) {
-            lock.withLock {
-                if kept.count >= limit && kept[user] == nil { kept.removeAll(keepingCapacity: true) }
-                kept[user] = (version, week, gaps)
-            }
-        }
     }
 }

@@ -28,9 +28,17 @@ public final class InsightsService: Sendable {
 
     let store: Store
     let logger: Logger
-    private let memo = Memo()
+    /// Reports computed in this process, by reader and request.
+    private let memo = ProcessCache<ReportKey, (versions: InsightVersions, report: InsightsReport)>(limit: 1_024)
     private let snapshots = LibrarySnapshots()
-    private let boards = FigureCache()
+    /// Library figures built in this process, one per reader, with the version and time zone
+    /// they were built at.
+    private let boards = ProcessCache<User.ID, (version: Int, zone: String, figures: LibraryFigures)>(limit: 64)
+
+    private struct ReportKey: Hashable {
+        var user: User.ID
+        var key: String
+    }
 
     public init(store: Store, logger: Logger = Logger(label: "bookstrack.insights")) {
         self.store = store
@@ -46,19 +54,20 @@ public final class InsightsService: Sendable {
         // Versions first: a report stored under them may only be newer than they say, never older.
         let versions = try await reader.insightVersions()
         let validator = "\(versions)-" + Self.digest(user.id.string + "|" + key)
-        if let report = memo.get(user: user.id, key: key, versions: versions) {
+        let reportKey = ReportKey(user: user.id, key: key)
+        if let (_, report) = memo.value(for: reportKey, where: { $0.versions == versions }) {
             return Answer(report: report, versions: versions, validator: validator)
         }
         if let payload = try await reader.cachedInsight(key: key, versions: versions),
             let report = try? JSONDecoder().decode(InsightsReport.self, from: Data(payload.utf8))
         {
-            memo.put(user: user.id, key: key, versions: versions, report: report)
+            memo.put((versions, report), for: reportKey)
             return Answer(report: report, versions: versions, validator: validator)
         }
         let wasKept = snapshots.holds(user.id)
         let (library, figures) = try await self.figures(of: user, atLeast: versions.data)
         let report = InsightsReport.compute(request, library: library, figures: figures, today: today)
-        memo.put(user: user.id, key: key, versions: versions, report: report)
+        memo.put((versions, report), for: reportKey)
         // The shared copy saves other servers a computation that is costly (a library read whole,
         // a big library flattened again); a report of a smaller library this server kept is
         // cheaper to compute again than to encode, store and decode.
@@ -115,16 +124,21 @@ public final class InsightsService: Sendable {
         let zone = user.timeZone
         let snapshot = try await snapshots.snapshot(of: reader, atLeast: version)
         let library = snapshot.library
-        if let kept = boards.get(user.id, version: snapshot.version, zone: zone.identifier) { return (library, kept) }
+        if let kept = boards.value(for: user.id, where: { $0.version == snapshot.version && $0.zone == zone.identifier }) {
+            return (library, kept.figures)
+        }
         // Figures kept at an older version are patched by the rows changed since (a write waits
         // for a few books, not for the whole library flattened again); else flattened anew.
         let figures =
-            if let (older, at) = boards.latest(user.id, zone: zone.identifier), let touched = snapshot.touched(since: at) {
-                older.updated(library, touched: touched)
+            if let older = boards.value(for: user.id, where: { $0.zone == zone.identifier }),
+                let touched = snapshot.touched(since: older.version)
+            {
+                older.figures.updated(library, touched: touched)
             } else {
                 LibraryFigures(library, timeZone: zone)
             }
-        boards.put(user.id, version: snapshot.version, zone: zone.identifier, figures: figures)
+        // Figures of an older version than the ones kept (a slow request) are not kept.
+        boards.put((snapshot.version, zone.identifier, figures), for: user.id, replaces: { $0.version <= snapshot.version })
         return (library, figures)
     }
 
@@ -145,61 +159,5 @@ public final class InsightsService: Sendable {
             hash &*= 0x0000_0100_0000_01B3
         }
         return String(hash, radix: 36)
-    }
-
-    /// Library figures built in this process, one per reader, at most ``limit`` readers'.
-    private final class FigureCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var kept: [User.ID: (version: Int, zone: String, figures: LibraryFigures)] = [:]
-        let limit = 64
-
-        func get(_ user: User.ID, version: Int, zone: String) -> LibraryFigures? {
-            lock.withLock {
-                guard let entry = kept[user], entry.version == version, entry.zone == zone else { return nil }
-                return entry.figures
-            }
-        }
-
-        /// The reader's figures kept at any version, with it.
-        func latest(_ user: User.ID, zone: String) -> (LibraryFigures, Int)? {
-            lock.withLock {
-                guard let entry = kept[user], entry.zone == zone else { return nil }
-                return (entry.figures, entry.version)
-            }
-        }
-
-        func put(_ user: User.ID, version: Int, zone: String, figures: LibraryFigures) {
-            lock.withLock {
-                // Figures of an older version than the ones kept (a slow request) are not kept.
-                if let entry = kept[user], entry.version > version { return }
-                if kept.count >= limit && kept[user] == nil { kept.removeAll(keepingCapacity: true) }
-                kept[user] = (version, zone, figures)
-            }
-        }
-    }
-
-    /// Reports computed in this process, at most ``limit`` of them.
-    private final class Memo: @unchecked Sendable {
-        private struct Key: Hashable {
-            var user: User.ID
-            var key: String
-        }
-        private let lock = NSLock()
-        private var reports: [Key: (InsightVersions, InsightsReport)] = [:]
-        let limit = 1_024
-
-        func get(user: User.ID, key: String, versions: InsightVersions) -> InsightsReport? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let (stored, report) = reports[Key(user: user, key: key)], stored == versions else { return nil }
-            return report
-        }
-
-        func put(user: User.ID, key: String, versions: InsightVersions, report: InsightsReport) {
-            lock.lock()
-            defer { lock.unlock() }
-            if reports.count >= limit { reports.removeAll(keepingCapacity: true) }
-            reports[Key(user: user, key: key)] = (versions, report)
-        }
     }
 }

@@ -1,6 +1,7 @@
 import BooksTrackCore
 import BooksTrackStore
 import Foundation
+import Synchronization
 
 /// Readers' libraries kept in this process, each at the version it was read at, and brought up
 /// to date by what changed since (``ReaderStore/libraryChanges(since:)``) rather than read whole
@@ -10,7 +11,7 @@ import Foundation
 /// One refresh per reader at a time: requests arriving meanwhile wait for it (sixteen requests
 /// after a write make one patch, not sixteen; a cold library is read once, not by every request),
 /// and take its result when it is at least as new as the version they need.
-final class LibrarySnapshots: @unchecked Sendable {
+final class LibrarySnapshots: Sendable {
     struct Snapshot: Sendable {
         var version: Int
         var library: ReaderLibrary
@@ -37,13 +38,32 @@ final class LibrarySnapshots: @unchecked Sendable {
         static let remembered = 16
     }
 
-    private let lock = NSLock()
-    private var snapshots: [User.ID: Snapshot] = [:]
-    private var used: [User.ID: UInt64] = [:]
-    private var refreshing: [User.ID: Task<Snapshot, any Error>] = [:]
-    /// Readers whose kept library is out of the table while a refresh patches it in place.
-    private var patching: Set<User.ID> = []
-    private var clock: UInt64 = 0
+    private struct Table {
+        var snapshots: [User.ID: Snapshot] = [:]
+        var used: [User.ID: UInt64] = [:]
+        var refreshing: [User.ID: Task<Snapshot, any Error>] = [:]
+        /// Readers whose kept library is out of the table while a refresh patches it in place.
+        var patching: Set<User.ID> = []
+        var clock: UInt64 = 0
+
+        /// Keeps `snapshot` unless the table holds a newer one.
+        mutating func keep(_ snapshot: Snapshot, of id: User.ID) {
+            if (snapshots[id]?.version ?? Int.min) < snapshot.version { snapshots[id] = snapshot }
+        }
+
+        /// Drops the least recently used libraries while all of them hold more than `budget` books.
+        mutating func evict(keeping id: User.ID, budget: Int) {
+            var books = snapshots.values.reduce(0) { $0 + $1.library.entries.count }
+            while books > budget, snapshots.count > 1,
+                let oldest = snapshots.keys.filter({ $0 != id }).min(by: { used[$0, default: 0] < used[$1, default: 0] })
+            {
+                books -= snapshots[oldest]?.library.entries.count ?? 0
+                snapshots[oldest] = nil
+                used[oldest] = nil
+            }
+        }
+    }
+    private let table = Mutex(Table())
     /// How many books all kept libraries may hold together; the least recently used go first.
     let bookBudget: Int
 
@@ -58,13 +78,13 @@ final class LibrarySnapshots: @unchecked Sendable {
     func snapshot(of reader: ReaderStore, atLeast version: Int) async throws -> Snapshot {
         let id = reader.userID
         while true {
-            let (kept, running): (Snapshot?, Task<Snapshot, any Error>?) = lock.withLock {
-                clock += 1
-                used[id] = clock
-                if let kept = snapshots[id], kept.version >= version { return (kept, nil) }
-                if let running = refreshing[id] { return (nil, running) }
+            let (kept, running): (Snapshot?, Task<Snapshot, any Error>?) = table.withLock {
+                $0.clock += 1
+                $0.used[id] = $0.clock
+                if let kept = $0.snapshots[id], kept.version >= version { return (kept, nil) }
+                if let running = $0.refreshing[id] { return (nil, running) }
                 let task = Task { try await self.refresh(reader) }
-                refreshing[id] = task
+                $0.refreshing[id] = task
                 return (nil, task)
             }
             if let kept { return kept }
@@ -73,13 +93,13 @@ final class LibrarySnapshots: @unchecked Sendable {
             do {
                 result = try await running.value
             } catch {
-                lock.withLock { if refreshing[id] == running { refreshing[id] = nil } }
+                table.withLock { if $0.refreshing[id] == running { $0.refreshing[id] = nil } }
                 throw error
             }
-            lock.withLock {
-                if refreshing[id] == running { refreshing[id] = nil }
-                if (snapshots[id]?.version ?? Int.min) < result.version { snapshots[id] = result }
-                evict(keeping: id)
+            table.withLock {
+                if $0.refreshing[id] == running { $0.refreshing[id] = nil }
+                $0.keep(result, of: id)
+                $0.evict(keeping: id, budget: bookBudget)
             }
             if result.version >= version { return result }
             // A refresh that began before the caller's write: one more.
@@ -88,14 +108,14 @@ final class LibrarySnapshots: @unchecked Sendable {
 
     /// Whether this process keeps the reader's library (at any version), counting one a refresh
     /// is patching right now — not one being read whole for the first time.
-    func holds(_ id: User.ID) -> Bool { lock.withLock { snapshots[id] != nil || patching.contains(id) } }
+    func holds(_ id: User.ID) -> Bool { table.withLock { $0.snapshots[id] != nil || $0.patching.contains(id) } }
 
     /// The reader's library at `version` or newer when this process keeps it (or is reading
     /// it): brought up to date by the change log, never read whole. `nil` when it is not kept —
     /// a page about one book should not read a library of 100,000 to show it.
     func keptLibrary(of reader: ReaderStore, atLeast version: Int) async throws -> ReaderLibrary? {
         let id = reader.userID
-        guard lock.withLock({ snapshots[id] != nil || refreshing[id] != nil }) else { return nil }
+        guard table.withLock({ $0.snapshots[id] != nil || $0.refreshing[id] != nil }) else { return nil }
         return try await library(of: reader, atLeast: version)
     }
 
@@ -104,13 +124,13 @@ final class LibrarySnapshots: @unchecked Sendable {
     /// (requests meanwhile wait for this refresh).
     private func refresh(_ reader: ReaderStore) async throws -> Snapshot {
         let id = reader.userID
-        let taken = lock.withLock {
-            let kept = snapshots.removeValue(forKey: id)
-            if kept != nil { patching.insert(id) }
+        let taken = table.withLock {
+            let kept = $0.snapshots.removeValue(forKey: id)
+            if kept != nil { $0.patching.insert(id) }
             return kept
         }
         if var kept = taken {
-            defer { _ = lock.withLock { patching.remove(id) } }
+            defer { _ = table.withLock { $0.patching.remove(id) } }
             do {
                 if let changes = try await reader.libraryChanges(since: kept.version) {
                     var touched = LibraryTouch()
@@ -123,27 +143,15 @@ final class LibrarySnapshots: @unchecked Sendable {
                     kept.touches = Array(kept.touches.suffix(Snapshot.remembered))
                     kept.version = changes.version
                     // Back in the table before `patching` ends, so `holds` never misses it.
-                    lock.withLock { if (snapshots[id]?.version ?? Int.min) < kept.version { snapshots[id] = kept } }
+                    table.withLock { [kept] in $0.keep(kept, of: id) }
                     return kept
                 }
             } catch {
-                lock.withLock { if snapshots[id] == nil { snapshots[id] = kept } }
+                table.withLock { [kept] in if $0.snapshots[id] == nil { $0.snapshots[id] = kept } }
                 throw error
             }
         }
         let (version, library) = try await reader.versionedLibrary()
         return Snapshot(version: version, library: library)
-    }
-
-    /// Drops the least recently used libraries while all of them hold more than the budget.
-    private func evict(keeping id: User.ID) {
-        var books = snapshots.values.reduce(0) { $0 + $1.library.entries.count }
-        while books > bookBudget, snapshots.count > 1,
-            let oldest = snapshots.keys.filter({ $0 != id }).min(by: { used[$0, default: 0] < used[$1, default: 0] })
-        {
-            books -= snapshots[oldest]?.library.entries.count ?? 0
-            snapshots[oldest] = nil
-            used[oldest] = nil
-        }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Metrics
 import ServiceLifecycle
+import Synchronization
 
 /// Runs queued background jobs, one at a time, as a service of the application (`serve` adds it
 /// to its service group; the command line and tests run it with ``BooksTrack/withServices(_:)``).
@@ -197,18 +198,16 @@ public final class JobRunner: Service, Sendable {
 }
 
 /// Wakes one waiter; a ring with nobody waiting is kept for the next wait.
-private final class Doorbell: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var rung = false
+private final class Doorbell: Sendable {
+    private let state = Mutex<(waiter: CheckedContinuation<Void, Never>?, rung: Bool)>((nil, false))
 
     func ring() {
-        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
-            if let waiting = self.waiter {
-                self.waiter = nil
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock {
+            if let waiting = $0.waiter {
+                $0.waiter = nil
                 return waiting
             }
-            rung = true
+            $0.rung = true
             return nil
         }
         waiter?.resume()
@@ -216,12 +215,12 @@ private final class Doorbell: @unchecked Sendable {
 
     func wait() async {
         await withCheckedContinuation { continuation in
-            let ready: Bool = lock.withLock {
-                if rung {
-                    rung = false
+            let ready: Bool = state.withLock {
+                if $0.rung {
+                    $0.rung = false
                     return true
                 }
-                waiter = continuation
+                $0.waiter = continuation
                 return false
             }
             if ready { continuation.resume() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Time-ordered UUIDs (version 7, RFC 9562) for new records: 48 bits of Unix milliseconds, a
 /// 12-bit counter that keeps the identifiers of one process strictly increasing within a
@@ -10,9 +11,9 @@ import Foundation
 /// (random version-4 keys made a 50,000-book import written in chunks pass 4.6 GB through the
 /// WAL). The random bits keep them unguessable; every query is scoped to its reader anyway.
 enum RandomIdentifiers {
-    private static let state = Mutex()
+    private static let state = Mutex(Generator())
 
-    static func next() -> UUID { state.next() }
+    static func next() -> UUID { state.withLock { $0.next() } }
 
     /// The lowercase 36-character form, without going through `uuidString`.
     static func string(_ uuid: UUID) -> String {
@@ -71,16 +72,15 @@ enum RandomIdentifiers {
         }
     }
 
-    private final class Mutex: @unchecked Sendable {
-        private let lock = NSLock()
+    /// Identifiers are time-ordered by the system's clock itself (that is what makes them append
+    /// at the right edge of an index), not by the application's clock.
+    private struct Generator {
         private var buffer = [UInt8](repeating: 0, count: 4096)
         private var position = 4096
         private var lastMillisecond: UInt64 = 0
         private var counter: UInt64 = 0
 
-        func next() -> UUID {
-            lock.lock()
-            defer { lock.unlock() }
+        mutating func next() -> UUID {
             if position + 16 > buffer.count { refill() }
             var bytes = (
                 buffer[position], buffer[position + 1], buffer[position + 2], buffer[position + 3],
@@ -115,7 +115,7 @@ enum RandomIdentifiers {
             return UUID(uuid: bytes)
         }
 
-        private func refill() {
+        private mutating func refill() {
             var generator = SystemRandomNumberGenerator()
             buffer.withUnsafeMutableBytes { raw in
                 for offset in stride(from: 0, to: raw.count, by: 8) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A reader's library flattened once (SPEC §7): the insights index every report is computed
 /// from, the reading days, and — built from them when first asked for — the goal board goals and
@@ -7,12 +8,11 @@ import Foundation
 ///
 /// Achievements' facts come from the index directly, so the after-write step of a reader without
 /// goals never builds the board.
-public final class LibraryFigures: @unchecked Sendable {
+public final class LibraryFigures: Sendable {
     let index: InsightIndex
     /// The reading days every streak is counted from.
     public let readingDays: ReadingDays
-    private let lock = NSLock()
-    private var built: GoalBoard?
+    private let built = Mutex<GoalBoard?>(nil)
 
     public init(_ library: ReaderLibrary, timeZone: TimeZone) {
         let index = InsightIndex(library, timeZone: timeZone)
@@ -42,7 +42,7 @@ public final class LibraryFigures: @unchecked Sendable {
 
     /// The goal board, built on first use (once, however many ask at once).
     public var board: GoalBoard {
-        lock.withLock {
+        built.withLock { built in
             if let built { return built }
             let board = GoalBoard(index: index, readingDays: readingDays.days)
             built = board

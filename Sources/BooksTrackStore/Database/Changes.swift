@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import SQLKit
+import Synchronization
 
 /// What one write changed, declared by the write itself. When the write's body returns, the
 /// readers whose view depends on it — and only they — get their `data_version` moved in the same
@@ -11,45 +12,49 @@ import SQLKit
 /// - a shared author's facts: every reader who has a book by (or translated by) the author.
 ///
 /// A change to an author nobody else reads leaves every other reader's cache warm.
-public final class Changes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var readers: Set<String> = []
-    private var entries: [String: Set<String>] = [:]
-    private var works: Set<String> = []
-    private var authors: Set<String> = []
-    /// Parts of a reader's data other than entries: "account" (the reader's row: settings) and
-    /// "activity" (goals, milestones, contributions, achievements).
-    private var parts: [String: Set<String>] = [:]
+public final class Changes: Sendable {
+    private struct Declared {
+        var readers: Set<String> = []
+        var entries: [String: Set<String>] = [:]
+        var works: Set<String> = []
+        var authors: Set<String> = []
+        /// Parts of a reader's data other than entries: "account" (the reader's row: settings) and
+        /// "activity" (goals, milestones, contributions, achievements).
+        var parts: [String: Set<String>] = [:]
+    }
+    private let declared = Mutex(Declared())
 
     init() {}
 
     /// The reader's own data changed: anything of it may have (a whole-library reload).
-    public func reader(_ id: User.ID) { lock.withLock { _ = readers.insert(id.string) } }
+    public func reader(_ id: User.ID) { declared.withLock { _ = $0.readers.insert(id.string) } }
 
     /// Only these entries of the reader changed (their rows, readings and shelves; their works
     /// and editions are reloaded with them). An entry that is gone was deleted.
     public func entries(_ ids: some Sequence<LibraryEntry.ID>, of reader: User.ID) {
-        lock.withLock { entries[reader.string, default: []].formUnion(ids.lazy.map(\.string)) }
+        declared.withLock { $0.entries[reader.string, default: []].formUnion(ids.lazy.map(\.string)) }
     }
 
     /// Only the reader's account row changed (their settings): a kept library reads it again.
-    public func account(of reader: User.ID) { lock.withLock { _ = parts[reader.string, default: []].insert("account") } }
+    public func account(of reader: User.ID) { declared.withLock { _ = $0.parts[reader.string, default: []].insert("account") } }
 
     /// The reader's goals, milestones, contributions or achievements changed: a kept library
     /// reads those again (a few rows), not the whole library.
     public func activity(of reader: User.ID) {
-        lock.withLock { _ = parts[reader.string, default: []].insert("activity") }
+        declared.withLock { _ = $0.parts[reader.string, default: []].insert("activity") }
     }
 
     /// Shared works changed.
-    public func works(_ ids: some Sequence<Work.ID>) { lock.withLock { works.formUnion(ids.lazy.map(\.string)) } }
+    public func works(_ ids: some Sequence<Work.ID>) { declared.withLock { $0.works.formUnion(ids.lazy.map(\.string)) } }
 
     /// Shared authors (their names or facts) changed.
-    public func authors(_ ids: some Sequence<Author.ID>) { lock.withLock { authors.formUnion(ids.lazy.map(\.string)) } }
+    public func authors(_ ids: some Sequence<Author.ID>) { declared.withLock { $0.authors.formUnion(ids.lazy.map(\.string)) } }
 
     /// Whether the write said what it changed of this reader (one of the calls above).
     func declared(_ reader: User.ID) -> Bool {
-        lock.withLock { readers.contains(reader.string) || entries[reader.string] != nil || parts[reader.string] != nil }
+        declared.withLock {
+            $0.readers.contains(reader.string) || $0.entries[reader.string] != nil || $0.parts[reader.string] != nil
+        }
     }
 
     /// More subjects than this for one reader in one write are logged as the whole library: a
@@ -64,8 +69,8 @@ public final class Changes: @unchecked Sendable {
     /// Returns the version each reader was moved to.
     @discardableResult
     func invalidate(on db: any SQLDatabase, dialect: Database.Dialect) async throws -> [String: Int] {
-        let (readers, entries, works, authors, parts) = lock.withLock {
-            (self.readers, self.entries, self.works, self.authors, self.parts)
+        let (readers, entries, works, authors, parts) = declared.withLock {
+            ($0.readers, $0.entries, $0.works, $0.authors, $0.parts)
         }
         var log: [String: Set<Subject>] = [:]
         for reader in readers { log[reader] = [Subject(kind: "reader", id: "")] }

@@ -16,28 +16,35 @@ public final class Database: Sendable {
     /// the metric up in the metrics system's registry under its lock).
     private let readWait: Metrics.Timer
     private let writeWait: Metrics.Timer
+    /// The time, as the composition root gives it: what the store writes of its own accord (a
+    /// staged import's lease, when a run ended) is stamped by it, never by `Date()`.
+    public let clock: @Sendable () -> Date
 
-    init(location: DatabaseLocation, connector: any Connector) {
+    init(location: DatabaseLocation, connector: any Connector, clock: @escaping @Sendable () -> Date) {
         self.location = location
         self.connector = connector
+        self.clock = clock
         readWait = Metrics.Timer(label: "bookstrack_db_wait_seconds", dimensions: [("kind", "read")])
         writeWait = Metrics.Timer(label: "bookstrack_db_wait_seconds", dimensions: [("kind", "write")])
     }
 
     /// Opens a pool for a location. SQLite files (and their folder) are created when missing.
-    public static func open(_ location: DatabaseLocation, logger: Logger = Logger(label: "bookstrack.store"))
-        async throws(StoreError) -> Database
-    {
+    public static func open(
+        _ location: DatabaseLocation, clock: @escaping @Sendable () -> Date,
+        logger: Logger = Logger(label: "bookstrack.store")
+    ) async throws(StoreError) -> Database {
         switch location {
         case .sqlite(let path):
-            return Database(location: location, connector: try await SQLiteConnector.open(path: path, logger: logger))
+            return Database(
+                location: location, connector: try await SQLiteConnector.open(path: path, logger: logger), clock: clock)
         case .postgres(let settings):
-            return Database(location: location, connector: try await PostgresConnector.open(settings, logger: logger))
+            return Database(
+                location: location, connector: try await PostgresConnector.open(settings, logger: logger), clock: clock)
         }
     }
 
     /// What must run while the database is used: PostgreSQL's connection pool; nothing for
-    /// SQLite. ``Store/withStore(_:now:logger:_:)`` runs them; `serve` adds them to its services.
+    /// SQLite. ``Store/withStore(_:clock:logger:importing:_:)`` runs them; `serve` adds them to its services.
     public var services: [any Service] { connector.services }
 
     /// Reads of whole libraries straight through SQLite's C interface; `nil` on PostgreSQL.
@@ -45,10 +52,10 @@ public final class Database: Sendable {
 
     /// Opens a database, runs its services while `body` uses it, then stops them and closes it.
     public static func withDatabase<T>(
-        _ location: DatabaseLocation, logger: Logger = Logger(label: "bookstrack.store"),
-        _ body: (Database) async throws -> T
+        _ location: DatabaseLocation, clock: @escaping @Sendable () -> Date,
+        logger: Logger = Logger(label: "bookstrack.store"), _ body: (Database) async throws -> T
     ) async throws -> T {
-        let database = try await open(location, logger: logger)
+        let database = try await open(location, clock: clock, logger: logger)
         do {
             let result = try await BackgroundServices.running(database.services, logger: logger) { try await body(database) }
             await database.close()

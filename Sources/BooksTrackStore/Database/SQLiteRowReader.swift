@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import NIOPosix
+import Synchronization
 // SQLiteNIO's own copy of SQLite (a target of the sqlite-nio package, not a product of it): the
 // same library the connections use, called directly.
 import VaporCSQLite
@@ -17,12 +18,15 @@ import VaporCSQLite
 /// Connections are opened when a read needs one and kept for the next (two at most are kept
 /// idle); each read has its own, inside a read transaction (`BEGIN` … `COMMIT`): the statements
 /// of one read see one state of the database. Nothing here writes.
-final class SQLiteRowReader: @unchecked Sendable {
+final class SQLiteRowReader: Sendable {
     private let path: String
     private let threadPool: NIOThreadPool
-    private let lock = NSLock()
-    private var idle: [OpaquePointer] = []
+    /// Connections no read is using; an `OpaquePointer` is only ever used by one read at a time.
+    private let idle = Mutex<[Handle]>([])
     private static let keptIdle = 2
+
+    /// A connection handed from one read to the next through `idle`, never shared by two.
+    private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
 
     init(path: String, threadPool: NIOThreadPool) {
         self.path = path
@@ -30,23 +34,23 @@ final class SQLiteRowReader: @unchecked Sendable {
     }
 
     deinit {
-        for handle in idle { sqlite_nio_sqlite3_close(handle) }
+        for handle in idle.withLock({ $0 }) { sqlite_nio_sqlite3_close(handle.pointer) }
     }
 
     /// Closes the idle connections (a later read opens one again).
     func close() {
-        let closing = lock.withLock {
-            defer { idle = [] }
-            return idle
+        let closing = idle.withLock { handles in
+            defer { handles = [] }
+            return handles
         }
-        for handle in closing { sqlite_nio_sqlite3_close(handle) }
+        for handle in closing { sqlite_nio_sqlite3_close(handle.pointer) }
     }
 
     /// Runs `body` in a read transaction on a connection of its own, on the thread pool (SQLite
     /// blocks; no read waits for another).
     func read<T: Sendable>(_ body: @escaping @Sendable (Session) throws -> T) async throws -> T {
         try await threadPool.runIfActive { [self] in
-            let handle = try lock.withLock { idle.popLast() } ?? open()
+            let handle = try idle.withLock { $0.popLast() }?.pointer ?? open()
             let session = Session(handle: handle)
             // Kept for the next read only when this one ended cleanly: a connection whose
             // transaction could not be ended is closed, never handed to another read.
@@ -54,9 +58,9 @@ final class SQLiteRowReader: @unchecked Sendable {
             defer {
                 let kept =
                     clean
-                    && lock.withLock {
-                        guard idle.count < Self.keptIdle else { return false }
-                        idle.append(handle)
+                    && idle.withLock {
+                        guard $0.count < Self.keptIdle else { return false }
+                        $0.append(Handle(pointer: handle))
                         return true
                     }
                 if !kept { sqlite_nio_sqlite3_close(handle) }

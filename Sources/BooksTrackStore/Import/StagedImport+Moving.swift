@@ -12,10 +12,10 @@ extension StagedImport {
     }
 
     /// Holds the run alive; throws when it is not (it was given up while this process waited).
-    static func renew(_ staging: User.ID, _ state: State, on db: any SQLDatabase) async throws {
+    static func renew(_ staging: User.ID, _ state: State, at now: Date, on db: any SQLDatabase) async throws {
         let held = try await db.raw(
             """
-            UPDATE import_stagings SET lease_until = \(bind: Date(timeIntervalSinceNow: lease).milliseconds)
+            UPDATE import_stagings SET lease_until = \(bind: now.addingTimeInterval(lease).milliseconds)
             WHERE id = \(bind: staging.string) AND state = \(bind: state.rawValue) RETURNING id
             """
         ).first()
@@ -28,24 +28,26 @@ extension StagedImport {
     /// the other writers let it, then removes the staging account. The reader's caches are moved
     /// on once more at the end.
     static func move(
-        _ staging: User.ID, to userID: User.ID, on database: Database, progress: ImportProgressHandler? = nil, total: Int = 0
+        _ staging: User.ID, to userID: User.ID, on database: Database, tuning: ImportTuning,
+        progress: ImportProgressHandler? = nil, total: Int = 0
     ) async throws {
         // Listed once, then moved by id: asking again for "the next staged books" would walk past
         // every book already moved (on PostgreSQL, their old versions stay in the index until
         // the transaction ends). Listed again only after a stop for books the reader has.
         while true {
-            let steps = try await stagedEntries(of: staging, on: database).chunked(into: chunk).map { chunk in
+            let steps = try await stagedEntries(of: staging, on: database).chunked(into: tuning.chunk).map { chunk in
                 let ids = Array(chunk)
                 return Step(books: ids.count, body: { db in try await moveChunk(ids, from: staging, to: userID, on: db) })
             }
             do {
-                try await write(steps, as: staging, .publishing, on: database, progress: progress, total: total)
+                try await write(
+                    steps, as: staging, .publishing, on: database, tuning: tuning, progress: progress, total: total)
                 break
             } catch is ReaderHasBook {
                 // The staged copies go with their shelves and readings (the cascades of a write that
                 // checks foreign keys); the books moved already stay moved.
                 let deleted = try await database.write { db in
-                    try await Self.renew(staging, .publishing, on: db)
+                    try await Self.renew(staging, .publishing, at: database.clock(), on: db)
                     return try await db.raw(
                         """
                         DELETE FROM library_entries WHERE user_id = \(bind: staging.string) AND EXISTS (SELECT 1
@@ -126,14 +128,14 @@ extension StagedImport {
     private struct ReaderHasBook: Error {}
 
     /// Throws a run's staged rows away, a chunk per transaction, then the staging account.
-    static func discard(_ staging: User.ID, on database: Database) async throws {
+    static func discard(_ staging: User.ID, on database: Database, tuning: ImportTuning) async throws {
         for table in ["library_entries", "works"] {
             let owner = table == "works" ? "owner_id" : "user_id"
             let ids = try await database.read { db in
                 try await db.raw("SELECT id FROM \(unsafeRaw: table) WHERE \(unsafeRaw: owner) = \(bind: staging.string)")
                     .all().map { try $0.text("id") as SQLValue }
             }
-            for chunk in ids.chunked(into: chunk * 2) {
+            for chunk in ids.chunked(into: tuning.chunk * 2) {
                 try await database.write { db in
                     try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE id IN (\(binds: Array(chunk)))").run()
                 }
@@ -150,7 +152,9 @@ extension StagedImport {
     /// with `run`, that run (its job is known to be gone). A run being published is finished (the
     /// reader was told it is imported); one still staging is thrown away. Returns how many.
     @discardableResult
-    static func recover(now: Date, run: ImportRunSummary.ID? = nil, on database: Database) async throws -> Int {
+    static func recover(now: Date, run: ImportRunSummary.ID? = nil, on database: Database, tuning: ImportTuning)
+        async throws -> Int
+    {
         let lapsed = try await database.read { db in
             try await db.raw(
                 """
@@ -165,15 +169,15 @@ extension StagedImport {
             let claimed = try await database.write { db in
                 try await db.raw(
                     """
-                    UPDATE import_stagings SET lease_until = \(bind: Date(timeIntervalSinceNow: lease).milliseconds)
+                    UPDATE import_stagings SET lease_until = \(bind: database.clock().addingTimeInterval(lease).milliseconds)
                     WHERE id = \(bind: staging.string) AND (lease_until < \(bind: now.milliseconds) OR run_id = \(bind: run?.string ?? ""))
                     RETURNING state
                     """
                 ).first().map { try $0.text("state") }
             }
             switch claimed.flatMap(State.init(rawValue:)) {
-            case .publishing: try await move(staging, to: userID, on: database)
-            case .staging: try await discard(staging, on: database)
+            case .publishing: try await move(staging, to: userID, on: database, tuning: tuning)
+            case .staging: try await discard(staging, on: database, tuning: tuning)
             case nil: continue
             }
             recovered += 1

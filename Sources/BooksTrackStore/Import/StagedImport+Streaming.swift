@@ -7,9 +7,6 @@ import SQLKit
 /// before (the second pass). Neither the records nor the plan are ever whole in memory; what is
 /// held is the file's text, each row's work and what matching needs across rows (issue 16).
 extension StagedImport {
-    /// Rows read per chunk while matching (made on both cores).
-    @TaskLocal static var matchingChunk = 2_048
-
     /// Imports a file staged as it is read; `nil` when the library moved while it was written
     /// (nothing of the run is left then, and the caller imports again the slow way).
     ///
@@ -25,7 +22,7 @@ extension StagedImport {
         let (matched, version) = try await database.read { db in
             let version = try await ReaderStore.dataVersion(of: userID, on: db)
             var stream = ImportPlanner.Stream(format: source.format, userID: userID, now: now)
-            let reading = source.chunks(of: Self.matchingChunk)
+            let reading = source.chunks(of: tuning.matchingChunk)
             // The next chunk is read (made on the other core) while this one is matched.
             func readNext() -> Task<(records: [ImportRecord], keys: ImportLookupKeys)?, Never> {
                 Task.detached { reading.next().map { ($0, ImportPlanner.lookupKeys(for: $0)) } }
@@ -38,7 +35,7 @@ extension StagedImport {
             }
             return (stream, version)
         }
-        ImportTrace.mark("matched (first pass)")
+        tuning.trace.mark("matched (first pass)")
         // What matching made and dropped (each chunk's records, the look-ups' rows) goes back
         // before the staging allocates anew.
         HeapTrim.giveBack()
@@ -54,41 +51,42 @@ extension StagedImport {
             for chunk in authors.chunked(into: 2_000) {
                 let authors = Array(chunk)
                 let stored = try await database.write { db in
-                    try await Self.renew(staging, .staging, on: db)
+                    try await Self.renew(staging, .staging, at: database.clock(), on: db)
                     return try await CatalogueRows.insert(authors: authors, now: now, on: db)
                 }
                 resolved.merge(stored) { _, new in new }
             }
-            ImportTrace.mark("new authors committed")
+            tuning.trace.mark("new authors committed")
             // The feed holds the only copy of the new works: it lets each go once it is written.
             let feed = Feed(
-                stream: consume stream, reading: source.chunks(of: Self.chunk), created: consume created, resolved: resolved,
+                stream: consume stream, reading: source.chunks(of: tuning.chunk), created: consume created, resolved: resolved,
                 run: self, staging: staging, format: source.format, fileWarnings: source.fileWarnings.map(\.description),
                 fileName: fileName, fileSize: fileSize)
             defer { feed.cancel() }
             progress?(.writing(done: 0, total: source.count))
-            try await Self.write(feed, as: staging, .staging, on: database, progress: progress, total: source.count)
-            ImportTrace.mark("staged")
+            try await Self.write(
+                feed, as: staging, .staging, on: database, tuning: tuning, progress: progress, total: source.count)
+            tuning.trace.mark("staged")
             HeapTrim.giveBack()
             var rest = feed.rest.replacingAuthors(resolved)
             rest.spellings.merge(spellings) { current, _ in current }
             rest.spellings.merge(ImportPlan.spellings(of: authors, resolved: resolved)) { current, _ in current }
             published = try await publish(
                 rest, as: staging, matchedAt: version, readerData: nil, changesLibrary: feed.changesLibrary || !rest.isEmpty)
-            ImportTrace.mark("published")
+            tuning.trace.mark("published")
         } catch {
-            try? await Self.discard(staging, on: database)
+            try? await Self.discard(staging, on: database, tuning: tuning)
             throw error
         }
         guard try await finish(staging, published: published, books: source.count) else { return nil }
-        ImportTrace.mark("moved to the reader")
+        tuning.trace.mark("moved to the reader")
         // Read after the move, not beside it: beside it, its rows and a third connection's page
         // cache came on top of the move's (peak 146–151 MB instead of 140–144), to save 0.3 s.
         HeapTrim.giveBack()
         let runID = self.runID
         guard let (_, report) = try await database.read({ db in try await ImportRunRows.report(runID, of: userID, on: db) })
         else { throw StoreError.notFound(.reader) }
-        ImportTrace.mark("report read")
+        tuning.trace.mark("report read")
         return report
     }
 
@@ -207,7 +205,7 @@ extension StagedImport {
                 return Ready(books: 0, work: .rows(nextWorks()))
             case .counts:
                 phase = .done
-                let counts = counts
+                let (counts, finishedAt) = (counts, run.database.clock())
                 return Ready(
                     books: 0,
                     work: .body { db in
@@ -216,7 +214,7 @@ extension StagedImport {
                             UPDATE import_runs SET rows_total = \(bind: counts.values.reduce(0, +)),
                                 imported = \(bind: counts[.imported] ?? 0), updated = \(bind: counts[.updated] ?? 0),
                                 unchanged = \(bind: counts[.unchanged] ?? 0), skipped = \(bind: counts[.skipped] ?? 0),
-                                finished_at = \(bind: Date().milliseconds)
+                                finished_at = \(bind: finishedAt.milliseconds)
                             WHERE id = \(bind: runID.string) AND user_id = \(bind: staging.string)
                             """
                         ).run()
@@ -230,7 +228,7 @@ extension StagedImport {
         /// none once all are taken.
         private func nextWorks() -> [TableRows] {
             guard !works.isEmpty else { return [] }
-            let chunk = Array(works.suffix(StagedImport.chunk).reversed())
+            let chunk = Array(works.suffix(run.tuning.chunk).reversed())
             works.removeLast(chunk.count)
             let rows = CatalogueRows.rows(works: chunk, owner: staging, matchKeys: matchKeys, now: run.now)
             if works.isEmpty { (works, matchKeys) = ([], [:]) }

@@ -27,14 +27,6 @@ import SQLKit
 /// SQLite only: PostgreSQL's writers lock rows, not the database, so there a big import stays
 /// one transaction (staged on PostgreSQL, a 50,000-row import took 38 s instead of 22).
 struct StagedImport: Sendable {
-    /// Plans with more new books than this are staged; smaller ones are written in one
-    /// transaction (a few hundred milliseconds at most).
-    @TaskLocal static var threshold = 2_000
-    /// New books written (or published) per transaction.
-    @TaskLocal static var chunk = 200
-    /// At most this many steps per transaction (tests: a commit between chunks, as when other
-    /// readers write all along); `nil` in production, where others' waits and time decide.
-    @TaskLocal static var stepsPerTransaction: Int? = nil
     /// The page cache of a staged transaction, in KiB. A transaction ends when another write
     /// waits or after 5 s, so what it dirties nearly fits in 16 MiB: with the 256 MiB a
     /// one-transaction write gets, a 50,000-book import's cache grew with the database (+90 MB
@@ -49,6 +41,7 @@ struct StagedImport: Sendable {
     let runID: ImportRunSummary.ID
     let now: Date
     let progress: ImportProgressHandler?
+    let tuning: ImportTuning
 
     /// Writes the plan staged and publishes it; `nil` when the library moved while it was staged
     /// (nothing of the run is left then, and the caller imports again the slow way).
@@ -63,7 +56,7 @@ struct StagedImport: Sendable {
         } catch {
             // A failure (a full disk, a database gone) leaves nothing behind when it can: a
             // publish that failed was rolled back, so the run is still staging.
-            try? await Self.discard(staging, on: database)
+            try? await Self.discard(staging, on: database, tuning: tuning)
             throw error
         }
         return try await finish(staging, published: published, books: plan.newEntries.count) ? plan.report : nil
@@ -73,24 +66,25 @@ struct StagedImport: Sendable {
     /// published (the library moved while it was staged), nothing of the run left (`false`).
     func finish(_ staging: User.ID, published: Bool, books: Int) async throws -> Bool {
         guard published else {
-            try await Self.discard(staging, on: database)
+            try await Self.discard(staging, on: database, tuning: tuning)
             return false
         }
-        try await Self.move(staging, to: userID, on: database, progress: progress, total: books)
+        try await Self.move(staging, to: userID, on: database, tuning: tuning, progress: progress, total: books)
         return true
     }
 
     /// Makes the run's staging account and its lease; returns the account.
     func begin() async throws -> User.ID {
         let staging = User.ID.random()
+        let now = database.clock()
         try await database.write { [userID, runID] db in
             try await db.insertRows(
                 into: "users", columns: UserRepository.columns,
                 rows: [
                     [
                         staging.string, "#import", "#import-\(staging.string)", "Import in progress", Self.role,
-                        String?.none, String?.none, String?.none, "[]", String?.none, 0, Date().milliseconds,
-                        Date().milliseconds,
+                        String?.none, String?.none, String?.none, "[]", String?.none, 0, now.milliseconds,
+                        now.milliseconds,
                     ]
                 ])
             try await db.insertRows(
@@ -98,7 +92,7 @@ struct StagedImport: Sendable {
                 rows: [
                     [
                         staging.string, userID.string, runID.string, State.staging.rawValue,
-                        Date(timeIntervalSinceNow: Self.lease).milliseconds, Date().milliseconds,
+                        now.addingTimeInterval(Self.lease).milliseconds, now.milliseconds,
                     ]
                 ])
         }
@@ -113,7 +107,7 @@ struct StagedImport: Sendable {
         for chunk in plan.newAuthors.chunked(into: 2_000) {
             let authors = Array(chunk)
             let stored = try await database.write { db in
-                try await Self.renew(staging, .staging, on: db)
+                try await Self.renew(staging, .staging, at: database.clock(), on: db)
                 return try await CatalogueRows.insert(authors: authors, now: now, on: db)
             }
             resolved.merge(stored) { _, new in new }
@@ -123,7 +117,7 @@ struct StagedImport: Sendable {
         // Each chunk's rows are built from the plan when their turn is near, by position: a copy
         // of the plan's works, editions and entries cut into chunks up front held the whole
         // import twice over while it was written (50 MB of a 50,000-book import).
-        let groups = ChunkGroups(plan, chunk: Self.chunk)
+        let groups = ChunkGroups(plan, chunk: tuning.chunk)
         let matchKeys = plan.newWorkMatchKeys
         var steps: [Step] = []
         steps.reserveCapacity(groups.chunks.count + 2)
@@ -147,14 +141,14 @@ struct StagedImport: Sendable {
                 body: { db in
                     try await ImportRunRows.recordRun(
                         report, id: runID, userID: staging, fileName: fileName, fileSize: fileSize, startedAt: now,
-                        finishedAt: Date(), on: db)
+                        finishedAt: database.clock(), on: db)
                 }))
-        for chunk in report.outcomes.chunked(into: Self.chunk * 4) {
+        for chunk in report.outcomes.chunked(into: tuning.chunk * 4) {
             steps.append(Step(books: 0) { [chunk] in [ImportRunRows.rows(chunk, id: runID)] })
         }
         let total = plan.newEntries.count + plan.updatedEntries.count
         progress?(.writing(done: 0, total: total))
-        try await Self.write(steps, as: staging, .staging, on: database, progress: progress, total: total)
+        try await Self.write(steps, as: staging, .staging, on: database, tuning: tuning, progress: progress, total: total)
         // What no new book refers to is left for publishing.
         plan.newEntries = []
         plan.newWorks = groups.leftWorks.map { plan.newWorks[Int($0)] }
@@ -166,17 +160,17 @@ struct StagedImport: Sendable {
     /// Runs the steps in order, in as few transactions as the other writers let it: a transaction
     /// commits when another write is waiting for SQLite's writer (see ``Database/othersWait(since:)``).
     static func write(
-        _ steps: [Step], as staging: User.ID, _ state: State, on database: Database, progress: ImportProgressHandler?,
-        total: Int
+        _ steps: [Step], as staging: User.ID, _ state: State, on database: Database, tuning: ImportTuning,
+        progress: ImportProgressHandler?, total: Int
     ) async throws {
         let lookahead = Lookahead(steps)
         defer { lookahead.cancel() }
-        try await write(lookahead, as: staging, state, on: database, progress: progress, total: total)
+        try await write(lookahead, as: staging, state, on: database, tuning: tuning, progress: progress, total: total)
     }
 
-    /// Runs the steps a feed gives, in order, as ``write(_:as:_:on:progress:total:)`` does.
+    /// Runs the steps a feed gives, in order, as ``write(_:as:_:on:tuning:progress:total:)`` does.
     static func write(
-        _ feed: some StepFeed, as staging: User.ID, _ state: State, on database: Database,
+        _ feed: some StepFeed, as staging: User.ID, _ state: State, on database: Database, tuning: ImportTuning,
         progress: ImportProgressHandler?, total: Int
     ) async throws {
         var next = 0
@@ -193,7 +187,7 @@ struct StagedImport: Sendable {
             let (reached, books, ended) = try await SQLiteConnector.$writeCacheKiB.withValue(cacheKiB) {
                 try await SQLiteConnector.$checksForeignKeys.withValue(false) {
                     try await database.write { db in
-                        try await Self.renew(staging, state, on: db)
+                        try await Self.renew(staging, state, at: database.clock(), on: db)
                         let started = ContinuousClock.now
                         var index = first
                         var books = 0
@@ -211,7 +205,7 @@ struct StagedImport: Sendable {
                             }
                             index += 1
                             books += step.books
-                            if let limit = stepsPerTransaction, index - first >= limit { return (index, books, false) }
+                            if let limit = tuning.stepsPerTransaction, index - first >= limit { return (index, books, false) }
                             if await database.othersWait(since: started) { return (index, books, false) }
                         }
                         return (index, books, true)
@@ -243,12 +237,12 @@ struct StagedImport: Sendable {
         return try await database.changing { db, changes in
             try await ReaderLock.take(userID, on: db, dialect: dialect)
             guard try await ReaderStore.dataVersion(of: userID, on: db) == version else { return false }
-            try await Self.renew(staging, .staging, on: db)
+            try await Self.renew(staging, .staging, at: database.clock(), on: db)
             let plan = try await PlanWriter(db: db, userID: userID, now: now, progress: nil, staging: staging).write(
                 rest, readerData: readerData)
             try await db.raw(
                 """
-                UPDATE import_runs SET user_id = \(bind: userID.string), finished_at = \(bind: Date().milliseconds)
+                UPDATE import_runs SET user_id = \(bind: userID.string), finished_at = \(bind: database.clock().milliseconds)
                 WHERE id = \(bind: runID.string) AND user_id = \(bind: staging.string)
                 """
             ).run()

@@ -8,6 +8,13 @@ import Synchronization
 public struct ReaderStore: Sendable {
     public let userID: User.ID
     let database: Database
+    /// How big imports are cut into transactions (the store's).
+    var importing = ImportTuning()
+
+    /// The same reader with imports cut otherwise (tests: staging on small files).
+    public func tuned(_ importing: ImportTuning) -> ReaderStore {
+        ReaderStore(userID: userID, database: database, importing: importing)
+    }
 
     /// Imports a parsed file into the library in one transaction, or, with `dryRun`, only
     /// plans it and reports what would happen without writing anything.
@@ -34,9 +41,9 @@ public struct ReaderStore: Sendable {
         }
         // A big import is written in short transactions, out of sight until it is published, so
         // other readers' writes do not wait for it (see `StagedImport`).
-        if dialect == .sqlite, matched.newEntries.count > StagedImport.threshold,
+        if dialect == .sqlite, matched.newEntries.count > importing.stagedFrom,
             let report = try await StagedImport(
-                database: database, userID: userID, runID: runID, now: now, progress: progress
+                database: database, userID: userID, runID: runID, now: now, progress: progress, tuning: importing
             ).run(matched, matchedAt: version, readerData: batch.readerData, fileName: fileName, fileSize: fileSize)
         {
             return report
@@ -66,7 +73,7 @@ public struct ReaderStore: Sendable {
                 unmoved ? matched : try await planning(db), readerData: batch.readerData)
             try await ImportRunRows.record(
                 plan.report, id: runID, userID: userID, fileName: fileName, fileSize: fileSize,
-                startedAt: now, finishedAt: Date(), on: db)
+                startedAt: now, finishedAt: database.clock(), on: db)
             // The books it added or changed (with their sessions and progress), so a kept library
             // reads only those again — a re-import of an export that changed a few rows is a
             // patch; more than `Changes.subjectLimit` books are logged as the whole library. A
@@ -92,9 +99,9 @@ public struct ReaderStore: Sendable {
         _ source: any ImportRecordSource, fileName: String? = nil, fileSize: Int? = nil, dryRun: Bool,
         now: Date, runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
     ) async throws -> ImportReport {
-        if !dryRun, database.dialect == .sqlite, source.count > StagedImport.threshold,
+        if !dryRun, database.dialect == .sqlite, source.count > importing.stagedFrom,
             let report = try await StagedImport(
-                database: database, userID: userID, runID: runID, now: now, progress: progress
+                database: database, userID: userID, runID: runID, now: now, progress: progress, tuning: importing
             ).run(source, fileName: fileName, fileSize: fileSize)
         {
             return report

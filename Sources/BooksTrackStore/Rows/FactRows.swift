@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import SQLKit
+import Synchronization
 
 /// The history of author facts and the current values derived from it.
 enum FactRows {
@@ -94,24 +95,13 @@ enum FactRows {
 /// among people, see ``AuthorFactAssertion/winner(among:)``): the time, a counter of this
 /// process, and randomness so that two processes never make the same one.
 enum FactID {
-    private static let counter = Counter()
+    private static let counter = Atomic<Int>(0)
 
     static func next(recordedAt: Date) -> String {
         let milliseconds = String(max(0, recordedAt.milliseconds))
-        let count = String(counter.next())
+        let count = String(counter.wrappingAdd(1, ordering: .relaxed).newValue)
         return "f" + String(repeating: "0", count: max(0, 15 - milliseconds.count)) + milliseconds + "-"
             + String(repeating: "0", count: max(0, 12 - count.count)) + count + "-"
             + UUID().uuidString.prefix(8).lowercased()
-    }
-
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-        func next() -> Int {
-            lock.withLock {
-                value += 1
-                return value
-            }
-        }
     }
 }

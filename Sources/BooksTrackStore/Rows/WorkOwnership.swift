@@ -119,7 +119,7 @@ enum WorkOwnership {
     /// work several readers had in common stays with the reader who added it first and is copied
     /// for each of the others (so no reader keeps seeing another's words); a work in nobody's
     /// library, whose author is unknown, is removed.
-    static func assignOwners(on db: any SQLDatabase) async throws {
+    static func assignOwners(now: Date, on db: any SQLDatabase) async throws {
         try await db.raw(
             """
             UPDATE works SET owner_id = (
@@ -132,7 +132,6 @@ enum WorkOwnership {
             WHERE e.user_id <> w.owner_id ORDER BY e.work_id, e.user_id
             """
         ).all()
-        let now = Date()
         for row in strays {
             try await fork(
                 try row.id("work_id"), edition: try row.optionalID("edition_id"), for: try row.id("user_id"), now: now, on: db)

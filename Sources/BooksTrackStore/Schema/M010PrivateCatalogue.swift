@@ -22,5 +22,5 @@ extension Migrations {
             "CREATE INDEX external_ids_work ON external_ids (work_id)",
             "CREATE INDEX external_ids_value ON external_ids (value)",
         ],
-        data: { db in try await WorkOwnership.assignOwners(on: db) })
+        data: { db, now in try await WorkOwnership.assignOwners(now: now, on: db) })
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 
 /// One numbered step of the schema. Shipped migrations are never edited: a change is a new
@@ -10,8 +11,9 @@ struct Migration: Sendable {
     let version: Int
     let name: String
     let statements: [String]
-    /// Moves data after the statements, in the same transaction, when SQL alone cannot say it.
-    var data: (@Sendable (any SQLDatabase) async throws -> Void)? = nil
+    /// Moves data after the statements, in the same transaction, when SQL alone cannot say it
+    /// (given the migration's time).
+    var data: (@Sendable (any SQLDatabase, Date) async throws -> Void)? = nil
 }
 
 enum Migrations {

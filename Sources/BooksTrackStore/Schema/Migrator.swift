@@ -34,7 +34,7 @@ public enum Migrator {
             var done: [Int] = []
             for migration in migrations where !applied.contains(migration.version) {
                 for statement in migration.statements { try await db.raw(SQLQueryString(statement)).run() }
-                if let data = migration.data { try await data(db) }
+                if let data = migration.data { try await data(db, now) }
                 try await db.raw(
                     """
                     INSERT INTO schema_migrations (version, name, applied_at)

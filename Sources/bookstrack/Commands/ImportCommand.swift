@@ -56,13 +56,13 @@ struct ImportCommand: AsyncParsableCommand {
         try await reportingFailures {
             let now = Date()
             let opened = try openFile(today: LocalDate(now, in: .current))
-            ImportTrace.mark("file opened")
+            StoreOptions.importTrace.mark("file opened")
             let fileName = URL(fileURLWithPath: file).lastPathComponent
             let bar = Terminal.outputIsTerminal && !json ? ProgressBar() : nil
             let (report, coverage) = try await importBatch(
                 opened, fileName: fileName, now: now, progress: bar.map(Self.progressHandler))
             bar?.finish()
-            ImportTrace.mark("imported")
+            StoreOptions.importTrace.mark("imported")
             if json {
                 Terminal.write(String(decoding: try ImportReportDocument(report, fileName: fileName).encoded(), as: UTF8.self))
             } else {
@@ -75,7 +75,7 @@ struct ImportCommand: AsyncParsableCommand {
                             + "or now with `bookstrack enrich --user \(user)`.\n")
                 }
             }
-            ImportTrace.mark("report printed")
+            StoreOptions.importTrace.mark("report printed")
         }
     }
 
@@ -100,7 +100,7 @@ struct ImportCommand: AsyncParsableCommand {
             let report = try await app.imports.importNow(
                 opened, for: reader, fileName: fileName, fileSize: size, dryRun: dryRun, shelves: shelfReading,
                 progress: progress)
-            ImportTrace.mark("import returned")
+            StoreOptions.importTrace.mark("import returned")
             return (report, dryRun ? nil : try await app.enrichment.coverage(for: reader.id))
         }
     }

@@ -32,7 +32,9 @@ struct StoreOptions: ParsableArguments {
     ) async throws -> T {
         var logger = Logger(label: "bookstrack")
         logger.logLevel = .warning
-        let settings = AppSettings(location: try location(parent: parent), enrichment: enrichment, logger: logger)
+        let settings = AppSettings(
+            location: try location(parent: parent), enrichment: enrichment, logger: logger,
+            importing: ImportTuning(trace: Self.importTrace))
         do {
             return try await BooksTrack.withApp(settings, clock: clock, body)
         } catch let error as StoreError {
@@ -42,6 +44,10 @@ struct StoreOptions: ParsableArguments {
 }
 
 extension StoreOptions {
+    /// When each phase of an import ends, on standard error, when the environment has
+    /// `BOOKSTRACK_IMPORT_TRACE=1` (`=2`: with the boot-time clock). One per process.
+    static let importTrace = ImportTrace(setting: ProcessInfo.processInfo.environment["BOOKSTRACK_IMPORT_TRACE"])
+
     /// The reader with this name, or a failure that says how to create one.
     static func reader(named name: String, in app: BooksTrack) async throws -> User {
         guard let user = try await app.accounts.reader(named: name) else {

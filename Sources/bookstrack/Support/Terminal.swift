@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -42,9 +43,8 @@ enum Terminal {
 }
 
 /// A one-line progress bar redrawn in place, shown only on a terminal.
-final class ProgressBar: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lastDrawn = ""
+final class ProgressBar: Sendable {
+    private let lastDrawn = Mutex("")
     private let width = 30
 
     func show(_ label: String, done: Int, total: Int) {
@@ -52,7 +52,7 @@ final class ProgressBar: @unchecked Sendable {
         let filled = Int((fraction * Double(width)).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let line = "\r\(label) [\(bar)] \(Int((fraction * 100).rounded()))% (\(done)/\(total))"
-        lock.withLock {
+        lastDrawn.withLock { lastDrawn in
             guard line != lastDrawn else { return }
             lastDrawn = line
             Terminal.write(line)
@@ -60,13 +60,13 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func message(_ text: String) {
-        lock.withLock {
+        lastDrawn.withLock { lastDrawn in
             lastDrawn = "\r" + text
             Terminal.write("\r\u{1B}[2K" + text)
         }
     }
 
     func finish() {
-        lock.withLock { if !lastDrawn.isEmpty { Terminal.write("\r\u{1B}[2K") } }
+        lastDrawn.withLock { if !$0.isEmpty { Terminal.write("\r\u{1B}[2K") } }
     }
 }
