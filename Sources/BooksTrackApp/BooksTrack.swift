@@ -41,7 +41,7 @@ public final class BooksTrack: Sendable {
     public init(
         store: Store, clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "bookstrack"),
         pollInterval: Duration = .seconds(1), enrichment settings: EnrichmentSettings = .off,
-        webhookSender: any WebhookSender = PinnedWebhookSender(), publicURL: String? = nil
+        webhookSender: any WebhookSender = PinnedWebhookSender(), links: NoticeLinks? = nil
     ) {
         self.store = store
         accounts = AccountService(store: store)
@@ -52,7 +52,7 @@ public final class BooksTrack: Sendable {
         let notifications = NotificationService(store: store, logger: logger, insights: insights)
         self.notifications = notifications
         let webhooks = WebhookService(
-            store: store, clock: clock, logger: logger, sender: webhookSender, publicURL: publicURL,
+            store: store, clock: clock, logger: logger, sender: webhookSender, links: links,
             notifications: notifications)
         self.webhooks = webhooks
         let enrichment = EnrichmentService(

@@ -7,19 +7,20 @@ import Logging
 public struct AppSettings: Sendable {
     public var location: DatabaseLocation
     public var enrichment: EnrichmentSettings
-    /// Where readers reach this server (links in notifications); nil on the command line.
-    public var publicURL: String?
+    /// Where readers reach this server and its pages (links in notifications); nil on the
+    /// command line.
+    public var links: NoticeLinks?
     public var logger: Logger
     /// How big imports are cut into transactions, and whether their phases are traced.
     public var importing: ImportTuning
 
     public init(
-        location: DatabaseLocation, enrichment: EnrichmentSettings, publicURL: String? = nil,
+        location: DatabaseLocation, enrichment: EnrichmentSettings, links: NoticeLinks? = nil,
         logger: Logger = Logger(label: "bookstrack"), importing: ImportTuning = ImportTuning()
     ) {
         self.location = location
         self.enrichment = enrichment
-        self.publicURL = publicURL
+        self.links = links
         self.logger = logger
         self.importing = importing
     }
@@ -39,7 +40,7 @@ extension BooksTrack {
             try await body(
                 BooksTrack(
                     store: store, clock: clock, logger: settings.logger, enrichment: settings.enrichment,
-                    publicURL: settings.publicURL))
+                    links: settings.links))
         }
     }
 }

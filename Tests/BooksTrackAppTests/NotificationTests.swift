@@ -46,7 +46,7 @@ struct NotificationTests {
             }
             let unread = try await app.notifications.unread(of: alice)
             #expect(unread.map(\.title) == ["🏅 You are a Curator"])
-            #expect(unread.first?.link == "/contributions")
+            #expect(unread.first?.destination == .contributions)
 
             // Asking again — later writes, or many at once — records nothing more.
             await withTaskGroup(of: Void.self) { group in

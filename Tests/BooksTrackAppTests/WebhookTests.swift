@@ -17,7 +17,9 @@ struct WebhookTests {
         defer { receiver.stop() }
         try await database.withStore { (store: Store) async throws in
             let clock = TestClockBox(TestClock.now)
-            let app = BooksTrack(store: store, clock: { clock.now }, publicURL: "https://books.example.org/")
+            let app = BooksTrack(
+                store: store, clock: { clock.now },
+                links: NoticeLinks(base: "https://books.example.org/", path: { "/to/" + $0.stored }))
             let olive = try await store.users.create(name: "olive", now: clock.now)
             let dana = try await store.users.create(name: "dana", now: clock.now)
             let erin = try await store.users.create(name: "erin", now: clock.now)
@@ -66,7 +68,7 @@ struct WebhookTests {
             #expect(milestone.headers["title"]?.hasPrefix("=?UTF-8?B?") == true)
             #expect(received.contains { title($0) == "📖 Achievement unlocked: First Steps" })
             #expect(milestone.body == "1 / 4 books so far.")
-            #expect(milestone.headers["click"] == "https://books.example.org/goals/\(goal.id.string)")
+            #expect(milestone.headers["click"] == "https://books.example.org/to/goal:\(goal.id.string)")
             #expect(milestone.path == "/bookstrack-topic")
             #expect(try await app.webhooks.webhook(of: dana)?.lastDeliveredAt == clock.now)
             #expect(try await store.jobs.jobs(kind: WebhookService.jobKind).count == 1, "erin has no webhook: nothing queued")

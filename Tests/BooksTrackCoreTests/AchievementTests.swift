@@ -234,7 +234,7 @@ struct ReadingInsightsTests {
         let many = Notices.batched([achievement("firstSteps"), achievement("bookworm"), achievement("avidReader")] + past)
         #expect(many.unread.map(\.title) == ["🏅 3 achievements from your reading", "g1 done", "g2 25"])
         #expect(many.read.count == 3 + 4)
-        #expect(many.unread[0].body.contains("First Steps") && many.unread[0].link == "/insights/reading#achievements")
+        #expect(many.unread[0].body.contains("First Steps") && many.unread[0].destination == .achievements)
         // The same achievements give the same key, so two writes at once tell them once.
         let again = Notices.batched([achievement("avidReader"), achievement("bookworm"), achievement("firstSteps")])
         #expect(again.unread[0].key == many.unread[0].key)

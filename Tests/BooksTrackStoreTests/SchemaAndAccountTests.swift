@@ -57,6 +57,44 @@ struct SchemaAndAccountTests {
         }
     }
 
+    @Test(
+        "Notifications kept with a web address before migration 27 lead to the same places, named (issue 42)",
+        arguments: TestDatabase.available)
+    func noticeDestinations(database: TestDatabase) async throws {
+        let (location, cleanup) = try await database.makeDatabase()
+        do {
+            try await Database.withDatabase(location, clock: TestClock.wall) { db in
+                let earlier = Migrations.all.filter { $0.version < 27 }
+                try await Migrator.migrate(db, now: TestClock.now, migrations: earlier)
+                let alice = try await Store(database: db).makeReader("alice")
+                let goal = Goal.ID.random()
+                let links = [
+                    "/goals/\(goal.string)", "/goals", "/insights/reading#achievements", "/contributions",
+                    "/library?status=reading", "/notifications", "https://elsewhere.example/",
+                ]
+                try await db.write { db in
+                    for (index, link) in links.enumerated() {
+                        try await db.raw(
+                            """
+                            INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at)
+                            VALUES (\(bind: AppNotification.ID.random().string), \(bind: alice.userID.string), 'test',
+                                \(bind: "n\(index)"), '', \(bind: link), \(bind: "k\(index)"), \(bind: index))
+                            """
+                        ).run()
+                    }
+                }
+                try await Migrator.migrate(db, now: TestClock.now)
+                let destinations = try await alice.notifications(unreadOnly: false).sorted { $0.title < $1.title }
+                    .map(\.destination)
+                #expect(destinations == [.goal(goal), .goals, .achievements, .contributions, .readingNow, .notifications, nil])
+            }
+            try await cleanup()
+        } catch {
+            try? await cleanup()
+            throw error
+        }
+    }
+
     @Test("A database from a newer BooksTrack is refused rather than damaged", arguments: TestDatabase.available)
     func newerSchema(database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in

@@ -198,7 +198,7 @@ public struct GoalService: Sendable {
                 notices.append(
                     Notice(
                         kind: "goal", key: "goal:\(goal.id.string):\(mark)", title: title, body: body,
-                        link: "/goals/\(goal.id.string)"))
+                        destination: .goal(goal.id)))
             }
             // Complete as Core decides it: the target reached (a share goal: its period over at
             // the target, over its minimum number of books).
@@ -208,7 +208,7 @@ public struct GoalService: Sendable {
                 notices.append(
                     Notice(
                         kind: "goal", key: "goal:\(goal.id.string):done", title: "Goal complete: \(goal.title)",
-                        body: story(progress.story), link: "/goals/\(goal.id.string)"))
+                        body: story(progress.story), destination: .goal(goal.id)))
             }
         }
         return notices

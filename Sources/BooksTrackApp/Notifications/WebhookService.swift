@@ -17,8 +17,8 @@ public struct WebhookService: Sendable {
     let clock: @Sendable () -> Date
     let logger: Logger
     let sender: any WebhookSender
-    /// Where readers reach this server: links in a notification become absolute with it.
-    let publicURL: String?
+    /// Where readers reach this server: a notification's destination becomes a link with it.
+    let links: NoticeLinks?
     let notifications: NotificationService
 
     public func webhook(of user: User) async throws -> Webhook? {
@@ -64,7 +64,7 @@ public struct WebhookService: Sendable {
             notices: [
                 Notice(
                     kind: "test", key: "test:\(Int(now.timeIntervalSince1970 * 1000))", title: "Test notification",
-                    body: "Your BooksTrack notifications arrive here.", link: "/notifications")
+                    body: "Your BooksTrack notifications arrive here.", destination: .notifications)
             ], now: now)
         await notifications.deliver(user.id, now: now)
     }
@@ -116,8 +116,8 @@ public struct WebhookService: Sendable {
             "Content-Type": "text/plain; charset=utf-8", "User-Agent": "BooksTrack", "Title": Self.header(notification.title),
             "Tags": "books", "X-BooksTrack-Kind": notification.kind,
         ]
-        if let link = notification.link, let base = publicURL {
-            headers["Click"] = (base.hasSuffix("/") ? String(base.dropLast()) : base) + link
+        if let destination = notification.destination, let links {
+            headers["Click"] = links.url(of: destination)
         }
         do {
             let status = try await sender.post(url, at: address, body: Data(notification.body.utf8), headers: headers)

@@ -54,7 +54,8 @@ public struct AppNotification: Hashable, Sendable, Codable, Identifiable {
     public var kind: String
     public var title: String
     public var body: String
-    public var link: String?
+    /// Where it leads.
+    public var destination: NoticeDestination?
     public var createdAt: Date
     public var readAt: Date?
     /// What it is about, once only ("achievement:bookworm", "goal:…:50").
@@ -62,7 +63,7 @@ public struct AppNotification: Hashable, Sendable, Codable, Identifiable {
 
     public init(
         id: ID = .random(), userID: User.ID, kind: String, title: String, body: String,
-        link: String? = nil, createdAt: Date, readAt: Date? = nil, key: String? = nil
+        destination: NoticeDestination? = nil, createdAt: Date, readAt: Date? = nil, key: String? = nil
     ) {
         self.key = key
         self.id = id
@@ -70,7 +71,7 @@ public struct AppNotification: Hashable, Sendable, Codable, Identifiable {
         self.kind = kind
         self.title = title
         self.body = body
-        self.link = link
+        self.destination = destination
         self.createdAt = createdAt
         self.readAt = readAt
     }

@@ -7,14 +7,15 @@ public struct Notice: Hashable, Sendable {
     public var key: String
     public var title: String
     public var body: String
-    public var link: String?
+    /// Where it leads.
+    public var destination: NoticeDestination?
 
-    public init(kind: String, key: String, title: String, body: String, link: String? = nil) {
+    public init(kind: String, key: String, title: String, body: String, destination: NoticeDestination? = nil) {
         self.kind = kind
         self.key = key
         self.title = title
         self.body = body
-        self.link = link
+        self.destination = destination
     }
 }
 
@@ -40,13 +41,13 @@ public enum Notices {
             return Notice(
                 kind: "achievement", key: achievementPrefix + unlock.achievement, title: "🏅 You are a \(level.name)",
                 body: "\(level.threshold) facts added to your books. Every answer makes your figures more honest.",
-                link: "/contributions")
+                destination: .contributions)
         default:
             guard let achievement = Achievements.achievement(unlock.achievement) else { return nil }
             return Notice(
                 kind: "achievement", key: achievementPrefix + unlock.achievement,
                 title: "\(achievement.symbol) Achievement unlocked: \(achievement.name)",
-                body: "\(achievement.rule). \(achievement.rarity.displayName).", link: "/insights/reading#achievements")
+                body: "\(achievement.rule). \(achievement.rarity.displayName).", destination: .achievements)
         }
     }
 }
@@ -112,6 +113,6 @@ extension Notices {
         return Notice(
             kind: "achievement", key: summaryPrefix + achievements.map(\.key).sorted().joined(separator: "+"),
             title: "🏅 \(achievements.count) achievements from your reading",
-            body: "Earned by the books in your library: \(shown)\(more).", link: "/insights/reading#achievements")
+            body: "Earned by the books in your library: \(shown)\(more).", destination: .achievements)
     }
 }

@@ -88,7 +88,7 @@ public enum Reminders {
                     kind: NotificationKind.streakReminder.rawValue, key: "reminder:streak:\(today)",
                     title: "🔥 Read today to keep your \(streak)-day streak",
                     body: "A few pages before midnight keep it going. Log a session or a page to count today.",
-                    link: "/library?status=reading"))
+                    destination: .readingNow))
         }
         // Sunday is weekday 1 in the Gregorian calendar.
         if preferences.allows(.weeklyCheckIn), parts.weekday == 1, hour >= checkInHour, !goals.isEmpty {
@@ -99,7 +99,7 @@ public enum Reminders {
                 Notice(
                     kind: NotificationKind.weeklyCheckIn.rawValue, key: "reminder:weekly:\(today)",
                     title: goals.count == 1 ? "📅 Weekly check-in: your goal" : "📅 Weekly check-in: \(goals.count) goals",
-                    body: lines.joined(separator: " "), link: "/goals"))
+                    body: lines.joined(separator: " "), destination: .goals))
         }
         return due
     }

@@ -70,7 +70,7 @@ extension ReaderStore {
             """
             INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at, read_at, delivered_at)
             VALUES (\(bind: AppNotification.ID.random().string), \(bind: userID.string), \(bind: notice.kind),
-                    \(bind: notice.title), \(bind: notice.body), \(bind: notice.link), \(bind: notice.key),
+                    \(bind: notice.title), \(bind: notice.body), \(bind: notice.destination?.stored), \(bind: notice.key),
                     \(bind: now.milliseconds), \(bind: readAt), \(bind: readAt))
             ON CONFLICT (user_id, dedupe_key) DO NOTHING
             RETURNING id

@@ -67,7 +67,7 @@ struct NotificationsAPI {
             kind = notification.kind
             title = notification.title
             body = notification.body
-            link = notification.link
+            link = notification.destination?.path
             createdAt = notification.createdAt
             readAt = notification.readAt
         }

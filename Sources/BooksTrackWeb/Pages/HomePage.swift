@@ -170,8 +170,8 @@ enum HomePage {
                 for notification in notifications.prefix(5) {
                     Tag("li") {
                         Tag("p", .cls("notice-title")) {
-                            if let link = notification.link {
-                                Tag("a", .href(link), text: notification.title)
+                            if let destination = notification.destination {
+                                Tag("a", .href(destination.path), text: notification.title)
                             } else {
                                 Tag("strong", text: notification.title)
                             }
@@ -226,8 +226,8 @@ enum HomePage {
                     for notification in notifications {
                         Tag("li", .cls(Self.noticeClasses(notification))) {
                             Tag("p", .cls("notice-title")) {
-                                if let link = notification.link {
-                                    Tag("a", .href(link), text: notification.title)
+                                if let destination = notification.destination {
+                                    Tag("a", .href(destination.path), text: notification.title)
                                 } else {
                                     Tag("strong", text: notification.title)
                                 }

@@ -93,7 +93,8 @@ struct ServeCommand: AsyncParsableCommand {
             // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {
                 let settings = AppSettings(
-                    location: location, enrichment: .fromEnvironment(), publicURL: publicURL, logger: logger,
+                    location: location, enrichment: .fromEnvironment(),
+                    links: publicURL.map { NoticeLinks(base: $0, path: \.path) }, logger: logger,
                     importing: ImportTuning(trace: StoreOptions.importTrace))
                 try await BooksTrack.withApp(settings) { app in
                     let server = WebApp.application(app: app, configuration: configuration, logger: logger) { [host] port in
