@@ -102,8 +102,8 @@ struct HardeningTests {
                     .patch, "/api/v1/goals/\(goal)", headers: [.ifMatch: tag], json: ["target": 31])
                 #expect(answer.status == .badRequest, "\(tag)")
             }
-            #expect(GoalService.version(fromETag: "\"goal-253402300799999\"") != nil)
-            #expect(GoalService.version(fromETag: "\"goal-253402300800000\"") == nil)
+            #expect(EntityTags.goalVersion("\"goal-253402300799999\"") != nil)
+            #expect(EntityTags.goalVersion("\"goal-253402300800000\"") == nil)
         }
     }
 

@@ -149,22 +149,6 @@ public struct GoalService: Sendable {
         try await store.reader(user.id).deleteGoal(id)
     }
 
-    /// A goal's version as an entity-tag (its last change, in milliseconds).
-    public static func etag(of goal: Goal) -> String {
-        "\"goal-\(Int(saturating: ((goal.updatedAt?.timeIntervalSince1970 ?? 0) * 1000).rounded()))\""
-    }
-
-    /// The version an entity-tag names; `nil` for `*` or a tag that is not a goal's.
-    public static func version(fromETag tag: String) -> Date? {
-        var text = tag.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("W/") { text.removeFirst(2) }
-        // A version is a time this server wrote: from 1970 to the year 9999, or no version at all.
-        guard text.hasPrefix("\"goal-"), text.hasSuffix("\""), let milliseconds = Int(text.dropFirst(6).dropLast()),
-            (0...253_402_300_799_999).contains(milliseconds)
-        else { return nil }
-        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-
     /// After a write: records the milestones the reader's active goals have crossed (once each,
     /// with today's date), completes the goals that reached their target with their story, and
     /// returns the notices owed.

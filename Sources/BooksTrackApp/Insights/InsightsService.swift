@@ -15,15 +15,9 @@ public final class InsightsService: Sendable {
     public struct Answer: Sendable {
         public var report: InsightsReport
         public var versions: InsightVersions
-        /// What the validators are made of: the reader, the versions, the day and the request.
-        var validator: String
-
-        /// A strong entity-tag for the report (RFC 9110 §8.8.3: the whole tag quoted). It differs
-        /// between readers, so one reader's tag never answers 304 to another.
-        public var etag: String { etag(for: "insights") }
-
-        /// The entity-tag of another representation of the same figures ("radar", "completion").
-        public func etag(for representation: String) -> String { "\"\(representation)-\(validator)\"" }
+        /// Changes whenever the answer could: made of the reader, the versions, the day and the
+        /// request (the web app's entity-tags are made from it).
+        public var validator: String
     }
 
     let store: Store

@@ -111,7 +111,8 @@ extension ReaderStore {
     static func notification(_ row: any SQLRow, of userID: User.ID) throws -> AppNotification {
         AppNotification(
             id: try row.id("id"), userID: userID, kind: try row.text("kind"), title: try row.text("title"),
-            body: try row.text("body"), destination: try row.optionalText("link").flatMap(NoticeDestination.init(stored:)), createdAt: try row.instant("created_at"),
+            body: try row.text("body"), destination: try row.optionalText("link").flatMap(NoticeDestination.init(stored:)),
+            createdAt: try row.instant("created_at"),
             readAt: try row.optionalInstant("read_at"), key: try row.optionalText("dedupe_key"))
     }
 }

@@ -22,6 +22,7 @@ enum Migrations {
         m001Accounts, m002Catalogue, m003Library, m004Activity, m005Imports, m006Services, m007Uploads, m008Curation, m009Jobs,
         m010PrivateCatalogue, m011Enrichment, m012ReaderChanges, m013ProgressPercent, m014Webhooks, m015ImportStaging,
         m016ShareLinks, m017ChartPalette, m018Comparison, m019NotificationPreferences, m020Covers, m021IdentityBadges,
-        m022SharePictures, m023WorksOwnerIndex, m024BoundedNumbers, m025UploadShelves, m026ReaderSpellings, m027NoticeDestinations,
+        m022SharePictures, m023WorksOwnerIndex, m024BoundedNumbers, m025UploadShelves, m026ReaderSpellings,
+        m027NoticeDestinations,
     ]
 }

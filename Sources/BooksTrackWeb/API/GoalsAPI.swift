@@ -249,7 +249,7 @@ struct GoalsAPI {
         let user = try context.requireUser()
         let id: Goal.ID = try context.parameters.id("goal")
         let standing = try await goals.goal(id, for: user, now: configuration.clock())
-        return try Responses.json(GoalModel(standing), headers: [.eTag: GoalService.etag(of: standing.goal)])
+        return try Responses.json(GoalModel(standing), headers: [.eTag: EntityTags.goal(standing.goal)])
     }
 
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
@@ -259,7 +259,7 @@ struct GoalsAPI {
         // If-Match: the later of two devices' edits is told, with the goal as it is now (412).
         var expecting: Date?
         if let match = request.headers[.ifMatch], match.trimmingCharacters(in: .whitespaces) != "*" {
-            guard let version = GoalService.version(fromETag: match) else {
+            guard let version = EntityTags.goalVersion(match) else {
                 throw WebError.badRequest("If-Match is the goal’s ETag as GET /api/v1/goals/{id} gives it (or *).")
             }
             expecting = version
@@ -281,12 +281,12 @@ struct GoalsAPI {
                 ChangedGoal(
                     type: "about:blank", title: "Precondition Failed", status: 412,
                     detail: StoreError.conflict(.goalChanged(id)).message, goal: GoalModel(now)),
-                status: .preconditionFailed, headers: [.eTag: GoalService.etag(of: now.goal)])
+                status: .preconditionFailed, headers: [.eTag: EntityTags.goal(now.goal)])
             response.headers[.contentType] = "application/problem+json"
             return response
         }
         let saved = try await goals.goal(id, for: user, now: configuration.clock())
-        return try Responses.json(GoalModel(saved), headers: [.eTag: GoalService.etag(of: saved.goal)])
+        return try Responses.json(GoalModel(saved), headers: [.eTag: EntityTags.goal(saved.goal)])
     }
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {

@@ -130,7 +130,7 @@ extension InsightsAPI {
         let user = try context.requireUser()
         let insightRequest = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
         let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
-        return try Responses.json(answer.report, etag: answer.etag, request: request)
+        return try Responses.json(answer.report, etag: EntityTags.insights(answer), request: request)
     }
 
     /// The same figures as CSV (``InsightsCSV``), as a download.

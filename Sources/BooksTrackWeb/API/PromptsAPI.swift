@@ -29,13 +29,14 @@ struct PromptsAPI {
 
     @Sendable func radar(_ request: Request, context: AppContext) async throws -> Response {
         let answer = try await report(request, context: context)
-        return try Responses.json(APIModels.Radar(answer.report.radar), etag: answer.etag(for: "radar"), request: request)
+        return try Responses.json(
+            APIModels.Radar(answer.report.radar), etag: EntityTags.insights(answer, as: "radar"), request: request)
     }
 
     @Sendable func completion(_ request: Request, context: AppContext) async throws -> Response {
         let answer = try await report(request, context: context)
         return try Responses.json(
-            APIModels.Completion(answer.report.radar), etag: answer.etag(for: "completion"), request: request)
+            APIModels.Completion(answer.report.radar), etag: EntityTags.insights(answer, as: "completion"), request: request)
     }
 
     @Sendable func bookRadar(_ request: Request, context: AppContext) async throws -> Response {

@@ -51,14 +51,12 @@ struct BookController {
         guard let cover = try await app.reader(user).cover(of: entryID) else {
             throw WebError.notFound("This book has no cover.")
         }
-        let etag = "\"\(cover.id)\""
+        let etag = EntityTags.cover(key: cover.id)
         var headers: HTTPFields = [
             .contentType: cover.mediaType, .eTag: etag, .cacheControl: "private, max-age=604800",
             .contentSecurityPolicy: "default-src 'none'; sandbox",
         ]
-        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == etag
-        }) == true {
+        if EntityTags.noneMatch(request.headers[.ifNoneMatch], names: etag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }

@@ -135,7 +135,7 @@ struct GoalController {
             do {
                 _ = try await goals.update(
                     goal.id, with: draft.keepingPeriod(of: goal), status: nil, for: user, now: now,
-                    expecting: form["version"].map { GoalService.version(fromETag: $0) ?? .distantPast })
+                    expecting: form["version"].map { EntityTags.goalVersion($0) ?? .distantPast })
             } catch StoreError.conflict(.goalChanged(let id)) {
                 // Another device saved first: the form again, with the goal as it is now.
                 let current = try await goals.goal(id, for: user, now: now).goal

@@ -513,7 +513,7 @@ enum GoalPages {
         PostForm(action: editing.map { "/goals/\($0.id.string)" } ?? "/goals", csrfToken: page.csrfToken, cls: "stack") {
             // The version the edit starts from: a save after another device's is told, not lost.
             if let editing {
-                Tag.void("input", .type("hidden"), .name("version"), .value(GoalService.etag(of: editing)))
+                Tag.void("input", .type("hidden"), .name("version"), .value(EntityTags.goal(editing)))
             }
             Field(
                 name: "title", label: "Title", control: .text(value: values["title"]),

@@ -67,13 +67,7 @@ enum Responses {
     /// JSON with an ETag, or "304 Not Modified" when the request's `If-None-Match` names it.
     static func json<T: Encodable>(_ value: T, etag: String, request: Request) throws -> Response {
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "private, no-cache"]
-        // If-None-Match compares weakly (RFC 9110 §13.1.2): a "W/" prefix does not matter.
-        if let match = request.headers[.ifNoneMatch],
-            match.split(separator: ",").contains(where: { candidate in
-                let tag = candidate.trimmingCharacters(in: .whitespaces)
-                return tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == etag
-            })
-        {
+        if EntityTags.noneMatch(request.headers[.ifNoneMatch], names: etag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
