@@ -171,42 +171,38 @@ public struct GoalDraft: Sendable, Equatable {
 
     /// Reads form fields (`title`, `kind`, `target`, `cadence`, `starts_on`, `ends_on`,
     /// `recurring`, and the criteria `regions`, `genders`, `marginalized`, `languages`,
-    /// `translated`, `genre`, `shelf`, `owned`; lists comma-separated).
+    /// `translated`, `genre`, `shelf`, `owned`, `since`, `minimum`; lists comma-separated):
+    /// the text made into an ``Input``, then checked as the API's is.
     public static func parse(_ fields: [String: String], today: LocalDate) -> Result<GoalDraft, FieldErrors> {
-        var errors = FieldErrors()
-        func text(_ name: String) -> String? {
-            let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines)
-            return value?.isEmpty == false ? value : nil
-        }
-        func list(_ name: String) -> [String] {
-            (fields[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
-        func flag(_ name: String) -> Bool { ["on", "true", "yes", "1"].contains(fields[name]?.lowercased() ?? "") }
+        let (input, errors) = Input.form(fields)
+        return make(input, errors: errors, today: today)
+    }
 
-        guard let kind = text("kind").flatMap(Goal.Kind.init(rawValue:)) else {
+    /// Checks a goal as a person gave it against SPEC F6's ranges, with a message per field
+    /// (`errors`: what reading the input already found wrong, by form field).
+    public static func make(_ input: Input, errors given: FieldErrors = FieldErrors(), today: LocalDate)
+        -> Result<GoalDraft, FieldErrors>
+    {
+        var errors = given
+        guard let kind = input.kind else {
             errors["kind"] = "Choose what the goal counts."
             return .failure(errors)
         }
-        let cadence = text("cadence").flatMap(Goal.Cadence.init(rawValue:)) ?? .year
-        if let given = text("cadence"), Goal.Cadence(rawValue: given) == nil {
-            errors["cadence"] = "Choose a period: year, month, week or custom dates."
-        }
+        let cadence = input.cadence ?? .year
         var target = 0
         let range = range(of: kind)
-        if let value = text("target").flatMap(Int.init), range.contains(value) {
+        if let value = input.target, range.contains(value) {
             target = value
-        } else if kind == .decadesExplored && text("target") == nil {
+        } else if kind == .decadesExplored && input.target == nil && errors["target"] == nil {
             // Every decade from the first one on: worked out below, once the period is known.
         } else {
             errors["target"] = "The target is a whole number from \(range.lowerBound) to \(range.upperBound) \(unit(of: kind))."
         }
         var period = Self.period(cadence, containing: today)
         if cadence == .custom {
-            let start = text("starts_on").flatMap(LocalDate.init)
-            let end = text("ends_on").flatMap(LocalDate.init)
-            if start == nil { errors["starts_on"] = "Give the first day as YYYY-MM-DD." }
-            if end == nil { errors["ends_on"] = "Give the last day as YYYY-MM-DD." }
-            if let start, let end {
+            if input.startsOn == nil { errors["starts_on"] = "Give the first day as YYYY-MM-DD." }
+            if input.endsOn == nil { errors["ends_on"] = "Give the last day as YYYY-MM-DD." }
+            if let start = input.startsOn, let end = input.endsOn {
                 if end < start {
                     errors["ends_on"] = "The last day is before the first."
                 } else if end.dayNumber - start.dayNumber > 5 * 366 {
@@ -222,45 +218,26 @@ public struct GoalDraft: Sendable, Equatable {
             errors["cadence"] = "A diversity challenge runs from 3 to 12 months (a year, or custom dates)."
         }
         var criteria = Goal.Criteria()
-        // Names as the app shows them ("Middle East", "Non-binary") or the API's codes.
-        for name in list("regions") {
-            if let region = CulturalRegion(lenient: name) {
-                if !criteria.regions.contains(region) { criteria.regions.append(region) }
-            } else {
-                errors["regions"] =
-                    "“\(name.prefix(40))” is not one of the 11 regions: \(CulturalRegion.allCases.map(\.displayName).joined(separator: ", "))."
-            }
+        for region in input.regions where !criteria.regions.contains(region) { criteria.regions.append(region) }
+        for gender in input.genders where !criteria.genders.contains(gender) { criteria.genders.append(gender) }
+        for language in input.languages where !criteria.languages.contains(language) {
+            criteria.languages.append(language)
         }
-        for name in list("genders") {
-            if let gender = Gender(lenient: name) {
-                if !criteria.genders.contains(gender) { criteria.genders.append(gender) }
-            } else {
-                errors["genders"] = "“\(name.prefix(40))” is not a gender BooksTrack records: female, male, non-binary or other."
-            }
-        }
-        for code in list("languages") {
-            if let language = LanguageCode(lenient: code) {
-                if !criteria.languages.contains(language) { criteria.languages.append(language) }
-            } else {
-                errors["languages"] =
-                    "“\(code.prefix(40))” is not a language BooksTrack knows: give its English name, such as Japanese."
-            }
-        }
-        criteria.marginalizedOnly = flag("marginalized")
-        criteria.translatedOnly = flag("translated")
-        criteria.ownedOnly = flag("owned")
-        criteria.genre = text("genre").map { String($0.prefix(100)) }
-        criteria.shelf = text("shelf").map { String($0.prefix(100)) }
+        criteria.marginalizedOnly = input.marginalized
+        criteria.translatedOnly = input.translated
+        criteria.ownedOnly = input.owned
+        criteria.genre = Input.trimmed(input.genre).map { String($0.prefix(100)) }
+        criteria.shelf = Input.trimmed(input.shelf).map { String($0.prefix(100)) }
         let hasCriteria = criteria != Goal.Criteria()
         if kind == .decadesExplored {
             let latest = Int(GoalBoard.decade(today.year))
-            if let given = text("since") {
-                if let year = Int(given), (earliestDecade...today.year).contains(year) {
+            if let year = input.since {
+                if (earliestDecade...today.year).contains(year) {
                     criteria.sinceYear = Int(GoalBoard.decade(year))
                 } else {
                     errors["since"] = "The first decade is a year from \(earliestDecade) to \(latest), like 1850."
                 }
-            } else {
+            } else if errors["since"] == nil {
                 errors["since"] = "Say from which decade on a book counts: a year like 1850."
             }
             if let since = criteria.sinceYear, let period {
@@ -275,11 +252,11 @@ public struct GoalDraft: Sendable, Equatable {
         }
         // Checked whatever the kind (a number out of range is refused, never ignored); kept for a
         // share goal only.
-        if let given = text("minimum") {
-            if let minimum = Int(given), Self.minimumBooks.contains(minimum) {
+        if let minimum = input.minimum {
+            if Self.minimumBooks.contains(minimum) {
                 if kind == .share { criteria.minimumBooks = minimum }
             } else {
-                errors["minimum"] = "The fewest books to count is a whole number from 1 to 1000."
+                errors["minimum"] = Input.minimumMessage
             }
         }
         if (kind == .diversity || kind == .share || kind == .category) && !hasCriteria {
@@ -287,11 +264,11 @@ public struct GoalDraft: Sendable, Equatable {
         }
         guard errors.messages.isEmpty, let period else { return .failure(errors) }
         let title =
-            text("title").map { String($0.prefix(100)) }
+            Input.trimmed(input.title).map { String($0.prefix(100)) }
             ?? Self.title(kind: kind, target: target, cadence: cadence, period: period, criteria: criteria)
         return .success(
             GoalDraft(
-                title: title, kind: kind, target: target, cadence: cadence, recurring: cadence != .custom && flag("recurring"),
+                title: title, kind: kind, target: target, cadence: cadence, recurring: cadence != .custom && input.recurring,
                 startsOn: period.lowerBound, endsOn: period.upperBound, criteria: criteria))
     }
 }

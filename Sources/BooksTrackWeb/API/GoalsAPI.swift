@@ -147,50 +147,103 @@ struct GoalsAPI {
     }
 
     /// A goal's fields as JSON: the form's names in camel case, lists as arrays.
+    /// A goal as the API sends it, decoded into the typed input the form's text is read into:
+    /// only the fields the request gives, applied over a template's, over the goal being edited.
     struct GoalInput: Decodable {
-        var fields: [String: String] = [:]
+        private var changes: [@Sendable (inout GoalDraft.Input) -> Void] = []
+        var template: GoalDraft.Template?
         var status: Goal.Status?
+        /// Whether the request gives any of the goal's fields (not only its status).
+        var changesGoal: Bool { template != nil || !changes.isEmpty }
+        /// Whether it gives the goal's dates.
+        private(set) var givesPeriod = false
 
         static let textFields = ["title", "kind", "cadence", "startsOn", "endsOn", "genre", "shelf", "template"]
         static let listFields = ["regions", "genders", "languages"]
         static let flagFields = ["recurring", "marginalized", "translated", "owned"]
-        static let formName = ["startsOn": "starts_on", "endsOn": "ends_on", "minimumBooks": "minimum"]
+        static let numberFields = ["target", "since", "minimumBooks"]
+        /// The API's name of each of the draft's fields that is named otherwise in the form.
+        static let apiName = ["starts_on": "startsOn", "ends_on": "endsOn", "minimum": "minimumBooks"]
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
-            try container.refuseUnknown(
-                Set(Self.textFields + Self.listFields + Self.flagFields + ["target", "since", "minimumBooks", "status"]))
+            try container.refuseUnknown(Set(Self.textFields + Self.listFields + Self.flagFields + Self.numberFields + ["status"]))
             var errors = FieldErrors()
+            func change(_ apply: @escaping @Sendable (inout GoalDraft.Input) -> Void) { changes.append(apply) }
             for key in container.allKeys {
                 let name = key.stringValue
-                let form = Self.formName[name] ?? name
                 if try container.decodeNil(forKey: key) { continue }
-                if name == "startsOn" || name == "endsOn" {
-                    let text = try? container.decode(String.self, forKey: key)
-                    if let text, LocalDate(text) != nil { fields[form] = text } else { errors[name] = "A day as YYYY-MM-DD." }
-                } else if Self.textFields.contains(name) {
-                    if let text = try? container.decode(String.self, forKey: key) {
-                        fields[form] = text
-                    } else {
+                if Self.textFields.contains(name) {
+                    guard let text = try? container.decode(String.self, forKey: key) else {
                         errors[name] = "A string."
+                        continue
+                    }
+                    switch name {
+                    case "startsOn", "endsOn":
+                        guard let day = LocalDate(text) else {
+                            errors[name] = "A day as YYYY-MM-DD."
+                            continue
+                        }
+                        givesPeriod = true
+                        change { name == "startsOn" ? ($0.startsOn = day) : ($0.endsOn = day) }
+                    case "kind":
+                        guard let kind = Goal.Kind(rawValue: text) else {
+                            errors[name] = "One of: " + Goal.Kind.allCases.map(\.rawValue).joined(separator: ", ") + "."
+                            continue
+                        }
+                        change { $0.kind = kind }
+                    case "cadence":
+                        guard let cadence = Goal.Cadence(rawValue: text) else {
+                            errors[name] = "One of: year, month, week, custom."
+                            continue
+                        }
+                        change { $0.cadence = cadence }
+                    case "template":
+                        guard let template = GoalDraft.templates.first(where: { $0.id == text }) else {
+                            errors[name] = "One of: " + GoalDraft.templates.map(\.id).joined(separator: ", ") + "."
+                            continue
+                        }
+                        self.template = template
+                    case "title": change { $0.title = text }
+                    case "genre": change { $0.genre = text }
+                    default: change { $0.shelf = text }
                     }
                 } else if Self.listFields.contains(name) {
-                    if let list = try? container.decode([String].self, forKey: key) {
-                        fields[form] = list.joined(separator: ",")
-                    } else {
+                    guard let list = try? container.decode([String].self, forKey: key) else {
                         errors[name] = "A list of strings."
+                        continue
+                    }
+                    switch name {
+                    case "regions":
+                        let regions = GoalDraft.Input.regions(list, errors: &errors)
+                        change { $0.regions = regions }
+                    case "genders":
+                        let genders = GoalDraft.Input.genders(list, errors: &errors)
+                        change { $0.genders = genders }
+                    default:
+                        let languages = GoalDraft.Input.languages(list, errors: &errors)
+                        change { $0.languages = languages }
                     }
                 } else if Self.flagFields.contains(name) {
-                    if let flag = try? container.decode(Bool.self, forKey: key) {
-                        fields[form] = flag ? "on" : ""
-                    } else {
+                    guard let flag = try? container.decode(Bool.self, forKey: key) else {
                         errors[name] = "true or false."
+                        continue
                     }
-                } else if name == "target" || name == "since" || name == "minimumBooks" {
-                    if let number = try? container.decode(Int.self, forKey: key) {
-                        fields[form] = String(number)
-                    } else {
+                    switch name {
+                    case "recurring": change { $0.recurring = flag }
+                    case "marginalized": change { $0.marginalized = flag }
+                    case "translated": change { $0.translated = flag }
+                    default: change { $0.owned = flag }
+                    }
+                } else if Self.numberFields.contains(name) {
+                    guard let number = try? container.decode(Int.self, forKey: key) else {
                         errors[name] = "A whole number."
+                        continue
+                    }
+                    switch name {
+                    case "target": change { $0.target = number }
+                    case "since": change { $0.since = number }
+                    default: change { $0.minimum = number }
                     }
                 } else if name == "status" {
                     let text = try? container.decode(String.self, forKey: key)
@@ -204,28 +257,27 @@ struct GoalsAPI {
             if !errors.isEmpty { throw errors }
         }
 
-        /// The fields with a template's filled in first (the request's own win).
-        func resolved() throws -> [String: String] {
-            guard let id = fields["template"] else { return fields }
-            guard let template = GoalDraft.templates.first(where: { $0.id == id }) else {
-                throw WebError.invalid(
-                    FieldErrors(["template": "One of: " + GoalDraft.templates.map(\.id).joined(separator: ", ") + "."]),
-                    message: "There is no such template.")
+        /// `base` with the template's goal and then the request's own fields put over it.
+        func applied(to base: GoalDraft.Input) -> GoalDraft.Input {
+            var input = base
+            if let template {
+                let made = GoalDraft.Input(template: template)
+                (input.title, input.kind, input.target, input.cadence) = (made.title, made.kind, made.target, made.cadence)
+                (input.regions, input.genders, input.owned, input.since) = (made.regions, made.genders, made.owned, made.since)
             }
-            return template.fields.merging(fields.filter { $0.key != "template" }) { _, mine in mine }
+            for change in changes { change(&input) }
+            return input
         }
     }
 
     private static let example = " For example {\"template\": \"52-books\"} or {\"kind\": \"books\", \"target\": 30}."
 
-    private func draft(_ fields: [String: String], user: User) throws -> GoalDraft {
-        switch GoalDraft.parse(fields, today: user.today(at: configuration.clock())) {
+    private func draft(_ input: GoalDraft.Input, user: User) throws -> GoalDraft {
+        switch GoalDraft.make(input, today: user.today(at: configuration.clock())) {
         case .success(let draft): return draft
         case .failure(let errors):
             let named = Dictionary(
-                uniqueKeysWithValues: errors.messages.map { key, value in
-                    (GoalInput.formName.first { $0.value == key }?.key ?? key, value)
-                })
+                uniqueKeysWithValues: errors.messages.map { key, value in (GoalInput.apiName[key] ?? key, value) })
             throw WebError.invalid(FieldErrors(named), message: "The goal has problems.")
         }
     }
@@ -239,7 +291,8 @@ struct GoalsAPI {
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let input = try await APIRequest.decode(GoalInput.self, from: request, example: Self.example)
-        let goal = try await goals.create(try draft(try input.resolved(), user: user), for: user, now: configuration.clock())
+        let goal = try await goals.create(
+            try draft(input.applied(to: GoalDraft.Input()), user: user), for: user, now: configuration.clock())
         let standing = try await goals.goal(goal.id, for: user, now: configuration.clock())
         return try Responses.json(
             GoalModel(standing), status: .created, headers: [.location: "/api/v1/goals/\(goal.id.string)"])
@@ -266,11 +319,9 @@ struct GoalsAPI {
         }
         let input = try await APIRequest.decode(GoalInput.self, from: request, example: " For example {\"status\": \"paused\"}.")
         var draft: GoalDraft?
-        if !input.fields.isEmpty {
-            var fields = GoalPages.values(of: current)
-            fields.merge(try input.resolved()) { _, new in new }
-            draft = try self.draft(fields, user: user)
-            if input.fields["starts_on"] == nil, input.fields["ends_on"] == nil { draft = draft?.keepingPeriod(of: current) }
+        if input.changesGoal {
+            draft = try self.draft(input.applied(to: GoalDraft.Input(goal: current)), user: user)
+            if !input.givesPeriod { draft = draft?.keepingPeriod(of: current) }
         }
         do {
             _ = try await goals.update(
