@@ -185,7 +185,7 @@ struct GoalsAPI {
                             continue
                         }
                         givesPeriod = true
-                        change { name == "startsOn" ? ($0.startsOn = day) : ($0.endsOn = day) }
+                        if name == "startsOn" { change { $0.startsOn = day } } else { change { $0.endsOn = day } }
                     case "kind":
                         guard let kind = Goal.Kind(rawValue: text) else {
                             errors[name] = "One of: " + Goal.Kind.allCases.map(\.rawValue).joined(separator: ", ") + "."
