@@ -63,16 +63,15 @@ struct RecurringGoalTests {
     @Test("A completion story says what is not known instead of counting 0 pages or 0 countries")
     func storySaysWhatIsUnknown() {
         #expect(
-            GoalService.story(Goal.Snapshot(progress: 1, books: 30, pages: 9_450, countries: 12))
+            Goal.Snapshot(progress: 1, books: 30, pages: 9_450, countries: 12).summary
                 == "30 books · 9,450 pages · 12 countries")
         #expect(
-            GoalService.story(Goal.Snapshot(progress: 1, books: 3, pages: 0, countries: 0))
+            Goal.Snapshot(progress: 1, books: 3, pages: 0, countries: 0).summary
                 == "3 books · page counts not known · authors’ countries not known")
         #expect(
-            GoalService.story(Goal.Snapshot(progress: 1, books: 1, pages: 320, countries: 1)) == "1 book · 320 pages · 1 country")
+            Goal.Snapshot(progress: 1, books: 1, pages: 320, countries: 1).summary == "1 book · 320 pages · 1 country")
         #expect(
-            GoalService.story(
-                Goal.Snapshot(progress: 1, books: 6, pages: 1_800, countries: 5, regions: [.africa, .asia, .oceania]))
+            Goal.Snapshot(progress: 1, books: 6, pages: 1_800, countries: 5, regions: [.africa, .asia, .oceania]).summary
                 == "6 books · 1,800 pages · 5 countries · regions reached: Africa, Asia and Oceania")
     }
 }

@@ -28,7 +28,7 @@ public struct GoalService: Sendable {
                     "\(Int(saturating: progress.current.rounded()))% of \(progress.known) \(progress.known == 1 ? "book" : "books") with a known \(fact) (target \(goal.target)%)\(unknown)"
             }
             return
-                "\(GoalService.figure(progress.current)) / \(goal.target) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
+                "\(InsightFormat.number(progress.current)) / \(InsightFormat.grouped(goal.target)) \(GoalDraft.unit(of: goal.kind)) (\(progress.percent)%)"
         }
     }
 
@@ -163,61 +163,13 @@ public struct GoalService: Sendable {
         var notices: [Notice] = []
         for (goal, milestones) in goals where goal.startsOn <= today {
             let progress = board.progress(of: goal, today: today)
-            let reached = goal.milestonesReached(progress)
-            let recorded = Set(milestones.map(\.percent))
             let new = try await reader.record(
-                milestones: reached.filter { !recorded.contains($0) }, of: goal.id, at: now)
-            let unit = GoalDraft.unit(of: goal.kind)
-            for mark in new where goal.tellsMilestone(mark) {
-                let title =
-                    switch goal.kind {
-                    case .streakDays: "\(mark)-day streak: \(goal.title)"
-                    case .share: "\(mark) books counted for “\(goal.title)”"
-                    default: "\(mark)% of “\(goal.title)”"
-                    }
-                let body =
-                    goal.kind == .share
-                    ? "\(Int(saturating: progress.current.rounded()))% so far; the target is \(goal.target)%."
-                    : "\(Self.figure(progress.current)) / \(goal.target) \(unit) so far."
-                notices.append(
-                    Notice(
-                        kind: "goal", key: "goal:\(goal.id.string):\(mark)", title: title, body: body,
-                        destination: .goal(goal.id)))
-            }
-            // Complete as Core decides it: the target reached (a share goal: its period over at
-            // the target, over its minimum number of books).
-            if progress.pace == .done,
-                try await reader.complete(goal: goal.id, snapshot: progress.story, at: now)
-            {
-                notices.append(
-                    Notice(
-                        kind: "goal", key: "goal:\(goal.id.string):done", title: "Goal complete: \(goal.title)",
-                        body: story(progress.story), destination: .goal(goal.id)))
+                milestones: goal.newMilestones(progress, recorded: Set(milestones.map(\.percent))), of: goal.id, at: now)
+            notices += new.compactMap { Notices.milestone($0, of: goal, progress: progress) }
+            if goal.completes(with: progress), try await reader.complete(goal: goal.id, snapshot: progress.story, at: now) {
+                notices.append(Notices.completion(of: goal, story: progress.story))
             }
         }
         return notices
-    }
-
-    /// "30 books · 9,450 pages · 12 countries". A figure nothing is known for is said so, never
-    /// a bare 0 ("page counts not known" when none of the books has one).
-    public static func story(_ snapshot: Goal.Snapshot) -> String {
-        let unknown = snapshot.books > 0
-        return [
-            InsightFormat.books(snapshot.books),
-            unknown && snapshot.pages == 0 ? "page counts not known" : InsightFormat.counted(snapshot.pages, "page"),
-            unknown && snapshot.countries == 0
-                ? "authors’ countries not known"
-                : snapshot.countries == 1 ? "1 country" : "\(snapshot.countries) countries",
-        ].joined(separator: " · ") + regionsReached(snapshot.regions ?? [])
-    }
-
-    /// " · regions reached: Africa, Asia and Europe" for a goal that asked for regions.
-    static func regionsReached(_ regions: [CulturalRegion]) -> String {
-        regions.isEmpty ? "" : " · regions reached: " + InsightFormat.list(regions.map(\.displayName))
-    }
-
-    /// A figure without a needless ".0".
-    public static func figure(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(saturating: value)) : String(format: "%.1f", value)
     }
 }

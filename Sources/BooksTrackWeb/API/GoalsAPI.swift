@@ -100,7 +100,7 @@ struct GoalsAPI {
                 shelf: c.shelf, since: c.sinceYear, minimumBooks: goal.kind == .share ? goal.shareMinimum : nil)
             createdAt = goal.createdAt
             completedAt = goal.completedAt
-            story = goal.snapshot.map(GoalService.story)
+            story = goal.snapshot.map(\.summary)
             var pace = "onTrack"
             var perWeek: Double?
             var left: Double?

@@ -101,7 +101,7 @@ struct GoalController {
         let svg = ShareImage.svg(
             .init(
                 kicker: "Goal complete 🎉", title: goal.title,
-                lines: [standing.summary] + (goal.snapshot.map { [GoalService.story($0)] } ?? [])
+                lines: [standing.summary] + (goal.snapshot.map { [$0.summary] } ?? [])
                     + ["\(goal.startsOn) to \(goal.endsOn)."],
                 date: user.today(at: configuration.clock()).longDescription),
             palette: user.settings.palette ?? .standard)

@@ -103,7 +103,7 @@ enum GoalPages {
                     }
                     mightCount(standing)
                     if goal.status == .completed, let snapshot = goal.snapshot {
-                        Tag("p", .cls("celebration"), Attr("role", "status"), text: "🎉 Completed: \(GoalService.story(snapshot))")
+                        Tag("p", .cls("celebration"), Attr("role", "status"), text: "🎉 Completed: \(snapshot.summary)")
                     }
                     if goal.status == .completed {
                         ImageDownloads(

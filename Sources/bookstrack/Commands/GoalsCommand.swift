@@ -27,7 +27,7 @@ struct GoalsCommand: AsyncParsableCommand {
                     var line = "\(goal.title) [\(goal.status.rawValue), \(goal.startsOn) to \(goal.endsOn)]: "
                     line += Self.progress(standing)
                     if let warning = standing.warning { line += " " + warning }
-                    if let snapshot = goal.snapshot { line += " — " + GoalService.story(snapshot) }
+                    if let snapshot = goal.snapshot { line += " — " + snapshot.summary }
                     return line
                 }
             }
