@@ -30,6 +30,8 @@ public final class BooksTrack: Sendable {
     public let notifications: NotificationService
     public let webhooks: WebhookService
     public let insights: InsightsService
+    /// The readers' libraries and figures this process keeps: the one read model.
+    public let libraries: KeptLibraries
     public let profiling: ProfilingService
     public let imports: ImportService
     public let enrichment: EnrichmentService
@@ -47,9 +49,11 @@ public final class BooksTrack: Sendable {
         accounts = AccountService(store: store)
         self.clock = clock
         self.logger = logger
-        let insights = InsightsService(store: store, logger: logger)
+        let libraries = KeptLibraries(store: store)
+        self.libraries = libraries
+        let insights = InsightsService(store: store, libraries: libraries, logger: logger)
         self.insights = insights
-        let notifications = NotificationService(store: store, logger: logger, insights: insights)
+        let notifications = NotificationService(store: store, logger: logger, libraries: libraries)
         self.notifications = notifications
         let webhooks = WebhookService(
             store: store, clock: clock, logger: logger, sender: webhookSender, links: links,
@@ -59,18 +63,20 @@ public final class BooksTrack: Sendable {
             store: store, clock: clock, logger: logger, notifications: notifications, settings: settings)
         self.enrichment = enrichment
         library = LibraryService(store: store, notifications: notifications, enrichment: enrichment)
-        sessions = SessionService(store: store, insights: insights, notifications: notifications)
-        let goals = GoalService(store: store, insights: insights, notifications: notifications)
+        sessions = SessionService(store: store, libraries: libraries, notifications: notifications)
+        let goals = GoalService(store: store, libraries: libraries, notifications: notifications)
         self.goals = goals
-        reading = ReadingService(store: store, insights: insights, goals: goals, notifications: notifications)
-        profiling = ProfilingService(store: store, insights: insights, notifications: notifications)
+        reading = ReadingService(store: store, libraries: libraries, goals: goals, notifications: notifications)
+        profiling = ProfilingService(
+            store: store, insights: insights, libraries: libraries, notifications: notifications)
         let imports = ImportService(
             store: store, clock: clock, logger: logger, notifications: notifications, enrichment: enrichment)
         self.imports = imports
         let reminders = ReminderService(
-            store: store, insights: insights, goals: goals, notifications: notifications, logger: logger)
+            store: store, libraries: libraries, goals: goals, notifications: notifications, logger: logger)
         self.reminders = reminders
-        discovery = DiscoveryService(store: store, insights: insights, table: .bundled, lookupsEnabled: settings.enabled)
+        discovery = DiscoveryService(
+            store: store, libraries: libraries, table: .bundled, lookupsEnabled: settings.enabled)
         let jobs = JobRunner(
             store: store,
             handlers: [

@@ -77,7 +77,7 @@ struct AchievementCountsTests {
                 try LibraryFileReader.read(fileAt: file, today: Self.today), for: alice, fileName: "goodreads.csv", dryRun: false)
             // Bob's with his library kept first, as a server that showed him a page.
             let warm = BooksTrack(store: store, clock: { TestClock.now })
-            _ = try await warm.insights.library(of: bob.id)
+            _ = try await warm.libraries.library(of: bob.id)
             _ = try await warm.imports.importNow(
                 try LibraryFileReader.read(fileAt: file, today: Self.today), for: bob, fileName: "goodreads.csv", dryRun: false)
 

@@ -315,8 +315,8 @@ struct InsightsWebTests {
                 case .added(let entryID) = try await store.reader(user.id).add(draft, today: WebHarness.today, now: TestClock.now),
                 let author = try await store.reader(user.id).detail(of: entryID)?.authors.first
             else { throw HarnessError.unexpected("not added") }
-            let first = InsightsService(store: store)
-            let second = InsightsService(store: store)
+            let first = InsightsService(store: store, libraries: KeptLibraries(store: store))
+            let second = InsightsService(store: store, libraries: KeptLibraries(store: store))
             let current = try await store.users.user(id: user.id)!
             #expect(
                 try await first.report(for: current, InsightRequest(), now: TestClock.now).report.diversity.regionsRepresented

@@ -46,7 +46,7 @@ struct StreakWebTests {
             #expect(insights["currentStreak"] as? Int == 4)
 
             // Today is a reading day, so the evening's streak reminder is not owed.
-            let board = try await app.app.insights.figures(of: dana2).figures.streak(at: TestClock.now)
+            let board = try await app.app.libraries.figures(of: dana2).figures.streak(at: TestClock.now)
             #expect(board == streak)
         }
     }

@@ -6,12 +6,14 @@ import Foundation
 /// saving an answer with the before → after completion and the points it earned.
 public struct ProfilingService: Sendable {
     let store: Store
-    public let insights: InsightsService
+    let insights: InsightsService
+    let libraries: KeptLibraries
     let notifications: NotificationService
 
-    public init(store: Store, insights: InsightsService, notifications: NotificationService) {
+    init(store: Store, insights: InsightsService, libraries: KeptLibraries, notifications: NotificationService) {
         self.store = store
         self.insights = insights
+        self.libraries = libraries
         self.notifications = notifications
     }
 
@@ -39,7 +41,7 @@ public struct ProfilingService: Sendable {
     {
         let reader = store.reader(user.id)
         guard let book else {
-            let library = try await insights.library(of: user.id)
+            let library = try await libraries.library(of: user.id)
             return ProfilingPrompts.next(for: axis, library: library, skips: try await reader.promptSkips(), now: now)
         }
         let (facts, context) = try await self.book(book, of: user)

@@ -6,7 +6,7 @@ import Foundation
 /// on every read, and the milestones and completions a write crossed.
 public struct GoalService: Sendable {
     let store: Store
-    let insights: InsightsService
+    let libraries: KeptLibraries
     let notifications: NotificationService
 
     /// A goal with where it stands.
@@ -89,7 +89,7 @@ public struct GoalService: Sendable {
         -> [Standing]
     {
         guard !goals.isEmpty else { return [] }
-        let board = try await insights.goalBoard(of: user)
+        let board = try await libraries.goalBoard(of: user)
         let today = user.today(at: now)
         return goals.map { goal, milestones in
             let progress = board.progress(of: goal, today: today)
@@ -102,13 +102,13 @@ public struct GoalService: Sendable {
     /// Goals suggested from the reader's history (``GoalBoard/suggestions(today:existing:)``).
     public func suggestions(for user: User, now: Date) async throws -> [GoalSuggestion] {
         let goals = try await Self.current(user, store: store, now: now).map(\.goal)
-        return try await insights.goalBoard(of: user).suggestions(today: user.today(at: now), existing: goals)
+        return try await libraries.goalBoard(of: user).suggestions(today: user.today(at: now), existing: goals)
     }
 
     /// The titles of the reader's books with these ids (the books that count toward a goal),
     /// from the kept library: one look-up, not one query per book.
     public func titles(of ids: [LibraryEntry.ID], for user: User) async throws -> [LibraryEntry.ID: String] {
-        let library = try await insights.library(of: user.id)
+        let library = try await libraries.library(of: user.id)
         let wanted = Set(ids)
         var titles: [LibraryEntry.ID: String] = [:]
         for entry in library.entries where wanted.contains(entry.id) { titles[entry.id] = library.works[entry.workID]?.title }

@@ -7,16 +7,16 @@ import Foundation
 /// links each writer to their books on Open Library.
 public struct DiscoveryService: Sendable {
     let store: Store
-    let insights: InsightsService
+    let libraries: KeptLibraries
     let table: AuthorTable
     /// Whether the instance looks things up on the network (links to Open Library are offered).
     public let lookupsEnabled: Bool
     /// Gaps worked out in this process, one entry per reader.
     private let kept = ProcessCache<User.ID, (version: Int, week: Int, gaps: [Discovery.Gap])>(limit: 256)
 
-    init(store: Store, insights: InsightsService, table: AuthorTable, lookupsEnabled: Bool) {
+    init(store: Store, libraries: KeptLibraries, table: AuthorTable, lookupsEnabled: Bool) {
         self.store = store
-        self.insights = insights
+        self.libraries = libraries
         self.table = table
         self.lookupsEnabled = lookupsEnabled
     }
@@ -30,7 +30,7 @@ public struct DiscoveryService: Sendable {
         // Monday-based weeks would need the calendar; seven-day blocks of day numbers do the job.
         let week = user.today(at: now).dayNumber / 7
         if let found = kept.value(for: user.id, where: { $0.version == version && $0.week == week }) { return found.gaps }
-        let library = try await insights.library(of: user.id)
+        let library = try await libraries.library(of: user.id)
         guard !library.entries.isEmpty else {
             kept.put((version, week, []), for: user.id)
             return []

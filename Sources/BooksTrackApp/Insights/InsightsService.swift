@@ -24,18 +24,17 @@ public final class InsightsService: Sendable {
     let logger: Logger
     /// Reports computed in this process, by reader and request.
     private let memo = ProcessCache<ReportKey, (versions: InsightVersions, report: InsightsReport)>(limit: 1_024)
-    private let snapshots = LibrarySnapshots()
-    /// Library figures built in this process, one per reader, with the version and time zone
-    /// they were built at.
-    private let boards = ProcessCache<User.ID, (version: Int, zone: String, figures: LibraryFigures)>(limit: 64)
+    /// The readers' libraries and figures this process keeps.
+    let libraries: KeptLibraries
 
     private struct ReportKey: Hashable {
         var user: User.ID
         var key: String
     }
 
-    public init(store: Store, logger: Logger = Logger(label: "bookstrack.insights")) {
+    init(store: Store, libraries: KeptLibraries, logger: Logger = Logger(label: "bookstrack.insights")) {
         self.store = store
+        self.libraries = libraries
         self.logger = logger
     }
 
@@ -58,8 +57,8 @@ public final class InsightsService: Sendable {
             memo.put((versions, report), for: reportKey)
             return Answer(report: report, versions: versions, validator: validator)
         }
-        let wasKept = snapshots.holds(user.id)
-        let (library, figures) = try await self.figures(of: user, atLeast: versions.data)
+        let wasKept = libraries.keeps(user.id)
+        let (library, figures) = try await libraries.figures(of: user, atLeast: versions.data)
         let report = InsightsReport.compute(request, library: library, figures: figures, today: today)
         memo.put((versions, report), for: reportKey)
         // The shared copy saves other servers a computation that is costly (a library read whole,
@@ -82,59 +81,6 @@ public final class InsightsService: Sendable {
     /// (flattening 5,000 books takes about 10 ms; a report that needed the library read whole is
     /// always stored).
     static let sharedFrom = 5_000
-
-    /// The reader's whole library, kept in this process and brought up to date by what changed.
-    public func library(of user: User.ID) async throws -> ReaderLibrary {
-        let reader = store.reader(user)
-        return try await snapshots.library(of: reader, atLeast: try await reader.dataVersion())
-    }
-
-    /// The reader's library when this process keeps it (brought up to date by what changed),
-    /// else `nil`: for pages about a few books, which read those from the database instead.
-    public func keptLibrary(of user: User.ID) async throws -> ReaderLibrary? {
-        let reader = store.reader(user)
-        return try await snapshots.keptLibrary(of: reader, atLeast: try await reader.dataVersion())
-    }
-
-    /// Whether this process keeps the reader's library (or is reading it): an after-write step
-    /// that would have to read it whole only to count achievements asks the database instead.
-    func keeps(_ user: User.ID) -> Bool { snapshots.holds(user) }
-
-    /// The board the reader's goals, reading insights and achievements are measured on
-    /// (``GoalBoard``), kept with the library (see ``figures(of:atLeast:)``).
-    public func goalBoard(of user: User) async throws -> GoalBoard {
-        try await figures(of: user).figures.board
-    }
-
-    /// The reader's library and its figures (``LibraryFigures``: the library flattened once, for
-    /// reports, goals, reading insights and achievements), kept in this process: built once per
-    /// change of the library (its `data_version`) and of the reader's time zone.
-    public func figures(of user: User, atLeast asked: Int? = nil) async throws
-        -> (library: ReaderLibrary, figures: LibraryFigures)
-    {
-        let reader = store.reader(user.id)
-        let version: Int
-        if let asked { version = asked } else { version = try await reader.dataVersion() }
-        let zone = user.timeZone
-        let snapshot = try await snapshots.snapshot(of: reader, atLeast: version)
-        let library = snapshot.library
-        if let kept = boards.value(for: user.id, where: { $0.version == snapshot.version && $0.zone == zone.identifier }) {
-            return (library, kept.figures)
-        }
-        // Figures kept at an older version are patched by the rows changed since (a write waits
-        // for a few books, not for the whole library flattened again); else flattened anew.
-        let figures =
-            if let older = boards.value(for: user.id, where: { $0.zone == zone.identifier }),
-                let touched = snapshot.touched(since: older.version)
-            {
-                older.figures.updated(library, touched: touched)
-            } else {
-                LibraryFigures(library, timeZone: zone)
-            }
-        // Figures of an older version than the ones kept (a slow request) are not kept.
-        boards.put((snapshot.version, zone.identifier, figures), for: user.id, replaces: { $0.version <= snapshot.version })
-        return (library, figures)
-    }
 
     static func cacheKey(_ request: InsightRequest, today: LocalDate, timeZone: TimeZone) -> String {
         // v2: marginalized voices over complete cases and the minimum-data rules changed the

@@ -22,9 +22,9 @@ public struct LibraryService: Sendable {
         return detail
     }
 
-    /// The reader's library when this process keeps it, brought up to date (``InsightsService/keptLibrary(of:)``).
+    /// The reader's library when this process keeps it, brought up to date (``KeptLibraries/keptLibrary(of:)``).
     public func keptLibrary(of user: User) async throws -> ReaderLibrary? {
-        try await notifications.insights?.keptLibrary(of: user.id)
+        try await notifications.libraries?.keptLibrary(of: user.id)
     }
 
     /// Adds a book; a book already in the library is not added again (the outcome names it).

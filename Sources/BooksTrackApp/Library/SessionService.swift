@@ -6,7 +6,7 @@ import Foundation
 /// through here, and each write ends with the after-write step.
 public struct SessionService: Sendable {
     let store: Store
-    let insights: InsightsService
+    let libraries: KeptLibraries
     let notifications: NotificationService
 
     /// The shortest session after which a question about the book is offered (seed 000, Story 6).
@@ -66,7 +66,7 @@ public struct SessionService: Sendable {
 
     /// The reader's streak as of `now`: the one every face shows (``ReadingDays``).
     public func streak(for user: User, now: Date) async throws -> Streak {
-        try await insights.figures(of: user).figures.streak(at: now)
+        try await libraries.figures(of: user).figures.streak(at: now)
     }
 
     /// Minutes and seconds (or hours) of a running session: `12:05`, `1:02:09`.

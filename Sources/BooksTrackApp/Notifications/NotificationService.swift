@@ -8,14 +8,14 @@ public struct NotificationService: Sendable {
     let store: Store
     let logger: Logger
     /// The kept libraries goals are measured on (nil: goals are not settled).
-    let insights: InsightsService?
+    let libraries: KeptLibraries?
     /// Wakes this process's job runner when a webhook delivery is queued.
     let wake = Wake()
 
-    public init(store: Store, logger: Logger, insights: InsightsService? = nil) {
+    init(store: Store, logger: Logger, libraries: KeptLibraries? = nil) {
         self.store = store
         self.logger = logger
-        self.insights = insights
+        self.libraries = libraries
     }
 
     /// After a write: did an achievement (and, with their issues, a goal milestone or a streak)
@@ -40,32 +40,32 @@ public struct NotificationService: Sendable {
 
     /// ``settle(_:now:)`` for a reader the caller already has (the request's).
     public func settle(_ user: User, now: Date) async {
-        guard let insights else { return }
+        guard let libraries else { return }
         do {
-            try await settle(user, insights: insights, now: now)
+            try await settle(user, libraries: libraries, now: now)
         } catch {
             logger.warning("notifications not settled", metadata: ["user": "\(user.id.string)", "error": "\(error)"])
         }
     }
 
-    private func settle(_ user: User, insights: InsightsService, now: Date) async throws {
+    private func settle(_ user: User, libraries: KeptLibraries, now: Date) async throws {
         let reader = store.reader(user.id)
         // A library this process does not keep (the command line; a server's first write for a
         // reader) is not read whole only to count achievements: the database counts them, unless
         // a goal is active (goals are measured on the library).
-        if !insights.keeps(user.id),
+        if !libraries.keeps(user.id),
             try await GoalService.current(user, store: store, now: now).allSatisfy({ $0.goal.status != .active })
         {
             let (facts, unlocked) = try await reader.achievementCounts(timeZone: user.timeZone)
             var new = Achievements.newlyEarned(facts, unlocked: unlocked, now: now)
             guard !new.isEmpty else { return }
             // Dated by the reading that earned them: the library is read only when something is new.
-            new = try await insights.figures(of: user).figures.dated(new)
+            new = try await libraries.figures(of: user).figures.dated(new)
             if try await reader.record(achievements: new, now: now) > 0 { await deliver(user.id, now: now) }
             return
         }
         // The library's figures (kept with it) for achievements and goals.
-        let (library, figures) = try await insights.figures(of: user)
+        let (library, figures) = try await libraries.figures(of: user)
         // Achievements the library now earns are stored once, dated by the reading that earned
         // them, each with its notice (two writes at once store the first; an unlock is never
         // taken back).

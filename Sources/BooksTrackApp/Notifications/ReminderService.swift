@@ -18,7 +18,7 @@ public struct ReminderService: Sendable {
     public static let interval: TimeInterval = 15 * 60
 
     let store: Store
-    let insights: InsightsService
+    let libraries: KeptLibraries
     let goals: GoalService
     let notifications: NotificationService
     let logger: Logger
@@ -52,7 +52,7 @@ public struct ReminderService: Sendable {
             do {
                 let reader = store.reader(user.id)
                 let today = user.today(at: now)
-                let streak = try await insights.figures(of: user).figures.streak(at: now)
+                let streak = try await libraries.figures(of: user).figures.streak(at: now)
                 let running = try await goals.goals(for: user, now: now).filter { $0.goal.isRunning(on: today) }
                 let due = Reminders.due(
                     now: now, timeZone: user.timeZone, preferences: try await reader.notificationPreferences(),

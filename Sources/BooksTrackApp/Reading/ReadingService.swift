@@ -3,11 +3,11 @@ import BooksTrackStore
 import Foundation
 
 /// Reading insights and achievements (SPEC F7): worked out on every read from the reader's goal
-/// board, kept with their library (``InsightsService/goalBoard(of:)``); unlocks are stored by
+/// board, kept with their library (``KeptLibraries/goalBoard(of:)``); unlocks are stored by
 /// the after-write step (``NotificationService/settle(_:now:)``).
 public struct ReadingService: Sendable {
     let store: Store
-    let insights: InsightsService
+    let libraries: KeptLibraries
     let goals: GoalService
     let notifications: NotificationService
 
@@ -23,7 +23,7 @@ public struct ReadingService: Sendable {
             return goal.kind == .books && goal.cadence == .year && goal.criteria == Goal.Criteria()
                 && (goal.status == .active || goal.status == .completed) && goal.startsOn <= today && today <= goal.endsOn
         }
-        let (library, figures) = try await insights.figures(of: user)
+        let (library, figures) = try await libraries.figures(of: user)
         return ReadingInsights.compute(
             span, figures: figures, library: library, now: now, bookGoal: goal.map { ($0.goal.title, $0.progress) },
             months: months, metric: metric)
@@ -60,7 +60,7 @@ public struct ReadingService: Sendable {
         var own: (ReadingInsights.Figures, InstanceComparison.Diversity)?
         var everyone: [(ReadingInsights.Figures, InstanceComparison.Diversity)] = []
         for participant in participants {
-            let kept = try await insights.figures(of: participant).figures
+            let kept = try await libraries.figures(of: participant).figures
             let today = participant.today(at: now)
             let figures = (
                 ReadingInsights.figures(span, board: kept.board, today: today), kept.diversity(span, today: today)
@@ -84,7 +84,7 @@ public struct ReadingService: Sendable {
     /// library earns that no write has stored yet (a library from before achievements existed)
     /// is stored and announced now, like after a write.
     public func achievements(for user: User, now: Date) async throws -> [AchievementStanding] {
-        async let figures = insights.figures(of: user).figures
+        async let figures = libraries.figures(of: user).figures
         var standing = try await store.reader(user.id).noticeStanding()
         let facts = try await figures.achievementFacts(contributions: standing.contributions)
         if !Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now).isEmpty {

@@ -24,7 +24,7 @@ struct PromptsAPI {
     private func report(_ request: Request, context: AppContext) async throws -> InsightsService.Answer {
         let user = try context.requireUser()
         let parsed = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
-        return try await profiling.insights.report(for: user, parsed, now: configuration.clock())
+        return try await app.insights.report(for: user, parsed, now: configuration.clock())
     }
 
     @Sendable func radar(_ request: Request, context: AppContext) async throws -> Response {

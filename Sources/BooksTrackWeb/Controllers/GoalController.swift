@@ -13,7 +13,7 @@ struct GoalController {
     /// What the form offers the reader to pick from.
     private func choices(for user: User) async throws -> GoalPages.Choices {
         // The library this server keeps for the reader's insights, as the library page uses it.
-        let library = try await app.insights.library(of: user.id)
+        let library = try await app.libraries.library(of: user.id)
         return GoalPages.Choices(
             today: user.today(at: configuration.clock()),
             underrepresented: user.settings.underrepresentedRegions,

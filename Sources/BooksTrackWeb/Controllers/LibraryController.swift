@@ -19,7 +19,7 @@ struct LibraryController {
         // The library this server keeps up to date for the reader's insights gives the page's
         // shelves, counts, author names and completion rings, and an unfiltered page whole
         // (`ReaderLibrary.page`); the filters and the author order run in SQL.
-        let library = try await insights.library(of: user.id)
+        let library = try await app.libraries.library(of: user.id)
         let listed = try await reader.list(query, kept: library)
         let covers = try await reader.coverIDs(of: listed.items.map(\.entryID))
         // The running goals sit above the list (seed 004): the books the reader looks at are
