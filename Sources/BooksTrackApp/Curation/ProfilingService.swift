@@ -10,13 +10,6 @@ public struct ProfilingService: Sendable {
     let libraries: KeptLibraries
     let notifications: NotificationService
 
-    init(store: Store, insights: InsightsService, libraries: KeptLibraries, notifications: NotificationService) {
-        self.store = store
-        self.insights = insights
-        self.libraries = libraries
-        self.notifications = notifications
-    }
-
     /// The radar home shows and the success state compares: the headline scope insights opens on
     /// too (``InsightRequest/headline``), so home and insights give one answer.
     public static let headline = InsightRequest.headline
