@@ -68,3 +68,12 @@ public struct ReadingSession: Hashable, Sendable, Codable, Identifiable {
         return Double(pagesRead) / Double(minutes) * 60
     }
 }
+
+extension ReadingSession {
+    /// The order a book's sessions are listed in: the latest start first, and sessions started
+    /// at the same instant by id — the order the database's `ORDER BY started_at DESC, id`
+    /// gives, so a book's page lists them alike whether it was read from the kept library or not.
+    public static func newestFirst(_ a: ReadingSession, _ b: ReadingSession) -> Bool {
+        a.startedAt != b.startedAt ? a.startedAt > b.startedAt : a.id.string < b.id.string
+    }
+}

@@ -139,7 +139,7 @@ extension ReaderStore {
                 edition: try await entry.editionID.asyncMap { try await CatalogueRows.editions([$0], on: db)[$0] } ?? nil,
                 authors: work.authorIDs.compactMap { people[$0] },
                 contributors: work.contributors.compactMap { c in people[c.authorID].map { ($0, c.role) } },
-                sessions: sessions.sorted { $0.startedAt > $1.startedAt },
+                sessions: sessions.sorted(by: ReadingSession.newestFirst),
                 factHistory: try await FactRows.history(of: Array(people.keys), on: db), percentRead: percent)
         }
     }
@@ -424,7 +424,7 @@ extension ReaderLibrary {
             entry: entry, work: work, edition: entry.editionID.flatMap { editions[$0] },
             authors: work.authorIDs.compactMap { authors[$0] },
             contributors: work.contributors.compactMap { c in authors[c.authorID].map { ($0, c.role) } },
-            sessions: sessions.filter { $0.entryID == entryID }.sorted { $0.startedAt > $1.startedAt },
+            sessions: sessions.filter { $0.entryID == entryID }.sorted(by: ReadingSession.newestFirst),
             factHistory: factHistory, percentRead: latest?.percent)
     }
 }
