@@ -50,6 +50,14 @@ let package = Package(
                 "BooksTrackCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // Notifications posted to a reader's webhook: the address checked (no private network
+        // unless allowed), the connection pinned to the address checked (no DNS rebinding).
+        .target(
+            name: "BooksTrackWebhooks",
+            dependencies: [
+                "BooksTrackCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         // SQLKit schema, migrations and repositories on SQLite and PostgreSQL.
         .target(
             name: "BooksTrackStore",
@@ -72,7 +80,7 @@ let package = Package(
         .target(
             name: "BooksTrackApp",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackEnrichment",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackEnrichment", "BooksTrackWebhooks",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -170,6 +178,7 @@ let package = Package(
             name: "BooksTrackAppTests",
             dependencies: [
                 "BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackEnrichment",
+                "BooksTrackWebhooks",
                 "BooksTrackTestSupport",
             ]
         ),

@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackEnrichment
+import BooksTrackWebhooks
 import BooksTrackStore
 import Foundation
 import Logging

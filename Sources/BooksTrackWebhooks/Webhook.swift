@@ -28,7 +28,7 @@ public struct PinnedWebhookSender: WebhookSender {
     public func post(
         _ url: URL, at address: WebhookAddressPolicy.Address, body: Data, headers: [String: String]
     ) async throws -> Int {
-        guard let host = url.host else { throw ProviderError.unreachable("the address names no host") }
+        guard let host = url.host else { throw WebhookFailure(message: "the address names no host") }
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout))
         configuration.dnsOverride = [host: address.text]
