@@ -1,7 +1,7 @@
 import BooksTrackCore
 import BooksTrackEnrichment
-import BooksTrackWebhooks
 import BooksTrackStore
+import BooksTrackWebhooks
 import Foundation
 import Logging
 import ServiceLifecycle

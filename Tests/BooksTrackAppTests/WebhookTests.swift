@@ -1,7 +1,7 @@
 import BooksTrackCore
-import BooksTrackWebhooks
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackWebhooks
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import BooksTrackCore
-import BooksTrackWebhooks
 import BooksTrackStore
+import BooksTrackWebhooks
 import Foundation
 import Logging
 
