@@ -140,6 +140,9 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // Shared by the test targets: fixture files, a fixed clock, databases to test against.
+        // `.today("2026-11-21")`: the day a suite's reader lives on (`TestClock.today`).
+        .target(
+            name: "BooksTrackTestTraits", dependencies: ["BooksTrackCore", "BooksTrackTestSupport"], path: "Tests/TestTraits"),
         .target(
             name: "BooksTrackTestSupport",
             dependencies: [
@@ -148,25 +151,28 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTestSupport"]),
+        .testTarget(
+            name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTestSupport", "BooksTrackTestTraits"]),
         .testTarget(
             name: "BooksTrackEnrichmentTests",
-            dependencies: ["BooksTrackEnrichment", "BooksTrackCore", "BooksTrackTestSupport"]
+            dependencies: ["BooksTrackEnrichment", "BooksTrackCore", "BooksTrackTestSupport", "BooksTrackTestTraits"]
         ),
         .testTarget(name: "BooksTrackChartsTests", dependencies: ["BooksTrackCharts", "BooksTrackCore"]),
         .testTarget(
             name: "BooksTrackImportTests",
-            dependencies: ["BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]
+            dependencies: ["BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport", "BooksTrackTestTraits"]
         ),
         .testTarget(
             name: "BooksTrackStoreTests",
-            dependencies: ["BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport"]
+            dependencies: [
+                "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackTestSupport", "BooksTrackTestTraits",
+            ]
         ),
         .testTarget(
             name: "BooksTrackWebTests",
             dependencies: [
                 "BooksTrackWeb", "BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore",
-                "BooksTrackTestSupport",
+                "BooksTrackTestSupport", "BooksTrackTestTraits",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -179,12 +185,12 @@ let package = Package(
             dependencies: [
                 "BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackEnrichment",
                 "BooksTrackWebhooks",
-                "BooksTrackTestSupport",
+                "BooksTrackTestSupport", "BooksTrackTestTraits",
             ]
         ),
         .testTarget(
             name: "BookstrackCLITests",
-            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackTestSupport"]
+            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackTestSupport", "BooksTrackTestTraits"]
         ),
     ],
     swiftLanguageModes: [.v6]

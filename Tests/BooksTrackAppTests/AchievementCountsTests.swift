@@ -2,14 +2,15 @@ import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @testable import BooksTrackApp
 
-@Suite("Achievements counted by the database equal those worked out from the kept library")
+@Suite("Achievements counted by the database equal those worked out from the kept library", .today("2026-11-21"))
 struct AchievementCountsTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     @Test(
         "A real library with answers, sessions and progress: the database's counts and the library's agree",

@@ -1,14 +1,15 @@
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @testable import BooksTrackApp
 
-@Suite("A write invalidates the caches of the readers it reaches, and only theirs")
+@Suite("A write invalidates the caches of the readers it reaches, and only theirs", .today("2026-11-21"))
 struct CacheScopeTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     /// Adds a book by hand and returns its first author.
     static func add(_ title: String, by author: String, for user: User, in store: Store) async throws -> Author.ID {

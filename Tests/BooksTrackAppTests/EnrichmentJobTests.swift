@@ -3,6 +3,7 @@ import BooksTrackEnrichment
 import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 /// clients against the local replay server of recorded answers.
 @Suite("Author facts arrive by themselves, in the background, without guessing", .serialized)
 struct EnrichmentJobTests {
-    static let today = LocalDate(year: 2026, month: 3, day: 15)!
+    static var today: LocalDate { TestClock.today }
 
     static func settings(_ server: ReplayServer) -> EnrichmentSettings {
         let provider = { (url: URL) in

@@ -2,14 +2,15 @@ import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @testable import BooksTrackApp
 
-@Suite("Kept libraries under concurrent requests")
+@Suite("Kept libraries under concurrent requests", .today("2026-11-21"))
 struct LibrarySnapshotTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     @Test(
         "Every request after a write sees it, however many arrive at once, and on another server too",

@@ -1,14 +1,15 @@
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @testable import BooksTrackApp
 
-@Suite("Every write ends with the after-write step, which notifies once")
+@Suite("Every write ends with the after-write step, which notifies once", .today("2026-11-21"))
 struct NotificationTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     /// Five books by five authors, added through the application.
     static func library(for user: User, app: BooksTrack) async throws -> [LibraryEntry.ID] {

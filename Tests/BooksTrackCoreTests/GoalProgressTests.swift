@@ -1,4 +1,6 @@
 import BooksTrackCore
+import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
@@ -190,9 +192,9 @@ struct GoalProgressTests {
     }
 }
 
-@Suite("Goal forms: ranges, periods and templates (SPEC F6)")
+@Suite("Goal forms: ranges, periods and templates (SPEC F6)", .today("2026-07-02"))
 struct GoalDraftTests {
-    let today = LocalDate("2026-07-02")!  // a Thursday
+    var today: LocalDate { TestClock.today }  // a Thursday
 
     @Test("Periods: the calendar year, month, and the week from Monday; custom dates checked")
     func periods() throws {
@@ -310,9 +312,9 @@ extension Result where Failure == FieldErrors {
     var failureMessages: [String: String] { if case .failure(let errors) = self { errors.messages } else { [:] } }
 }
 
-@Suite("Goals suggested from the reader's own history")
+@Suite("Goals suggested from the reader's own history", .today("2026-07-02"))
 struct GoalSuggestionTests {
-    let today = LocalDate("2026-07-02")!
+    var today: LocalDate { TestClock.today }
 
     func suggestions(_ b: LibraryBuilder, existing: [Goal] = []) -> [GoalSuggestion] {
         GoalBoard(b.library, timeZone: .gmt).suggestions(today: today, existing: existing)

@@ -1,11 +1,13 @@
+import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @testable import BooksTrackCore
 
-@Suite("Insights as CSV")
+@Suite("Insights as CSV", .today("2026-11-24"))
 struct InsightsCSVTests {
-    let today = LocalDate(year: 2026, month: 11, day: 24)!
+    var today: LocalDate { TestClock.today }
 
     func rows(_ builder: LibraryBuilder) -> [String] {
         let report = InsightsReport.compute(

@@ -1,11 +1,13 @@
+import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @testable import BooksTrackCore
 
-@Suite("Enough data before a verdict (SPEC §4): each rule at its threshold")
+@Suite("Enough data before a verdict (SPEC §4): each rule at its threshold", .today("2026-06-30"))
 struct MinimumDataTests {
-    let today = LocalDate("2026-06-30")!
+    var today: LocalDate { TestClock.today }
 
     func report(_ builder: LibraryBuilder, scope: InsightScope = .library) -> InsightsReport {
         InsightsReport.compute(InsightRequest(scope: scope), library: builder.library, today: today, timeZone: .gmt)

@@ -1,11 +1,13 @@
+import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @testable import BooksTrackCore
 
-@Suite("Representation radar, completion, prompts and curator points")
+@Suite("Representation radar, completion, prompts and curator points", .today("2026-06-30"))
 struct RadarAndCurationTests {
-    let today = LocalDate("2026-06-30")!
+    var today: LocalDate { TestClock.today }
 
     func report(_ builder: LibraryBuilder, scope: InsightScope = .read, unit: CountingUnit = .books) -> InsightsReport {
         InsightsReport.compute(

@@ -1,4 +1,6 @@
 import BooksTrackCore
+import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +8,7 @@ import Testing
 
 @Suite("Compressed files and backups read a piece at a time")
 struct CompressedAndStreamedTests {
-    let today = LocalDate(year: 2026, month: 3, day: 15)!
+    var today: LocalDate { TestClock.today }
 
     /// A small backup written by hand: keys in the order our own files have them.
     static let backup = """

@@ -1,6 +1,7 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// says, and says what it did.
 @Suite("Import fidelity: dates and rows that used to be dropped")
 struct FidelityTests {
-    let today = LocalDate(year: 2026, month: 3, day: 15)!
+    var today: LocalDate { TestClock.today }
 
     func read(_ text: String) throws -> ImportBatch { try LibraryFileReader.read(bytes: Array(text.utf8), today: today) }
 

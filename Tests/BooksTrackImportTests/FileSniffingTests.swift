@@ -1,12 +1,13 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @Suite("Files that are not exports are refused with one clear message")
 struct FileSniffingTests {
-    let today = LocalDate(year: 2026, month: 3, day: 15)!
+    var today: LocalDate { TestClock.today }
 
     func refusal(_ bytes: [UInt8]) -> ImportFileError? {
         do {

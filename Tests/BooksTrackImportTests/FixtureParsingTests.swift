@@ -1,14 +1,15 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 /// The real exports in Tests/Fixtures, parsed and compared with figures computed independently
 /// from the raw files.
-@Suite("Real Goodreads exports")
+@Suite("Real Goodreads exports", .today("2026-11-21"))
 struct GoodreadsFixtureTests {
-    let today = LocalDate(year: 2026, month: 11, day: 21)!
+    var today: LocalDate { TestClock.today }
 
     func batch(_ path: String) throws -> ImportBatch {
         try LibraryFileReader.read(fileAt: Fixtures.url(path).path, today: today)

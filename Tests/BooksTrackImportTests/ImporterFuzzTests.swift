@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 /// `BOOKSTRACK_FUZZ_SEED` (fixed by default, so a failure can be replayed).
 @Suite("Importer fuzz pass: no input traps or hangs")
 struct ImporterFuzzTests {
-    static let today = LocalDate(year: 2026, month: 3, day: 15)!
+    static var today: LocalDate { TestClock.today }
 
     /// Seeds: a real Goodreads, StoryGraph and LibraryThing export (cut to their first 40 rows
     /// so a pass tries many mutations), a Goodreads export as TSV, and a backup.

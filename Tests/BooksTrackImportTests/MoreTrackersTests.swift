@@ -1,12 +1,14 @@
 import BooksTrackCore
 import BooksTrackImport
+import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 /// BookWyrm, Openreads and Calibre exports, written from the headers these trackers publish.
 @Suite("More trackers: BookWyrm, Openreads and Calibre CSV")
 struct MoreTrackersTests {
-    let today = LocalDate(year: 2026, month: 3, day: 15)!
+    var today: LocalDate { TestClock.today }
 
     func read(_ text: String) throws -> ImportBatch { try LibraryFileReader.read(bytes: Array(text.utf8), today: today) }
 

@@ -1,11 +1,13 @@
 import BooksTrackCore
 import BooksTrackImport
+import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 @Suite("LibraryThing TSV, hand-made Goodreads files and spreadsheet damage")
 struct OtherFormatTests {
-    let today = LocalDate(year: 2026, month: 3, day: 15)!
+    var today: LocalDate { TestClock.today }
 
     func read(_ bytes: [UInt8]) throws -> ImportBatch { try LibraryFileReader.read(bytes: bytes, today: today) }
 

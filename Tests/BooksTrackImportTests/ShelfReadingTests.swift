@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 @Suite("Shelves that say a book is owned or name a genre are read as such (SPEC §3)")
 struct ShelfReadingTests {
-    let today = LocalDate(year: 2026, month: 3, day: 15)!
+    var today: LocalDate { TestClock.today }
 
     /// A Goodreads export (the 24-column layout) whose reader keeps owned books on a shelf and
     /// files genres as shelves, as readers do.

@@ -1,13 +1,14 @@
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import SQLKit
 import Testing
 
-@Suite("Curation: answers, points, skips and shared author facts")
+@Suite("Curation: answers, points, skips and shared author facts", .today("2026-11-21"))
 struct CurationContractTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     /// Adds a book by hand and returns its entry.
     @discardableResult

@@ -1,14 +1,15 @@
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 /// Editing a book: every field a reader changes is saved, and an edit of the reader's own fields
 /// alone (a rating, a shelf) leaves the work and its edition untouched.
-@Suite("Editing a book saves what changed")
+@Suite("Editing a book saves what changed", .today("2026-11-21"))
 struct EditContractTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
     static let base = [
         "title": "Kindred", "authors": "Octavia E. Butler", "translators": "", "isbn": "9780807083697", "pages": "264",
         "year": "1979", "language": "en", "edition_language": "en", "format": "paperback", "publisher": "Beacon Press",

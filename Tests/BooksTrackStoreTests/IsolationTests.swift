@@ -1,13 +1,14 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import SQLKit
 import Testing
 
 @testable import BooksTrackStore
 
-@Suite("One reader's library is invisible to another")
+@Suite("One reader's library is invisible to another", .today("2026-11-21"))
 struct IsolationTests {
     @Test("Reader B cannot read A's entries, imports or library by id", arguments: TestDatabase.available)
     func scoping(database: TestDatabase) async throws {
@@ -48,7 +49,7 @@ struct IsolationTests {
         }
     }
 
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     static func draft(_ fields: [String: String]) throws -> BookDraft {
         try BookDraft.parse(fields, today: today).get()

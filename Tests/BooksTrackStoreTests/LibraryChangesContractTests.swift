@@ -2,14 +2,15 @@ import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 /// A library kept by an app server and brought up to date from the change log must be the
 /// library a fresh read gives, after every kind of write — or the reader sees stale figures.
-@Suite("A kept library follows the change log")
+@Suite("A kept library follows the change log", .today("2026-11-21"))
 struct LibraryChangesContractTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     /// The parts of a library the figures read: the entries and what they reach.
     struct Reached: Equatable {

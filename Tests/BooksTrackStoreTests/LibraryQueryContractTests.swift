@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 @Suite("Library lists: every filter and sort, the same on both databases")
 struct LibraryQueryContractTests {
-    static let today = LocalDate(year: 2026, month: 3, day: 15)!
+    static var today: LocalDate { TestClock.today }
 
     /// Five books with known facts:
     /// - Things Fall Apart: Chinua Achebe (male, NG → Africa), en, 1958, read, shelf "classics"

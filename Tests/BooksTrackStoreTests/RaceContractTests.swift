@@ -2,14 +2,15 @@ import BooksTrackCore
 import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
 /// Double submits as a self-hoster meets them: three servers (three connection pools) on one
 /// database, twenty identical writes at once.
-@Suite("Racing identical writes make one book, one author, no error")
+@Suite("Racing identical writes make one book, one author, no error", .today("2026-11-21"))
 struct RaceContractTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     /// Runs `body` with three stores open on one new database, as three servers would be.
     static func withThreeServers(_ database: TestDatabase, _ body: ([Store]) async throws -> Void) async throws {

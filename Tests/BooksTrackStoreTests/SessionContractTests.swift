@@ -1,12 +1,13 @@
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import Testing
 
-@Suite("Reading sessions: one at a time, pages checked, progress and the streak")
+@Suite("Reading sessions: one at a time, pages checked, progress and the streak", .today("2026-11-21"))
 struct SessionContractTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     /// A reader with one 300-page book being read, on page 40.
     static func reader(_ store: Store, name: String = "dana") async throws -> (ReaderStore, LibraryEntry.ID) {

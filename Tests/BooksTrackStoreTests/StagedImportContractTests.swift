@@ -1,5 +1,6 @@
 import BooksTrackImport
 import BooksTrackTestSupport
+import BooksTrackTestTraits
 import Foundation
 import SQLKit
 import Testing
@@ -283,9 +284,9 @@ struct StagedImportContractTests {
 
 /// A big CSV file is matched and staged as it is read (`StagedImport+Streaming`): never whole in
 /// memory, and still the import a whole file gets.
-@Suite("Big files staged as they are read")
+@Suite("Big files staged as they are read", .today("2026-11-21"))
 struct StreamedImportTests {
-    static let today = LocalDate(year: 2026, month: 11, day: 21)!
+    static var today: LocalDate { TestClock.today }
 
     /// A library both readers have before the big file.
     static let before = """

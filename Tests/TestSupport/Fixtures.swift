@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// The real-world export files in `Tests/Fixtures` (copied byte for byte from `shared/fixtures`).
@@ -51,6 +52,9 @@ public enum Fixtures {
 /// The fixed instant every test uses as "now": Sunday 15 March 2026, 12:00 UTC.
 public enum TestClock {
     public static let now = Date(timeIntervalSince1970: 1_773_576_000)
+    /// The reader's day a test runs on: `now`'s day (15 March 2026) unless its suite or test says
+    /// another with the ``Trait/today(_:)`` trait.
+    @TaskLocal public static var today = LocalDate(now, in: TimeZone(identifier: "UTC")!)
     /// The machine's clock, for what the store stamps of its own accord (a staged import's lease
     /// lapses in real time, and recovery compares it with the real time).
     public static let wall: @Sendable () -> Date = { Date() }

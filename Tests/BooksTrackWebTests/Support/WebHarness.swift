@@ -19,7 +19,7 @@ struct WebHarness: Sendable {
     let client: any TestClientProtocol
 
     static let password = "correct horse battery"
-    static let today = LocalDate(TestClock.now, in: TimeZone(identifier: "UTC")!)
+    static var today: LocalDate { TestClock.today }
 
     /// The database web tests run on: SQLite, or PostgreSQL when `BOOKSTRACK_WEB_TESTS_DATABASE`
     /// is `postgres` (`scripts/test` runs the web suite once more that way).
