@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BooksTrackTestSupport
 import Foundation
 import Testing
 
