@@ -134,6 +134,14 @@ struct ColdPathTests {
             #expect(cold.percentRead == warm.percentRead, "seed \(seed): \(cold.work.title)")
         }
 
+        // "Read at some time" (marked read, or a finished read-through): the SQL the list's
+        // `read=any` filter and the achievement counts use, and the index's rule.
+        let readAny = try await reader.list(LibraryQuery(parameters: ["read": "any"]), primaryLanguage: nil)
+        #expect(!readAny.items.isEmpty, "seed \(seed)")
+        #expect(
+            Set(readAny.items.map(\.entryID)) == Set(figures.index.books.filter(\.readAtSomeTime).map(\.entryID)),
+            "seed \(seed)")
+
         for sort in LibraryQuery.Sort.allCases where sort != .author {
             for order in ["asc", "desc"] {
                 let query = LibraryQuery(parameters: ["sort": sort.rawValue, "order": order])
