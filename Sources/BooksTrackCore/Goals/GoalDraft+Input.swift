@@ -110,37 +110,37 @@ extension GoalDraft {
 
         /// Regions by the names the app shows ("Middle East") or the API's codes.
         public static func regions(_ names: [String], errors: inout FieldErrors) -> [CulturalRegion] {
-            names.compactMap { name in
-                guard let region = CulturalRegion(lenient: name) else {
-                    errors["regions"] =
-                        "“\(name.prefix(40))” is not one of the 11 regions: \(CulturalRegion.allCases.map(\.displayName).joined(separator: ", "))."
-                    return nil
-                }
-                return region
+            read(names, as: CulturalRegion.init(lenient:), field: "regions", errors: &errors) {
+                "“\($0)” is not one of the 11 regions: \(CulturalRegion.allCases.map(\.displayName).joined(separator: ", "))."
             }
         }
 
         /// Genders by name ("Non-binary") or code.
         public static func genders(_ names: [String], errors: inout FieldErrors) -> [Gender] {
-            names.compactMap { name in
-                guard let gender = Gender(lenient: name) else {
-                    errors["genders"] =
-                        "“\(name.prefix(40))” is not a gender BooksTrack records: female, male, non-binary or other."
-                    return nil
-                }
-                return gender
+            read(names, as: Gender.init(lenient:), field: "genders", errors: &errors) {
+                "“\($0)” is not a gender BooksTrack records: female, male, non-binary or other."
             }
         }
 
         /// Languages by English name ("Japanese") or code.
         public static func languages(_ names: [String], errors: inout FieldErrors) -> [LanguageCode] {
+            read(names, as: LanguageCode.init(lenient:), field: "languages", errors: &errors) {
+                "“\($0)” is not a language BooksTrack knows: give its English name, such as Japanese."
+            }
+        }
+
+        /// The values `names` name; a name that names none is said under `field` (its first 40
+        /// characters).
+        private static func read<Value>(
+            _ names: [String], as value: (String) -> Value?, field: String, errors: inout FieldErrors,
+            refusal: (Substring) -> String
+        ) -> [Value] {
             names.compactMap { name in
-                guard let language = LanguageCode(lenient: name) else {
-                    errors["languages"] =
-                        "“\(name.prefix(40))” is not a language BooksTrack knows: give its English name, such as Japanese."
+                guard let read = value(name) else {
+                    errors[field] = refusal(name.prefix(40))
                     return nil
                 }
-                return language
+                return read
             }
         }
 
