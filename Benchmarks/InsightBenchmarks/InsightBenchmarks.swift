@@ -39,7 +39,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         // The server flattens a library once per change (LibraryFigures, kept with the library
-        // by InsightsService); every read then computes from the kept figures.
+        // by KeptLibraries); every read then computes from the kept figures.
         Benchmark("Flatten the library (LibraryFigures: index and goal board), \(size) books") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(LibraryFigures(library, timeZone: utc)) }
         }
@@ -82,7 +82,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         // The two halves: the board is built once per change of the library (by the after-write
-        // step, and kept with the library: InsightsService.goalBoard); each read of the goals
+        // step, and kept with the library: KeptLibraries.goalBoard); each read of the goals
         // page, home or the API measures the goals on the kept board.
         Benchmark("Goal board of 10000 books") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(GoalBoard(library, timeZone: utc)) }

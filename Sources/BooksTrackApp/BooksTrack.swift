@@ -63,7 +63,7 @@ public final class BooksTrack: Sendable {
         let enrichment = EnrichmentService(
             store: store, clock: clock, logger: logger, notifications: notifications, settings: settings)
         self.enrichment = enrichment
-        library = LibraryService(store: store, notifications: notifications, enrichment: enrichment)
+        library = LibraryService(store: store, libraries: libraries, notifications: notifications, enrichment: enrichment)
         sessions = SessionService(store: store, libraries: libraries, notifications: notifications)
         let goals = GoalService(store: store, libraries: libraries, notifications: notifications)
         self.goals = goals

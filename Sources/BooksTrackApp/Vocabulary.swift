@@ -8,6 +8,7 @@ import BooksTrackStore
 public typealias StoreError = BooksTrackStore.StoreError
 public typealias DatabaseLocation = BooksTrackStore.DatabaseLocation
 public typealias ImportTuning = BooksTrackStore.ImportTuning
+public typealias ImportTrace = BooksTrackStore.ImportTrace
 
 // The library as listed and as one book.
 public typealias LibraryListItem = BooksTrackStore.LibraryListItem

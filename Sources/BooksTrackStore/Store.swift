@@ -16,9 +16,6 @@ public final class Store: Sendable {
         self.importing = importing
     }
 
-    /// The same store with imports cut otherwise (tests: staging on small files).
-    public func tuned(_ importing: ImportTuning) -> Store { Store(database: database, importing: importing) }
-
     /// Opens the database at a location, runs what it needs in the background (PostgreSQL's
     /// connection pool), brings its schema up to date, and hands the store to `body`; stops and
     /// closes everything when `body` returns or throws.

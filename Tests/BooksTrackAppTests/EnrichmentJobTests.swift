@@ -3,7 +3,6 @@ import BooksTrackEnrichment
 import BooksTrackImport
 import BooksTrackStore
 import BooksTrackTestSupport
-import BooksTrackTestTraits
 import Foundation
 import Testing
 

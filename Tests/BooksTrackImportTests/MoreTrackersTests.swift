@@ -1,7 +1,6 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackTestSupport
-import BooksTrackTestTraits
 import Foundation
 import Testing
 

@@ -1,6 +1,5 @@
 import BooksTrackCore
 import BooksTrackTestSupport
-import BooksTrackTestTraits
 import Foundation
 import Testing
 

@@ -373,6 +373,22 @@ struct GoalWebTests {
                 .post, "/api/v1/goals", json: ["kind": "diversity", "target": 3, "regions": ["Atlantis"]])
             #expect(refused.status == .unprocessableContent)
             #expect(refused.body.contains("Middle East"))
+            // Every problem in one answer: a region that does not exist and a target out of range;
+            // a list item may hold several names, as the form's field does.
+            let both = try await api.request(
+                .post, "/api/v1/goals",
+                json: ["kind": "share", "target": 500, "regions": ["Atlantis"], "genders": ["Female, Non-binary"]])
+            #expect(both.status == .unprocessableContent)
+            let errors = try #require(try both.json()["errors"] as? [String: String])
+            #expect(Set(errors.keys) == ["regions", "target"], "\(errors)")
+            let listed = try await api.request(
+                .post, "/api/v1/goals", json: ["kind": "share", "target": 50, "genders": ["Female, Non-binary", ""]])
+            #expect(
+                try listed.json()["criteria"].flatMap { ($0 as? [String: Any])?["genders"] as? [String] } == [
+                    "female", "nonBinary",
+                ])
+            let template = try await api.request(.post, "/api/v1/goals", json: ["template": "no-such"])
+            #expect(template.status == .unprocessableContent && template.body.contains("There is no such template"))
         }
     }
 

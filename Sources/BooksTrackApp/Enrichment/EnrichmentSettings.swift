@@ -41,9 +41,8 @@ public struct EnrichmentSettings: Sendable {
     /// `BOOKSTRACK_ENRICHMENT_CONTACT` (put in the User-Agent).
     /// Wikidata is asked one request at a time at most 5 per second with `maxlag=5`; Open
     /// Library at most 3 per second for an identified client, as their policies ask.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> EnrichmentSettings
-    {
+    /// The command line hands the process's environment in; nothing below it reads one.
+    public static func fromEnvironment(_ environment: [String: String]) -> EnrichmentSettings {
         let enabled = !["off", "0", "false", "no"].contains((environment["BOOKSTRACK_ENRICHMENT"] ?? "on").lowercased())
         let agent = ProviderSettings.userAgent(contact: environment["BOOKSTRACK_ENRICHMENT_CONTACT"])
         let wikidata = URL(string: environment["BOOKSTRACK_WIKIDATA_URL"] ?? "") ?? URL(string: "https://www.wikidata.org")!

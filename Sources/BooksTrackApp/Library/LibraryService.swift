@@ -7,6 +7,7 @@ import Foundation
 /// (``NotificationService/settle(_:now:)``).
 public struct LibraryService: Sendable {
     let store: Store
+    let libraries: KeptLibraries
     let notifications: NotificationService
     let enrichment: EnrichmentService
 
@@ -24,7 +25,7 @@ public struct LibraryService: Sendable {
 
     /// The reader's library when this process keeps it, brought up to date (``KeptLibraries/keptLibrary(of:)``).
     public func keptLibrary(of user: User) async throws -> ReaderLibrary? {
-        try await notifications.libraries?.keptLibrary(of: user.id)
+        try await libraries.keptLibrary(of: user.id)
     }
 
     /// Adds a book; a book already in the library is not added again (the outcome names it).

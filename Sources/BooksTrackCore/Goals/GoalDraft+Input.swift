@@ -99,7 +99,10 @@ extension GoalDraft {
             input.shelf = text("shelf")
             if let given = text("since") {
                 input.since = Int(given)
-                if input.since == nil { errors["since"] = "The first decade is a year, like 1850." }
+                // Read for a decades goal only, as the form shows it only for one.
+                if input.since == nil, input.kind == .decadesExplored {
+                    errors["since"] = "The first decade is a year from \(GoalDraft.earliestDecade) on, like 1850."
+                }
             }
             if let given = text("minimum") {
                 input.minimum = Int(given)

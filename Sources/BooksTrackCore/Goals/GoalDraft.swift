@@ -22,7 +22,8 @@ public struct GoalDraft: Sendable, Equatable {
         public var cadence: Goal.Cadence
         public var criteria: Goal.Criteria
 
-        /// The template as form fields (the form and the API fill these in, then ``parse``).
+        /// The template as the web form's fields (the form fills these in, then ``parse``; the API
+        /// reads a template as an ``Input``).
         /// A decades template leaves the target out: every decade up to today's.
         public var fields: [String: String] {
             [

@@ -1,5 +1,6 @@
 /// Where a notification leads: a place in the product, named by what it is rather than by an
-/// address. The web app turns it into a path (`WebPaths`); it is stored as ``stored``.
+/// address. The web app turns it into a path (`NoticeDestination.path`, BooksTrackWeb); it is
+/// stored as ``stored``.
 public enum NoticeDestination: Hashable, Sendable {
     /// One goal.
     case goal(Goal.ID)

@@ -146,17 +146,20 @@ struct GoalsAPI {
         let goal: GoalModel
     }
 
-    /// A goal's fields as JSON: the form's names in camel case, lists as arrays.
-    /// A goal as the API sends it, decoded into the typed input the form's text is read into:
-    /// only the fields the request gives, applied over a template's, over the goal being edited.
+    /// A goal as the API sends it (the form's names in camel case, lists as arrays), decoded into
+    /// the typed input the form's text is read into: only the fields the request gives, applied
+    /// over a template's, over the goal being edited.
     struct GoalInput: Decodable {
         private var changes: [@Sendable (inout GoalDraft.Input) -> Void] = []
-        var template: GoalDraft.Template?
-        var status: Goal.Status?
-        /// Whether the request gives any of the goal's fields (not only its status).
-        var changesGoal: Bool { template != nil || !changes.isEmpty }
+        private(set) var template: GoalDraft.Template?
+        private(set) var status: Goal.Status?
+        /// Values the request names that do not exist (a kind, a region, a template…): said
+        /// together with what checking the goal finds, so one answer lists every problem.
+        private(set) var problems = FieldErrors()
         /// Whether it gives the goal's dates.
         private(set) var givesPeriod = false
+        /// Whether the request gives any of the goal's fields (not only its status).
+        var changesGoal: Bool { template != nil || !changes.isEmpty || !problems.isEmpty }
 
         static let textFields = ["title", "kind", "cadence", "startsOn", "endsOn", "genre", "shelf", "template"]
         static let listFields = ["regions", "genders", "languages"]
@@ -169,83 +172,36 @@ struct GoalsAPI {
             let container = try decoder.container(keyedBy: AnyKey.self)
             try container.refuseUnknown(Set(Self.textFields + Self.listFields + Self.flagFields + Self.numberFields + ["status"]))
             var errors = FieldErrors()
-            func change(_ apply: @escaping @Sendable (inout GoalDraft.Input) -> Void) { changes.append(apply) }
-            for key in container.allKeys {
+            for key in container.allKeys where try !container.decodeNil(forKey: key) {
                 let name = key.stringValue
-                if try container.decodeNil(forKey: key) { continue }
                 if Self.textFields.contains(name) {
                     guard let text = try? container.decode(String.self, forKey: key) else {
                         errors[name] = "A string."
                         continue
                     }
-                    switch name {
-                    case "startsOn", "endsOn":
-                        guard let day = LocalDate(text) else {
-                            errors[name] = "A day as YYYY-MM-DD."
-                            continue
-                        }
-                        givesPeriod = true
-                        if name == "startsOn" { change { $0.startsOn = day } } else { change { $0.endsOn = day } }
-                    case "kind":
-                        guard let kind = Goal.Kind(rawValue: text) else {
-                            errors[name] = "One of: " + Goal.Kind.allCases.map(\.rawValue).joined(separator: ", ") + "."
-                            continue
-                        }
-                        change { $0.kind = kind }
-                    case "cadence":
-                        guard let cadence = Goal.Cadence(rawValue: text) else {
-                            errors[name] = "One of: year, month, week, custom."
-                            continue
-                        }
-                        change { $0.cadence = cadence }
-                    case "template":
-                        guard let template = GoalDraft.templates.first(where: { $0.id == text }) else {
-                            errors[name] = "One of: " + GoalDraft.templates.map(\.id).joined(separator: ", ") + "."
-                            continue
-                        }
-                        self.template = template
-                    case "title": change { $0.title = text }
-                    case "genre": change { $0.genre = text }
-                    default: change { $0.shelf = text }
-                    }
+                    read(text, as: name)
                 } else if Self.listFields.contains(name) {
                     guard let list = try? container.decode([String].self, forKey: key) else {
                         errors[name] = "A list of strings."
                         continue
                     }
-                    switch name {
-                    case "regions":
-                        let regions = GoalDraft.Input.regions(list, errors: &errors)
-                        change { $0.regions = regions }
-                    case "genders":
-                        let genders = GoalDraft.Input.genders(list, errors: &errors)
-                        change { $0.genders = genders }
-                    default:
-                        let languages = GoalDraft.Input.languages(list, errors: &errors)
-                        change { $0.languages = languages }
-                    }
+                    // As the form reads a list: items may hold several names, separated by commas.
+                    read(
+                        list.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                            .filter { !$0.isEmpty }, as: name)
                 } else if Self.flagFields.contains(name) {
                     guard let flag = try? container.decode(Bool.self, forKey: key) else {
                         errors[name] = "true or false."
                         continue
                     }
-                    switch name {
-                    case "recurring": change { $0.recurring = flag }
-                    case "marginalized": change { $0.marginalized = flag }
-                    case "translated": change { $0.translated = flag }
-                    default: change { $0.owned = flag }
-                    }
+                    read(flag, as: name)
                 } else if Self.numberFields.contains(name) {
                     guard let number = try? container.decode(Int.self, forKey: key) else {
                         errors[name] = "A whole number."
                         continue
                     }
-                    switch name {
-                    case "target": change { $0.target = number }
-                    case "since": change { $0.since = number }
-                    default: change { $0.minimum = number }
-                    }
-                } else if name == "status" {
+                    read(number, as: name)
+                } else {
                     let text = try? container.decode(String.self, forKey: key)
                     if let status = text.flatMap(Goal.Status.init(rawValue:)), status != .completed {
                         self.status = status
@@ -255,6 +211,73 @@ struct GoalsAPI {
                 }
             }
             if !errors.isEmpty { throw errors }
+        }
+
+        private mutating func change(_ apply: @escaping @Sendable (inout GoalDraft.Input) -> Void) { changes.append(apply) }
+
+        private mutating func read(_ text: String, as name: String) {
+            switch name {
+            case "startsOn", "endsOn":
+                guard let day = LocalDate(text) else {
+                    problems[name] = "A day as YYYY-MM-DD."
+                    return
+                }
+                givesPeriod = true
+                if name == "startsOn" { change { $0.startsOn = day } } else { change { $0.endsOn = day } }
+            case "kind":
+                guard let kind = Goal.Kind(rawValue: text) else {
+                    problems[name] = "One of: " + Goal.Kind.allCases.map(\.rawValue).joined(separator: ", ") + "."
+                    return
+                }
+                change { $0.kind = kind }
+            case "cadence":
+                guard let cadence = Goal.Cadence(rawValue: text) else {
+                    problems[name] = "One of: year, month, week, custom."
+                    return
+                }
+                change { $0.cadence = cadence }
+            case "template":
+                guard let template = GoalDraft.templates.first(where: { $0.id == text }) else {
+                    problems[name] =
+                        "There is no such template. One of: " + GoalDraft.templates.map(\.id).joined(separator: ", ") + "."
+                    return
+                }
+                self.template = template
+            case "title": change { $0.title = text }
+            case "genre": change { $0.genre = text }
+            default: change { $0.shelf = text }
+            }
+        }
+
+        private mutating func read(_ names: [String], as name: String) {
+            switch name {
+            case "regions":
+                let regions = GoalDraft.Input.regions(names, errors: &problems)
+                change { $0.regions = regions }
+            case "genders":
+                let genders = GoalDraft.Input.genders(names, errors: &problems)
+                change { $0.genders = genders }
+            default:
+                let languages = GoalDraft.Input.languages(names, errors: &problems)
+                change { $0.languages = languages }
+            }
+        }
+
+        private mutating func read(_ flag: Bool, as name: String) {
+            switch name {
+            case "recurring": change { $0.recurring = flag }
+            case "marginalized": change { $0.marginalized = flag }
+            case "translated": change { $0.translated = flag }
+            default: change { $0.owned = flag }
+            }
+        }
+
+        private mutating func read(_ number: Int, as name: String) {
+            switch name {
+            case "target": change { $0.target = number }
+            case "since": change { $0.since = number }
+            default: change { $0.minimum = number }
+            }
         }
 
         /// `base` with the template's goal and then the request's own fields put over it.
@@ -272,14 +295,20 @@ struct GoalsAPI {
 
     private static let example = " For example {\"template\": \"52-books\"} or {\"kind\": \"books\", \"target\": 30}."
 
-    private func draft(_ input: GoalDraft.Input, user: User) throws -> GoalDraft {
-        switch GoalDraft.make(input, today: user.today(at: configuration.clock())) {
-        case .success(let draft): return draft
-        case .failure(let errors):
-            let named = Dictionary(
-                uniqueKeysWithValues: errors.messages.map { key, value in (GoalInput.apiName[key] ?? key, value) })
-            throw WebError.invalid(FieldErrors(named), message: "The goal has problems.")
+    /// The goal `request` makes of `base`, checked; every problem at once, by the API's names.
+    private func draft(_ request: GoalInput, over base: GoalDraft.Input, user: User) throws -> GoalDraft {
+        var problems = request.problems
+        let made = GoalDraft.make(request.applied(to: base), today: user.today(at: configuration.clock()))
+        if case .failure(let errors) = made {
+            // What the request named wrongly says more than what its absence made the check say.
+            for (key, message) in errors.messages where problems[GoalInput.apiName[key] ?? key] == nil {
+                problems[GoalInput.apiName[key] ?? key] = message
+            }
         }
+        guard problems.isEmpty, case .success(let draft) = made else {
+            throw WebError.invalid(problems, message: "The goal has problems.")
+        }
+        return draft
     }
 
     @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
@@ -292,7 +321,7 @@ struct GoalsAPI {
         let user = try context.requireUser()
         let input = try await APIRequest.decode(GoalInput.self, from: request, example: Self.example)
         let goal = try await goals.create(
-            try draft(input.applied(to: GoalDraft.Input()), user: user), for: user, now: configuration.clock())
+            try draft(input, over: GoalDraft.Input(), user: user), for: user, now: configuration.clock())
         let standing = try await goals.goal(goal.id, for: user, now: configuration.clock())
         return try Responses.json(
             GoalModel(standing), status: .created, headers: [.location: "/api/v1/goals/\(goal.id.string)"])
@@ -320,7 +349,7 @@ struct GoalsAPI {
         let input = try await APIRequest.decode(GoalInput.self, from: request, example: " For example {\"status\": \"paused\"}.")
         var draft: GoalDraft?
         if input.changesGoal {
-            draft = try self.draft(input.applied(to: GoalDraft.Input(goal: current)), user: user)
+            draft = try self.draft(input, over: GoalDraft.Input(goal: current), user: user)
             if !input.givesPeriod { draft = draft?.keepingPeriod(of: current) }
         }
         do {

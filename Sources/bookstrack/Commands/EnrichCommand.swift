@@ -26,7 +26,7 @@ struct EnrichCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            var settings = EnrichmentSettings.fromEnvironment()
+            var settings = EnrichmentSettings.fromEnvironment(ProcessInfo.processInfo.environment)
             if offline { settings.enabled = false }
             try await store.withApp(parent: root.store, enrichment: settings) { app in
                 let reader = try await StoreOptions.reader(named: user, in: app)

@@ -93,7 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
             // group, so they outlive its graceful shutdown: a job finishing on SIGTERM can still write.
             do {
                 let settings = AppSettings(
-                    location: location, enrichment: .fromEnvironment(),
+                    location: location, enrichment: .fromEnvironment(ProcessInfo.processInfo.environment),
                     links: publicURL.map { NoticeLinks(base: $0, path: \.path) }, logger: logger,
                     importing: ImportTuning(trace: StoreOptions.importTrace))
                 try await BooksTrack.withApp(settings) { app in

@@ -28,7 +28,8 @@ struct StoreOptions: ParsableArguments {
     /// with look-ups as the environment says (`enrichment` overrides it).
     func withApp<T>(
         parent: StoreOptions? = nil, clock: @escaping @Sendable () -> Date = { Date() },
-        enrichment: EnrichmentSettings = .fromEnvironment(), _ body: (BooksTrack) async throws -> T
+        enrichment: EnrichmentSettings = .fromEnvironment(ProcessInfo.processInfo.environment),
+        _ body: (BooksTrack) async throws -> T
     ) async throws -> T {
         var logger = Logger(label: "bookstrack")
         logger.logLevel = .warning
