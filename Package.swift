@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -178,6 +179,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         .testTarget(
@@ -186,6 +188,7 @@ let package = Package(
                 "BooksTrackApp", "BooksTrackStore", "BooksTrackImport", "BooksTrackCore", "BooksTrackEnrichment",
                 "BooksTrackWebhooks",
                 "BooksTrackTestSupport", "BooksTrackTestTraits",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

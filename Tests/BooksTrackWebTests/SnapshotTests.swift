@@ -1,9 +1,12 @@
 import BooksTrackTestSupport
 import Foundation
+import SnapshotTesting
 import Testing
 
 /// Issue 42 item 6: five key pages and the API's main answers, kept as a reader reads them
-/// (``Snapshot``), so any change to what they say shows as a diff in review.
+/// (``Snapshot``) in `__Snapshots__/SnapshotTests/`, so any change to what they say shows as a
+/// diff in review. After an intended change: `SNAPSHOT_TESTING_RECORD=all swift test --filter
+/// SnapshotTests`, then read `git diff` before committing.
 @Suite("What the key pages and the API say, kept as snapshots", .timeLimit(.minutes(5)))
 struct SnapshotTests {
     @Test("Home, the library, a book, insights and goals on the demo library, as a reader reads them")
@@ -22,7 +25,7 @@ struct SnapshotTests {
             ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
-                try Snapshot.expect(Snapshot.readable(page.body), named: "page-\(name)")
+                assertSnapshot(of: Snapshot.namingIDs(Snapshot.readable(page.body)), as: .lines, named: "page-\(name)")
             }
         }
     }
@@ -39,7 +42,7 @@ struct SnapshotTests {
             ] {
                 let answer = try await api.request(.get, path)
                 #expect(answer.status == .ok, "\(path)")
-                try Snapshot.expect(try Snapshot.json(answer.body), named: "api-\(name)")
+                assertSnapshot(of: Snapshot.namingIDs(try Snapshot.json(answer.body)), as: .lines, named: "api-\(name)")
             }
         }
     }
