@@ -60,9 +60,12 @@ struct ColdPathTests {
             if case .added(let id) = try await app.library.add(draft, for: user, now: TestClock.now) { entries.append(id) }
             if number == 0 { _ = try await app.libraries.figures(of: user) }
         }
-        for _ in 0..<30 {
-            guard let entry = entries.randomElement(using: &random) else { break }
-            switch Int.random(in: 0..<7, using: &random) {
+        // Every kind of write once on its own book (never deleted later, so there is always
+        // something of each kind to compare), then at random.
+        for step in 0..<30 {
+            let kind = step < 7 ? step : Int.random(in: 0..<7, using: &random)
+            let entry = step < 7 ? entries[step] : entries.randomElement(using: &random)!
+            switch kind {
             case 0:
                 let status = [ReadingStatus.read, .reading, .toRead, .dnf, .onHold].randomElement(using: &random)!
                 try await app.library.changeStatus(of: entry, to: status, for: user, now: TestClock.now)
@@ -101,6 +104,7 @@ struct ColdPathTests {
                 _ = try? await app.profiling.answer(
                     for: user, book: entry, fact: fact, author: nil, value: value, note: nil, now: TestClock.now)
             case 5:
+                guard entries.count > 8, !entries.prefix(7).contains(entry) || step == 5 else { continue }
                 try await app.library.delete(entry, for: user, now: TestClock.now)
                 entries.removeAll { $0 == entry }
             default:
@@ -125,7 +129,7 @@ struct ColdPathTests {
         // Something to compare: books, re-reads, sessions, progress and answers.
         #expect(kept.entries.count > 10, "seed \(seed)")
         #expect(kept.entries.contains { $0.state.readings.count > 1 }, "seed \(seed): a re-read")
-        #expect(kept.sessions.count >= 2 && !kept.progress.isEmpty && !kept.contributions.isEmpty, "seed \(seed)")
+        #expect(!kept.sessions.isEmpty && !kept.progress.isEmpty && !kept.contributions.isEmpty, "seed \(seed)")
         let counted = try await reader.achievementCounts(timeZone: user.timeZone)
         #expect(counted.facts == figures.achievementFacts(contributions: kept.contributions.count), "seed \(seed)")
         #expect(counted.unlocked == Set(kept.achievements.map(\.achievement)), "seed \(seed)")
