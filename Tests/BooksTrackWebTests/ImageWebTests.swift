@@ -24,6 +24,8 @@ struct ImageWebTests {
             #expect(image.body.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630""#))
             #expect(image.body.contains(">Representation radar · All time</text>"))
             #expect(image.body.contains(">From 3 books; "))
+            // The page's name for coverage (issue 44), not the old "Diversity data … complete".
+            #expect(image.body.contains(">Data known: ") && !image.body.contains("Diversity data"))
             #expect(image.body.contains(#"<svg x="660" y="70" width="480" height="440" class="chart radar-chart""#))
             #expect(image.body.contains("<style>") && image.body.contains(".radar-area.band-"))
             #expect(!image.body.contains("<script"))

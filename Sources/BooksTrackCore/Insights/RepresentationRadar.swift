@@ -124,7 +124,7 @@ public struct RepresentationRadar: Codable, Hashable, Sendable {
     /// (``MinimumData/radarAxes``).
     public var overall: Double?
     public var band: ScoreBand?
-    /// Data completion: the mean coverage of the axes (0…1), "Diversity data: 75% complete".
+    /// Data completion: the mean coverage of the axes (0…1), "Data known: 75%".
     public var completion: Double
     /// Books the radar was computed from.
     public var books: Int

@@ -144,7 +144,7 @@ struct RadarView: Component {
     }
 }
 
-/// "Diversity data: 75% complete" with a ring, the per-dimension breakdown, the reader's curator
+/// "Data known: 75%" with a ring, the per-dimension breakdown, the reader's curator
 /// points and "Fill missing data" (seed 000, Task 5).
 struct CompletionWidget: Component {
     let radar: RepresentationRadar

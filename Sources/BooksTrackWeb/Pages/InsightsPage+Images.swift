@@ -33,7 +33,7 @@ extension InsightsPage {
                 kicker: kicker, title: title,
                 lines: [
                     "From \(InsightFormat.books(radar.books)); \(known) of \(radar.axes.count) axes have data.",
-                    "Diversity data \(InsightFormat.percent(radar.completion)) complete.",
+                    "Data known: \(InsightFormat.percent(radar.completion)).",
                 ],
                 chart: RadarChart.svg(radar, id: "image-radar", label: "Representation radar. " + radar.accessibleSummary),
                 date: date)
