@@ -26,8 +26,9 @@ extension ProfilingService {
         }
         guard let id = try await store.badges.record(draft, on: entry, for: user.id, now: now) else { return nil }
         if draft.kind == .ownVoices, case .work = draft.subject, detail.work.ownVoices == nil {
-            _ = try await reader.answer(.ownVoices(.yes), for: entry, note: "Own voices badge: \(draft.source)", now: now)
-            await notifications.settle(user, now: now)
+            _ = try await notifications.write(for: user, now: now) {
+                try await $0.answer(.ownVoices(.yes), for: entry, note: "Own voices badge: \(draft.source)", now: now)
+            }
         }
         return id
     }

@@ -80,8 +80,9 @@ public struct ProfilingService: Sendable {
         let change = try FactChange.parse(
             fact, authorID: author ?? prompt.authorID, value: value, today: user.today(at: now))
         let before = try await insights.report(for: user, Self.headline, now: now).report.radar.completion
-        let outcome = try await reader.answer(change, for: book, note: note, now: now)
-        await notifications.settle(user, now: now)
+        let outcome = try await notifications.write(for: user, now: now) {
+            try await $0.answer(change, for: book, note: note, now: now)
+        }
         // The Curator badge's notice was stored with the answer: its webhook delivery is owed now.
         if outcome.unlockedCurator { await notifications.deliver(user.id, now: now) }
         let after = try await insights.report(for: user, Self.headline, now: now).report.radar.completion

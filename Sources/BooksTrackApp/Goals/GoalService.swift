@@ -120,9 +120,7 @@ public struct GoalService: Sendable {
             userID: user.id, title: draft.title, kind: draft.kind, target: draft.target, cadence: draft.cadence,
             recurring: draft.recurring, startsOn: draft.startsOn, endsOn: draft.endsOn, criteria: draft.criteria,
             createdAt: now)
-        let created = try await store.reader(user.id).create(goal: goal, now: now)
-        await notifications.settle(user, now: now)
-        return created
+        return try await notifications.write(for: user, now: now) { try await $0.create(goal: goal, now: now) }
     }
 
     /// Changes a goal; `status` pauses, resumes or abandons it. With `expecting` (the version the
@@ -140,8 +138,9 @@ public struct GoalService: Sendable {
             )
         }
         if let status { goal.status = status }
-        try await store.reader(user.id).update(goal: goal, now: now, expecting: expecting)
-        await notifications.settle(user, now: now)
+        try await notifications.write(for: user, now: now) { [goal] in
+            try await $0.update(goal: goal, now: now, expecting: expecting)
+        }
         return goal
     }
 

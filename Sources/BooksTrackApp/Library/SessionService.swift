@@ -15,53 +15,52 @@ public struct SessionService: Sendable {
     public func start(on entryID: LibraryEntry.ID, startPage: Int? = nil, for user: User, now: Date) async throws
         -> ReaderStore.SessionStart
     {
-        let outcome = try await store.reader(user.id).startSession(on: entryID, startPage: startPage, now: now)
-        await notifications.settle(user, now: now)
-        return outcome
+        try await notifications.write(for: user, now: now) {
+            try await $0.startSession(on: entryID, startPage: startPage, now: now)
+        }
     }
 
     public func finish(
         _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, for user: User, now: Date
     ) async throws -> ReadingSession {
-        let session = try await store.reader(user.id).finishSession(
-            id, endPage: endPage, endedAt: endedAt, correction: correction, now: now)
-        await notifications.settle(user, now: now)
-        return session
+        try await notifications.write(for: user, now: now) {
+            try await $0.finishSession(
+                id, endPage: endPage, endedAt: endedAt, correction: correction, now: now)
+        }
     }
 
     public func log(
         on entryID: LibraryEntry.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, correction: Bool = false,
         for user: User, now: Date
     ) async throws -> ReadingSession {
-        let session = try await store.reader(user.id).logSession(
-            on: entryID, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage,
-            correction: correction, now: now)
-        await notifications.settle(user, now: now)
-        return session
+        try await notifications.write(for: user, now: now) {
+            try await $0.logSession(
+                on: entryID, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage,
+                correction: correction, now: now)
+        }
     }
 
     public func update(
         _ id: ReadingSession.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, for user: User, now: Date
     ) async throws -> ReadingSession {
-        let session = try await store.reader(user.id).updateSession(
-            id, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage, now: now)
-        await notifications.settle(user, now: now)
-        return session
+        try await notifications.write(for: user, now: now) {
+            try await $0.updateSession(
+                id, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage, now: now)
+        }
     }
 
     public func delete(_ id: ReadingSession.ID, for user: User, now: Date) async throws {
-        try await store.reader(user.id).deleteSession(id)
-        await notifications.settle(user, now: now)
+        try await notifications.write(for: user, now: now) { try await $0.deleteSession(id) }
     }
 
     public func progress(on entryID: LibraryEntry.ID, page: Int, for user: User, now: Date) async throws {
-        try await store.reader(user.id).recordProgress(on: entryID, page: page, now: now)
-        await notifications.settle(user, now: now)
+        try await notifications.write(for: user, now: now) { try await $0.recordProgress(on: entryID, page: page, now: now) }
     }
 
     public func progress(on entryID: LibraryEntry.ID, percent: Int, for user: User, now: Date) async throws {
-        try await store.reader(user.id).recordProgress(on: entryID, percent: percent, now: now)
-        await notifications.settle(user, now: now)
+        try await notifications.write(for: user, now: now) {
+            try await $0.recordProgress(on: entryID, percent: percent, now: now)
+        }
     }
 
     /// The reader's streak as of `now`: the one every face shows (``ReadingDays``).

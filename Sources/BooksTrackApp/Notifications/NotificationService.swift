@@ -38,6 +38,15 @@ public struct NotificationService: Sendable {
         }
     }
 
+    /// The one way a use case writes a reader's data: `write` runs on the reader's store (every
+    /// query scoped to them), and once it has committed the after-write step runs, exactly once.
+    /// A write that throws settles nothing (nothing was written).
+    func write<T>(for user: User, now: Date, _ write: (ReaderStore) async throws -> T) async throws -> T {
+        let result = try await write(store.reader(user.id))
+        await settle(user, now: now)
+        return result
+    }
+
     /// ``settle(_:now:)`` for a reader the caller already has (the request's).
     public func settle(_ user: User, now: Date) async {
         guard let libraries else { return }
