@@ -3,8 +3,8 @@ import BooksTrackStore
 import Foundation
 
 /// A reader's books and their facts: adding, editing, status changes, deleting, author facts
-/// — the writes every face makes, each ending with the after-write step
-/// (``NotificationService/settle(_:now:)``).
+/// — the writes every face makes, each through the one write path that ends with the
+/// after-write step (``NotificationService/write(for:now:_:)``).
 public struct LibraryService: Sendable {
     let store: Store
     let libraries: KeptLibraries
