@@ -52,16 +52,13 @@ public final class KeptLibraries: Sendable {
         let zone = user.timeZone
         let snapshot = try await snapshots.snapshot(of: reader, atLeast: version)
         let library = snapshot.library
-        if let kept = boards.value(for: user.id, where: { $0.version == snapshot.version && $0.zone == zone.identifier }) {
-            return (library, kept.figures)
-        }
+        let kept = boards.value(for: user.id, where: { $0.zone == zone.identifier })
+        if let kept, kept.version == snapshot.version { return (library, kept.figures) }
         // Figures kept at an older version are patched by the rows changed since (a write waits
         // for a few books, not for the whole library flattened again); else flattened anew.
         let figures =
-            if let older = boards.value(for: user.id, where: { $0.zone == zone.identifier }),
-                let touched = snapshot.touched(since: older.version)
-            {
-                older.figures.updated(library, touched: touched)
+            if let kept, let touched = snapshot.touched(since: kept.version) {
+                kept.figures.updated(library, touched: touched)
             } else {
                 LibraryFigures(library, timeZone: zone)
             }

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// A change to an author nobody else reads leaves every other reader's cache warm.
 public final class Changes: Sendable {
-    private struct Declared {
+    private struct Subjects {
         var readers: Set<String> = []
         var entries: [String: Set<String>] = [:]
         var works: Set<String> = []
@@ -22,37 +22,37 @@ public final class Changes: Sendable {
         /// "activity" (goals, milestones, contributions, achievements).
         var parts: [String: Set<String>] = [:]
     }
-    private let declared = Mutex(Declared())
+    private let subjects = Mutex(Subjects())
 
     init() {}
 
     /// The reader's own data changed: anything of it may have (a whole-library reload).
-    public func reader(_ id: User.ID) { declared.withLock { _ = $0.readers.insert(id.string) } }
+    public func reader(_ id: User.ID) { subjects.withLock { _ = $0.readers.insert(id.string) } }
 
     /// Only these entries of the reader changed (their rows, readings and shelves; their works
     /// and editions are reloaded with them). An entry that is gone was deleted.
     public func entries(_ ids: some Sequence<LibraryEntry.ID>, of reader: User.ID) {
-        declared.withLock { $0.entries[reader.string, default: []].formUnion(ids.lazy.map(\.string)) }
+        subjects.withLock { $0.entries[reader.string, default: []].formUnion(ids.lazy.map(\.string)) }
     }
 
     /// Only the reader's account row changed (their settings): a kept library reads it again.
-    public func account(of reader: User.ID) { declared.withLock { _ = $0.parts[reader.string, default: []].insert("account") } }
+    public func account(of reader: User.ID) { subjects.withLock { _ = $0.parts[reader.string, default: []].insert("account") } }
 
     /// The reader's goals, milestones, contributions or achievements changed: a kept library
     /// reads those again (a few rows), not the whole library.
     public func activity(of reader: User.ID) {
-        declared.withLock { _ = $0.parts[reader.string, default: []].insert("activity") }
+        subjects.withLock { _ = $0.parts[reader.string, default: []].insert("activity") }
     }
 
     /// Shared works changed.
-    public func works(_ ids: some Sequence<Work.ID>) { declared.withLock { $0.works.formUnion(ids.lazy.map(\.string)) } }
+    public func works(_ ids: some Sequence<Work.ID>) { subjects.withLock { $0.works.formUnion(ids.lazy.map(\.string)) } }
 
     /// Shared authors (their names or facts) changed.
-    public func authors(_ ids: some Sequence<Author.ID>) { declared.withLock { $0.authors.formUnion(ids.lazy.map(\.string)) } }
+    public func authors(_ ids: some Sequence<Author.ID>) { subjects.withLock { $0.authors.formUnion(ids.lazy.map(\.string)) } }
 
     /// Whether the write said what it changed of this reader (one of the calls above).
     func declared(_ reader: User.ID) -> Bool {
-        declared.withLock {
+        subjects.withLock {
             $0.readers.contains(reader.string) || $0.entries[reader.string] != nil || $0.parts[reader.string] != nil
         }
     }
@@ -69,7 +69,7 @@ public final class Changes: Sendable {
     /// Returns the version each reader was moved to.
     @discardableResult
     func invalidate(on db: any SQLDatabase, dialect: Database.Dialect) async throws -> [String: Int] {
-        let (readers, entries, works, authors, parts) = declared.withLock {
+        let (readers, entries, works, authors, parts) = subjects.withLock {
             ($0.readers, $0.entries, $0.works, $0.authors, $0.parts)
         }
         var log: [String: Set<Subject>] = [:]

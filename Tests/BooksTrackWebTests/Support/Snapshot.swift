@@ -18,12 +18,8 @@ enum Snapshot {
                 "</?(p|li|h[1-6]|tr|th|td|dt|dd|section|header|footer|nav|form|label|button|caption|figcaption|summary|option|br|div)\\b[^>]*>",
             with: "\n", options: [.regularExpression, .caseInsensitive])
         text = text.replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
-        for (entity, character) in [
-            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "), ("&amp;", "&"),
-        ] {
-            text = text.replacingOccurrences(of: entity, with: character)
-        }
-        return text.split(separator: "\n").map {
+            .replacingOccurrences(of: "&nbsp;", with: " ")
+        return Page.decodingEntities(text).split(separator: "\n").map {
             $0.replacingOccurrences(of: "[ \\t]+", with: " ", options: .regularExpression)
                 .trimmingCharacters(in: .whitespaces)
         }

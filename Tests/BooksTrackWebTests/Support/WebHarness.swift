@@ -105,11 +105,17 @@ struct Page {
 
     /// The page's text with tags removed and entities decoded, roughly as a reader sees it.
     var text: String {
-        var text = body.replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
+        Self.decodingEntities(body.replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression))
+            .replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression)
+    }
+
+    /// The entities the pages write (`&amp;` last, so "&amp;lt;" stays "&lt;").
+    static func decodingEntities(_ html: String) -> String {
+        var text = html
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
             text = text.replacingOccurrences(of: entity, with: character)
         }
-        return text.replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression)
+        return text
     }
 
     func json() throws -> [String: Any] {
