@@ -94,3 +94,14 @@ public struct ReadingService: Sendable {
         return Achievements.standings(facts, unlocked: standing.achievements)
     }
 }
+
+extension ReadingService {
+    /// The reader's year in books (``YearInBooks``), from their kept library; `nil` when they
+    /// read nothing that year (no book finished, no session), with the years they did.
+    public func year(_ year: Int, for user: User, now: Date) async throws -> (year: YearInBooks?, years: [Int]) {
+        let (library, figures) = try await libraries.figures(of: user)
+        let years = YearInBooks.years(figures)
+        guard years.contains(year) else { return (nil, years) }
+        return (YearInBooks.compute(year, library: library, figures: figures, today: user.today(at: now)), years)
+    }
+}
