@@ -142,6 +142,11 @@ doc = {
         q("months", "Months in the timeline of a week, month or year: 6 or 12 (default). All time starts at the first book finished.", {"type": "string", "enum": ["6", "12"]}),
         q("metric", "What the velocity card measures: `books` (default), `pages` or `time`.", {"type": "string", "enum": ["books", "pages", "time"]})],
       "responses": {"200": ok("The figures.", S("ReadingInsights")), "400": E400, "401": E401}}},
+  "/api/v1/insights/year/{year}": {
+    "get": {"operationId": "getYearInBooks", "tags": ["insights"], "summary": "The year in books: one year's reading and the story it tells",
+      "description": "The books finished in the year (`books`, in the order finished: the insights' Read scope for the year, a book once however often it was finished in it), the first and last, the longest and shortest (of the books with a page count), the authors read more than once (`mostRead`, at most five), books, pages and minutes per month with the busiest, the authors' countries and regions with those no book finished before the year had (`newCountries`, `newRegions`), the shares of books by women and by marginalized voices with what they are of (`count` of `known` of `total`, co-authors sharing a book; `share` absent when too little is known to state one), original languages, books read in translation, the goals whose period meets the year and how they ended, the longest streak, and the same totals for the year before (`previous`, absent when nothing was read in it). A running year is counted up to today (`complete` false). 404 for a year with no finished book and no reading session, naming the years with reading. See docs/metrics.md.",
+      "parameters": [{"name": "year", "in": "path", "required": True, "description": "The year, 1 to 9999, in digits.", "schema": {"type": "string", "pattern": "^[0-9]{1,4}$"}}],
+      "responses": {"200": ok("The year.", S("YearInBooks")), "401": E401, "404": E404}}},
   "/api/v1/insights/compare": {
     "get": {"operationId": "getComparison", "tags": ["insights"], "summary": "Your reading figures beside the average of the readers here who take part",
       "description": "Only readers who take part (`PUT /api/v1/me/compare`) see it, and `rows` stays empty until at least `minimumParticipants` (10) take part; then each row gives your figure of the period and the participants' rounded average (you included), never any one reader's figures — the reading figures and the diversity of the books finished (score, women, marginalized voices, languages; a diversity average only over at least `minimumParticipants` readers with it known). Each participant's period is counted in their own time zone.",
@@ -419,7 +424,8 @@ doc = {
       "lastUsedAt": {"type": ["string", "null"], "format": "date-time"}, "token": {"type": "string", "description": "Only when just created."}}},
     "TokenInput": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 100}}},
     "ShareInput": {"type": "object", "required": ["card"], "properties": {
-      "card": {"type": "string", "enum": ["hero", "score", "radar", "gender", "regions", "languages", "eras", "reading"], "description": "Which insights card."},
+      "card": {"type": "string", "enum": ["hero", "score", "radar", "gender", "regions", "languages", "eras", "reading", "year"], "description": "Which insights card; `year` is the year in books of `year`."},
+      "year": {"type": "integer", "minimum": 1, "maximum": 9999, "description": "With card `year`: the year in books to share."},
       "period": {"type": ["string", "null"], "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$", "description": "As on the insights page; null or absent: all time."},
       "from": {"type": ["string", "null"], "format": "date"}, "to": {"type": ["string", "null"], "format": "date"},
       "scope": {"type": ["string", "null"], "enum": ["read", "library", None]}, "unit": {"type": ["string", "null"], "enum": ["books", "authors", None]}}},
@@ -601,6 +607,39 @@ doc = {
       "label": {"type": "string"}, "description": {"type": ["string", "null"]}, "source": {"type": "string", "enum": ["wikidata", "bundled"]},
       "link": {"type": ["string", "null"]}, "bookTitle": {"type": ["string", "null"]}, "books": {"type": "integer"}}},
     "AuthorQuestionList": {"type": "object", "required": ["items"], "properties": {"items": {"type": "array", "items": S("AuthorQuestion")}}},
+    "YearBook": {"type": "object", "required": ["entryID", "title", "authors", "finishedOn"], "properties": {
+      "entryID": {"type": "string", "format": "uuid"}, "title": {"type": "string"}, "authors": {"type": "array", "items": {"type": "string"}},
+      "pages": {"type": "integer", "description": "The edition's page count; absent when not known."},
+      "finishedOn": {"type": "string", "format": "date", "description": "Its first finish in the year."},
+      "rating": {"type": "number", "minimum": 0, "maximum": 5, "description": "Stars; absent when not rated."}}},
+    "YearShare": {"type": "object", "required": ["count", "known", "total"], "properties": {
+      "count": {"type": "number", "minimum": 0, "description": "Books with the trait (a book by two authors counts half to each)."},
+      "known": {"type": "number", "minimum": 0, "description": "Books whose fact is known."}, "total": {"type": "integer", "minimum": 0},
+      "share": {"type": "number", "minimum": 0, "maximum": 1, "description": "count ÷ known; absent when too little is known to state one (SPEC §4)."}}},
+    "YearTotals": {"type": "object", "required": ["books", "pages", "minutes", "authors", "countries", "regions", "languages", "longestStreak"], "properties": {
+      "books": {"type": "integer", "minimum": 0}, "pages": {"type": "integer", "minimum": 0}, "minutes": {"type": "integer", "minimum": 0},
+      "authors": {"type": "integer", "minimum": 0}, "countries": {"type": "integer", "minimum": 0}, "regions": {"type": "integer", "minimum": 0, "maximum": 11},
+      "languages": {"type": "integer", "minimum": 0}, "longestStreak": {"type": "integer", "minimum": 0},
+      "women": {"type": "number", "minimum": 0, "maximum": 1, "description": "The share of books by women; absent when too little is known."}}},
+    "YearMonth": {"type": "object", "required": ["month", "label", "books", "pages", "minutes"], "properties": {
+      "month": {"type": "integer", "minimum": 1, "maximum": 12}, "label": {"type": "string"},
+      "books": {"type": "integer", "minimum": 0}, "pages": {"type": "integer", "minimum": 0}, "minutes": {"type": "integer", "minimum": 0}}},
+    "YearInBooks": {"type": "object", "required": ["year", "complete", "totals", "books", "mostRead", "months", "countries", "newCountries", "regions", "newRegions", "women", "marginalized", "languages", "translated", "goals", "years"], "properties": {
+      "year": {"type": "integer"}, "complete": {"type": "boolean", "description": "Whether the year is over."},
+      "totals": S("YearTotals"), "previous": S("YearTotals"),
+      "books": {"type": "array", "items": S("YearBook")},
+      "first": S("YearBook"), "last": S("YearBook"), "longest": S("YearBook"), "shortest": S("YearBook"),
+      "mostRead": {"type": "array", "items": {"type": "object", "required": ["name", "books"], "properties": {"name": {"type": "string"}, "books": {"type": "integer", "minimum": 2}}}},
+      "months": {"type": "array", "items": S("YearMonth"), "minItems": 12, "maxItems": 12}, "busiestMonth": S("YearMonth"),
+      "countries": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]{2}$"}}, "newCountries": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]{2}$"}},
+      "regions": {"type": "array", "items": {"type": "string", "enum": regions}}, "newRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
+      "women": S("YearShare"), "marginalized": S("YearShare"), "translated": S("YearShare"),
+      "languages": {"type": "array", "items": {"type": "object", "required": ["language", "name", "books"], "properties": {"language": {"type": "string"}, "name": {"type": "string"}, "books": {"type": "integer", "minimum": 1}}}},
+      "goals": {"type": "array", "items": {"type": "object", "required": ["id", "title", "outcome", "progress", "fraction"], "properties": {
+        "id": {"type": "string", "format": "uuid"}, "title": {"type": "string"},
+        "outcome": {"type": "string", "enum": ["completed", "missed", "running", "paused", "abandoned"]},
+        "progress": {"type": "string", "description": "\"24 / 30 books\", \"62% (target 50%)\"."}, "fraction": {"type": "number", "minimum": 0, "maximum": 1}}}},
+      "years": {"type": "array", "items": {"type": "integer"}, "description": "Every year with reading, newest first."}}},
     "ReadingFigures": {"type": "object", "required": ["books", "pages", "minutes", "cultures", "genres", "ratedBooks", "longestStreak"], "properties": {
       "books": {"type": "integer", "minimum": 0}, "pages": {"type": "integer", "minimum": 0}, "minutes": {"type": "integer", "minimum": 0, "description": "Minutes of timed sessions."},
       "pagesPerHour": {"type": "number", "minimum": 0, "description": "Pages of timed sessions over their hours; absent under 10 minutes of sessions."},

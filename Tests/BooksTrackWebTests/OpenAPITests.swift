@@ -116,6 +116,8 @@ struct OpenAPITests {
                 "badgeId": badge.string, "sessionId": sessionID, "goalId": goal.id.string,
                 "entryId": entryID.string, "authorId": author.id.string, "importId": run.id.string, "tokenId": spare.id.string,
                 "notificationId": notification.id.string, "questionId": question.id.string, "shareId": share.id.string,
+                // The session above was read the day before `now`.
+                "year": String(LocalDate(TestClock.now.addingTimeInterval(-86_400), in: .gmt).year),
             ]
             var path = operation.path
             for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }

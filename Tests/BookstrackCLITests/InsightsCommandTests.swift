@@ -71,3 +71,29 @@ struct InsightsCommandTests {
         #expect(try cli.run(["insights", "--user", "nobody"]).status == 67)
     }
 }
+
+@Suite("bookstrack insights --year")
+struct YearCommandTests {
+    @Test("The year in books as text and as the API's JSON; a year without reading names the years with some")
+    func year() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["demo", "--user", "dana"])
+        let all = try cli.run(["insights", "--user", "dana", "--year", "1999"])
+        #expect(all.status == 65)
+        let years = try #require(all.stderr.range(of: "Years with reading: [0-9, ]+", options: .regularExpression))
+        let newest = try #require(Int(all.stderr[years].dropFirst("Years with reading: ".count).prefix(4)))
+        let json = try cli.run(["insights", "--user", "dana", "--year", String(newest), "--json"])
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let books = try #require(document["books"] as? [[String: Any]])
+        #expect(!books.isEmpty)
+        let text = try cli.run(["insights", "--user", "dana", "--year", String(newest)])
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("\(newest) in books — "))
+        #expect(text.stdout.contains("\(books.count) \(books.count == 1 ? "book" : "books")"))
+        for book in books { #expect(text.stdout.contains(book["title"] as? String ?? "?")) }
+        #expect(try cli.run(["insights", "--user", "dana", "--year", "0"]).status == 64)
+        #expect(try cli.run(["insights", "--user", "dana", "--year", "2025", "--csv"]).status == 64)
+    }
+}

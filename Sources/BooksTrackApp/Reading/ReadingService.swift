@@ -104,4 +104,9 @@ extension ReadingService {
         guard years.contains(year) else { return (nil, years) }
         return (YearInBooks.compute(year, library: library, figures: figures, today: user.today(at: now)), years)
     }
+
+    /// The years with reading, newest first (the years that have a year in books).
+    public func yearsWithReading(for user: User) async throws -> [Int] {
+        YearInBooks.years(try await libraries.figures(of: user).figures)
+    }
 }

@@ -178,7 +178,7 @@ public struct YearInBooks: Codable, Hashable, Sendable {
             years: Self.years(index: index, board: board))
     }
 
-    static let monthNames = [
+    public static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
         "December",
     ]
@@ -299,6 +299,13 @@ public struct YearInBooks: Codable, Hashable, Sendable {
                 return GoalOutcome(
                     id: goal.id, title: goal.title, outcome: outcome, progress: text, fraction: progress.fraction)
             }
+    }
+
+    /// The year home offers on `today`: from December to the end of January, the year ending or
+    /// just ended, when it has reading.
+    public static func offered(today: LocalDate, years: [Int]) -> Int? {
+        let year = today.month == 12 ? today.year : today.month == 1 ? today.year - 1 : nil
+        return year.flatMap { years.contains($0) ? $0 : nil }
     }
 
     /// Years with a finished book or a reading session, newest first: the years that have a

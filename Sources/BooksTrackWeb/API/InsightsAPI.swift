@@ -13,6 +13,7 @@ struct InsightsAPI {
         api.get("insights/diversity", use: diversity)
         api.get("insights/diversity.csv", use: diversityCSV)
         api.get("insights/reading", use: readingInsights)
+        api.get("insights/year/:year", use: year)
         api.get("achievements", use: achievements)
         api.get("insights/compare", use: comparison)
         api.put("me/compare", use: setComparison)
@@ -64,6 +65,21 @@ struct InsightsAPI {
         let months = query.values["months"].flatMap(Int.init) ?? 12
         return try Responses.json(
             try await reading.insights(for: user, span: span, months: months, metric: metric, now: configuration.clock()))
+    }
+
+    /// The year in books (issue 41): 404 for a year with no reading, naming the years with some.
+    @Sendable func year(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        _ = try APIQuery(request, allowed: [])
+        let year = try YearController.year(context)
+        let (told, years) = try await reading.year(year, for: user, now: configuration.clock())
+        guard let told else {
+            throw WebError.notFound(
+                years.isEmpty
+                    ? "Nothing was read in \(year), nor in any year yet."
+                    : "Nothing was read in \(year). Years with reading: \(years.map(String.init).joined(separator: ", ")).")
+        }
+        return try Responses.json(told)
     }
 
     @Sendable func achievements(_ request: Request, context: AppContext) async throws -> Response {

@@ -27,6 +27,8 @@ struct SharesAPI {
         var to: String?
         var scope: String?
         var unit: String?
+        /// The year of a `year` card (the year in books).
+        var year: Int?
     }
 
     @Sendable func create(_ request: Request, context: AppContext) async throws -> Response {
@@ -34,6 +36,7 @@ struct SharesAPI {
         let sent = try await APIRequest.decode(ShareRequest.self, from: request)
         let parameters = [
             ("period", sent.period), ("from", sent.from), ("to", sent.to), ("scope", sent.scope), ("unit", sent.unit),
+            ("year", sent.year.map(String.init)),
         ]
         .compactMap { name, value in value.map { (name, $0) } }
         let made = try await shares.make(

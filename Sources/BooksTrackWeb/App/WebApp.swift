@@ -51,6 +51,7 @@ public enum WebApp {
             app: app, configuration: configuration, insights: insights, reading: app.reading, goals: app.goals,
             discovery: app.discovery
         ).addRoutes(to: router)
+        YearController(reading: app.reading, configuration: configuration).addRoutes(to: router)
         LibraryController(app: app, insights: insights).addRoutes(to: router)
         let books = BookController(
             app: app, configuration: configuration, library: app.library, goals: app.goals, profiling: app.profiling)

@@ -327,7 +327,10 @@
             };
             // A picture that takes too long is left out rather than holding the link back.
             setTimeout(function () { send(null); }, 5000);
-            drawPNG("/insights/" + encodeURIComponent(card) + "/image.svg?" + parameters.toString(), 1, function (canvas) {
+            // A form may name its picture (the year in books); an insights card's is found by its name.
+            var picture = form.getAttribute("data-image")
+                || "/insights/" + encodeURIComponent(card) + "/image.svg?" + parameters.toString();
+            drawPNG(picture, 1, function (canvas) {
                 send(canvas.toDataURL("image/png"));
             }, function () { send(null); });
         });

@@ -14,15 +14,19 @@ struct PostForm: Component {
     let csrfToken: String
     var multipart = false
     var cls: String?
+    /// More attributes of the form element (`data-image` of a share form).
+    var attributes: [Attr] = []
     let content: Component
 
     init(
-        action: String, csrfToken: String, multipart: Bool = false, cls: String? = nil, @ComponentBuilder content: () -> Component
+        action: String, csrfToken: String, multipart: Bool = false, cls: String? = nil, attributes: [Attr] = [],
+        @ComponentBuilder content: () -> Component
     ) {
         self.action = action
         self.csrfToken = csrfToken
         self.multipart = multipart
         self.cls = cls
+        self.attributes = attributes
         self.content = content()
     }
 
@@ -32,7 +36,7 @@ struct PostForm: Component {
             [
                 Attr("method", "post"), Attr("action", action), Attr("enctype", multipart ? "multipart/form-data" : nil),
                 Attr("class", cls),
-            ]
+            ] + attributes
         ) {
             CSRFField(token: csrfToken)
             content

@@ -73,12 +73,15 @@ struct HomeController {
         async let streak = sessions.streak(for: user, now: configuration.clock())
         async let goalList = goals.goals(for: user, now: configuration.clock())
         let radar = try await insights.report(for: user, InsightRequest.headline, now: configuration.clock()).report.radar
-        let model = HomePage.Model(
+        let offered = YearInBooks.offered(
+            today: user.today(at: configuration.clock()), years: try await app.reading.yearsWithReading(for: user))
+        var model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             untitled: try await untitled,
             imports: try await imports, radar: radar, standing: CuratorStanding(try await contributions),
             notifications: try await unread, enrichment: try await progress,
             questions: try await questions.authors, streak: try await streak, goals: try await goalList)
+        model.yearInBooks = offered
         return HTMLResponse(html: HomePage.render(page: context.page(.home), model: model)).response(
             from: request, context: context)
     }

@@ -96,8 +96,11 @@ struct Shares {
     func make(
         card name: String?, parameters: [String: String], png: String? = nil, for user: User, baseURL: String
     ) async throws -> Made {
+        if name?.lowercased() == "year" {
+            return try await makeYear(parameters["year"], png: png, for: user, baseURL: baseURL)
+        }
         guard let name, let card = SharedCard(rawValue: name.lowercased()) else {
-            let names = SharedCard.allCases.map(\.rawValue).joined(separator: ", ")
+            let names = (SharedCard.allCases.map(\.rawValue) + ["year"]).joined(separator: ", ")
             throw WebError.invalid(FieldErrors(["card": "Choose the card to share: one of \(names)."]))
         }
         // Each parameter sent exactly as the insights page writes it (the API's rule too).
@@ -119,6 +122,27 @@ struct Shares {
         let link = try await app.reader(user).createShareLink(
             card: card.rawValue, title: card.title, covers: InsightsPage.coverageLabel(model), content: content,
             image: image, png: SharePNG.check(png), hash: Secrets.hash(token), now: now)
+        return Made(link: link, url: baseURL + "/s/" + token, content: content)
+    }
+
+    /// The year in books of `year` (digits) as the reader sees it now, kept under a new token.
+    func makeYear(_ text: String?, png: String?, for user: User, baseURL: String) async throws -> Made {
+        guard let text, let year = YearController.yearValue(text) else {
+            throw WebError.invalid(FieldErrors(["year": "Give the year to share, from 1 to 9999."]))
+        }
+        let now = configuration.clock()
+        guard let told = try await app.reading.year(year, for: user, now: now).year else {
+            throw WebError.invalid(FieldErrors(["year": "Nothing was read in \(year): there is no year in books to share."]))
+        }
+        let today = user.today(at: now)
+        let content = YearPage.snapshot(told, today: today)
+        let token = Secrets.token()
+        let link = try await app.reader(user).createShareLink(
+            card: "year", title: "\(year) in books",
+            covers: told.complete ? "Books finished in \(year)" : "Books finished in \(year), to \(today.longDescription)",
+            content: content,
+            image: YearPage.image(told, date: today.longDescription, palette: user.settings.palette ?? .standard),
+            png: SharePNG.check(png), hash: Secrets.hash(token), now: now)
         return Made(link: link, url: baseURL + "/s/" + token, content: content)
     }
 

@@ -25,6 +25,8 @@ enum HomePage {
         var streak: Streak? = nil
         /// Active goals with their progress.
         var goals: [GoalService.Standing] = []
+        /// The year in books offered from December to the end of January (``YearInBooks/offered(today:years:)``).
+        var yearInBooks: Int? = nil
     }
 
     static func render(page: PageContext, model: Model) -> String {
@@ -39,6 +41,7 @@ enum HomePage {
                     if !model.notifications.isEmpty {
                         news(model.notifications, csrfToken: page.csrfToken)
                     }
+                    if let year = model.yearInBooks { yearInBooks(year) }
                     Card("Your library", id: "library-summary") {
                         Tag("p", .cls("big-number"), text: LibraryListPage.countText(total))
                         Tag("ul", .cls("status-counts")) {
@@ -164,6 +167,16 @@ enum HomePage {
     }
 
     /// Unread notifications, each with its link and a button that marks it read.
+    /// December and January: the year's story, one link away.
+    private static func yearInBooks(_ year: Int) -> Card {
+        Card("Your \(year) in books", span: .full, id: "year-in-books") {
+            Tag("p") {
+                Txt("The books, the authors you read most, the countries you met for the first time and how your goals ended. ")
+                Tag("a", .cls("card-link"), .href("/insights/year/\(year)"), text: "See your \(year) in books")
+            }
+        }
+    }
+
     private static func news(_ notifications: [AppNotification], csrfToken: String) -> Card {
         Card("New for you", span: .full, id: "notifications") {
             Tag("ul", .cls("notice-list")) {

@@ -36,11 +36,7 @@ enum InsightsPage {
         let report = model.report
         let d = report.diversity
         return Layout.document(title: "Insights", page: page) {
-            Tag("nav", .cls("breadcrumbs"), .aria("label", "Insights")) {
-                Tag("span", Attr("aria-current", "page"), text: "Diversity")
-                Txt(" · ")
-                Tag("a", .href("/insights/reading"), text: "Reading")
-            }
+            InsightsTabs(current: .diversity)
             Tag("h1", text: "Insights")
             if d.books > 0 {
                 // The scope in words (SPEC §4 "One headline"): what every figure below is about.

@@ -31,11 +31,7 @@ enum ReadingPage {
     static func render(page: PageContext, model: Model) -> String {
         let insights = model.insights
         return Layout.document(title: "Reading insights", page: page) {
-            Tag("nav", .cls("breadcrumbs"), .aria("label", "Insights")) {
-                Tag("a", .href("/insights"), text: "Diversity")
-                Txt(" · ")
-                Tag("span", Attr("aria-current", "page"), text: "Reading")
-            }
+            InsightsTabs(current: .reading)
             Tag("h1", text: "Reading insights")
             if let problem = model.problem {
                 Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }

@@ -14,6 +14,9 @@ struct InsightsCommand: AsyncParsableCommand {
 
             --reading week|month|year|all prints the reading insights instead (the hero, the four \
             cards, the 12-month timeline and the achievements), as on /insights/reading.
+
+            --year 2025 prints the year in books instead (the books finished that year and their \
+            story), as on /insights/year/2025; --json prints the API's document.
             """)
 
     @Option(help: "The reader whose insights to show.")
@@ -37,6 +40,9 @@ struct InsightsCommand: AsyncParsableCommand {
     @Option(help: "Print the reading insights of this week, month, year or all time instead.")
     var reading: ReadingSpan?
 
+    @Option(help: "Print the year in books of this year (1 to 9999) instead.")
+    var year: Int?
+
     @Flag(help: "Print the figures as JSON (the API's document) instead of text.")
     var json = false
 
@@ -57,10 +63,15 @@ struct InsightsCommand: AsyncParsableCommand {
         if case .failure(let error) = request { throw ValidationError(error.message) }
         if json && csv { throw ValidationError("Choose --json or --csv, not both.") }
         if csv && reading != nil { throw ValidationError("--csv prints the diversity insights; leave out --reading.") }
+        if let year {
+            guard (1...9999).contains(year) else { throw ValidationError("--year is a year from 1 to 9999.") }
+            if csv || reading != nil { throw ValidationError("--year prints the year in books; leave out --csv and --reading.") }
+        }
     }
 
     func run() async throws {
         if let reading { return try await runReading(reading) }
+        if let year { return try await runYear(year) }
         try await reportingFailures {
             let request = try self.request.get()
             // The same service (and cache) the web app and the API answer from.
@@ -121,6 +132,31 @@ extension InsightsCommand {
                 out += "  \(standing.achievement.name) (\(standing.achievement.rarity.rawValue)): \(state)\n"
             }
             print(out, terminator: "")
+        }
+    }
+}
+
+extension InsightsCommand {
+    func runYear(_ year: Int) async throws {
+        try await reportingFailures {
+            let (name, told, years) = try await store.withApp(parent: root.store) { app in
+                let reader = try await StoreOptions.reader(named: user, in: app)
+                let (told, years) = try await app.reading.year(year, for: reader, now: Date())
+                return (reader.displayName, told, years)
+            }
+            guard let told else {
+                throw CLIFailure.refused(
+                    years.isEmpty
+                        ? "Nothing was read in \(year), nor in any year yet."
+                        : "Nothing was read in \(year). Years with reading: \(years.map(String.init).joined(separator: ", ")).")
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                FileHandle.standardOutput.write(try encoder.encode(told) + Data("\n".utf8))
+            } else {
+                print(YearText.render(told, reader: name), terminator: "")
+            }
         }
     }
 }

@@ -30,6 +30,7 @@ struct WebHarness: Sendable {
     static func run(
         _ database: TestDatabase = defaultDatabase, publicURL: String? = nil,
         metrics: (registry: PrometheusCollectorRegistry, token: String)? = nil,
+        clock: @escaping @Sendable () -> Date = { TestClock.now },
         _ body: @Sendable (WebHarness) async throws -> Void
     ) async throws {
         let watch = StallWatch()
@@ -38,7 +39,7 @@ struct WebHarness: Sendable {
         let heard: @Sendable (String) -> Void = { watch.heard($0) }
         try await database.withStore(events: heard) { store in
             let configuration = WebConfiguration(
-                publicURL: publicURL, bcryptCost: 4, clock: { TestClock.now }, metrics: metrics)
+                publicURL: publicURL, bcryptCost: 4, clock: clock, metrics: metrics)
             // Background jobs (imports) run as they do under `serve`: a runner service, woken
             // when a job is queued.
             let booksTrack = BooksTrack(store: store, clock: configuration.clock, pollInterval: .milliseconds(50))

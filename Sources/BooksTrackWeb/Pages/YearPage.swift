@@ -1,0 +1,397 @@
+import BooksTrackCharts
+import BooksTrackCore
+import Foundation
+import Plot
+
+/// The year in books (issue 41): `/insights/year/{year}`, one card per part of the year's story,
+/// every share with what it is of, the year's books listed; shared as a link, a picture and a
+/// printed page.
+enum YearPage {
+    struct Model {
+        var year: YearInBooks
+        var today: LocalDate
+        /// Nil in a share link's snapshot (no forms, no links into the library).
+        var csrfToken: String?
+        var snapshot: Bool { csrfToken == nil }
+    }
+
+    static func render(page: PageContext, model: Model) -> String {
+        let year = model.year
+        return Layout.document(title: "\(year.year) in books", page: page) {
+            InsightsTabs(current: .year)
+            Tag("h1", text: "\(year.year) in books")
+            Tag("p", .cls("muted"), text: subtitle(model))
+            years(year)
+            actions(model)
+            Tag("div", .cls("bento year-in-books")) { cards(model) }
+        }
+    }
+
+    /// Every card, in the order the story is told (also the share link's snapshot).
+    static func cards(_ model: Model) -> Component {
+        ComponentGroup {
+            hero(model)
+            firstAndLast(model)
+            lengths(model)
+            months(model)
+            world(model)
+            voices(model)
+            languages(model)
+            authors(model)
+            goals(model)
+            books(model)
+        }
+    }
+
+    static func subtitle(_ model: Model) -> String {
+        let year = model.year
+        let books = InsightFormat.books(year.totals.books) + " finished"
+        guard !year.complete else { return "The whole year: \(books)." }
+        return "So far, to \(model.today.longDescription): \(books). The year is not over yet."
+    }
+
+    /// Links to the other years with reading.
+    static func years(_ year: YearInBooks) -> Component {
+        guard year.years.count > 1 else { return EmptyComponent() }
+        return ReadingPage.links(
+            "Years", shown: true, year.years.map { ("/insights/year/\($0)", String($0), $0 == year.year) })
+    }
+
+    /// Share, download the picture, print.
+    static func actions(_ model: Model) -> Component {
+        guard let csrfToken = model.csrfToken else { return EmptyComponent() }
+        let image = "/insights/year/\(model.year.year)/image.svg"
+        return Tag("div", .cls("insight-exports year-actions")) {
+            PostForm(action: "/shares", csrfToken: csrfToken, cls: "share-form", attributes: [Attr("data-image", image)]) {
+                Tag.void("input", .type("hidden"), .name("card"), .value("year"))
+                Tag.void("input", .type("hidden"), .name("year"), .value(String(model.year.year)))
+                Tag(
+                    "button", .type("submit"), .cls("secondary share-button"),
+                    .aria("label", "Share your \(model.year.year) in books as a link"), text: "Share")
+            }
+            ImageDownloads(
+                svg: image, fileName: "bookstrack-\(model.year.year)-in-books", what: "your \(model.year.year) in books")
+            Tag("button", .type("button"), .cls("link-button"), Attr("data-print", ""), .flag("hidden", true), text: "Print")
+        }
+    }
+
+    static func hero(_ model: Model) -> Component {
+        let year = model.year
+        let totals = year.totals
+        return Card("The year at a glance", span: .full, id: "year-hero") {
+            Tag("dl", .cls("year-figures")) {
+                figure(InsightFormat.grouped(totals.books), totals.books == 1 ? "book" : "books")
+                figure(InsightFormat.grouped(totals.pages), totals.pages == 1 ? "page" : "pages")
+                if totals.minutes > 0 { figure(InsightFormat.duration(totals.minutes), "read in sessions") }
+                figure(InsightFormat.grouped(totals.authors), totals.authors == 1 ? "author" : "authors")
+                figure(InsightFormat.grouped(totals.countries), totals.countries == 1 ? "country" : "countries")
+                figure(InsightFormat.grouped(totals.longestStreak), "days, the longest streak")
+            }
+            Tag("p", text: comparison(year))
+        }
+    }
+
+    private static func figure(_ value: String, _ label: String) -> Component {
+        Tag("div", .cls("year-figure")) {
+            Tag("dt", text: label)
+            Tag("dd", text: value)
+        }
+    }
+
+    /// The year beside the one before: "4 more books than in 2024 (12), 1,200 more pages".
+    static func comparison(_ year: YearInBooks) -> String {
+        guard let before = year.previous else { return "Nothing was read in \(year.year - 1) to compare with." }
+        func change(_ now: Int, _ then: Int, _ unit: String) -> String {
+            let difference = now - then
+            if difference == 0 { return "as many \(unit)s as" }
+            let more = difference > 0 ? "more" : "fewer"
+            return "\(counted(abs(difference), "\(more) \(unit)", "\(more) \(unit)s")) than"
+        }
+        return "\(change(year.totals.books, before.books, "book")) in \(year.year - 1) (\(InsightFormat.grouped(before.books))); "
+            + "\(change(year.totals.pages, before.pages, "page")) then; "
+            + "\(InsightFormat.grouped(year.totals.countries)) countries against \(InsightFormat.grouped(before.countries))."
+    }
+
+    static func firstAndLast(_ model: Model) -> Component {
+        let year = model.year
+        return Card("First and last", id: "year-first-last") {
+            if let first = year.first, let last = year.last {
+                Tag("dl", .cls("year-books")) {
+                    bookTerm("The first of the year", first, model)
+                    if last != first { bookTerm("The last", last, model) }
+                }
+            } else {
+                Tag("p", text: "No book was finished in \(year.year); the figures come from reading sessions.")
+            }
+        }
+    }
+
+    static func lengths(_ model: Model) -> Component {
+        let year = model.year
+        return Card("Longest and shortest", id: "year-lengths") {
+            if let longest = year.longest, let shortest = year.shortest {
+                Tag("dl", .cls("year-books")) {
+                    bookTerm("The longest", longest, model)
+                    if shortest != longest { bookTerm("The shortest", shortest, model) }
+                }
+                let unknown = year.books.filter { $0.pages == nil }.count
+                if unknown > 0 {
+                    Tag("p", .cls("muted"), text: "Page counts are not known for \(InsightFormat.books(unknown)).")
+                }
+            } else {
+                Tag("p", text: "No page count is known for the books of \(year.year).")
+            }
+        }
+    }
+
+    private static func bookTerm(_ term: String, _ book: YearInBooks.Book, _ model: Model) -> Component {
+        ComponentGroup {
+            Tag("dt", text: term)
+            Tag("dd") {
+                bookTitle(book, model)
+                Txt(bookDetails(book))
+            }
+        }
+    }
+
+    static func bookTitle(_ book: YearInBooks.Book, _ model: Model) -> Component {
+        model.snapshot
+            ? Tag("cite", text: book.title) : Tag("a", .href("/books/\(book.entryID.string)"), text: book.title)
+    }
+
+    /// " by Chimamanda Ngozi Adichie · 588 pages · finished 14 February".
+    static func bookDetails(_ book: YearInBooks.Book) -> String {
+        var parts: [String] = []
+        if !book.authors.isEmpty { parts.append(" by " + InsightFormat.list(book.authors)) }
+        if let pages = book.pages { parts.append("\(InsightFormat.grouped(pages)) pages") }
+        parts.append("finished \(book.finishedOn.day) \(YearInBooks.monthNames[book.finishedOn.month - 1])")
+        return parts.joined(separator: " · ")
+    }
+
+    static func months(_ model: Model) -> Component {
+        let year = model.year
+        let most = max(1, year.months.map(\.books).max() ?? 1)
+        let bars = year.months.map { month -> (BarChart.Bar, String) in
+            let text = "\(InsightFormat.books(month.books)) · \(InsightFormat.grouped(month.pages)) pages"
+            return (
+                BarChart.Bar(
+                    label: month.label, fraction: Double(month.books) / Double(most), valueText: text,
+                    accessibleText: "\(month.label): \(text)", highlighted: month == year.busiestMonth),
+                String(month.books)
+            )
+        }
+        let summary =
+            year.busiestMonth.map {
+                "\($0.label) was the busiest month: \(InsightFormat.books($0.books)) finished."
+            } ?? "No book was finished in any month of \(year.year)."
+        return Card("Month by month", span: .full, id: "year-months") {
+            Tag("p", text: summary)
+            InsightsPage.wideAndCompact(bars, id: "year-months", label: "Books finished each month of \(year.year). " + summary)
+        }
+    }
+}
+
+extension YearPage {
+    /// The countries and regions of the year's authors, the new ones marked.
+    static func world(_ model: Model) -> Component {
+        let year = model.year
+        let new = Set(year.newCountries)
+        return Card("The world you read", id: "year-world") {
+            if year.countries.isEmpty {
+                Tag("p", text: "No author of these books has a known country yet.")
+                fillIn("author countries", missing: .region, model)
+            } else {
+                Tag(
+                    "p",
+                    text:
+                        "\(counted(year.countries.count, "country", "countries")), \(year.newCountries.count) new this year; \(counted(year.regions.count, "region", "regions")) of \(CulturalRegion.allCases.count), \(year.newRegions.count) new."
+                )
+                Tag("ul", .cls("country-list")) {
+                    for country in year.countries {
+                        Tag("li") {
+                            Txt(country.name)
+                            if new.contains(country) { Tag("span", .cls("pill"), text: "new") }
+                        }
+                    }
+                }
+                if !year.newRegions.isEmpty {
+                    Tag("p", text: "Regions met for the first time: \(InsightFormat.list(year.newRegions.map(\.displayName))).")
+                }
+            }
+        }
+    }
+
+    /// Who wrote the books: each share with what it is of, or why none is stated.
+    static func voices(_ model: Model) -> Component {
+        let year = model.year
+        return Card("Who wrote them", id: "year-voices") {
+            Tag("dl", .cls("year-shares")) {
+                share("Books by women", year.women, fact: "author gender", missing: .gender, model)
+                share(
+                    "Books by marginalized voices", year.marginalized, fact: "whether authors are from marginalized groups",
+                    missing: .any, model)
+            }
+        }
+    }
+
+    private static func share(
+        _ term: String, _ share: YearInBooks.Share, fact: String, missing: LibraryQuery.Missing, _ model: Model
+    ) -> Component {
+        ComponentGroup {
+            Tag("dt", text: term)
+            Tag("dd") {
+                Tag("p", text: shareText(share, fact: fact))
+                if share.known < Double(share.total) { fillIn(fact, missing: missing, model) }
+            }
+        }
+    }
+
+    /// "62% — of the 21 books whose author gender is known (91% of 23)", or why no share is stated.
+    static func shareText(_ share: YearInBooks.Share, fact: String) -> String {
+        let known = "\(InsightFormat.number(share.known)) of \(InsightFormat.books(share.total))"
+        guard let value = share.share else {
+            return share.total == 0
+                ? "No books to count."
+                : "Too little is known to state a share: \(fact) is known for \(known)."
+        }
+        return
+            "\(InsightFormat.percent(value)) — of the books whose \(fact) is known: \(known) (\(InsightFormat.percent(share.coverage)))."
+    }
+
+    /// A link to the year's books that lack a fact, to fill it in (not in a snapshot).
+    private static func fillIn(_ fact: String, missing: LibraryQuery.Missing, _ model: Model) -> Component {
+        guard !model.snapshot else { return EmptyComponent() }
+        var query = InsightRequest(period: .year(model.year.year)).libraryQuery(today: model.today)
+        query.missing = missing
+        return Tag("p") {
+            Tag("a", .cls("card-link"), .href(URLQuery.url("/library", query.parameters)), text: "Fill in \(fact)")
+        }
+    }
+
+    static func languages(_ model: Model) -> Component {
+        let year = model.year
+        return Card("Languages", id: "year-languages") {
+            if year.languages.isEmpty {
+                Tag("p", text: "No original language is known for the books of \(year.year).")
+            } else {
+                Tag(
+                    "p",
+                    text: "\(counted(year.languages.count, "original language", "original languages")): "
+                        + InsightFormat.list(year.languages.map { "\($0.name) (\($0.books))" }) + ".")
+            }
+            Tag("p", text: "Read in translation: " + shareText(year.translated, fact: "language read in"))
+        }
+    }
+
+    static func authors(_ model: Model) -> Component {
+        let year = model.year
+        return Card("Authors read most", id: "year-authors") {
+            if year.mostRead.isEmpty {
+                Tag("p", text: "No author twice: \(counted(year.totals.authors, "author", "different authors")).")
+            } else {
+                Tag("ol", .cls("plain-list")) {
+                    for author in year.mostRead { Tag("li", text: "\(author.name) — \(InsightFormat.books(author.books))") }
+                }
+            }
+        }
+    }
+
+    static func goals(_ model: Model) -> Component {
+        let year = model.year
+        return Card("Goals", id: "year-goals") {
+            if year.goals.isEmpty {
+                Tag("p", text: "No goal ran in \(year.year).")
+            } else {
+                Tag("ul", .cls("plain-list")) {
+                    for goal in year.goals {
+                        Tag("li") {
+                            if model.snapshot {
+                                Tag("strong", text: goal.title)
+                            } else {
+                                Tag("a", .href("/goals/\(goal.id.string)"), text: goal.title)
+                            }
+                            Txt(" — \(goal.outcome.displayName), \(goal.progress)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every book of the year, in the order finished.
+    static func books(_ model: Model) -> Component {
+        let year = model.year
+        return Card("Every book of \(year.year)", span: .full, id: "year-books") {
+            if year.books.isEmpty {
+                Tag("p", text: "No book was finished in \(year.year).")
+            } else {
+                Tag("ol", .cls("year-book-list")) {
+                    for book in year.books {
+                        Tag("li") {
+                            bookTitle(book, model)
+                            Txt(bookDetails(book))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(InsightFormat.grouped(count)) \(count == 1 ? singular : plural)"
+    }
+
+    /// A year with nothing read: the years that have something.
+    static func nothing(page: PageContext, year: Int, years: [Int]) -> String {
+        Layout.document(title: "\(year) in books", page: page) {
+            InsightsTabs(current: .year)
+            Tag("h1", text: "\(year) in books")
+            EmptyState(
+                title: "Nothing read in \(year)",
+                message: years.isEmpty
+                    ? "No book was finished and no reading session recorded in any year yet. Finish a book, or import your library, and your year in books is told here."
+                    : "No book was finished and no reading session recorded in \(year). Years with reading: \(years.map(String.init).joined(separator: ", ")).",
+                actions: years.prefix(3).map { ("\($0) in books", "/insights/year/\($0)") } + [("Insights", "/insights")])
+        }
+    }
+}
+
+extension YearPage {
+    /// The year as a picture (1200 × 630): the figures, the world, who wrote the books, and the
+    /// books per month.
+    static func image(_ year: YearInBooks, date: String, palette: ChartPalette) -> String {
+        ShareImage.svg(imageContent(year, date: date), palette: palette)
+    }
+
+    static func imageContent(_ year: YearInBooks, date: String) -> ShareImage.Content {
+        let totals = year.totals
+        let most = max(1, year.months.map(\.books).max() ?? 1)
+        let bars = year.months.map { month in
+            BarChart.Bar(
+                label: String(month.label.prefix(3)), fraction: Double(month.books) / Double(most),
+                valueText: InsightFormat.books(month.books),
+                accessibleText: "\(month.label): \(InsightFormat.books(month.books))",
+                highlighted: month == year.busiestMonth)
+        }
+        let women = year.women.share.map { "Books by women: \(InsightFormat.percent($0)) of those whose author is known" }
+        return ShareImage.Content(
+            kicker: "Year in books · \(year.year)\(year.complete ? "" : " so far")",
+            title: "\(InsightFormat.books(totals.books)) · \(InsightFormat.grouped(totals.pages)) pages",
+            lines: [
+                "\(counted(totals.countries, "country", "countries")) (\(year.newCountries.count) new), \(counted(totals.authors, "author", "authors")).",
+                women.map { $0 + " (\(InsightFormat.percent(year.women.coverage)) known)." }
+                    ?? "Author gender known for \(InsightFormat.percent(year.women.coverage)) of the books.",
+                year.first.map { "First: \($0.title)." },
+                "Longest streak: \(counted(totals.longestStreak, "day", "days")).",
+            ].compactMap { $0 },
+            chart: BarChart.svg(
+                bars, id: "image-year-months", label: "Books finished each month of \(year.year)",
+                layout: BarChart.Layout(width: 460, labelWidth: 60, valueWidth: 110, rowHeight: 26)),
+            date: date)
+    }
+
+    /// The share link's snapshot: the cards without forms or links into the library.
+    static func snapshot(_ year: YearInBooks, today: LocalDate) -> String {
+        HTMLWriter.render(cards(Model(year: year, today: today, csrfToken: nil)))
+    }
+}
