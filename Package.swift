@@ -37,7 +37,7 @@ let package = Package(
         // Models, taxonomies, metrics and the pure import planner. Foundation only.
         .target(name: "BooksTrackCore", resources: [.copy("Resources/authors.tsv")]),
         // SVG charts rendered from Core values.
-        .target(name: "BooksTrackCharts", dependencies: ["BooksTrackCore"]),
+        .target(name: "BooksTrackCharts", dependencies: ["BooksTrackCore"], resources: [.copy("Resources/world.tsv")]),
         // The system's zlib, for compressed backups (`.json.gz`).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // glibc's malloc_trim, to give a big import's freed memory back (Linux only).

@@ -249,6 +249,7 @@ doc = {
         q("shelf", "A shelf name.", {"type": "string"}),
         q("genre", "A genre of the work, without regard to case (`Science fiction`).", {"type": "string"}),
         q("region", "A cultural region of any author.", {"type": "string", "enum": regions}),
+        q("country", "The country of any author, as an ISO 3166-1 alpha-2 code (`NG`): the world map's links.", {"type": "string", "pattern": "^[A-Z]{2}$"}),
         q("gender", "The gender of any author.", {"type": "string", "enum": ["female", "male", "nonBinary", "other"]}),
         q("language", "Original language (ISO 639 code or English name).", {"type": "string"}),
         q("era", "Publication era.", {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]}),
@@ -326,7 +327,7 @@ doc = {
     "get": {"operationId": "listGoals", "tags": ["goals"], "summary": "The reader's goals with their progress, derived from the library",
       "responses": {"200": ok("The goals, oldest first.", {"type": "array", "items": S("Goal")}), "401": E401}},
     "post": {"operationId": "createGoal", "tags": ["goals"], "summary": "Set a goal, from a template or your own",
-      "description": "Ranges (SPEC F6): books 1–1000, pages 1–1,000,000, minutes 1–525,600, streak days 1–366, diversity 1–50 over 3–12 months, share 1–100 (%). Diversity, share and category goals need criteria. Templates: 52-books, read-women, around-the-world, tbr-stack-buster, every-decade. A decades goal (`decadesExplored`) needs `since`; its target, left out, is every decade from there.",
+      "description": "Ranges (SPEC F6): books 1–1000, pages 1–1,000,000, minutes 1–525,600, streak days 1–366, diversity 1–50 over 3–12 months, share 1–100 (%). Diversity, share and category goals need criteria. Templates: 52-books, read-women, around-the-world, read-the-world, tbr-stack-buster, every-decade. A countries goal (`countriesExplored`) counts the distinct countries of the authors of the books finished, 1–250. A decades goal (`decadesExplored`) needs `since`; its target, left out, is every decade from there.",
       "requestBody": body(S("GoalInput"), {"template": "52-books"}),
       "responses": {"201": ok("The goal.", S("Goal")), "401": E401, "422": E422}}},
   "/api/v1/goals/{goalId}": {
@@ -469,7 +470,7 @@ doc = {
     "Streak": {"type": "object", "required": ["current", "longest", "readToday"], "properties": {
       "current": {"type": "integer"}, "longest": {"type": "integer"}, "readToday": {"type": "boolean"}}},
     "Goal": {"type": "object", "required": ["id", "title", "kind", "target", "cadence", "recurring", "startsOn", "endsOn", "status", "criteria", "createdAt", "progress", "milestones"], "properties": {
-      "id": {"type": "string", "format": "uuid"}, "title": {"type": "string"}, "kind": {"type": "string", "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored", "decadesExplored"]},
+      "id": {"type": "string", "format": "uuid"}, "title": {"type": "string"}, "kind": {"type": "string", "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored", "countriesExplored", "decadesExplored"]},
       "target": {"type": "integer"}, "cadence": {"type": "string", "enum": ["year", "month", "week", "custom"]}, "recurring": {"type": "boolean"},
       "startsOn": {"type": "string", "format": "date"}, "endsOn": {"type": "string", "format": "date"},
       "status": {"type": "string", "enum": ["active", "paused", "completed", "abandoned"]},
@@ -495,8 +496,8 @@ doc = {
       "milestones": {"type": "array", "items": {"type": "object", "required": ["mark", "reachedAt"], "properties": {
         "mark": {"type": "integer", "description": "25, 50, 75 or 100 (%); for a streak goal, days; for a share goal, books counted (5, 10, 25, 50, 100)."}, "reachedAt": {"type": "string", "format": "date-time"}}}}}},
     "GoalInput": {"type": "object", "additionalProperties": False, "properties": {
-      "template": {"type": ["string", "null"], "enum": ["52-books", "read-women", "around-the-world", "tbr-stack-buster", "every-decade", None]},
-      "title": {"type": ["string", "null"]}, "kind": {"type": ["string", "null"], "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored", "decadesExplored"] + [None]},
+      "template": {"type": ["string", "null"], "enum": ["52-books", "read-women", "around-the-world", "read-the-world", "tbr-stack-buster", "every-decade", None]},
+      "title": {"type": ["string", "null"]}, "kind": {"type": ["string", "null"], "enum": ["books", "pages", "minutes", "streakDays", "diversity", "share", "category", "authorsExplored", "genresExplored", "regionsExplored", "countriesExplored", "decadesExplored"] + [None]},
       "target": {"type": ["integer", "null"]}, "cadence": {"type": ["string", "null"], "enum": ["year", "month", "week", "custom", None]},
       "startsOn": {"type": ["string", "null"], "format": "date"}, "endsOn": {"type": ["string", "null"], "format": "date"},
       "recurring": {"type": ["boolean", "null"]}, "regions": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Regions by the name the app shows (\"Middle East\") or their code (`middleEast`): Africa, Asia, Europe, North America, South America, Oceania, Middle East, Caribbean, Central Asia, Indigenous, International."},
@@ -551,7 +552,7 @@ doc = {
     "DiversityScore": {"type": "object", "required": ["total", "region", "gender", "language", "marginalized", "coverage", "isEmpty"], "properties": {
       "total": {"type": "number"}, "region": {"type": "number"}, "gender": {"type": "number"}, "language": {"type": "number"},
       "marginalized": {"type": "number"}, "coverage": {"type": "number"}, "isEmpty": {"type": "boolean"}}},
-    "DiversityFigures": {"type": "object", "required": ["unit", "books", "authors", "regions", "regionCoverage", "regionsRepresented", "genders", "genderCoverage", "authorsWithGender", "genderEntropy", "languages", "languageCoverage", "marginalized", "marginalizedCoverage", "score", "eras", "eraCoverage", "intersections", "intersectionCoverage"], "properties": {
+    "DiversityFigures": {"type": "object", "required": ["unit", "books", "authors", "regions", "regionCoverage", "regionsRepresented", "genders", "genderCoverage", "authorsWithGender", "genderEntropy", "languages", "languageCoverage", "marginalized", "marginalizedCoverage", "score", "eras", "eraCoverage", "intersections", "intersectionCoverage", "countries", "countryCoverage"], "properties": {
       "unit": {"type": "string", "enum": ["books", "authors"]}, "books": {"type": "integer"}, "authors": {"type": "integer"},
       "regions": {"type": "array", "items": {"type": "object", "required": ["region", "figure", "underrepresented"], "properties": {
         "region": {"type": "string", "enum": regions}, "figure": S("Figure"), "underrepresented": {"type": "boolean"}}}},
@@ -567,6 +568,11 @@ doc = {
           "era": {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]},
           "books": {"type": "integer"}, "share": {"type": "number"}}}},
       "eraCoverage": S("Coverage"),
+      "countries": {"type": "array", "description": "The authors' countries, most books first: a book counts whole for every country among its authors.", "items": {"type": "object", "required": ["country", "name", "books", "authors"], "properties": {
+        "country": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "ISO 3166-1 alpha-2."}, "name": {"type": "string"},
+        "region": {"type": "string", "enum": regions, "description": "Absent for a country with no region (Antarctica)."},
+        "books": {"type": "integer", "minimum": 1}, "authors": {"type": "integer", "minimum": 1}}}},
+      "countryCoverage": dict(S("Coverage"), description="In books: those with at least one author whose country is known."),
       "intersections": {"type": "array", "description": "Every author gender × cultural region pair (regions in chart order, then genders), zeros included, counted over complete cases only: an author whose gender and region are both known. `share` is the pair's part of those complete cases (absent when there are none); `authors` the distinct authors in the pair.",
         "items": {"type": "object", "required": ["gender", "region", "count", "authors"], "properties": {
           "gender": {"type": "string", "enum": ["female", "male", "nonBinary", "other"]}, "region": {"type": "string", "enum": regions},
@@ -593,7 +599,9 @@ doc = {
         "period": S("PeriodInfo"), "diversity": S("DiversityFigures"), "reading": S("ReadingStats")}},
       "suggestions": {"type": "array", "items": S("Suggestion")},
       "underrepresentedRegions": {"type": "array", "items": {"type": "string", "enum": regions}},
-      "activeYears": {"type": "array", "items": {"type": "integer"}}}},
+      "activeYears": {"type": "array", "items": {"type": "integer"}},
+      "newCountries": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]{2}$"}, "description": "Countries of the period's books that no book finished before `newCountriesSince` had (for all time, since 1 January of this year); absent for the Library scope."},
+      "newCountriesSince": {"type": "string", "format": "date"}}},
     "Notification": {"type": "object", "required": ["id", "kind", "title", "body", "createdAt"], "properties": {
       "id": {"type": "string", "format": "uuid"}, "kind": {"type": "string", "description": "`achievement`, `goal`, or `test` (a webhook test)."},
       "title": {"type": "string"}, "body": {"type": "string"}, "link": {"type": "string", "description": "The page of the web app it is about."},

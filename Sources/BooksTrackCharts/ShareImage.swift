@@ -177,6 +177,11 @@ public enum ShareImage {
         css += ".stripe-base{fill:\(highlight)}.stripe-line{fill:#ffffff;opacity:.45}.row-hit{fill:transparent}"
         css += ".chart-value.muted,.donut-label{fill:#50565e}.donut-value{font-size:34px;font-weight:700}"
         css += ".donut-track{stroke:#e6e9ee}"
+        css +=
+            ".map-country{stroke:#ffffff;stroke-width:.6}.map-none{fill:#e6e9ee}.map-outlined{stroke:\(highlight);stroke-width:1.4}"
+        for (step, opacity) in zip(1...4, [".35", ".55", ".78", "1"]) {
+            css += ".map-\(step){fill:\(bar);fill-opacity:\(opacity)}"
+        }
         for (name, colour) in zip(["female", "male", "nonBinary", "other"], segments) {
             css += ".seg-\(name){stroke:\(colour)}"
         }

@@ -86,6 +86,12 @@ struct GoalProgressTests {
         #expect(progress(goal(.books, target: 10), b).mightCount == 0)
         // Reached, the goal's story keeps the regions: its celebration names them.
         #expect(progress(goal(.regionsExplored, target: 4), b).story.regions == [.africa, .asia, .europe, .northAmerica])
+        // Countries: Nigeria, Japan, the United States and France this year; the unplaced book
+        // might count once its author's country is known; Nigeria last year is outside.
+        let countries = progress(goal(.countriesExplored, target: 25), b)
+        #expect(countries.current == 4)
+        #expect(countries.mightCount == 1 && countries.missingFacts == [.region])
+        #expect(progress(goal(.countriesExplored, target: 4), b).pace == .done)
         #expect(regions.story.regions == nil, "not reached yet: no story to tell")
         #expect(progress(goal(.books, target: 3), b).story.regions == nil, "a goal that asks for no region")
     }
@@ -265,7 +271,9 @@ struct GoalDraftTests {
             #expect(draft.title == template.title)
         }
         #expect(
-            GoalDraft.templates.map(\.id) == ["52-books", "read-women", "around-the-world", "tbr-stack-buster", "every-decade"])
+            GoalDraft.templates.map(\.id) == [
+                "52-books", "read-women", "around-the-world", "read-the-world", "tbr-stack-buster", "every-decade",
+            ])
     }
 
     @Test("A book from every decade: distinct decades of first publication from the first decade on, once each")

@@ -86,8 +86,9 @@ public final class InsightsService: Sendable {
         // v2: marginalized voices over complete cases and the minimum-data rules changed the
         // figures; v3: suggestions name gaps nothing on the shelves fills; v4: publication eras; v5: gender × region;
         // v6: no pace under 10 minutes of sessions; v7: the radar's overall from counted axes; v8: pages noted
-        // with "I'm on page" count as pages read. Reports cached under an older version are never served again.
-        "v8|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
+        // with "I'm on page" count as pages read; v9: countries. Reports cached under an older version are never
+        // served again.
+        "v9|" + request.parameters.map { "\($0)=\($1)" }.joined(separator: "&") + "|" + today.description + "|"
             + timeZone.identifier
     }
 

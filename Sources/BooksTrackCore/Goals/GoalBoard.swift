@@ -235,6 +235,10 @@ public struct GoalBoard: Sendable {
             current = Double(all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }.nonzeroBitCount)
             mightCount = all.count { books[Int($0)].regionMask == 0 }
             if mightCount > 0 { missingFacts = [.region] }
+        case .countriesExplored:
+            current = Double(countries(among: all))
+            mightCount = all.count { !books[Int($0)].authors.contains { authorCountry[Int(flatAuthors[Int($0)])] >= 0 } }
+            if mightCount > 0 { missingFacts = [.region] }
         case .decadesExplored:
             let since = Int64(goal.criteria.sinceYear ?? Int(Int32.min) + 1)
             counted = all.filter { books[Int($0)].decade != .min && Int64(books[Int($0)].decade) >= since }
@@ -244,19 +248,7 @@ public struct GoalBoard: Sendable {
         }
         // The story is told when a goal is reached; counting countries for every goal on every
         // read would cost more than the rest.
-        var countries = 0
-        if current >= Double(goal.target) {
-            var seen = [Bool](repeating: false, count: countryCount)
-            for index in counted {
-                for position in books[Int(index)].authors {
-                    let country = authorCountry[Int(flatAuthors[Int(position)])]
-                    if country >= 0 && !seen[Int(country)] {
-                        seen[Int(country)] = true
-                        countries += 1
-                    }
-                }
-            }
-        }
+        let countries = current >= Double(goal.target) ? countries(among: counted) : 0
         // The regions reached: a regions goal's by every finished book, another's by its books
         // that count, among the regions it asks for.
         var regions: [CulturalRegion] = []
@@ -291,6 +283,22 @@ public struct GoalBoard: Sendable {
 
     /// How many distinct values (authors, genres: `count` of them) some books have, each book's
     /// values being its `range` in the `flat` list.
+    /// The distinct countries of the authors of some books.
+    func countries(among selection: [Int32]) -> Int {
+        var seen = [Bool](repeating: false, count: countryCount)
+        var distinct = 0
+        for index in selection {
+            for position in books[Int(index)].authors {
+                let country = authorCountry[Int(flatAuthors[Int(position)])]
+                if country >= 0 && !seen[Int(country)] {
+                    seen[Int(country)] = true
+                    distinct += 1
+                }
+            }
+        }
+        return distinct
+    }
+
     func distinct(_ range: KeyPath<Book, Range<Int32>>, in flat: [Int32], of count: Int, among selection: [Int32]) -> Int {
         var seen = [Bool](repeating: false, count: count)
         var distinct = 0

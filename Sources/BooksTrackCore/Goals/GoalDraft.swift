@@ -47,6 +47,10 @@ public struct GoalDraft: Sendable, Equatable {
             summary: "Authors from every cultural region this year.", kind: .regionsExplored, target: 11, cadence: .year,
             criteria: .init()),
         Template(
+            id: "read-the-world", title: "Read the world: 25 countries",
+            summary: "Authors from 25 different countries this year.", kind: .countriesExplored, target: 25, cadence: .year,
+            criteria: .init()),
+        Template(
             id: "tbr-stack-buster", title: "TBR stack buster", summary: "Finish 10 books you already own.", kind: .category,
             target: 10, cadence: .year, criteria: .init(ownedOnly: true)),
         Template(
@@ -75,6 +79,7 @@ public struct GoalDraft: Sendable, Equatable {
         case .share: 1...100
         case .genresExplored: 1...200
         case .regionsExplored: 1...CulturalRegion.allCases.count
+        case .countriesExplored: 1...250
         case .decadesExplored: 1...maximumDecades
         }
     }
@@ -90,6 +95,7 @@ public struct GoalDraft: Sendable, Equatable {
         case .authorsExplored: "authors"
         case .genresExplored: "genres"
         case .regionsExplored: "regions"
+        case .countriesExplored: "countries"
         case .decadesExplored: "decades"
         }
     }

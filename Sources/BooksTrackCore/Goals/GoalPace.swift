@@ -72,8 +72,8 @@ extension Goal {
             let whole = Int(saturating: left.rounded(.up))
             let toGo = InsightFormat.counted(whole, String(unit.dropLast()))
             switch kind {
-            // Regions and decades are found, not read at a rate.
-            case .regionsExplored, .decadesExplored:
+            // Regions, countries and decades are found, not read at a rate.
+            case .regionsExplored, .countriesExplored, .decadesExplored:
                 return "\(toGo) to find by \(endsOn.longDescription)."
             default:
                 if daysLeft <= 1 { return "\(toGo) to go today." }

@@ -98,7 +98,7 @@ extension Goal {
     /// regions, decades), and while nothing counts yet (no pace to go on).
     public func projection(_ progress: GoalProgress, today: LocalDate) -> String? {
         switch kind {
-        case .share, .streakDays, .regionsExplored, .decadesExplored: return nil
+        case .share, .streakDays, .regionsExplored, .countriesExplored, .decadesExplored: return nil
         default: break
         }
         guard progress.current > 0, progress.current < Double(target), startsOn <= today, today <= endsOn else {
@@ -131,7 +131,7 @@ extension Goal {
             case .books, .diversity, .category, .authorsExplored, .genresExplored: (1, "books")
             case .pages: (300, "pages")
             case .minutes: (480, "minutes")
-            case .share, .streakDays, .regionsExplored, .decadesExplored: (.infinity, "")
+            case .share, .streakDays, .regionsExplored, .countriesExplored, .decadesExplored: (.infinity, "")
             }
         guard perDay > limit else { return nil }
         return "This requires \(String(format: "%.1f", perDay)) \(unit)/day."

@@ -107,6 +107,10 @@ public struct DiversityFigures: Codable, Hashable, Sendable {
     public var eras: [EraFigure] = []
     /// In books: those with a first publication year.
     public var eraCoverage = Coverage(known: 0, total: 0)
+    /// The authors' countries, most books first (``CountryFigure``).
+    public var countries: [CountryFigure] = []
+    /// In books: those with at least one author whose country is known.
+    public var countryCoverage = Coverage(known: 0, total: 0)
     /// Every gender × region pair (regions in chart order, then genders), zeros included.
     public var intersections: [IntersectionFigure] = []
     /// The weight of complete cases (gender and region known) of the whole.
@@ -302,6 +306,9 @@ extension DiversityFigures {
             return EraFigure(era: era, books: books, share: booksWithEra > 0 ? Double(books) / Double(booksWithEra) : nil)
         }
         figures.eraCoverage = Coverage(known: Double(booksWithEra), total: Double(selection.count))
+        let (countries, countriesKnown) = countries(selection, index: index)
+        figures.countries = countries
+        figures.countryCoverage = Coverage(known: Double(countriesKnown), total: Double(selection.count))
         figures.intersections = CulturalRegion.allCases.flatMap { region in
             Gender.allCases.map { gender in
                 let i = region.ordinal * genderCount + gender.ordinal

@@ -37,6 +37,11 @@ public struct InsightsReport: Codable, Hashable, Sendable {
     public var underrepresentedRegions: [CulturalRegion]
     /// Years the reader finished or added books in, newest first: the choices of a year picker.
     public var activeYears: [Int]
+    /// Countries of the period's books that no book finished before it had — for all time,
+    /// before this year (`newCountriesSince`); `nil` for the Library scope.
+    public var newCountries: [CountryCode]?
+    /// The first day the new countries are counted from.
+    public var newCountriesSince: LocalDate?
 
     /// Computes the report. `today` is the reader's day (in their time zone), which sessions
     /// are also counted in.
@@ -74,6 +79,9 @@ public struct InsightsReport: Codable, Hashable, Sendable {
             request.unit == .books
             ? diversity : DiversityFigures.compute(books, index: index, unit: .books, underrepresented: underrepresented)
         let radar = RepresentationRadar.library(books, index: index, figures: inBooks)
+        // New countries: since the period began, or — for all time — since this year began.
+        let since: LocalDate? =
+            request.scope == .library ? nil : range?.lowerBound ?? LocalDate(year: today.year, month: 1, day: 1)
         var previous: Previous?
         if let previousRange = request.period.previousRange(today: today) {
             let (previousDiversity, previousReading, _) = figures(previousRange)
@@ -90,7 +98,12 @@ public struct InsightsReport: Codable, Hashable, Sendable {
             scope: request.scope, unit: request.unit, today: today, libraryBooks: library.entries.count,
             diversity: diversity, radar: radar, reading: reading,
             previous: previous, suggestions: ReadingSuggestion.suggest(for: diversity, index: index),
-            underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index))
+            underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index),
+            newCountries: since.map { day in
+                let before = DiversityFigures.countriesRead(before: day.dayNumber, index: index)
+                return diversity.countries.map(\.country).filter { !before.contains($0) }.sorted()
+            },
+            newCountriesSince: since)
     }
 
     static func activeYears(_ index: InsightIndex) -> [Int] {

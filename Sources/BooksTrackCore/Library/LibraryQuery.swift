@@ -49,6 +49,8 @@ public struct LibraryQuery: Sendable {
     /// A genre, matched without regard to case against a work's genres.
     public var genre: String?
     public var region: CulturalRegion?
+    /// Books by an author from this country (the world map's links).
+    public var country: CountryCode?
     public var gender: Gender?
     public var language: LanguageCode?
     public var era: PublicationEra?
@@ -119,6 +121,7 @@ extension LibraryQuery {
         if let shelf { out.append(Filter(parameter: "shelf", label: "Shelf: \(shelf)")) }
         if let genre { out.append(Filter(parameter: "genre", label: "Genre: \(genre)")) }
         if let region { out.append(Filter(parameter: "region", label: "Region: \(region.displayName)")) }
+        if let country { out.append(Filter(parameter: "country", label: "Country: \(country.name)")) }
         if let gender { out.append(Filter(parameter: "gender", label: "Author gender: \(gender.displayName)")) }
         if let language { out.append(Filter(parameter: "language", label: "Original language: \(language.englishName)")) }
         if let era { out.append(Filter(parameter: "era", label: "Published: \(era.displayName)")) }
@@ -138,7 +141,8 @@ extension LibraryQuery {
 
     /// Every parameter ``init(parameters:)`` reads.
     public static let parameterNames: Set<String> = [
-        "q", "status", "shelf", "genre", "region", "gender", "language", "era", "translated", "ownvoices", "badge", "missing",
+        "q", "status", "shelf", "genre", "region", "country", "gender", "language", "era", "translated", "ownvoices", "badge",
+        "missing",
         "read",
         "added",
         "tbr", "sort", "order", "page",
@@ -152,6 +156,7 @@ extension LibraryQuery {
         ("translated", ["yes", "no"]), ("ownvoices", ["yes", "no"]), ("tbr", ["yes", "no"]),
         ("badge", IdentityBadgeKind.allCases.map(\.rawValue)),
         ("missing", Missing.allCases.map(\.rawValue)), ("sort", Sort.allCases.map(\.rawValue)), ("order", ["asc", "desc"]),
+        ("country", CountryTable.rows.map(\.alpha2)),
     ]
 
     /// Parses URL query parameters. Unknown values are reported (so the page can say so) and
@@ -175,6 +180,7 @@ extension LibraryQuery {
         shelf = value("shelf").map { String($0.prefix(200)) }
         genre = value("genre").map { String($0.prefix(200)) }
         region = parse("region") { CulturalRegion(lenient: $0) }
+        country = parse("country") { CountryCode(lenient: $0) }
         gender = parse("gender") { Gender(rawValue: $0) ?? Gender(lenient: $0) }
         language = parse("language") { LanguageCode(lenient: $0) }
         era = parse("era") { PublicationEra(rawValue: $0) }
@@ -199,6 +205,7 @@ extension LibraryQuery {
         if let shelf { out.append(("shelf", shelf)) }
         if let genre { out.append(("genre", genre)) }
         if let region { out.append(("region", region.rawValue)) }
+        if let country { out.append(("country", country.alpha2)) }
         if let gender { out.append(("gender", gender.rawValue)) }
         if let language { out.append(("language", language.code)) }
         if let era { out.append(("era", era.rawValue)) }
@@ -225,6 +232,7 @@ extension LibraryQuery {
         case "shelf": copy.shelf = nil
         case "genre": copy.genre = nil
         case "region": copy.region = nil
+        case "country": copy.country = nil
         case "gender": copy.gender = nil
         case "language": copy.language = nil
         case "era": copy.era = nil

@@ -19,6 +19,8 @@ public struct Goal: Hashable, Sendable, Codable, Identifiable {
         case genresExplored
         /// Distinct cultural regions of the authors read ("Around the world: all 11 regions").
         case regionsExplored
+        /// Distinct countries of the authors read ("Read the world: 25 countries").
+        case countriesExplored
         /// Distinct decades of first publication, from ``Criteria/sinceYear``'s decade on ("a book
         /// from every decade since 1850").
         case decadesExplored

@@ -188,6 +188,11 @@ struct LibraryFilterSQL {
             sql.appendInterpolation(bind: region.rawValue)
             sql.appendLiteral(")")
         }
+        if let country = query.country {
+            sql.appendLiteral(" AND EXISTS (\(authorsOfWork) AND a.country = ")
+            sql.appendInterpolation(bind: country.alpha2)
+            sql.appendLiteral(")")
+        }
         if let gender = query.gender {
             sql.appendLiteral(" AND EXISTS (\(authorsOfWork) AND a.gender = ")
             sql.appendInterpolation(bind: gender.rawValue)

@@ -305,7 +305,10 @@ enum GoalPages {
     /// The kinds, in the three families a reader chooses between first (seed 004).
     static let kindFamilies: [(label: String, kinds: [Goal.Kind])] = [
         ("How much you read", [.books, .pages, .minutes, .streakDays]),
-        ("Who and where you read", [.diversity, .share, .regionsExplored, .authorsExplored, .decadesExplored]),
+        (
+            "Who and where you read",
+            [.diversity, .share, .regionsExplored, .countriesExplored, .authorsExplored, .decadesExplored]
+        ),
         ("Which books", [.category, .genresExplored]),
     ]
 
@@ -626,6 +629,7 @@ enum GoalPages {
         case .authorsExplored: "Different authors"
         case .genresExplored: "Different genres"
         case .regionsExplored: "Regions explored"
+        case .countriesExplored: "Countries explored"
         case .decadesExplored: "Decades explored (a book from each)"
         }
     }

@@ -20,6 +20,7 @@ extension InsightsPage {
         let kicker = "\(card.title) · \(report.period.label)"
         let from = "From \(InsightFormat.books(d.books))\(d.unit == .authors ? ", counted by author" : "")."
         switch card {
+        case .world: return worldImage(model, kicker: kicker, date: date)
         case .radar:
             let radar = report.radar
             let title =

@@ -95,6 +95,7 @@ enum InsightsPage {
                     genderCard(model)
                     radarCard(model)
                     regionsCard(model)
+                    worldCard(model)
                     intersectionsCard(model)
                     languagesCard(model)
                     erasCard(model)

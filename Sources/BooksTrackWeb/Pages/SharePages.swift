@@ -5,7 +5,7 @@ import Plot
 
 /// The insights cards a reader may share (SPEC F9): each becomes a read-only snapshot.
 enum SharedCard: String, CaseIterable, Sendable {
-    case hero, score, radar, gender, regions, languages, eras, reading
+    case hero, score, radar, gender, regions, world, languages, eras, reading
 
     var title: String {
         switch self {
@@ -14,6 +14,7 @@ enum SharedCard: String, CaseIterable, Sendable {
         case .radar: "Representation radar"
         case .gender: "Author gender"
         case .regions: "Cultural regions"
+        case .world: "The world you have read"
         case .languages: "Original languages"
         case .eras: "Publication eras"
         case .reading: "Reading"
@@ -49,6 +50,7 @@ extension InsightsPage {
             case .radar: radarCard(model)
             case .gender: genderCard(model)
             case .regions: regionsCard(model)
+            case .world: worldCard(model)
             case .languages: languagesCard(model)
             case .eras: erasCard(model)
             case .reading: readingCard(model)

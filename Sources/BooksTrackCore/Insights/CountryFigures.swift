@@ -1,0 +1,48 @@
+import Foundation
+
+/// The countries a selection of books was written from (issue 41, "the world you have read"):
+/// each country of the books' authors with the books and distinct authors from it. A book counts
+/// whole for every country among its authors (a book by a Nigerian and a British author is a book
+/// read from each), so the countries' books can add up to more than the books.
+public struct CountryFigure: Codable, Hashable, Sendable {
+    public var country: CountryCode
+    public var name: String
+    /// The country's cultural region (``CountryRegions``), when it has one.
+    public var region: CulturalRegion?
+    public var books: Int
+    public var authors: Int
+}
+
+extension DiversityFigures {
+    /// The countries of the selected books, most books first (then by name), and how many of
+    /// the books have at least one author whose country is known.
+    static func countries(_ selection: [Int], index: InsightIndex) -> (countries: [CountryFigure], known: Int) {
+        var books: [CountryCode: Int] = [:]
+        var authors: [CountryCode: Set<Int32>] = [:]
+        var known = 0
+        for position in selection {
+            var seen = Set<CountryCode>()
+            for author in index.books[position].authors {
+                guard let country = index.authors[Int(author)].country else { continue }
+                authors[country, default: []].insert(author)
+                if seen.insert(country).inserted { books[country, default: 0] += 1 }
+            }
+            if !seen.isEmpty { known += 1 }
+        }
+        let figures = books.map { country, count in
+            CountryFigure(
+                country: country, name: country.name, region: CountryRegions.region(for: country), books: count,
+                authors: authors[country]?.count ?? 0)
+        }
+        return (figures.sorted { ($1.books, $0.name) < ($0.books, $1.name) }, known)
+    }
+
+    /// The countries of books finished before a day (the countries a reader had already met).
+    static func countriesRead(before day: Int, index: InsightIndex) -> Set<CountryCode> {
+        var out = Set<CountryCode>()
+        for book in index.books where book.finishedDays.contains(where: { $0 < day }) {
+            for author in book.authors { if let country = index.authors[Int(author)].country { out.insert(country) } }
+        }
+        return out
+    }
+}
