@@ -55,6 +55,9 @@ struct YearInBooksTests {
         #expect(year.totals.authors == 4)
         #expect(year.complete)
         #expect(year.years == [2025, 2024])
+        // Read again in December, Americanah still counts in February only.
+        #expect(year.months[11].books == 1 && year.months[1].books == 1)
+        #expect(year.months.map(\.books).reduce(0, +) == year.totals.books)
     }
 
     @Test("The busiest month, pages of finished books per month")
@@ -66,6 +69,9 @@ struct YearInBooksTests {
         #expect(year.months[2].pages == 307 + 331)
         #expect(year.totals.pages == 588 + 307 + 331 + 505)
         #expect(year.months[0].books == 0)
+        // A tie names no busiest month.
+        let earlier = try #require(Self.year(2024, Self.library().0))
+        #expect(earlier.busiestMonth == nil)
     }
 
     @Test("Countries and regions met for the first time are the ones no earlier book had")

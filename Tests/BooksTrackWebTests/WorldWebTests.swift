@@ -71,6 +71,40 @@ struct WorldWebTests {
         }
     }
 
+    @Test(
+        "A real export after the bundled author table: the map shows the countries its facts name, and its table agrees with the regions",
+        arguments: [2, 3, 4])
+    func realLibrary(_ fixture: Int) async throws {
+        try await WebHarness.run { app in
+            let (user, dana) = try await app.signedInReader("dana")
+            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
+            let api = APIClient(client: app.client, token: token)
+            _ = try await app.importFixture(Fixtures.goodreadsFiles[fixture], for: user)
+            // What `bookstrack enrich --offline` does.
+            _ = try await app.app.enrichment.applyTable(for: user.id)
+            let diversity = try #require(
+                try await api.request(.get, "/api/v1/insights/diversity").json()["diversity"] as? [String: Any])
+            let countries = try #require(diversity["countries"] as? [[String: Any]])
+            #expect(!countries.isEmpty, "the author table names countries")
+            // Each region's authors are its countries' authors: no author here has a region of
+            // their own choosing, so every region comes from a country.
+            var authorsByRegion: [String: Int] = [:]
+            for country in countries {
+                authorsByRegion[country["region"] as? String ?? "", default: 0] += country["authors"] as? Int ?? 0
+            }
+            for region in try #require(diversity["regions"] as? [[String: Any]]) {
+                let name = try #require(region["region"] as? String)
+                let authors = try #require((region["figure"] as? [String: Any])?["authors"] as? Int)
+                #expect(authorsByRegion[name, default: 0] == authors, "\(name)")
+            }
+            let page = try await dana.get("/insights")
+            for country in countries.prefix(10) {
+                let name = try #require(country["name"] as? String)
+                #expect(page.text.contains(name), "\(name) in the table")
+            }
+        }
+    }
+
     @Test("A countries goal counts the distinct countries of the books finished")
     func goal() async throws {
         try await WebHarness.run { app in

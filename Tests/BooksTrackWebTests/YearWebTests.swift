@@ -85,9 +85,11 @@ struct YearWebTests {
             #expect(page.text.contains("The whole year: 3 books finished."))
             #expect(page.text.contains("Americanah"))
             #expect(page.text.contains("Chimamanda Ngozi Adichie — 2 books"))
-            // Three months with one book each: the earliest is the busiest.
-            #expect(page.text.contains("February was the busiest month: 1 book finished."))
-            #expect(page.text.contains("2 more books than in 2024 (1)"))
+            // Three months with one book each: none is the busiest.
+            #expect(page.text.contains("No month stands out: February, March and December each had 1 book."))
+            #expect(page.text.contains("Against 2024, in brackets: 3 books (1)"))
+            // Three books are too few for a share, whatever is known.
+            #expect(page.text.contains("Too few books (3) to state a share: it takes at least 5."))
             #expect(!page.body.contains("<b>Bold</b>") && page.body.contains("&lt;b&gt;Bold&lt;/b&gt; &amp; Brave"))
             #expect(!page.body.contains("<i>Writer</i>"))
             for other in ["/insights/year/2026", "/insights/year/2024"] { #expect(page.body.contains("href=\"\(other)\"")) }

@@ -112,7 +112,7 @@ public struct YearInBooks: Codable, Hashable, Sendable {
     /// Authors with more than one book in the year, most books first (at most five).
     public var mostRead: [AuthorCount]
     public var months: [Month]
-    /// The month with the most books finished (the earliest of a tie), when any was.
+    /// The month with the most books finished, when one month has more than every other.
     public var busiestMonth: Month?
     /// The authors' countries of the year's books, and those no book finished before the year had.
     public var countries: [CountryCode]
@@ -150,15 +150,21 @@ public struct YearInBooks: Codable, Hashable, Sendable {
         let (countriesBefore, regionsBefore) = Self.places(before, index: index)
         let previous = Self.days(of: year - 1).map { Self.totals($0, index: index, board: board) }
         let byPages = books.filter { ($0.pages ?? 0) > 0 }
+        // Each book in the month of its first finish in the year (a book read twice counts once,
+        // as in the year's total); pages and minutes as the reading insights count them.
+        var booksByMonth = [Int](repeating: 0, count: 12)
+        for book in books { booksByMonth[book.finishedOn.month - 1] += 1 }
         let months = (1...12).map { month in
             let start = LocalDate(year: year, month: month, day: 1)!
             let end = month == 12 ? last : LocalDate(year: year, month: month + 1, day: 1)!.dayNumber - 1
             let figures = board.figures(in: start.dayNumber...end)
             return Month(
-                month: month, label: Self.monthNames[month - 1], books: figures.books, pages: figures.pages,
+                month: month, label: Self.monthNames[month - 1], books: booksByMonth[month - 1], pages: figures.pages,
                 minutes: figures.minutes)
         }
-        let busiest = months.filter { $0.books > 0 }.max { ($0.books, -$0.month) < ($1.books, -$1.month) }
+        // The busiest month only when one is ahead of every other.
+        let most = booksByMonth.max() ?? 0
+        let busiest = most > 0 && booksByMonth.count(where: { $0 == most }) == 1 ? months.first { $0.books == most } : nil
         return YearInBooks(
             year: year, complete: last < today.dayNumber,
             totals: Self.totals(days, index: index, board: board),

@@ -128,6 +128,14 @@ enum EnrichmentPages {
                 text:
                     "Gender is never guessed from a name. A name that belongs to several people is asked about, never decided for you."
             )
+            Tag("h2", text: "The world map")
+            Tag("p") {
+                Txt("Country boundaries from ")
+                Tag("a", .href("https://www.naturalearthdata.com/about/terms-of-use/"), text: "Natural Earth")
+                Txt(
+                    " (1:110m admin-0 countries, public domain), as packaged in GeoPandas 0.14 (BSD-3-Clause), drawn with the Equal Earth projection. Boundaries are drawn as Natural Earth draws them; they are not a statement about any dispute."
+                )
+            }
         }
     }
 }

@@ -36,8 +36,8 @@ enum YearPage {
             months(model)
             world(model)
             voices(model)
-            languages(model)
             authors(model)
+            languages(model)
             goals(model)
             books(model)
         }
@@ -80,12 +80,14 @@ enum YearPage {
         let totals = year.totals
         return Card("The year at a glance", span: .full, id: "year-hero") {
             Tag("dl", .cls("year-figures")) {
-                figure(InsightFormat.grouped(totals.books), totals.books == 1 ? "book" : "books")
-                figure(InsightFormat.grouped(totals.pages), totals.pages == 1 ? "page" : "pages")
-                if totals.minutes > 0 { figure(InsightFormat.duration(totals.minutes), "read in sessions") }
+                figure(InsightFormat.grouped(totals.books), totals.books == 1 ? "book finished" : "books finished")
+                figure(InsightFormat.grouped(totals.pages), totals.pages == 1 ? "page read" : "pages read")
+                if totals.minutes > 0 { figure(InsightFormat.duration(totals.minutes), "in timed sessions") }
                 figure(InsightFormat.grouped(totals.authors), totals.authors == 1 ? "author" : "authors")
                 figure(InsightFormat.grouped(totals.countries), totals.countries == 1 ? "country" : "countries")
-                figure(InsightFormat.grouped(totals.longestStreak), "days, the longest streak")
+                figure(
+                    InsightFormat.grouped(totals.longestStreak),
+                    totals.longestStreak == 1 ? "day, longest streak" : "days, longest streak")
             }
             Tag("p", text: comparison(year))
         }
@@ -98,18 +100,18 @@ enum YearPage {
         }
     }
 
-    /// The year beside the one before: "4 more books than in 2024 (12), 1,200 more pages".
+    /// The year beside the one before: "Against 2025, in brackets: 24 books (3), 7,046 pages read
+    /// (1,185), 14 countries (3)." — a running year against the whole of the one before, said so.
     static func comparison(_ year: YearInBooks) -> String {
-        guard let before = year.previous else { return "Nothing was read in \(year.year - 1) to compare with." }
-        func change(_ now: Int, _ then: Int, _ unit: String) -> String {
-            let difference = now - then
-            if difference == 0 { return "as many \(unit)s as" }
-            let more = difference > 0 ? "more" : "fewer"
-            return "\(counted(abs(difference), "\(more) \(unit)", "\(more) \(unit)s")) than"
-        }
-        return "\(change(year.totals.books, before.books, "book")) in \(year.year - 1) (\(InsightFormat.grouped(before.books))); "
-            + "\(change(year.totals.pages, before.pages, "page")) then; "
-            + "\(InsightFormat.grouped(year.totals.countries)) countries against \(InsightFormat.grouped(before.countries))."
+        let before = year.year - 1
+        guard let then = year.previous else { return "Nothing was read in \(before) to compare with." }
+        let now = year.totals
+        let figures =
+            "\(InsightFormat.books(now.books)) (\(InsightFormat.grouped(then.books))), "
+            + "\(InsightFormat.grouped(now.pages)) pages read (\(InsightFormat.grouped(then.pages))), "
+            + "\(counted(now.countries, "country", "countries")) (\(InsightFormat.grouped(then.countries)))."
+        return year.complete
+            ? "Against \(before), in brackets: \(figures)" : "So far, against all of \(before) in brackets: \(figures)"
     }
 
     static func firstAndLast(_ model: Model) -> Component {
@@ -118,7 +120,7 @@ enum YearPage {
             if let first = year.first, let last = year.last {
                 Tag("dl", .cls("year-books")) {
                     bookTerm("The first of the year", first, model)
-                    if last != first { bookTerm("The last", last, model) }
+                    if last != first { bookTerm(year.complete ? "The last" : "The latest so far", last, model) }
                 }
             } else {
                 Tag("p", text: "No book was finished in \(year.year); the figures come from reading sessions.")
@@ -171,23 +173,37 @@ enum YearPage {
     static func months(_ model: Model) -> Component {
         let year = model.year
         let most = max(1, year.months.map(\.books).max() ?? 1)
+        // The months of a running year still to come have nothing yet, not nothing read.
+        let future = { (month: YearInBooks.Month) in
+            !year.complete && model.today.year == year.year && month.month > model.today.month
+        }
         let bars = year.months.map { month -> (BarChart.Bar, String) in
-            let text = "\(InsightFormat.books(month.books)) · \(InsightFormat.grouped(month.pages)) pages"
+            let text =
+                future(month)
+                ? "not yet" : "\(InsightFormat.books(month.books)) · \(InsightFormat.grouped(month.pages)) pages read"
             return (
                 BarChart.Bar(
                     label: month.label, fraction: Double(month.books) / Double(most), valueText: text,
-                    accessibleText: "\(month.label): \(text)", highlighted: month == year.busiestMonth),
-                String(month.books)
+                    accessibleText: "\(month.label): \(text)"),
+                future(month) ? "–" : String(month.books)
             )
         }
-        let summary =
-            year.busiestMonth.map {
-                "\($0.label) was the busiest month: \(InsightFormat.books($0.books)) finished."
-            } ?? "No book was finished in any month of \(year.year)."
         return Card("Month by month", span: .full, id: "year-months") {
-            Tag("p", text: summary)
-            InsightsPage.wideAndCompact(bars, id: "year-months", label: "Books finished each month of \(year.year). " + summary)
+            Tag("p", text: busiestText(year))
+            InsightsPage.wideAndCompact(
+                bars, id: "year-months", label: "Books finished each month of \(year.year). " + busiestText(year))
         }
+    }
+
+    /// "October was the busiest month: 4 books finished.", or the months tied for the most.
+    static func busiestText(_ year: YearInBooks) -> String {
+        if let busiest = year.busiestMonth {
+            return "\(busiest.label) was the busiest month: \(InsightFormat.books(busiest.books)) finished."
+        }
+        let most = year.months.map(\.books).max() ?? 0
+        guard most > 0 else { return "No book was finished in any month of \(year.year)." }
+        let tied = year.months.filter { $0.books == most }.map(\.label)
+        return "No month stands out: \(InsightFormat.list(tied)) each had \(InsightFormat.books(most))."
     }
 }
 
@@ -195,30 +211,38 @@ extension YearPage {
     /// The countries and regions of the year's authors, the new ones marked.
     static func world(_ model: Model) -> Component {
         let year = model.year
-        let new = Set(year.newCountries)
+        // "New" means something only when books were finished before the year.
+        let new = year.newCountries.count < year.countries.count ? Set(year.newCountries) : []
         return Card("The world you read", id: "year-world") {
             if year.countries.isEmpty {
                 Tag("p", text: "No author of these books has a known country yet.")
-                fillIn("author countries", missing: .region, model)
+                fillIn(.region, model)
             } else {
-                Tag(
-                    "p",
-                    text:
-                        "\(counted(year.countries.count, "country", "countries")), \(year.newCountries.count) new this year; \(counted(year.regions.count, "region", "regions")) of \(CulturalRegion.allCases.count), \(year.newRegions.count) new."
-                )
+                Tag("p", text: worldSummary(year))
                 Tag("ul", .cls("country-list")) {
                     for country in year.countries {
                         Tag("li") {
                             Txt(country.name)
-                            if new.contains(country) { Tag("span", .cls("pill"), text: "new") }
+                            if new.contains(country) { Tag("span", .cls("pill pill-new"), text: "new") }
                         }
                     }
                 }
-                if !year.newRegions.isEmpty {
+                if !year.newRegions.isEmpty && !new.isEmpty {
                     Tag("p", text: "Regions met for the first time: \(InsightFormat.list(year.newRegions.map(\.displayName))).")
                 }
             }
         }
+    }
+
+    /// "14 countries, 12 new this year; all 11 regions, 8 new." — no "new" in a first year.
+    static func worldSummary(_ year: YearInBooks) -> String {
+        let all = CulturalRegion.allCases.count
+        let regions = year.regions.count == all ? "all \(all) regions" : "\(year.regions.count) of \(all) regions"
+        let countries = counted(year.countries.count, "country", "countries")
+        guard year.newCountries.count < year.countries.count else {
+            return "\(countries) and \(regions): no book was finished before \(year.year), so every one is a first."
+        }
+        return "\(countries), \(year.newCountries.count) new this year; \(regions), \(year.newRegions.count) new."
     }
 
     /// Who wrote the books: each share with what it is of, or why none is stated.
@@ -226,45 +250,47 @@ extension YearPage {
         let year = model.year
         return Card("Who wrote them", id: "year-voices") {
             Tag("dl", .cls("year-shares")) {
-                share("Books by women", year.women, fact: "author gender", missing: .gender, model)
+                share("Books by women", year.women, known: "whose authors’ gender is known", missing: .gender, model)
                 share(
-                    "Books by marginalized voices", year.marginalized, fact: "whether authors are from marginalized groups",
-                    missing: .any, model)
+                    "Books by marginalized voices", year.marginalized,
+                    known: "whose authors’ gender and region are known", missing: .any, model)
             }
         }
     }
 
     private static func share(
-        _ term: String, _ share: YearInBooks.Share, fact: String, missing: LibraryQuery.Missing, _ model: Model
+        _ term: String, _ share: YearInBooks.Share, known: String, missing: LibraryQuery.Missing, _ model: Model
     ) -> Component {
         ComponentGroup {
             Tag("dt", text: term)
             Tag("dd") {
-                Tag("p", text: shareText(share, fact: fact))
-                if share.known < Double(share.total) { fillIn(fact, missing: missing, model) }
+                Tag("p", text: shareText(share, known: known))
+                if share.known < Double(share.total) { fillIn(missing, model) }
             }
         }
     }
 
-    /// "62% — of the 21 books whose author gender is known (91% of 23)", or why no share is stated.
-    static func shareText(_ share: YearInBooks.Share, fact: String) -> String {
-        let known = "\(InsightFormat.number(share.known)) of \(InsightFormat.books(share.total))"
+    /// "62% of the books whose authors’ gender is known: 21 of 23 books (91%)", or why no share
+    /// is stated — too few books, or too little known.
+    static func shareText(_ share: YearInBooks.Share, known: String) -> String {
+        let of = "\(InsightFormat.number(share.known)) of \(InsightFormat.books(share.total))"
         guard let value = share.share else {
-            return share.total == 0
-                ? "No books to count."
-                : "Too little is known to state a share: \(fact) is known for \(known)."
+            if share.total == 0 { return "No books to count." }
+            if share.total < MinimumData.books {
+                return "Too few books (\(share.total)) to state a share: it takes at least \(MinimumData.books)."
+            }
+            return "Too little is known to state a share: only \(of) are books \(known)."
         }
-        return
-            "\(InsightFormat.percent(value)) — of the books whose \(fact) is known: \(known) (\(InsightFormat.percent(share.coverage)))."
+        return "\(InsightFormat.percent(value)) of the books \(known): \(of) (\(InsightFormat.percent(share.coverage)))."
     }
 
     /// A link to the year's books that lack a fact, to fill it in (not in a snapshot).
-    private static func fillIn(_ fact: String, missing: LibraryQuery.Missing, _ model: Model) -> Component {
+    private static func fillIn(_ missing: LibraryQuery.Missing, _ model: Model) -> Component {
         guard !model.snapshot else { return EmptyComponent() }
         var query = InsightRequest(period: .year(model.year.year)).libraryQuery(today: model.today)
         query.missing = missing
         return Tag("p") {
-            Tag("a", .cls("card-link"), .href(URLQuery.url("/library", query.parameters)), text: "Fill in \(fact)")
+            Tag("a", .cls("card-link"), .href(URLQuery.url("/library", query.parameters)), text: "Fill in \(missing.displayName)")
         }
     }
 
@@ -279,7 +305,10 @@ extension YearPage {
                     text: "\(counted(year.languages.count, "original language", "original languages")): "
                         + InsightFormat.list(year.languages.map { "\($0.name) (\($0.books))" }) + ".")
             }
-            Tag("p", text: "Read in translation: " + shareText(year.translated, fact: "language read in"))
+            Tag(
+                "p",
+                text: "Read in translation: "
+                    + shareText(year.translated, known: "whose original language and the language read in are known"))
         }
     }
 
@@ -370,17 +399,17 @@ extension YearPage {
             BarChart.Bar(
                 label: String(month.label.prefix(3)), fraction: Double(month.books) / Double(most),
                 valueText: InsightFormat.books(month.books),
-                accessibleText: "\(month.label): \(InsightFormat.books(month.books))",
-                highlighted: month == year.busiestMonth)
+                accessibleText: "\(month.label): \(InsightFormat.books(month.books))")
         }
-        let women = year.women.share.map { "Books by women: \(InsightFormat.percent($0)) of those whose author is known" }
+        let women = year.women.share.map {
+            "Books by women: \(InsightFormat.percent($0)) (authors’ gender known for \(InsightFormat.percent(year.women.coverage)))."
+        }
         return ShareImage.Content(
             kicker: "Year in books · \(year.year)\(year.complete ? "" : " so far")",
-            title: "\(InsightFormat.books(totals.books)) · \(InsightFormat.grouped(totals.pages)) pages",
+            title: "\(InsightFormat.books(totals.books)) read",
             lines: [
-                "\(counted(totals.countries, "country", "countries")) (\(year.newCountries.count) new), \(counted(totals.authors, "author", "authors")).",
-                women.map { $0 + " (\(InsightFormat.percent(year.women.coverage)) known)." }
-                    ?? "Author gender known for \(InsightFormat.percent(year.women.coverage)) of the books.",
+                "\(InsightFormat.grouped(totals.pages)) pages, \(counted(totals.authors, "author", "authors")), \(counted(totals.countries, "country", "countries")).",
+                women ?? "Too little known to say how many are by women.",
                 year.first.map { "First: \($0.title)." },
                 "Longest streak: \(counted(totals.longestStreak, "day", "days")).",
             ].compactMap { $0 },
