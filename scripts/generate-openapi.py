@@ -131,7 +131,7 @@ doc = {
       "responses": {"200": ok("The figures.", S("InsightsReport")), "304": {"description": "Not modified since the ETag sent."}, "400": E400, "401": E401}}},
   "/api/v1/insights/diversity.csv": {
     "get": {"operationId": "getDiversityInsightsCSV", "tags": ["insights"], "summary": "The same figures as CSV, one row per figure",
-      "description": "Columns `section, item, value, percent, authors, known, total, note`. Sections: `about` (period, scope, unit), `score`, `regions`, `gender`, `languages`, `marginalized` (each breakdown ends with a `coverage` row: known of total), `radar` and `reading`. A share the minimum-data rule withholds is empty, with the note `too little known`. The page's \"Download CSV\" and `bookstrack insights --csv` give the same file.",
+      "description": "Columns `section, item, value, percent, authors, known, total, note`. Sections: `about` (period, scope, unit), `score`, `regions`, `gender`, `languages`, `countries` (the note is the ISO code), `marginalized` (each breakdown ends with a `coverage` row: known of total), `radar` and `reading`. A share the minimum-data rule withholds is empty, with the note `too little known`. The page's \"Download CSV\" and `bookstrack insights --csv` give the same file.",
       "parameters": INSIGHT_PARAMS,
       "responses": {"200": {"description": "The CSV, as an attachment.", "content": {"text/csv": {"schema": {"type": "string"}, "example": "section,item,value,percent,authors,known,total,note\r\nabout,period,All time,,,,,\r\nregions,Africa,1,33.3,1,,,\r\nregions,coverage,,100.0,,3,3,known of all\r\n"}}}, "400": E400, "401": E401}}},
   "/api/v1/insights/reading": {

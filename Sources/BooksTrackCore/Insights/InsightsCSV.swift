@@ -85,6 +85,12 @@ public enum InsightsCSV {
         }
         coverage("languages", d.languageCoverage, into: &rows)
 
+        // Countries: a book counts whole for each of its authors' countries.
+        for figure in d.countries {
+            add("countries", figure.country.name, String(figure.books), authors: figure.authors, note: figure.country.alpha2)
+        }
+        coverage("countries", d.countryCoverage, into: &rows)
+
         let erasShown = d.allowsShares(.era)
         for figure in d.eras {
             let (percent, note) = share(figure.share, erasShown)

@@ -66,6 +66,14 @@ enum InsightsText {
             ? "none known yet" : d.languages.map { "\($0.language.englishName) \($0.books)" }.joined(separator: ", ")
         out += "\n"
 
+        out += "\nCountries (\(d.countries.count); an author's country known for \(F.percent(d.countryCoverage.fraction)) of books"
+        if let new = report.newCountries, let since = report.newCountriesSince {
+            out += "; \(new.count) new since \(since)"
+        }
+        out += ")\n  "
+        out += d.countries.isEmpty ? "none known yet" : d.countries.map { "\($0.name) \($0.books)" }.joined(separator: ", ")
+        out += "\n"
+
         let r = report.reading
         let p = report.previous?.reading
         let against = report.previous?.period.label ?? ""
