@@ -66,7 +66,8 @@ enum InsightsText {
             ? "none known yet" : d.languages.map { "\($0.language.englishName) \($0.books)" }.joined(separator: ", ")
         out += "\n"
 
-        out += "\nCountries (\(d.countries.count); an author's country known for \(F.percent(d.countryCoverage.fraction)) of books"
+        out +=
+            "\nCountries (\(d.countries.count); an author's country known for \(F.percent(d.countryCoverage.fraction)) of books"
         if let new = report.newCountries, let since = report.newCountriesSince {
             out += "; \(new.count) new since \(since)"
         }
