@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        // SQLite's C interface for reading KOReader's statistics database (an import format).
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -43,7 +45,9 @@ let package = Package(
         // glibc's malloc_trim, to give a big import's freed memory back (Linux only).
         .systemLibrary(name: "CMalloc"),
         // Parsers for Goodreads, StoryGraph, LibraryThing and our own backup.
-        .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore", "CZlib"]),
+        .target(
+            name: "BooksTrackImport",
+            dependencies: ["BooksTrackCore", "CZlib", .product(name: "SQLiteNIO", package: "sqlite-nio")]),
         // Wikidata and Open Library clients (SPEC F8): HTTP, rate limits, retries, parsing.
         .target(
             name: "BooksTrackEnrichment",

@@ -355,8 +355,8 @@ doc = {
   "/api/v1/imports": {
     "get": {"operationId": "listImports", "tags": ["imports"], "summary": "Past imports, newest first", "parameters": [PAGE],
       "responses": {"200": ok("A page of imports.", S("ImportRunPage")), "401": E401}},
-    "post": {"operationId": "createImport", "tags": ["imports"], "summary": "Import an export file (Goodreads, StoryGraph, LibraryThing or a backup)",
-      "description": "Send the file itself as the body. The format is recognised from the content. With `dryRun=true` nothing is written and the answer is the preview.",
+    "post": {"operationId": "createImport", "tags": ["imports"], "summary": "Import an export file (Goodreads, StoryGraph, LibraryThing, KOReader's statistics or a backup)",
+      "description": "Send the file itself as the body. The format is recognised from the content: KOReader's `statistics.sqlite3` (an SQLite database) becomes its books and their reading sessions (docs/import.md). With `dryRun=true` nothing is written and the answer is the preview.",
       "parameters": [q("dryRun", "Only report what would happen.", {"type": "boolean"}), q("fileName", "The file's name, for the history.", {"type": "string"}),
         q("shelves", "What some of the file's shelves mean, overriding the defaults (docs/import.md): a comma-separated list of `NAME=owned`, `NAME=genre`, `NAME=genre:Label` or `NAME=shelf`.", {"type": "string", "maxLength": 4000, "pattern": "^[^,=]*[^,=\\s][^,=]*=(owned|genre|shelf|genre:[^,]*[^,\\s][^,]*)(,[^,=]*[^,=\\s][^,=]*=(owned|genre|shelf|genre:[^,]*[^,\\s][^,]*))*$"})],
       "requestBody": {"required": True, "content": {
@@ -531,6 +531,7 @@ doc = {
       "updated": {"type": "integer"}, "unchanged": {"type": "integer"}, "skipped": {"type": "integer"},
       "byStatus": {"type": "object", "additionalProperties": {"type": "integer"}}, "fileWarnings": {"type": "array", "items": {"type": "string"}},
       "shelves": {"type": ["array", "null"], "description": "The file's shelves, most books first, and what each was read as (absent for a backup).", "items": S("ImportShelf")},
+      "sessionsInFile": {"type": "integer", "minimum": 1, "description": "Reading sessions the file carries for its rows not skipped (KOReader's statistics, a backup); one the library already has (same book, same start) is not added again. Absent when the file has none."},
       "outcomes": {"type": "array", "items": S("Outcome")}}},
     "ImportShelf": {"type": "object", "required": ["name", "books", "readAs"], "properties": {
       "name": {"type": "string"}, "books": {"type": "integer"},

@@ -149,3 +149,23 @@ struct ImportCommandTests {
         #expect(!piped.stdout.contains("Importing ["))
     }
 }
+
+@Suite("bookstrack import of KOReader's statistics")
+struct KOReaderCommandTests {
+    @Test("The command line imports the statistics database; a second run adds nothing")
+    func importTwice() throws {
+        let cli = try CommandRunner()
+        defer { cli.cleanUp() }
+        try cli.run(["user", "create", "kim"])
+        let path = Fixtures.url("koreader/statistics.sqlite3").path
+        let first = try cli.run(["import", path, "--user", "kim"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("(KOReader statistics): 5 rows"), "\(first.stdout)")
+        #expect(first.stdout.contains("3  imported") && first.stdout.contains("2  skipped"))
+        #expect(first.stdout.contains("15 reading sessions in the file"))
+        let second = try cli.run(["import", path, "--user", "kim", "--json"])
+        #expect(second.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        #expect(report["imported"] as? Int == 0 && report["format"] as? String == "koreader")
+    }
+}

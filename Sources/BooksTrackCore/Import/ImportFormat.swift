@@ -9,8 +9,13 @@ public enum ImportFormat: String, Sendable, Codable, Hashable, CaseIterable {
     case openreads
     case calibre
     case backup
+    /// KOReader's reading statistics (`statistics.sqlite3`): books and their page turns.
+    case koreader
     /// The demo library `bookstrack demo` creates.
     case demo
+
+    /// "a Goodreads CSV", "KOReader's statistics": the name in a sentence.
+    public var withArticle: String { self == .koreader ? "KOReader’s reading statistics" : "a \(displayName)" }
 
     /// The name a reader sees.
     public var displayName: String {
@@ -24,6 +29,7 @@ public enum ImportFormat: String, Sendable, Codable, Hashable, CaseIterable {
         case .openreads: "Openreads CSV"
         case .calibre: "Calibre CSV"
         case .backup: "BooksTrack backup"
+        case .koreader: "KOReader statistics"
         case .demo: "BooksTrack demo library"
         }
     }

@@ -55,6 +55,8 @@ public enum ImportPlanner {
         plan.report = ImportReport(
             format: batch.format, dryRun: dryRun, outcomes: outcomes,
             fileWarnings: batch.fileWarnings.map(\.description))
+        let sessions = batch.records.reduce(0) { $0 + ($1.skipReason == nil ? $1.sessions.count : 0) }
+        if sessions > 0 { plan.report.sessionsInFile = sessions }
         return plan
     }
 

@@ -55,6 +55,10 @@ public struct ImportReport: Hashable, Sendable, Codable {
     /// The file's shelves and what each was read as (ownership, a genre, only a shelf); `nil` for
     /// a file whose shelves are not read (a BooksTrack backup) and in reports stored before.
     public var shelves: [ShelfUse]?
+    /// Reading sessions the file carries for the rows not skipped (KOReader's statistics, a
+    /// backup); a session the library already has (the same book and start) is not added again.
+    /// `nil` when the file has none, and in reports stored before.
+    public var sessionsInFile: Int?
 
     public init(format: ImportFormat, dryRun: Bool, outcomes: [ImportOutcome], fileWarnings: [String]) {
         self.format = format

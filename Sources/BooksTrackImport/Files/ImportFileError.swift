@@ -20,6 +20,10 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
     case damagedCompression
     /// A compressed file that grows past what this instance accepts when decompressed.
     case tooLargeWhenDecompressed(limit: Int)
+    /// An SQLite database that is not KOReader's statistics, or that SQLite cannot read.
+    case notKOReaderStatistics(String)
+    /// KOReader statistics with more page turns than one import reads.
+    case tooManyPageTurns(limit: Int)
 
     public var description: String {
         switch self {
@@ -43,6 +47,8 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
             "The header row does not look like a Goodreads, StoryGraph, LibraryThing, BookWyrm, Openreads or Calibre export (its columns are: "
                 + Self.excerpt(columns.prefix(8).map { Self.excerpt($0, limit: 40) }.joined(separator: ", "), limit: 300)
                 + (columns.count > 8 ? ", …" : "") + ")."
+        case .noRows(.koreader):
+            "These KOReader statistics hold no books. There is nothing to import."
         case .noRows(let format):
             "The file is a \(format.displayName) export with a header row but no books. There is nothing to import."
         case .unreadableJSON(let reason):
@@ -56,6 +62,12 @@ public enum ImportFileError: Error, Equatable, Sendable, CustomStringConvertible
         case .tooLargeWhenDecompressed(let limit):
             "Decompressed, the file is larger than \(Self.megabytes(limit)), the most this server accepts. "
                 + "Import it with `bookstrack import` on the server, which has no limit."
+        case .notKOReaderStatistics(let reason):
+            "This is an SQLite database, but not KOReader’s reading statistics (\(Self.excerpt(reason, limit: 200))). "
+                + "BooksTrack imports KOReader’s statistics.sqlite3, found in KOReader’s settings folder."
+        case .tooManyPageTurns(let limit):
+            "These KOReader statistics hold more than \(limit.formatted()) page turns, more than one import reads. "
+                + "Use KOReader’s statistics to delete old books’ data, or import a copy from before."
         }
     }
 

@@ -84,6 +84,13 @@ public enum LibraryFileReader {
         {
             return .batch(batch)
         }
+        // KOReader's reading statistics: an SQLite database, read whole.
+        if KOReaderStatistics.isSQLite(head) {
+            var bytes: [UInt8] = []
+            var whole = try reopen()
+            while let chunk = try whole.next() { bytes += chunk }
+            return .batch(try KOReaderStatistics.read(bytes: bytes))
+        }
         // Not a backup: the whole file, as text, unless its start already shows it is not text.
         let utf16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
         if !utf16, head.contains(0) { throw .binary }

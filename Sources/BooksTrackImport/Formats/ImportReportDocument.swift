@@ -41,6 +41,8 @@ public struct ImportReportDocument: Encodable, Sendable {
     let fileWarnings: [String]
     /// The file's shelves, most books first, and what each was read as (absent for a backup).
     let shelves: [Shelf]?
+    /// Reading sessions the file carries (KOReader's statistics, a backup); absent when none.
+    let sessionsInFile: Int?
     let outcomes: [Outcome]
 
     public init(_ report: ImportReport, id: String? = nil, fileName: String? = nil) {
@@ -55,6 +57,7 @@ public struct ImportReportDocument: Encodable, Sendable {
         skipped = report.skipped
         byStatus = Dictionary(uniqueKeysWithValues: report.byStatus.map { ($0.key.rawValue, $0.value) })
         fileWarnings = report.fileWarnings
+        sessionsInFile = report.sessionsInFile
         shelves = report.shelves?.map { use in
             switch use.meaning {
             case .shelf: Shelf(name: use.shelf, books: use.books, readAs: "shelf", genre: nil)

@@ -118,7 +118,7 @@ enum ImportPages {
             Tag(
                 "p",
                 text:
-                    "BooksTrack read this file as a \(report.format.displayName) with \(report.rows) rows. Nothing has changed yet."
+                    "BooksTrack read this file as \(report.format.withArticle) with \(report.rows) rows. Nothing has changed yet."
             )
             Tag("div", .cls("bento")) {
                 Card("What will happen", id: "preview-summary") {
@@ -126,6 +126,10 @@ enum ImportPages {
                         MetadataRow("New books", String(report.imported))
                         MetadataRow("Already in your library", "\(existing) (\(report.updated) with changes)")
                         MetadataRow("Skipped", String(report.skipped))
+                        if let sessions = report.sessionsInFile {
+                            MetadataRow(
+                                "Reading sessions", "\(sessions) in the file (those already in your library are not added again)")
+                        }
                     }
                 }
                 Card("By status", id: "preview-status") {

@@ -20,6 +20,9 @@ enum ImportReportText {
             report.byStatus[status].map { "\(status.displayName.lowercased()) \($0)" }
         }
         if !statuses.isEmpty { lines.append("  by status: " + statuses.joined(separator: " · ")) }
+        if let sessions = report.sessionsInFile {
+            lines.append("  \(sessions) reading sessions in the file (any already in the library are not added again)")
+        }
         if let owned = report.shelves?.ownershipSummary { lines.append("  shelves read as books you own: \(owned)") }
         if let genres = report.shelves?.genreSummary { lines.append("  shelves read as genres: \(genres)") }
         if report.changedNothing && report.rows > report.skipped {
