@@ -36,8 +36,7 @@ struct WorldWebTests {
     func countries() async throws {
         try await WebHarness.run { app in
             let (user, dana) = try await app.signedInReader("dana")
-            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
-            let api = APIClient(client: app.client, token: token)
+            let api = try await app.apiClient(for: user)
             try await Self.library(api)
 
             let report = try await api.request(.get, "/api/v1/insights/diversity?period=this-year").json()
@@ -77,8 +76,7 @@ struct WorldWebTests {
     func realLibrary(_ fixture: Int) async throws {
         try await WebHarness.run { app in
             let (user, dana) = try await app.signedInReader("dana")
-            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
-            let api = APIClient(client: app.client, token: token)
+            let api = try await app.apiClient(for: user)
             _ = try await app.importFixture(Fixtures.goodreadsFiles[fixture], for: user)
             // What `bookstrack enrich --offline` does.
             _ = try await app.app.enrichment.applyTable(for: user.id)

@@ -77,8 +77,7 @@ struct YearWebTests {
     func page() async throws {
         try await WebHarness.run { app in
             let (user, dana) = try await app.signedInReader("dana")
-            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
-            try await Self.library(APIClient(client: app.client, token: token))
+            try await Self.library(try await app.apiClient(for: user))
             let page = try await dana.get("/insights/year/2025")
             #expect(page.status == .ok)
             #expect(page.body.contains("<h1>2025 in books</h1>"))
@@ -117,8 +116,7 @@ struct YearWebTests {
     func share() async throws {
         try await WebHarness.run { app in
             let (user, dana) = try await app.signedInReader("dana")
-            let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
-            let api = APIClient(client: app.client, token: token)
+            let api = try await app.apiClient(for: user)
             try await Self.library(api)
             try await dana.get("/insights/year/2025")
             let created = try await dana.post("/shares", ["card": "year", "year": "2025"])
@@ -147,8 +145,7 @@ struct YearWebTests {
             let clock: @Sendable () -> Date = { now }
             try await WebHarness.run(clock: clock) { app in
                 let (user, dana) = try await app.signedInReader("dana")
-                let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
-                try await Self.library(APIClient(client: app.client, token: token))
+                try await Self.library(try await app.apiClient(for: user))
                 let home = try await dana.get("/")
                 if let offered {
                     #expect(home.body.contains(#"href="/insights/year/\#(offered)""#), "\(day)")

@@ -82,6 +82,11 @@ struct WebHarness: Sendable {
         return (user, APIClient(client: client, token: token))
     }
 
+    /// An API client for a reader who already has a browser (a new personal token).
+    func apiClient(for user: User) async throws -> APIClient {
+        APIClient(client: client, token: try await AccountTools.issueToken(named: "t", for: user, store: store, now: TestClock.now))
+    }
+
     /// Imports a fixture straight through the store (for tests about something else).
     func importFixture(_ path: String, for user: User) async throws -> ImportReport {
         let batch = try LibraryFileReader.read(bytes: Fixtures.bytes(path), today: Self.today)
