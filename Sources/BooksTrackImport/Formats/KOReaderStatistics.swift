@@ -115,7 +115,7 @@ public enum KOReaderStatistics {
             out.append(
                 SessionDraft(
                     startedAt: begin, endedAt: begin.addingTimeInterval(TimeInterval(seconds)), startPage: start,
-                    endPage: start + distinct.count, loggedAfterwards: true))
+                    endPage: start + distinct.count, loggedAfterwards: false))
         }
         for turn in ordered.dropFirst() {
             if turn.start - end > Int64(pause) {

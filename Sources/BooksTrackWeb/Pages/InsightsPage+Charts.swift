@@ -358,7 +358,9 @@ extension InsightsPage {
             if coverage.total == 0 {
                 Txt("Nothing to cover yet.")
             } else if unknown < 0.001 {
-                Txt("Known for all \(noun).")
+                Txt(
+                    coverage.total == 1
+                        ? "Known for the one \(String(noun.dropLast(noun.hasSuffix("s") ? 1 : 0)))." : "Known for all \(noun).")
             } else {
                 Txt(
                     "Known for \(InsightFormat.percent(coverage.fraction)) of \(noun); \(InsightFormat.number(unknown)) without \(what) \(unknown <= 1 ? "is" : "are") left out, never counted as diversity. "

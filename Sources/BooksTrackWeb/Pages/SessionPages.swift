@@ -54,7 +54,7 @@ enum SessionPages {
                             ]))
                     Tag("button", .type("submit"), text: "Start reading session")
                 }
-            } else {
+            } else if detail.sessions.isEmpty {
                 Tag(
                     "p", .cls("muted"),
                     text: "Sessions are for books you are reading: “Start reading” above, then time your reading here.")

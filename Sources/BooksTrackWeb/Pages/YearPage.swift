@@ -85,9 +85,7 @@ enum YearPage {
                 if totals.minutes > 0 { figure(InsightFormat.duration(totals.minutes), "in timed sessions") }
                 figure(InsightFormat.grouped(totals.authors), totals.authors == 1 ? "author" : "authors")
                 figure(InsightFormat.grouped(totals.countries), totals.countries == 1 ? "country" : "countries")
-                figure(
-                    InsightFormat.grouped(totals.longestStreak),
-                    totals.longestStreak == 1 ? "day, longest streak" : "days, longest streak")
+                figure(InsightFormat.grouped(totals.longestStreak), "longest streak (days)")
             }
             Tag("p", text: comparison(year))
         }
@@ -185,7 +183,7 @@ enum YearPage {
                 BarChart.Bar(
                     label: month.label, fraction: Double(month.books) / Double(most), valueText: text,
                     accessibleText: "\(month.label): \(text)"),
-                future(month) ? "–" : String(month.books)
+                future(month) ? "not yet" : InsightFormat.books(month.books)
             )
         }
         return Card("Month by month", span: .full, id: "year-months") {
@@ -220,7 +218,7 @@ extension YearPage {
             } else {
                 Tag("p", text: worldSummary(year))
                 Tag("ul", .cls("country-list")) {
-                    for country in year.countries {
+                    for country in year.countries.sorted(by: { $0.name < $1.name }) {
                         Tag("li") {
                             Txt(country.name)
                             if new.contains(country) { Tag("span", .cls("pill pill-new"), text: "new") }
@@ -250,38 +248,45 @@ extension YearPage {
         let year = model.year
         return Card("Who wrote them", id: "year-voices") {
             Tag("dl", .cls("year-shares")) {
-                share("Books by women", year.women, known: "whose authors’ gender is known", missing: .gender, model)
+                share("Books by women", year.women, fact: "Authors’ gender is known", missing: .gender, model)
                 share(
-                    "Books by marginalized voices", year.marginalized,
-                    known: "whose authors’ gender and region are known", missing: .any, model)
+                    "Books by marginalized voices", year.marginalized, fact: "Authors’ gender and region are known",
+                    missing: .any,
+                    model)
             }
         }
     }
 
     private static func share(
-        _ term: String, _ share: YearInBooks.Share, known: String, missing: LibraryQuery.Missing, _ model: Model
+        _ term: String, _ share: YearInBooks.Share, fact: String, missing: LibraryQuery.Missing, _ model: Model
     ) -> Component {
         ComponentGroup {
             Tag("dt", text: term)
             Tag("dd") {
-                Tag("p", text: shareText(share, known: known))
+                Tag("p", text: shareText(share, fact: fact))
                 if share.known < Double(share.total) { fillIn(missing, model) }
             }
         }
     }
 
-    /// "62% of the books whose authors’ gender is known: 21 of 23 books (91%)", or why no share
-    /// is stated — too few books, or too little known.
-    static func shareText(_ share: YearInBooks.Share, known: String) -> String {
-        let of = "\(InsightFormat.number(share.known)) of \(InsightFormat.books(share.total))"
+    /// "58%: 14 of 24 books. Authors’ gender is known for all 24.", or why no share is stated —
+    /// too few books, or too little known. `fact` begins the sentence of what is known ("Authors’
+    /// gender is known").
+    static func shareText(_ share: YearInBooks.Share, fact: String) -> String {
+        let known =
+            share.known >= Double(share.total)
+            ? "\(fact) for all \(share.total)."
+            : "\(fact) for \(InsightFormat.number(share.known)) of \(InsightFormat.books(share.total)) (\(InsightFormat.percent(share.coverage)))."
         guard let value = share.share else {
             if share.total == 0 { return "No books to count." }
             if share.total < MinimumData.books {
                 return "Too few books (\(share.total)) to state a share: it takes at least \(MinimumData.books)."
             }
-            return "Too little is known to state a share: only \(of) are books \(known)."
+            return "Too little is known to state a share. " + known
         }
-        return "\(InsightFormat.percent(value)) of the books \(known): \(of) (\(InsightFormat.percent(share.coverage)))."
+        return
+            "\(InsightFormat.percent(value)): \(InsightFormat.number(share.count)) of \(InsightFormat.books(Int(share.known.rounded()))). "
+            + known
     }
 
     /// A link to the year's books that lack a fact, to fill it in (not in a snapshot).
@@ -308,7 +313,7 @@ extension YearPage {
             Tag(
                 "p",
                 text: "Read in translation: "
-                    + shareText(year.translated, known: "whose original language and the language read in are known"))
+                    + shareText(year.translated, fact: "Both languages are known"))
         }
     }
 

@@ -84,7 +84,8 @@ struct WebHarness: Sendable {
 
     /// An API client for a reader who already has a browser (a new personal token).
     func apiClient(for user: User) async throws -> APIClient {
-        APIClient(client: client, token: try await AccountTools.issueToken(named: "t", for: user, store: store, now: TestClock.now))
+        APIClient(
+            client: client, token: try await AccountTools.issueToken(named: "t", for: user, store: store, now: TestClock.now))
     }
 
     /// Imports a fixture straight through the store (for tests about something else).
