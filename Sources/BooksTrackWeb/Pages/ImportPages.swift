@@ -259,7 +259,10 @@ enum ImportPages {
                 Tag("ul", .cls("warnings")) {
                     for warning in report.fileWarnings { Tag("li", text: warning) }
                     for outcome in skipped.prefix(50) {
-                        Tag("li", text: "Row \(outcome.row) will be skipped: " + Self.sentence(outcome.reason ?? "it could not be read"))
+                        Tag(
+                            "li",
+                            text: "Row \(outcome.row) will be skipped: " + Self.sentence(outcome.reason ?? "it could not be read")
+                        )
                     }
                     for outcome in warned.prefix(50) {
                         Tag("li", text: "Row \(outcome.row) (“\(outcome.title)”): " + outcome.warnings.joined(separator: " "))
@@ -427,7 +430,6 @@ enum ImportPages {
     }
 
     static func day(_ date: Date, in timeZone: TimeZone = .current) -> String { LocalDate(date, in: timeZone).description }
-
 
     /// A reason as the end of a sentence: one full stop, whether the reason has one or not.
     static func sentence(_ text: String) -> String { text.hasSuffix(".") ? text : text + "." }
