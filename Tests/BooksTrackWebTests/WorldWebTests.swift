@@ -60,6 +60,10 @@ struct WorldWebTests {
             #expect(filtered.text.contains("Americanah") && filtered.text.contains("Purple Hibiscus"))
             #expect(!filtered.text.contains("Norwegian Wood"))
             #expect(filtered.text.contains("Country: Nigeria"))
+            // The filter form offers the countries of the reader's authors, the chosen one selected.
+            #expect(filtered.body.contains(#"<option value="NG" selected>Nigeria</option>"#))
+            #expect(filtered.body.contains(#"<option value="SG">Singapore</option>"#))
+            #expect(!filtered.body.contains(#"value="FR""#))
             let listed = try await api.request(.get, "/api/v1/entries?country=JP").json()
             #expect((listed["items"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Norwegian Wood"])
             #expect(try await api.request(.get, "/api/v1/entries?country=Japan").status == .badRequest)

@@ -35,6 +35,11 @@ public struct ReaderLibrary: Sendable {
         self.achievements = achievements
     }
 
+    /// The countries of the library's authors, by name: the choices of the library's country filter.
+    public var authorCountries: [CountryCode] {
+        Set(authors.values.compactMap { $0.country?.value }).sorted { $0.name < $1.name }
+    }
+
     /// The authors of an entry's work, in order.
     public func authors(of entry: LibraryEntry) -> [Author] {
         works[entry.workID]?.authorIDs.compactMap { authors[$0] } ?? []

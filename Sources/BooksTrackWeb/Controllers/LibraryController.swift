@@ -30,7 +30,8 @@ struct LibraryController {
             html: LibraryListPage.render(
                 page: context.page(.library),
                 model: .init(
-                    result: listed, shelves: library.shelfCounts, genres: library.genreCounts, totalBooks: library.entries.count,
+                    result: listed, shelves: library.shelfCounts, genres: library.genreCounts,
+                    countries: library.authorCountries, totalBooks: library.entries.count,
                     completions: completions(of: listed.items, in: library), covers: covers,
                     goals: goals.filter { $0.goal.isRunning(on: user.today(at: now)) })))
     }

@@ -11,6 +11,8 @@ enum LibraryListPage {
         var shelves: [ShelfCount]
         /// The genres of the reader's books, for the genre filter.
         var genres: [ShelfCount] = []
+        /// The countries of the reader's authors, for the country filter.
+        var countries: [CountryCode] = []
         var totalBooks: Int
         /// Each listed book's completion ring (0…1), as on its page.
         var completions: [LibraryEntry.ID: Double] = [:]
@@ -36,7 +38,7 @@ enum LibraryListPage {
                 // books come first; wide screens show it open.
                 Tag.with("details", [.cls("filters-panel"), .flag("open", true)]) {
                     Tag("summary", text: query.isFiltered ? "Search and filters (\(result.total) shown)" : "Search and filters")
-                    controls(query, shelves: shelves, genres: model.genres)
+                    controls(query, shelves: shelves, genres: model.genres, countries: model.countries)
                 }
             }
             if !model.goals.isEmpty { goalStrip(model.goals) }
@@ -99,7 +101,9 @@ enum LibraryListPage {
 
     static func countText(_ count: Int) -> String { count == 1 ? "1 book" : "\(count) books" }
 
-    private static func controls(_ query: LibraryQuery, shelves: [ShelfCount], genres: [ShelfCount]) -> Component {
+    private static func controls(
+        _ query: LibraryQuery, shelves: [ShelfCount], genres: [ShelfCount], countries: [CountryCode]
+    ) -> Component {
         let advanced =
             query.shelf != nil || query.genre != nil || query.region != nil || query.gender != nil || query.language != nil
             || query.era != nil
@@ -143,6 +147,15 @@ enum LibraryListPage {
                     Field(
                         name: "region", label: "Author’s region",
                         control: .select(options: Choices.regions(any: "Any region"), selected: query.region?.rawValue))
+                    if !countries.isEmpty || query.country != nil {
+                        // The countries of the reader's authors (and the one filtered by, even if none is left).
+                        let choices = countries + (query.country.map { countries.contains($0) ? [] : [$0] } ?? [])
+                        Field(
+                            name: "country", label: "Author’s country",
+                            control: .select(
+                                options: [("", "Any country")] + choices.map { ($0.alpha2, $0.name) },
+                                selected: query.country?.alpha2))
+                    }
                     Field(
                         name: "gender", label: "Author’s gender",
                         control: .select(options: Choices.genders(any: "Any gender"), selected: query.gender?.rawValue))
