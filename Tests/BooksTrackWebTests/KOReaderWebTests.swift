@@ -26,6 +26,7 @@ struct KOReaderWebTests {
             let report = try await ImportFlowTests.confirm(preview, with: browser)
             #expect(report.text.contains("KOReader statistics"))
             #expect(report.text.contains("No reading time recorded in KOReader for this book."))
+            #expect(report.text.contains("The file carried 15 reading sessions"))
             let counts = try await app.store.reader(user.id).entryCounts()
             #expect(counts.values.reduce(0, +) == 3)
         }
@@ -47,6 +48,9 @@ struct KOReaderWebTests {
             let again = try await api.request(.post, "/api/v1/imports", body: file, contentType: "application/octet-stream")
             let importedAgain = try again.json()["imported"] as? Int
             #expect(importedAgain == 0)
+            // The stored report says what the answer said.
+            let stored = try await api.request(.get, try #require(real.headers[.location])).json()
+            #expect(stored["sessionsInFile"] as? Int == 15)
             let reading = try await api.request(.get, "/api/v1/insights/reading?period=all").json()
             let minutes = try #require((reading["current"] as? [String: Any])?["minutes"] as? Int)
             #expect(abs(minutes - (36_257 + 9_732 + 9_738) / 60) <= 15, "imported twice, counted once")

@@ -42,13 +42,13 @@ enum ImportRunRows {
             into: "import_runs",
             columns: [
                 "id", "user_id", "format", "file_name", "file_size", "started_at", "finished_at", "rows_total", "imported",
-                "updated", "unchanged", "skipped", "file_warnings",
+                "updated", "unchanged", "skipped", "file_warnings", "sessions_in_file",
             ],
             rows: [
                 [
                     id.string, userID.string, report.format.rawValue, fileName, fileSize, startedAt.milliseconds,
                     finishedAt.milliseconds, report.rows, report.imported, report.updated, report.unchanged, report.skipped,
-                    JSONColumn.text(report.fileWarnings),
+                    JSONColumn.text(report.fileWarnings), report.sessionsInFile,
                 ]
             ])
     }
@@ -105,7 +105,9 @@ enum ImportRunRows {
             if let error = read.error { throw error }
             return read.outcomes
         }
-        return (run, ImportReport(format: run.format, dryRun: false, outcomes: outcomes, fileWarnings: run.fileWarnings))
+        var report = ImportReport(format: run.format, dryRun: false, outcomes: outcomes, fileWarnings: run.fileWarnings)
+        report.sessionsInFile = try row.optionalInteger("sessions_in_file")
+        return (run, report)
     }
 
     private static func outcome(_ row: any SQLRow) throws -> ImportOutcome {

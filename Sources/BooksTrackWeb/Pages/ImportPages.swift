@@ -364,6 +364,13 @@ enum ImportPages {
             if !report.fileWarnings.isEmpty {
                 Tag("ul", .cls("warnings")) { for warning in report.fileWarnings { Tag("li", text: warning) } }
             }
+            if let sessions = report.sessionsInFile {
+                Tag(
+                    "p",
+                    text:
+                        "The file carried \(sessions) reading \(sessions == 1 ? "session" : "sessions"); those your library already had were not added again."
+                )
+            }
             EnrichmentPages.status(model.enrichment, questions: model.questions, sayingOff: true)
             Tag("p", .cls("actions")) {
                 Tag("a", .cls("button"), .href("/insights"), text: "See who you read")
