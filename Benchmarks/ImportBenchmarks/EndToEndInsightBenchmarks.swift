@@ -120,7 +120,76 @@ func writeBenchmarks(today: LocalDate, now: Date) {
     }
 }
 
+/// Each kind of write itself (issue 42's table: a rating, a status, an add, an author fact, a
+/// delete), through the application as a request makes it — the store's transaction and the
+/// after-write step on a kept library — at 1,000 / 10,000 / 100,000 books. Resident memory is
+/// the harness's `memoryLeaked`/`peakMemoryResident` metrics of the same runs.
+func everyWriteBenchmarks(today: LocalDate, now: Date) {
+    for size in [1_000, 10_000, 100_000] {
+        let counter = Counter()
+        let configuration = Benchmark.Configuration(
+            metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: size >= 100_000 ? 20 : 100)
+        Benchmark("The write itself: a rating, \(size) books", configuration: configuration) { benchmark in
+            let (app, user, entry) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
+            let detail = try await app.library.detail(of: entry, for: user)!
+            var fields = EntryFields.current(detail)
+            let lists = EntryFields.currentLists(detail)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                fields[.rating] = counter.next() % 2 == 0 ? "4" : "3.5"
+                let draft = try BookDraft.parse(fields, lists: lists, today: today).get()
+                try await app.library.update(entry, with: draft, for: user, now: now)
+            }
+            benchmark.stopMeasurement()
+        }
+        Benchmark("The write itself: a book added, \(size) books", configuration: configuration) { benchmark in
+            let (app, user, _) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let draft = try BookDraft.parse(
+                    ["title": "Added \(counter.next()) \(UUID().uuidString)", "authors": "Ann Author", "status": "toRead"],
+                    today: today
+                ).get()
+                _ = try await app.library.add(draft, for: user, now: now)
+            }
+            benchmark.stopMeasurement()
+        }
+        Benchmark("The write itself: an author fact, \(size) books", configuration: configuration) { benchmark in
+            let (app, user, entry) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
+            let author = try await app.library.detail(of: entry, for: user)!.authors[0].id
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await app.library.recordFacts(
+                    [(.country, counter.next() % 2 == 0 ? "NG" : "KE")], about: author, for: user, now: now)
+            }
+            benchmark.stopMeasurement()
+        }
+        Benchmark("The write itself: a book deleted, \(size) books", configuration: configuration) { benchmark in
+            let (app, user, _) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
+            // Books to delete, added first (not measured): the library keeps its size.
+            var added: [LibraryEntry.ID] = []
+            for _ in benchmark.scaledIterations {
+                let draft = try BookDraft.parse(
+                    ["title": "To delete \(counter.next()) \(UUID().uuidString)", "authors": "Ann Author"], today: today
+                ).get()
+                if case .added(let entry) = try await app.library.add(draft, for: user, now: now) { added.append(entry) }
+            }
+            benchmark.startMeasurement()
+            for entry in added { try await app.library.delete(entry, for: user, now: now) }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
 extension PreparedLibrary {
+    /// ``firstBook(books:today:now:)`` with the library kept, as on a server that has shown the
+    /// reader a page.
+    func keptFirstBook(books size: Int, today: LocalDate, now: Date) async throws -> (BooksTrack, User, LibraryEntry.ID) {
+        let (app, user, entry) = try await firstBook(books: size, today: today, now: now)
+        _ = try await app.insights.report(for: user, InsightRequest(period: .thisYear), now: now)
+        return (app, user, entry)
+    }
+
     /// The prepared library's application, its reader as stored now, and the first book of their list.
     func firstBook(books size: Int, today: LocalDate, now: Date) async throws -> (BooksTrack, User, LibraryEntry.ID) {
         let (app, user) = try await library(books: size, today: today, now: now)
