@@ -83,6 +83,13 @@ struct YearInBooksTests {
         #expect(year.newRegions.count == 1)
         let earlier = try #require(Self.year(2024, Self.library().0))
         #expect(earlier.newCountries.map(\.alpha2) == ["JP", "NG"])
+        #expect(!earlier.readBefore && year.readBefore)
+        // A book read at a time not known may be from any year: its country is never "new".
+        var (b, _) = Self.library()
+        let undated = b.author("Another Writer", country: "JP")
+        b.book("Read once, date lost", by: [undated], status: .read)
+        let withUndated = try #require(Self.year(2024, b))
+        #expect(withUndated.newCountries.map(\.alpha2) == ["NG"] && withUndated.readBefore)
     }
 
     @Test("Shares come with what they are of, and none is stated on too little")

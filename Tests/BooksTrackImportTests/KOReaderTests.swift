@@ -65,12 +65,11 @@ struct KOReaderTests {
         #expect(records[0].entry.readings.first?.finishedOn == LocalDate("2026-01-28"))
         #expect(records[0].entry.addedOn == LocalDate("2026-01-04"))
         #expect(records[1].entry.status == .reading)
-        #expect(records[1].carries.isEmpty, "a book already in the library keeps its status")
     }
 
     @Test("A reflowed book's turns are scaled to its pages now")
     func reflowed() {
-        // Page 150 of 300 is pages 133…132+ of 264: the half-way page either way.
+        // Page 150 of 300 is page 132 of 264, and pages 299–300 of 600: the half-way page either way.
         let turn = KOReaderStatistics.PageTurn(page: 150, start: 0, duration: 60, totalPages: 300)
         #expect(KOReaderStatistics.scaled(turn, to: 264) == 132...132)
         #expect(KOReaderStatistics.scaled(turn, to: 600) == 299...300)
@@ -89,8 +88,6 @@ struct KOReaderTests {
 
     @Test("Another SQLite database, or a damaged one, is refused with a message, never a crash")
     func refused() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).sqlite3").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let bytes = try Fixtures.bytes(Self.fixture)
         // The header of an SQLite file and nothing after it.
         #expect(throws: ImportFileError.self) {
@@ -108,6 +105,42 @@ struct KOReaderTests {
             Issue.record("an empty SQLite header was read")
         } catch {
             #expect(error.description.contains("not KOReader’s reading statistics"))
+        }
+    }
+}
+
+/// Files no KOReader writes (`make_statistics.py --hostile`): nothing in them may stop the server
+/// or store a number past what the rest of BooksTrack bounds.
+@Suite("KOReader's statistics from a hostile file", .timeLimit(.minutes(1)))
+struct HostileKOReaderTests {
+    @Test("Page counts past any book's are not known, a reflowed turn is counted by range, a sitting is cut at a day")
+    func bounded() throws {
+        let batch = try LibraryFileReader.read(bytes: Fixtures.bytes("koreader/hostile.sqlite3"), today: TestClock.today)
+        let records = Dictionary(uniqueKeysWithValues: batch.records.map { ($0.title, $0) })
+        #expect(records["Past any book"]?.edition.pageCount == nil)
+        #expect(records["Past 64 bits"]?.edition.pageCount == nil)
+        let bomb = try #require(records["Reflow bomb"])
+        #expect(bomb.sessions.count == 1)
+        #expect(bomb.sessions[0].endPage == 100_000, "every page of the book, counted once")
+        let marathon = try #require(records["Marathon"])
+        let minutes = marathon.sessions.map { Int(($0.endedAt!.timeIntervalSince($0.startedAt) / 60).rounded()) }
+        #expect(marathon.sessions.count == 3 && minutes.allSatisfy { Limits.sessionMinutes.contains($0) })
+        // A turn of more than a day and one before 1970 are damaged rows, left out.
+        #expect(records["Odd rows"]?.sessions.map(\.startPage) == [2])
+        for record in batch.records {
+            for session in record.sessions {
+                #expect(Limits.pages.contains(session.startPage) && Limits.pages.contains(session.endPage ?? 0))
+            }
+        }
+    }
+
+    @Test("A database whose book is a view is refused, never read")
+    func view() throws {
+        do {
+            _ = try LibraryFileReader.read(bytes: Fixtures.bytes("koreader/view.sqlite3"), today: TestClock.today)
+            Issue.record("a view named book was read")
+        } catch {
+            #expect(String(describing: error).contains("it has no tables book and page_stat_data"))
         }
     }
 }

@@ -37,12 +37,26 @@ extension DiversityFigures {
         return (figures.sorted { ($1.books, $0.name) < ($0.books, $1.name) }, known)
     }
 
-    /// The countries of books finished before a day (the countries a reader had already met).
-    static func countriesRead(before day: Int, index: InsightIndex) -> Set<CountryCode> {
-        var out = Set<CountryCode>()
-        for book in index.books where book.finishedDays.contains(where: { $0 < day }) {
-            for author in book.authors { if let country = index.authors[Int(author)].country { out.insert(country) } }
+    /// The books a reader had read before a day: finished before it, or read at a time not known
+    /// (a book marked read without a date may be from any year, so it is never "new").
+    static func readBefore(_ day: Int, index: InsightIndex) -> [Int] {
+        index.books.indices.filter { position in
+            let book = index.books[position]
+            return book.finishedDays.contains { $0 < day } || (book.readAtSomeTime && book.finishedDays.isEmpty)
         }
-        return out
+    }
+
+    /// The countries and regions of some books' authors.
+    static func places(_ books: [Int], index: InsightIndex) -> (countries: Set<CountryCode>, regions: Set<CulturalRegion>) {
+        var countries = Set<CountryCode>()
+        var regions = Set<CulturalRegion>()
+        for position in books {
+            for author in index.books[position].authors {
+                let traits = index.authors[Int(author)]
+                if let country = traits.country { countries.insert(country) }
+                if let region = traits.region { regions.insert(region) }
+            }
+        }
+        return (countries, regions)
     }
 }

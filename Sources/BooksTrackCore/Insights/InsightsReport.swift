@@ -100,7 +100,8 @@ public struct InsightsReport: Codable, Hashable, Sendable {
             previous: previous, suggestions: ReadingSuggestion.suggest(for: diversity, index: index),
             underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index),
             newCountries: since.map { day in
-                let before = DiversityFigures.countriesRead(before: day.dayNumber, index: index)
+                let before = DiversityFigures.places(DiversityFigures.readBefore(day.dayNumber, index: index), index: index)
+                    .countries
                 return diversity.countries.map(\.country).filter { !before.contains($0) }.sorted()
             },
             newCountriesSince: since)

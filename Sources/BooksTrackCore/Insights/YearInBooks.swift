@@ -114,7 +114,10 @@ public struct YearInBooks: Codable, Hashable, Sendable {
     public var months: [Month]
     /// The month with the most books finished, when one month has more than every other.
     public var busiestMonth: Month?
-    /// The authors' countries of the year's books, and those no book finished before the year had.
+    /// Whether any book was read before the year (finished before it, or read at a time not
+    /// known): without one, every country of the year is a first and none is called "new".
+    public var readBefore: Bool
+    /// The authors' countries of the year's books, and those no book read before the year had.
     public var countries: [CountryCode]
     public var newCountries: [CountryCode]
     public var regions: [CulturalRegion]
@@ -145,9 +148,9 @@ public struct YearInBooks: Codable, Hashable, Sendable {
         let books = Self.books(selected, in: first...last, index: index, library: library)
         let diversity = DiversityFigures.compute(
             selected, index: index, unit: .books, underrepresented: index.underrepresented)
-        let (countries, regions) = Self.places(selected, index: index)
-        let before = index.books.indices.filter { index.books[$0].finishedDays.contains { $0 < first } }
-        let (countriesBefore, regionsBefore) = Self.places(before, index: index)
+        let (countries, regions) = DiversityFigures.places(selected, index: index)
+        let before = DiversityFigures.readBefore(first, index: index)
+        let (countriesBefore, regionsBefore) = DiversityFigures.places(before, index: index)
         let previous = Self.days(of: year - 1).map { Self.totals($0, index: index, board: board) }
         let byPages = books.filter { ($0.pages ?? 0) > 0 }
         // Each book in the month of its first finish in the year (a book read twice counts once,
@@ -173,7 +176,8 @@ public struct YearInBooks: Codable, Hashable, Sendable {
             longest: byPages.max { ($0.pages!, $1.finishedOn) < ($1.pages!, $0.finishedOn) },
             shortest: byPages.min { ($0.pages!, $0.finishedOn) < ($1.pages!, $1.finishedOn) },
             mostRead: Self.mostRead(books), months: months, busiestMonth: busiest,
-            countries: countries.sorted(), newCountries: countries.subtracting(countriesBefore).sorted(),
+            readBefore: !before.isEmpty, countries: countries.sorted(),
+            newCountries: countries.subtracting(countriesBefore).sorted(),
             regions: regions.sorted(), newRegions: regions.subtracting(regionsBefore).sorted(),
             women: Self.women(diversity), marginalized: Self.marginalized(diversity),
             languages: diversity.languages.map {
@@ -213,20 +217,6 @@ public struct YearInBooks: Codable, Hashable, Sendable {
         return out.sorted { ($0.finishedOn, $0.title) < ($1.finishedOn, $1.title) }
     }
 
-    /// The countries and regions of the authors of some books.
-    private static func places(_ books: [Int], index: InsightIndex) -> (Set<CountryCode>, Set<CulturalRegion>) {
-        var countries = Set<CountryCode>()
-        var regions = Set<CulturalRegion>()
-        for position in books {
-            for author in index.books[position].authors {
-                let traits = index.authors[Int(author)]
-                if let country = traits.country { countries.insert(country) }
-                if let region = traits.region { regions.insert(region) }
-            }
-        }
-        return (countries, regions)
-    }
-
     /// A year's days as day numbers, `nil` outside the calendar.
     static func days(of year: Int) -> ClosedRange<Int>? {
         guard let first = LocalDate(year: year, month: 1, day: 1), let last = LocalDate(year: year, month: 12, day: 31)
@@ -238,7 +228,7 @@ public struct YearInBooks: Codable, Hashable, Sendable {
         let selected = index.select(.read, in: days)
         let figures = board.figures(in: days)
         let diversity = DiversityFigures.compute(selected, index: index, unit: .books, underrepresented: index.underrepresented)
-        let (countries, regions) = places(selected, index: index)
+        let (countries, regions) = DiversityFigures.places(selected, index: index)
         var authors = Set<Int32>()
         for position in selected { authors.formUnion(index.books[position].authors) }
         return Totals(

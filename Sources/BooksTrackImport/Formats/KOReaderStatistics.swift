@@ -47,15 +47,14 @@ public enum KOReaderStatistics {
         public var authors: String
         public var pages: Int?
         public var language: String?
-        public var totalReadTime: Int64
 
-        public init(id: Int64, title: String, authors: String, pages: Int?, language: String?, totalReadTime: Int64) {
+        /// `pages` outside ``Limits/pages`` (a damaged or hostile file) is not known.
+        public init(id: Int64, title: String, authors: String, pages: Int?, language: String?) {
             self.id = id
             self.title = title
             self.authors = authors
-            self.pages = pages
+            self.pages = pages.flatMap { Limits.pages.contains($0) && $0 > 0 ? $0 : nil }
             self.language = language
-            self.totalReadTime = totalReadTime
         }
     }
 
@@ -78,7 +77,7 @@ public enum KOReaderStatistics {
         let (title, authors) = cleaned(title: book.title, authors: book.authors)
         let sessions = sessions(turns, pages: book.pages)
         var edition = EditionDetails()
-        edition.pageCount = book.pages.flatMap { $0 > 0 ? $0 : nil }
+        edition.pageCount = book.pages
         edition.language = book.language.flatMap(LanguageCode.init(lenient:))
         var state = EntryState(status: .reading)
         if let first = turns.map(\.start).min() { state.addedOn = day(first) }
@@ -99,56 +98,80 @@ public enum KOReaderStatistics {
         return record
     }
 
-    /// The turns of one book grouped into sessions (see the type's rules).
+    /// The turns of one book grouped into sessions (see the type's rules). A sitting longer than
+    /// a day (``Limits/sessionMinutes``) is cut into sessions of at most a day.
     public static func sessions(_ turns: [PageTurn], pages: Int?) -> [SessionDraft] {
         let ordered = turns.filter { $0.duration > 0 }.sorted { ($0.start, $0.page) < ($1.start, $1.page) }
         guard let first = ordered.first else { return [] }
+        let longest = Int64(Limits.sessionMinutes.upperBound * 60)
         var out: [SessionDraft] = []
         var group: [PageTurn] = [first]
-        var end = first.start + first.duration
+        var (end, seconds) = (first.start + first.duration, first.duration)
         func close() {
-            let seconds = group.reduce(Int64(0)) { $0 + $1.duration }
-            var distinct = Set<Int>()
-            for turn in group { distinct.formUnion(scaled(turn, to: pages)) }
-            let start = max(0, (distinct.min() ?? 1) - 1)
+            let ranges = merged(group.map { scaled($0, to: pages) })
+            let turned = ranges.reduce(0) { $0 + $1.count }
+            let start = min(Limits.pages.upperBound, max(0, (ranges.first?.lowerBound ?? 1) - 1))
             let begin = Date(timeIntervalSince1970: TimeInterval(group[0].start))
+            let length = group.reduce(Int64(0)) { $0 + $1.duration }
             out.append(
                 SessionDraft(
-                    startedAt: begin, endedAt: begin.addingTimeInterval(TimeInterval(seconds)), startPage: start,
-                    endPage: start + distinct.count, loggedAfterwards: false))
+                    startedAt: begin, endedAt: begin.addingTimeInterval(TimeInterval(length)), startPage: start,
+                    endPage: min(Limits.pages.upperBound, start + turned), loggedAfterwards: false))
         }
         for turn in ordered.dropFirst() {
-            if turn.start - end > Int64(pause) {
+            if turn.start - end > Int64(pause) || seconds + turn.duration > longest {
                 close()
                 group = []
+                seconds = 0
             }
             group.append(turn)
+            seconds += turn.duration
             end = max(end, turn.start + turn.duration)
         }
         close()
         return out
     }
 
-    /// The pages of the book as it is now that a turn recorded at `totalPages` covers.
+    /// The pages of the book as it is now that a turn recorded at `totalPages` covers (the page
+    /// itself, at least 1, when the book's pages are not known or unchanged).
     static func scaled(_ turn: PageTurn, to pages: Int?) -> ClosedRange<Int> {
         guard let pages, pages > 0, turn.totalPages > 0, turn.totalPages != pages else {
-            return max(1, turn.page)...max(1, turn.page)
+            let page = max(1, turn.page)
+            return page...page
         }
+        // Both at most 1,000,000 where they enter (pages at most 100,000): no product overflows.
         let page = min(max(1, turn.page), turn.totalPages)
         let first = (page - 1) * pages / turn.totalPages + 1
         let last = max(first, page * pages / turn.totalPages)
         return first...last
     }
 
-    /// The day a new book counts as finished: at least 90% of its pages turned, one of them in
-    /// its last 5%, on the day of the last turn (UTC). `nil` when it does not.
+    /// Ranges of pages merged where they overlap or touch, in order: distinct pages are counted
+    /// by their lengths, however wide a reflowed turn's range (never page by page).
+    static func merged(_ ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+        var out: [ClosedRange<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, range.lowerBound <= last.upperBound + 1 {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                out.append(range)
+            }
+        }
+        return out
+    }
+
+    /// The day a new book counts as finished: at least 90% of its pages turned, and the day (UTC)
+    /// it first reached one of its last 5% — not the last time it was opened. `nil` when it does
+    /// not count as finished.
     static func finishDay(_ turns: [PageTurn], pages: Int?) -> LocalDate? {
-        guard let pages, pages > 0, let last = turns.map(\.start).max() else { return nil }
-        var turned = Set<Int>()
-        for turn in turns where turn.duration > 0 { turned.formUnion(scaled(turn, to: pages)) }
+        guard let pages, pages > 0 else { return nil }
+        let read = turns.filter { $0.duration > 0 }
+        let turned = merged(read.map { scaled($0, to: pages) }).reduce(0) { $0 + $1.count }
         let tail = Int((Double(pages) * 0.95).rounded(.down))
-        guard Double(turned.count) >= Double(pages) * 0.9, turned.contains(where: { $0 > tail }) else { return nil }
-        return day(last)
+        guard Double(turned) >= Double(pages) * 0.9,
+            let reached = read.filter({ scaled($0, to: pages).upperBound > tail }).map(\.start).min()
+        else { return nil }
+        return day(reached)
     }
 
     static func day(_ seconds: Int64) -> LocalDate {

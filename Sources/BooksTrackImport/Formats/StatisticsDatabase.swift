@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
-// SQLiteNIO's own copy of SQLite, called directly: a statistics database is read with two queries.
+// SQLiteNIO's own copy of SQLite (its CSQLite target, module VaporCSQLite), called directly as the
+// store does: a statistics database is read with two queries. Pinned with sqlite-nio 1.13.2.
 import VaporCSQLite
 
 /// Reads the two tables of KOReader's `statistics.sqlite3` that an import needs, through SQLite's
@@ -17,7 +18,8 @@ enum StatisticsDatabase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
-        guard sqlite_nio_sqlite3_open_v2("file:\(path)?immutable=1", &opened, flags, nil) == SQLITE_OK, let db = opened
+        let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+        guard sqlite_nio_sqlite3_open_v2(uri, &opened, flags, nil) == SQLITE_OK, let db = opened
         else {
             sqlite_nio_sqlite3_close(opened)
             throw .notKOReaderStatistics("SQLite cannot open it")
@@ -32,13 +34,12 @@ enum StatisticsDatabase {
             }
             var books: [KOReaderStatistics.Book] = []
             try run(
-                "SELECT id, title, authors, pages, language, total_read_time FROM book ORDER BY id", on: db
+                "SELECT id, title, authors, pages, language FROM book ORDER BY id", on: db
             ) { row in
                 books.append(
                     KOReaderStatistics.Book(
                         id: sqlite_nio_sqlite3_column_int64(row, 0), title: text(row, 1) ?? "", authors: text(row, 2) ?? "",
-                        pages: integer(row, 3).map { Int(clamping: $0) }, language: text(row, 4),
-                        totalReadTime: integer(row, 5) ?? 0))
+                        pages: integer(row, 3).map { Int(clamping: $0) }, language: text(row, 4)))
             }
             var turns: [Int64: [KOReaderStatistics.PageTurn]] = [:]
             var count = 0

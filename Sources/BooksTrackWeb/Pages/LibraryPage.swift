@@ -105,7 +105,8 @@ enum LibraryListPage {
         _ query: LibraryQuery, shelves: [ShelfCount], genres: [ShelfCount], countries: [CountryCode]
     ) -> Component {
         let advanced =
-            query.shelf != nil || query.genre != nil || query.region != nil || query.gender != nil || query.language != nil
+            query.shelf != nil || query.genre != nil || query.region != nil || query.country != nil || query.gender != nil
+            || query.language != nil
             || query.era != nil
             || query.translated != nil || query.ownVoices != nil || query.missing != nil
         return Tag(

@@ -81,10 +81,19 @@ enum YearPage {
         return Card("The year at a glance", span: .full, id: "year-hero") {
             Tag("dl", .cls("year-figures")) {
                 figure(InsightFormat.grouped(totals.books), totals.books == 1 ? "book finished" : "books finished")
-                figure(InsightFormat.grouped(totals.pages), totals.pages == 1 ? "page read" : "pages read")
+                // Nothing known is said so, never a bare 0 (no page count, no author's country).
+                if totals.pages == 0 && totals.books > 0 {
+                    figure("–", "pages read: page counts not known")
+                } else {
+                    figure(InsightFormat.grouped(totals.pages), totals.pages == 1 ? "page read" : "pages read")
+                }
                 if totals.minutes > 0 { figure(InsightFormat.duration(totals.minutes), "in timed sessions") }
                 figure(InsightFormat.grouped(totals.authors), totals.authors == 1 ? "author" : "authors")
-                figure(InsightFormat.grouped(totals.countries), totals.countries == 1 ? "country" : "countries")
+                if totals.countries == 0 && totals.books > 0 {
+                    figure("–", "countries: not known yet")
+                } else {
+                    figure(InsightFormat.grouped(totals.countries), totals.countries == 1 ? "country" : "countries")
+                }
                 figure(InsightFormat.grouped(totals.longestStreak), "longest streak (days)")
             }
             Tag("p", text: comparison(year))
@@ -210,7 +219,7 @@ extension YearPage {
     static func world(_ model: Model) -> Component {
         let year = model.year
         // "New" means something only when books were finished before the year.
-        let new = year.newCountries.count < year.countries.count ? Set(year.newCountries) : []
+        let new = year.readBefore ? Set(year.newCountries) : []
         return Card("The world you read", id: "year-world") {
             if year.countries.isEmpty {
                 Tag("p", text: "No author of these books has a known country yet.")
@@ -237,7 +246,7 @@ extension YearPage {
         let all = CulturalRegion.allCases.count
         let regions = year.regions.count == all ? "all \(all) regions" : "\(year.regions.count) of \(all) regions"
         let countries = counted(year.countries.count, "country", "countries")
-        guard year.newCountries.count < year.countries.count else {
+        guard year.readBefore else {
             return "\(countries) and \(regions): no book was finished before \(year.year), so every one is a first."
         }
         return "\(countries), \(year.newCountries.count) new this year; \(regions), \(year.newRegions.count) new."
@@ -285,7 +294,7 @@ extension YearPage {
             return "Too little is known to state a share. " + known
         }
         return
-            "\(InsightFormat.percent(value)): \(InsightFormat.number(share.count)) of \(InsightFormat.books(Int(share.known.rounded()))). "
+            "\(InsightFormat.percent(value)): \(InsightFormat.number(share.count)) of \(InsightFormat.number(share.known)) books. "
             + known
     }
 

@@ -26,7 +26,9 @@ enum YearText {
             out += "Read most: " + year.mostRead.map { "\($0.name) (\($0.books))" }.joined(separator: ", ") + "\n"
         }
         out += "Countries: \(year.countries.map(\.name).joined(separator: ", "))"
-        out += year.newCountries.isEmpty ? "\n" : " — new: \(year.newCountries.map(\.name).joined(separator: ", "))\n"
+        out +=
+            !year.readBefore || year.newCountries.isEmpty
+            ? "\n" : " — new: \(year.newCountries.map(\.name).joined(separator: ", "))\n"
         out += "Women: \(share(year.women))\nMarginalized voices: \(share(year.marginalized))\n"
         out += "Languages: \(year.languages.map { "\($0.name) (\($0.books))" }.joined(separator: ", "))\n"
         out += "In translation: \(share(year.translated))\n"

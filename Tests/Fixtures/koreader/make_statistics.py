@@ -6,6 +6,10 @@ and the file is the same.
     python3 Tests/Fixtures/koreader/make_statistics.py [--turns N --out PATH]
 
 With --turns, a larger synthetic database of about N page turns (the import's speed benchmark).
+With --hostile, two files no real KOReader writes, for the import's bounds: hostile.sqlite3
+(page counts past any book's and past 64 bits, a reflowed turn covering 100,000 pages 20,000
+times, a sitting of three days without a pause, a turn of more than a day, a time before 1970)
+and view.sqlite3 (its `book` is a view).
 
 Books:
 1. "Half of a Yellow Sun", Chimamanda Ngozi Adichie, 448 pages, language "en-US": read through
@@ -125,10 +129,47 @@ def build(path, turns=None):
     db.close()
 
 
+def hostile(folder):
+    path = folder / "hostile.sqlite3"
+    path.unlink(missing_ok=True)
+    db = sqlite3.connect(path)
+    db.executescript(SCHEMA)
+    books = [
+        (1, "Past any book", "A. Writer", 3_000_000_000, [(2, JAN_1_2026, 60, 2)]),
+        (2, "Past 64 bits", "A. Writer", 9223372036854775807, [(2, JAN_1_2026 + 100, 60, 2)]),
+        (3, "Reflow bomb", "A. Writer", 100_000, [(1, JAN_1_2026 + 1000 + i, 1, 1) for i in range(20_000)]),
+        (4, "Marathon", "A. Writer", 5_000, [(1 + i, JAN_1_2026 + 200_000 + i * 600, 600, 5_000) for i in range(432)]),
+        (5, "Odd rows", "A. Writer", 300, [(1, JAN_1_2026 + 900_000, 90_000, 300), (2, -5, 60, 300), (3, JAN_1_2026 + 900_100, 60, 300)]),
+    ]
+    for number, title, authors, pages, rows in books:
+        db.execute("INSERT INTO book (id, title, authors, pages, language, md5, total_read_time) VALUES (?, ?, ?, ?, 'en', ?, ?)",
+                   (number, title, authors, pages, f"{number:032x}", sum(r[2] for r in rows)))
+        db.executemany("INSERT INTO page_stat_data (id_book, page, start_time, duration, total_pages) VALUES (?, ?, ?, ?, ?)",
+                       [(number, *r) for r in rows])
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+    view = folder / "view.sqlite3"
+    view.unlink(missing_ok=True)
+    db = sqlite3.connect(view)
+    db.executescript("""
+        CREATE TABLE page_stat_data (id_book integer, page integer, start_time integer, duration integer, total_pages integer);
+        CREATE TABLE books (id integer PRIMARY KEY, title text);
+        CREATE VIEW book AS SELECT id, title, '' AS authors, 100 AS pages, 'en' AS language FROM books;
+    """)
+    db.commit()
+    db.close()
+    print(f"wrote {path} and {view}")
+
+
 if __name__ == "__main__":
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--turns", type=int)
     arguments.add_argument("--out", type=pathlib.Path, default=pathlib.Path(__file__).with_name("statistics.sqlite3"))
+    arguments.add_argument("--hostile", action="store_true")
     options = arguments.parse_args()
+    if options.hostile:
+        hostile(pathlib.Path(__file__).parent)
+        raise SystemExit
     build(options.out, options.turns)
     print(f"wrote {options.out} ({options.out.stat().st_size:,} bytes)")
