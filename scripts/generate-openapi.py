@@ -633,8 +633,9 @@ doc = {
     "YearMonth": {"type": "object", "required": ["month", "label", "books", "pages", "minutes"], "properties": {
       "month": {"type": "integer", "minimum": 1, "maximum": 12}, "label": {"type": "string"},
       "books": {"type": "integer", "minimum": 0}, "pages": {"type": "integer", "minimum": 0}, "minutes": {"type": "integer", "minimum": 0}}},
-    "YearInBooks": {"type": "object", "required": ["year", "complete", "totals", "books", "mostRead", "months", "countries", "newCountries", "regions", "newRegions", "women", "marginalized", "languages", "translated", "goals", "years"], "properties": {
+    "YearInBooks": {"type": "object", "required": ["year", "complete", "totals", "books", "mostRead", "months", "readBefore", "countries", "newCountries", "regions", "newRegions", "women", "marginalized", "languages", "translated", "goals", "years"], "properties": {
       "year": {"type": "integer"}, "complete": {"type": "boolean", "description": "Whether the year is over."},
+      "readBefore": {"type": "boolean", "description": "Whether any book was read before the year (finished before it, or marked read without a date); without one, no country or region is new."},
       "totals": S("YearTotals"), "previous": S("YearTotals"),
       "books": {"type": "array", "items": S("YearBook")},
       "first": S("YearBook"), "last": S("YearBook"), "longest": S("YearBook"), "shortest": S("YearBook"),
