@@ -81,7 +81,7 @@ public enum WorldMap {
         var out = ""
         out.reserveCapacity(90_000)
         out +=
-            "<svg class=\"chart world-map\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" role=\"group\" aria-label=\"\(SVG.escape(label))\" preserveAspectRatio=\"xMidYMid meet\">"
+            "<svg class=\"chart world-map\" id=\"\(SVG.escape(id))\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" role=\"group\" aria-label=\"\(SVG.escape(label))\" preserveAspectRatio=\"xMidYMid meet\">"
         // Countries not read first, so the read ones' outlines are drawn over their neighbours'.
         // They are the background: nothing for a screen reader to walk through, country by country.
         out += "<g aria-hidden=\"true\">"
