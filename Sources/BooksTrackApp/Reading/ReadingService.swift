@@ -102,7 +102,7 @@ extension ReadingService {
         let (library, figures) = try await libraries.figures(of: user)
         let years = YearInBooks.years(figures)
         guard years.contains(year) else { return (nil, years) }
-        return (YearInBooks.compute(year, library: library, figures: figures, today: user.today(at: now)), years)
+        return (YearInBooks.compute(year, library: library, figures: figures, today: user.today(at: now), years: years), years)
     }
 
     /// The years with reading, newest first (the years that have a year in books).

@@ -137,9 +137,10 @@ public struct YearInBooks: Codable, Hashable, Sendable {
     /// The year's figures from the reader's kept library and its figures. `today` is the
     /// reader's day: a running year is counted up to it. `nil` for a year outside the calendar
     /// (1…9999).
-    public static func compute(_ year: Int, library: ReaderLibrary, figures: LibraryFigures, today: LocalDate)
-        -> YearInBooks?
-    {
+    /// `years`, when the caller has them already (``years(_:)``), are not worked out again.
+    public static func compute(
+        _ year: Int, library: ReaderLibrary, figures: LibraryFigures, today: LocalDate, years: [Int]? = nil
+    ) -> YearInBooks? {
         guard let days = days(of: year) else { return nil }
         let index = figures.index
         let board = figures.board
@@ -170,7 +171,7 @@ public struct YearInBooks: Codable, Hashable, Sendable {
         let busiest = most > 0 && booksByMonth.count(where: { $0 == most }) == 1 ? months.first { $0.books == most } : nil
         return YearInBooks(
             year: year, complete: last < today.dayNumber,
-            totals: Self.totals(days, index: index, board: board),
+            totals: Self.totals(days, selected: selected, diversity: diversity, index: index, board: board),
             previous: previous.flatMap { $0.books > 0 || $0.minutes > 0 ? $0 : nil },
             books: books, first: books.first, last: books.last,
             longest: byPages.max { ($0.pages!, $1.finishedOn) < ($1.pages!, $0.finishedOn) },
@@ -185,7 +186,7 @@ public struct YearInBooks: Codable, Hashable, Sendable {
             },
             translated: Self.translated(selected, index: index),
             goals: Self.goals(library.goals, year: year, board: board, today: today),
-            years: Self.years(index: index, board: board))
+            years: years ?? Self.years(index: index))
     }
 
     public static let monthNames = [
@@ -224,10 +225,17 @@ public struct YearInBooks: Codable, Hashable, Sendable {
         return first.dayNumber...last.dayNumber
     }
 
-    private static func totals(_ days: ClosedRange<Int>, index: InsightIndex, board: GoalBoard) -> Totals {
-        let selected = index.select(.read, in: days)
+    /// A year's totals; `selected` and `diversity` are the year's books and their figures, when the
+    /// caller has them already.
+    private static func totals(
+        _ days: ClosedRange<Int>, selected: [Int]? = nil, diversity: DiversityFigures? = nil, index: InsightIndex,
+        board: GoalBoard
+    ) -> Totals {
+        let selected = selected ?? index.select(.read, in: days)
         let figures = board.figures(in: days)
-        let diversity = DiversityFigures.compute(selected, index: index, unit: .books, underrepresented: index.underrepresented)
+        let diversity =
+            diversity
+            ?? DiversityFigures.compute(selected, index: index, unit: .books, underrepresented: index.underrepresented)
         let (countries, regions) = DiversityFigures.places(selected, index: index)
         var authors = Set<Int32>()
         for position in selected { authors.formUnion(index.books[position].authors) }
@@ -300,18 +308,24 @@ public struct YearInBooks: Codable, Hashable, Sendable {
     /// The year home offers on `today`: from December to the end of January, the year ending or
     /// just ended, when it has reading.
     public static func offered(today: LocalDate, years: [Int]) -> Int? {
-        let year = today.month == 12 ? today.year : today.month == 1 ? today.year - 1 : nil
-        return year.flatMap { years.contains($0) ? $0 : nil }
+        offered(today: today).flatMap { years.contains($0) ? $0 : nil }
+    }
+
+    /// The year home may offer on `today` (the year ending in December, just ended in January),
+    /// before asking whether it has reading: the rest of the year home asks nothing.
+    public static func offered(today: LocalDate) -> Int? {
+        today.month == 12 ? today.year : today.month == 1 ? today.year - 1 : nil
     }
 
     /// Years with a finished book or a reading session, newest first: the years that have a
     /// year in books.
-    public static func years(_ figures: LibraryFigures) -> [Int] { years(index: figures.index, board: figures.board) }
+    /// From the insights index alone: the goal board is not built for it.
+    public static func years(_ figures: LibraryFigures) -> [Int] { years(index: figures.index) }
 
-    static func years(index: InsightIndex, board: GoalBoard) -> [Int] {
+    static func years(index: InsightIndex) -> [Int] {
         var days = Set<Int>()
         for book in index.books { days.formUnion(book.finishedDays) }
-        days.formUnion(board.sessionDays)
+        for session in index.sessions { days.insert(session.day) }
         return Set(days.map { LocalDate(dayNumber: $0).year }).sorted(by: >)
     }
 }

@@ -73,8 +73,11 @@ struct HomeController {
         async let streak = sessions.streak(for: user, now: configuration.clock())
         async let goalList = goals.goals(for: user, now: configuration.clock())
         let radar = try await insights.report(for: user, InsightRequest.headline, now: configuration.clock()).report.radar
-        let offered = YearInBooks.offered(
-            today: user.today(at: configuration.clock()), years: try await app.reading.yearsWithReading(for: user))
+        // Only in December and January does home look for a year with reading.
+        let today = user.today(at: configuration.clock())
+        let offered =
+            YearInBooks.offered(today: today) == nil
+            ? nil : YearInBooks.offered(today: today, years: try await app.reading.yearsWithReading(for: user))
         var model = HomePage.Model(
             counts: try await counts, reading: Array(try await reading.items.prefix(5)), missingData: try await missing,
             untitled: try await untitled,
