@@ -60,6 +60,10 @@ public enum InsightFormat {
     public static func counted(_ count: Int, _ singular: String) -> String {
         "\(grouped(count)) \(singular)\(count == 1 ? "" : "s")"
     }
+    /// "1 country", "14 countries": a count with its noun when the plural is not a final "s".
+    public static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(grouped(count)) \(count == 1 ? singular : plural)"
+    }
     public static func authors(_ count: Int) -> String { count == 1 ? "1 author" : "\(grouped(count)) authors" }
 
     /// "50 min", "2 h 50 min".

@@ -116,7 +116,7 @@ enum YearPage {
         let figures =
             "\(InsightFormat.books(now.books)) (\(InsightFormat.grouped(then.books))), "
             + "\(InsightFormat.grouped(now.pages)) pages read (\(InsightFormat.grouped(then.pages))), "
-            + "\(counted(now.countries, "country", "countries")) (\(InsightFormat.grouped(then.countries)))."
+            + "\(InsightFormat.counted(now.countries, "country", "countries")) (\(InsightFormat.grouped(then.countries)))."
         return year.complete
             ? "Against \(before), in brackets: \(figures)" : "So far, against all of \(before) in brackets: \(figures)"
     }
@@ -245,7 +245,7 @@ extension YearPage {
     static func worldSummary(_ year: YearInBooks) -> String {
         let all = CulturalRegion.allCases.count
         let regions = year.regions.count == all ? "all \(all) regions" : "\(year.regions.count) of \(all) regions"
-        let countries = counted(year.countries.count, "country", "countries")
+        let countries = InsightFormat.counted(year.countries.count, "country", "countries")
         guard year.readBefore else {
             return "\(countries) and \(regions): no book was finished before \(year.year), so every one is a first."
         }
@@ -316,7 +316,7 @@ extension YearPage {
             } else {
                 Tag(
                     "p",
-                    text: "\(counted(year.languages.count, "original language", "original languages")): "
+                    text: "\(InsightFormat.counted(year.languages.count, "original language", "original languages")): "
                         + InsightFormat.list(year.languages.map { "\($0.name) (\($0.books))" }) + ".")
             }
             Tag(
@@ -330,7 +330,7 @@ extension YearPage {
         let year = model.year
         return Card("Authors read most", id: "year-authors") {
             if year.mostRead.isEmpty {
-                Tag("p", text: "No author twice: \(counted(year.totals.authors, "author", "different authors")).")
+                Tag("p", text: "No author twice: \(InsightFormat.counted(year.totals.authors, "author", "different authors")).")
             } else {
                 Tag("ol", .cls("plain-list")) {
                     for author in year.mostRead { Tag("li", text: "\(author.name) — \(InsightFormat.books(author.books))") }
@@ -380,10 +380,6 @@ extension YearPage {
         }
     }
 
-    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
-        "\(InsightFormat.grouped(count)) \(count == 1 ? singular : plural)"
-    }
-
     /// A year with nothing read: the years that have something.
     static func nothing(page: PageContext, year: Int, years: [Int]) -> String {
         Layout.document(title: "\(year) in books", page: page) {
@@ -422,10 +418,10 @@ extension YearPage {
             kicker: "Year in books · \(year.year)\(year.complete ? "" : " so far")",
             title: "\(InsightFormat.books(totals.books)) read",
             lines: [
-                "\(InsightFormat.grouped(totals.pages)) pages, \(counted(totals.authors, "author", "authors")), \(counted(totals.countries, "country", "countries")).",
+                "\(InsightFormat.grouped(totals.pages)) pages, \(InsightFormat.counted(totals.authors, "author", "authors")), \(InsightFormat.counted(totals.countries, "country", "countries")).",
                 women ?? "Too little known to say how many are by women.",
                 year.first.map { "First: \($0.title)." },
-                "Longest streak: \(counted(totals.longestStreak, "day", "days")).",
+                "Longest streak: \(InsightFormat.counted(totals.longestStreak, "day", "days")).",
             ].compactMap { $0 },
             chart: BarChart.svg(
                 bars, id: "image-year-months", label: "Books finished each month of \(year.year)",

@@ -8,11 +8,11 @@ enum YearText {
         var out = "\(year.year) in books — \(reader)\(year.complete ? "" : " (so far; the year is not over)")\n\n"
         out += "  \(InsightFormat.books(totals.books)) · \(InsightFormat.grouped(totals.pages)) pages"
         if totals.minutes > 0 { out += " · \(InsightFormat.duration(totals.minutes)) in sessions" }
-        out += " · \(InsightFormat.authors(totals.authors)) · \(counted(totals.countries, "country", "countries"))"
-        out += " · longest streak \(counted(totals.longestStreak, "day", "days"))\n"
+        out += " · \(InsightFormat.authors(totals.authors)) · \(InsightFormat.counted(totals.countries, "country", "countries"))"
+        out += " · longest streak \(InsightFormat.counted(totals.longestStreak, "day", "days"))\n"
         if let before = year.previous {
             out +=
-                "  \(year.year - 1): \(InsightFormat.books(before.books)) · \(InsightFormat.grouped(before.pages)) pages · \(counted(before.countries, "country", "countries"))\n"
+                "  \(year.year - 1): \(InsightFormat.books(before.books)) · \(InsightFormat.grouped(before.pages)) pages · \(InsightFormat.counted(before.countries, "country", "countries"))\n"
         }
         out += "\n"
         for (label, book) in [("First", year.first), ("Last", year.last), ("Longest", year.longest), ("Shortest", year.shortest)]
@@ -54,9 +54,5 @@ enum YearText {
         let known = "\(InsightFormat.number(share.known)) of \(InsightFormat.books(share.total)) known"
         guard let value = share.share else { return "too little known (\(known))" }
         return "\(InsightFormat.percent(value)) (\(known))"
-    }
-
-    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
-        "\(InsightFormat.grouped(count)) \(count == 1 ? singular : plural)"
     }
 }
