@@ -7,6 +7,7 @@ against the schema documented here.
 """
 import json
 import pathlib
+import re
 BANDS = ["highlyDiverse", "diverse", "moderate", "limited", "notDiverse"]
 AXES = ["cultural", "gender", "language", "marginalized", "translation", "ownVoices", "era", "accessibility"]
 FACTS = ["region", "gender", "originalLanguage", "readingLanguage", "firstPublished", "ownVoices", "accessibility", "genre"]
@@ -33,6 +34,8 @@ def q(name, desc, schema):
         schema = dict(schema, minLength=1)
     return {"name": name, "in": "query", "required": False, "description": desc, "schema": schema}
 statuses = ["wishlist", "toRead", "reading", "read", "onHold", "dnf"]
+# The codes the API accepts for `country`: those of the bundled country table.
+COUNTRIES = re.findall(r'alpha2: "([A-Z]{2})"', (pathlib.Path(__file__).parent.parent / "Sources/BooksTrackCore/Taxonomy/CountryTable.swift").read_text())
 regions = ["africa", "asia", "europe", "northAmerica", "southAmerica", "oceania", "middleEast", "caribbean", "centralAsia", "indigenous", "international"]
 PALETTES = ["standard", "blueOrange"]
 nullable = lambda t: {"type": [t, "null"]}
@@ -249,7 +252,7 @@ doc = {
         q("shelf", "A shelf name.", {"type": "string"}),
         q("genre", "A genre of the work, without regard to case (`Science fiction`).", {"type": "string"}),
         q("region", "A cultural region of any author.", {"type": "string", "enum": regions}),
-        q("country", "The country of any author, as an ISO 3166-1 alpha-2 code (`NG`): the world map's links.", {"type": "string", "pattern": "^[A-Z]{2}$"}),
+        q("country", "The country of any author, as an ISO 3166-1 alpha-2 code (`NG`) of the bundled country table: the world map's links.", {"type": "string", "enum": COUNTRIES}),
         q("gender", "The gender of any author.", {"type": "string", "enum": ["female", "male", "nonBinary", "other"]}),
         q("language", "Original language (ISO 639 code or English name).", {"type": "string"}),
         q("era", "Publication era.", {"type": "string", "enum": ["before1900", "from1900To1950", "from1951To2000", "from2001To2020", "from2021"]}),
@@ -426,7 +429,7 @@ doc = {
     "TokenInput": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 100}}},
     "ShareInput": {"type": "object", "required": ["card"], "properties": {
       "card": {"type": "string", "enum": ["hero", "score", "radar", "gender", "regions", "languages", "eras", "reading", "year"], "description": "Which insights card; `year` is the year in books of `year`."},
-      "year": {"type": "integer", "minimum": 1, "maximum": 9999, "description": "With card `year`: the year in books to share."},
+      "year": {"type": ["integer", "null"], "minimum": 1, "maximum": 9999, "description": "With card `year`: the year in books to share. Null or absent with another card."},
       "period": {"type": ["string", "null"], "pattern": "^(all|this-year|last-30-days|custom|[1-9][0-9]{3})$", "description": "As on the insights page; null or absent: all time."},
       "from": {"type": ["string", "null"], "format": "date"}, "to": {"type": ["string", "null"], "format": "date"},
       "scope": {"type": ["string", "null"], "enum": ["read", "library", None]}, "unit": {"type": ["string", "null"], "enum": ["books", "authors", None]}}},

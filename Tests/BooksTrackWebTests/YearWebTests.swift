@@ -134,6 +134,11 @@ struct YearWebTests {
             let byAPI = try await api.request(.post, "/api/v1/shares", json: ["card": "year", "year": 2024])
             #expect(byAPI.status == .created)
             #expect(try byAPI.json()["title"] as? String == "2024 in books")
+            // A year no calendar has is refused even with a card that does not use it.
+            for card in ["year", "radar"] {
+                let past = try await api.request(.post, "/api/v1/shares", json: ["card": card, "year": 10000])
+                #expect(past.status == .unprocessableContent, "\(card)")
+            }
         }
     }
 

@@ -99,6 +99,10 @@ struct Shares {
         if name?.lowercased() == "year" {
             return try await makeYear(parameters["year"], png: png, for: user, baseURL: baseURL)
         }
+        // A year sent with another card is not used, but one no calendar has is still refused.
+        if let text = parameters["year"], YearController.yearValue(text) == nil {
+            throw WebError.invalid(FieldErrors(["year": Self.yearProblem]))
+        }
         guard let name, let card = SharedCard(rawValue: name.lowercased()) else {
             let names = (SharedCard.allCases.map(\.rawValue) + ["year"]).joined(separator: ", ")
             throw WebError.invalid(FieldErrors(["card": "Choose the card to share: one of \(names)."]))
@@ -125,10 +129,12 @@ struct Shares {
         return Made(link: link, url: baseURL + "/s/" + token, content: content)
     }
 
+    static let yearProblem = "Give the year to share, from 1 to 9999."
+
     /// The year in books of `year` (digits) as the reader sees it now, kept under a new token.
     func makeYear(_ text: String?, png: String?, for user: User, baseURL: String) async throws -> Made {
         guard let text, let year = YearController.yearValue(text) else {
-            throw WebError.invalid(FieldErrors(["year": "Give the year to share, from 1 to 9999."]))
+            throw WebError.invalid(FieldErrors(["year": Self.yearProblem]))
         }
         let now = configuration.clock()
         guard let told = try await app.reading.year(year, for: user, now: now).year else {
