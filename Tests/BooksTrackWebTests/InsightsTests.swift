@@ -493,6 +493,14 @@ struct InsightsWebTests {
             #expect(try await api.request(.get, "/api/v1/me").json()["palette"] as? String == "blueOrange")
             #expect(
                 try await api.request(.put, "/api/v1/me/settings", json: ["palette": "purple"]).status == .unprocessableContent)
+            // The API takes the names it documents: "" and "Africa" are the form's, not its.
+            for json in [["palette": ""], ["underrepresentedRegions": [""]], ["underrepresentedRegions": ["Africa"]]]
+                as [[String: Any]]
+            {
+                let refused = try await api.request(.put, "/api/v1/me/settings", json: json)
+                #expect(refused.status == .unprocessableContent, "\(json)")
+            }
+            #expect(try await api.request(.get, "/api/v1/me").json()["palette"] as? String == "blueOrange")
             // The backup carries it (BackupContractTests restores it).
             #expect(BackupWriter.document(for: try await app.store.reader(user.id).library()).reader.palette == "blueOrange")
             // Null goes back to the standard colours.

@@ -39,6 +39,16 @@ struct SettingsAPI {
                 }
                 underrepresentedRegions = list
             }
+            // The API takes the exact names it documents (the form is more forgiving: "" is the
+            // standard palette there, "Africa" a region).
+            if case .value(let name) = palette, ChartPalette(rawValue: name) == nil {
+                let choices = ChartPalette.allCases.map(\.rawValue).joined(separator: " or ")
+                throw FieldErrors(["palette": "“\(name)” is not a palette. Use \(choices), or null for the standard one."])
+            }
+            if let unknown = underrepresentedRegions?.first(where: { CulturalRegion(rawValue: $0) == nil }) {
+                let names = CulturalRegion.allCases.map(\.rawValue).joined(separator: ", ")
+                throw FieldErrors(["underrepresentedRegions": "“\(unknown)” is not one of the regions: \(names)."])
+            }
         }
     }
 
