@@ -6,14 +6,10 @@ import Foundation
 /// model every reader-facing figure is computed from — insights, goals, reading insights,
 /// achievements, streaks, the library page. A library is read whole once, then brought up to
 /// date by what the change log says changed (``LibrarySnapshots``); its figures
-/// (``LibraryFigures``) are built once per version and time zone, or patched by the rows a
-/// write touched.
+/// (``LibraryFigures``) are built once and patched in place by the rows each write touched.
 public final class KeptLibraries: Sendable {
     let store: Store
     private let snapshots = LibrarySnapshots()
-    /// Library figures built in this process, one per reader, with the version and time zone
-    /// they were built at.
-    private let boards = ProcessCache<User.ID, (version: Int, zone: String, figures: LibraryFigures)>(limit: 64)
 
     init(store: Store) { self.store = store }
 
@@ -41,29 +37,15 @@ public final class KeptLibraries: Sendable {
     }
 
     /// The reader's library and its figures (``LibraryFigures``: the library flattened once, for
-    /// reports, goals, reading insights and achievements), kept in this process: built once per
-    /// change of the library (its `data_version`) and of the reader's time zone.
+    /// reports, goals, reading insights and achievements), kept in this process with the library
+    /// and brought up to date with it by each change (its `data_version`); built again when the
+    /// reader's time zone changes.
     public func figures(of user: User, atLeast asked: Int? = nil) async throws
         -> (library: ReaderLibrary, figures: LibraryFigures)
     {
         let reader = store.reader(user.id)
         let version: Int
         if let asked { version = asked } else { version = try await reader.dataVersion() }
-        let zone = user.timeZone
-        let snapshot = try await snapshots.snapshot(of: reader, atLeast: version)
-        let library = snapshot.library
-        let kept = boards.value(for: user.id, where: { $0.zone == zone.identifier })
-        if let kept, kept.version == snapshot.version { return (library, kept.figures) }
-        // Figures kept at an older version are patched by the rows changed since (a write waits
-        // for a few books, not for the whole library flattened again); else flattened anew.
-        let figures =
-            if let kept, let touched = snapshot.touched(since: kept.version) {
-                kept.figures.updated(library, touched: touched)
-            } else {
-                LibraryFigures(library, timeZone: zone)
-            }
-        // Figures of an older version than the ones kept (a slow request) are not kept.
-        boards.put((snapshot.version, zone.identifier, figures), for: user.id, replaces: { $0.version <= snapshot.version })
-        return (library, figures)
+        return try await snapshots.figures(of: reader, atLeast: version, timeZone: user.timeZone)
     }
 }

@@ -341,11 +341,6 @@ public struct GoalBoard: Sendable {
 extension GoalBoard {
     /// The index of the first value at least `value` in ascending `values`.
     static func first(_ values: [Int], atLeast value: Int) -> Int {
-        var (low, high) = (0, values.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        values.insertionIndex { $0 < value }
     }
 }

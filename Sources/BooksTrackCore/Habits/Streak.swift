@@ -59,7 +59,12 @@ public struct ReadingDays: Sendable, Equatable {
 
     /// The reading days of finishes, progress updates and sessions (`end` nil: still running).
     public init(finished: [LocalDate], progress: [Date], sessions: [(start: Date, end: Date?)], timeZone: TimeZone) {
-        var days = Set(finished.map(\.dayNumber))
+        self.init(finishedDays: finished.map(\.dayNumber), progress: progress, sessions: sessions, timeZone: timeZone)
+    }
+
+    /// The reading days of finishes (as day numbers), progress updates and sessions.
+    init(finishedDays: some Sequence<Int>, progress: [Date], sessions: [(start: Date, end: Date?)], timeZone: TimeZone) {
+        var days = Set(finishedDays)
         for instant in progress { days.insert(InsightIndex.dayNumber(instant, in: timeZone)) }
         var running: [Date] = []
         for session in sessions {

@@ -37,7 +37,7 @@ struct InsightIndex {
         var shelves: [Int32]
     }
 
-    struct AuthorTraits {
+    struct AuthorTraits: Equatable {
         var region: CulturalRegion?
         var country: CountryCode?
         var gender: Gender?
@@ -76,6 +76,45 @@ struct InsightIndex {
     var primaryLanguage: LanguageCode?
     /// Entries with finished sessions or noted pages (their pages come from those).
     var withSessions = Set<LibraryEntry.ID>()
+    /// How many finished read-throughs fell on each day: the finishes among the reading days,
+    /// kept as books change (``ReadingDays``).
+    var finishes: [Int: Int] = [:]
+    /// What achievements count of the books read at some time, kept as books change.
+    var tally = ReadTally()
+
+    /// What achievements count of the books read at some time (``LibraryFigures/achievementFacts(contributions:)``):
+    /// each count goes up and down with the books, so a write changes it by one book, not a
+    /// pass over the library.
+    struct ReadTally: Equatable {
+        var books = 0
+        var rated = 0
+        /// Quarter stars of the rated ones.
+        var quarters = 0
+        /// Books per original language, and per region among their authors (a book once per region).
+        var languages: [Int32: Int] = [:]
+        var regions: [CulturalRegion: Int] = [:]
+
+        mutating func count(_ book: Book, _ sign: Int, authors: [AuthorTraits]) {
+            guard book.readAtSomeTime else { return }
+            books += sign
+            if book.rating >= 0 {
+                rated += sign
+                quarters += sign * Int(book.rating)
+            }
+            if book.language >= 0 { Self.add(sign, to: &languages, book.language) }
+            var seen: [CulturalRegion] = []
+            for author in book.authors {
+                guard let region = authors[Int(author)].region, !seen.contains(region) else { continue }
+                seen.append(region)
+                Self.add(sign, to: &regions, region)
+            }
+        }
+
+        private static func add<Key>(_ sign: Int, to counts: inout [Key: Int], _ key: Key) {
+            let count = counts[key, default: 0] + sign
+            counts[key] = count == 0 ? nil : count
+        }
+    }
 
     init(_ library: ReaderLibrary, timeZone: TimeZone) {
         underrepresented = library.user.settings.underrepresentedRegions
@@ -86,60 +125,81 @@ struct InsightIndex {
             guard let book = book(of: entry, in: library) else { continue }
             position[entry.id] = books.count
             books.append(book)
+            count(book, 1)
         }
     }
 
-    /// The index after a change to a few of the library's rows (`touched`), from the library as
-    /// it is now: the touched books built again in place (or added, or removed), the authors'
-    /// traits told again, the sessions again. `nil` when the change reaches what every book was
-    /// told with (the reader's settings): then the library is flattened anew.
-    func patched(_ library: ReaderLibrary, touched: LibraryTouch, timeZone: TimeZone) -> InsightIndex? {
+    /// Counts a book in (`sign` 1) or out (-1) of the finishes and the tally.
+    private mutating func count(_ book: Book, _ sign: Int) {
+        for day in book.finishedDays {
+            let count = finishes[day, default: 0] + sign
+            finishes[day] = count == 0 ? nil : count
+        }
+        tally.count(book, sign, authors: authors)
+    }
+
+    /// Brings the index up to date after a change to a few of the library's rows (`touched`),
+    /// from the library as it is now, in place: the touched books built again (or added, or
+    /// removed), the authors' traits told again, the sessions again. `false` (and nothing
+    /// changed) when the change reaches what every book was told with (the reader's settings):
+    /// then the library is flattened anew.
+    mutating func patch(_ library: ReaderLibrary, touched: LibraryTouch, timeZone: TimeZone) -> Bool {
         guard library.user.settings.underrepresentedRegions == underrepresented,
             library.user.settings.primaryLanguage == primaryLanguage
-        else { return nil }
-        var index = self
+        else { return false }
+        // Authors read again (every author of a changed book is) whose traits did change.
+        var retold = false
         for id in touched.authors {
             guard let dense = authorIndex[id], let author = library.authors[id] else { continue }
-            index.authors[Int(dense)] = Self.traits(of: author, underrepresented: underrepresented)
+            let traits = Self.traits(of: author, underrepresented: underrepresented)
+            if traits != authors[Int(dense)] {
+                authors[Int(dense)] = traits
+                retold = true
+            }
         }
         // The books whose rows changed: the entries, and every entry of a changed work or edition
-        // (one pass over the entries, which finds the changed ones' rows too).
+        // (only then a pass over the entries; a touched entry is found by halving, as they are
+        // sorted by id).
         var rebuild = touched.entries
-        var current: [LibraryEntry.ID: LibraryEntry] = [:]
-        let catalogue = !touched.works.isEmpty || !touched.editions.isEmpty
-        // By index: a `for entry in` would copy (and retain) every entry of the library.
-        for at in library.entries.indices {
-            let id = library.entries[at].id
-            if catalogue,
-                touched.works.contains(library.entries[at].workID)
-                    || library.entries[at].editionID.map(touched.editions.contains) == true
+        if !touched.works.isEmpty || !touched.editions.isEmpty {
+            // By index: a `for entry in` would copy (and retain) every entry of the library. The
+            // few ids in arrays: compared, not hashed, 100,000 times.
+            let (works, editions) = (Array(touched.works), Array(touched.editions))
+            for at in library.entries.indices
+            where works.contains(library.entries[at].workID)
+                || library.entries[at].editionID.map(editions.contains) == true
             {
-                rebuild.insert(id)
+                rebuild.insert(library.entries[at].id)
             }
-            if rebuild.contains(id) { current[id] = library.entries[at] }
         }
         // Entries whose sessions changed were touched: their books are built again below.
-        index.sessions = []
-        index.withSessions = []
-        index.indexSessions(library, timeZone: timeZone)
+        sessions = []
+        withSessions = []
+        indexSessions(library, timeZone: timeZone)
         var removed: [Int] = []
         for id in rebuild {
-            let book = current[id].flatMap { index.book(of: $0, in: library) }
-            switch (index.position[id], book) {
-            case (let at?, let book?): index.books[at] = book
-            case (nil, let book?):
-                index.position[id] = index.books.count
-                index.books.append(book)
-            case (let at?, nil): removed.append(at)
-            case (nil, nil): break
+            let at = library.entries.insertionIndex { $0.id < id }
+            var built: Book?
+            if at < library.entries.endIndex, library.entries[at].id == id { built = book(of: library.entries[at], in: library) }
+            if let old = position[id] {
+                count(books[old], -1)
+                if let built { books[old] = built } else { removed.append(old) }
+            } else if let built {
+                position[id] = books.count
+                books.append(built)
             }
+            if let built { count(built, 1) }
         }
-        if !removed.isEmpty {
-            let gone = Set(removed)
-            index.books = index.books.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
-            index.position = Dictionary(uniqueKeysWithValues: index.books.enumerated().map { ($0.element.entryID, $0.offset) })
+        if let first = removed.min() {
+            for at in removed.sorted(by: >) { position[books.remove(at: at).entryID] = nil }
+            for at in first..<books.count { position[books[at].entryID] = at }
         }
-        return index
+        // An author's region changes the regions of every book of theirs: counted again.
+        if retold {
+            tally = ReadTally()
+            for book in books { tally.count(book, 1, authors: authors) }
+        }
+        return true
     }
 
     /// The reading sessions and noted pages as day-numbered pages and minutes.

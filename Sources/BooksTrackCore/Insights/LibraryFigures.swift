@@ -2,47 +2,53 @@ import Foundation
 import Synchronization
 
 /// A reader's library flattened once (SPEC §7): the insights index every report is computed
-/// from, the reading days, and — built from them when first asked for — the goal board goals and
-/// reading insights are measured on. One pass over the library's dictionaries for everything a
-/// reader's pages show; the server keeps it with the library until the library changes.
-///
-/// Achievements' facts come from the index directly, so the after-write step of a reader without
-/// goals never builds the board.
-public final class LibraryFigures: Sendable {
-    let index: InsightIndex
+/// from, the reading days, what achievements count, and — built from them when first asked for —
+/// the goal board goals and reading insights are measured on. One pass over the library's
+/// dictionaries for everything a reader's pages show; the server keeps it with the library and
+/// brings it up to date in place by the rows each write touched (``update(_:touched:)``).
+public struct LibraryFigures: Sendable {
+    private(set) var index: InsightIndex
     /// The reading days every streak is counted from.
-    public let readingDays: ReadingDays
-    private let built = Mutex<GoalBoard?>(nil)
+    public private(set) var readingDays: ReadingDays
+    /// The goal board of these figures, once built (a new box whenever they change).
+    private var built = BoardBox()
 
-    public init(_ library: ReaderLibrary, timeZone: TimeZone) {
-        let index = InsightIndex(library, timeZone: timeZone)
-        self.index = index
-        readingDays = ReadingDays(library, timeZone: timeZone)
+    private final class BoardBox: Sendable {
+        let board = Mutex<GoalBoard?>(nil)
     }
 
-    private init(index: InsightIndex, readingDays: ReadingDays) {
-        self.index = index
-        self.readingDays = readingDays
+    public init(_ library: ReaderLibrary, timeZone: TimeZone) {
+        index = InsightIndex(library, timeZone: timeZone)
+        readingDays = Self.readingDays(library, index: index, timeZone: timeZone)
+    }
+
+    /// The finishes as the index counts them, with the library's progress updates and sessions.
+    private static func readingDays(_ library: ReaderLibrary, index: InsightIndex, timeZone: TimeZone) -> ReadingDays {
+        ReadingDays(
+            finishedDays: index.finishes.keys, progress: library.progress.map(\.recordedAt),
+            sessions: library.sessions.map { (start: $0.startedAt, end: $0.endedAt) }, timeZone: timeZone)
     }
 
     /// The zone the index's days are in (the reading days').
-    var timeZone: TimeZone { readingDays.timeZone }
+    public var timeZone: TimeZone { readingDays.timeZone }
 
-    /// The figures of the library after a change that touched a few of its rows: these
-    /// figures' index patched by those rows (a write on a 100,000-book library no longer waits
-    /// for the whole library to be flattened again), the reading days counted again; flattened
-    /// anew when the change reaches every book (the reader's settings). `library` is the library
-    /// after the change, in the same time zone.
-    public func updated(_ library: ReaderLibrary, touched: LibraryTouch) -> LibraryFigures {
-        guard let patched = index.patched(library, touched: touched, timeZone: timeZone) else {
-            return LibraryFigures(library, timeZone: timeZone)
+    /// Brings the figures up to date after a change that touched a few of the library's rows,
+    /// in place: the index patched by those rows (a write on a 100,000-book library does not
+    /// wait for the whole library to be flattened again, nor for a copy of it), the reading
+    /// days gathered again from the kept finishes; flattened anew when the change reaches every
+    /// book (the reader's settings). `library` is the library after the change.
+    public mutating func update(_ library: ReaderLibrary, touched: LibraryTouch) {
+        built = BoardBox()
+        guard index.patch(library, touched: touched, timeZone: timeZone) else {
+            self = LibraryFigures(library, timeZone: timeZone)
+            return
         }
-        return LibraryFigures(index: patched, readingDays: ReadingDays(library, timeZone: timeZone))
+        readingDays = Self.readingDays(library, index: index, timeZone: timeZone)
     }
 
     /// The goal board, built on first use (once, however many ask at once).
     public var board: GoalBoard {
-        built.withLock { built in
+        built.board.withLock { built in
             if let built { return built }
             let board = GoalBoard(index: index, readingDays: readingDays.days)
             built = board
@@ -53,23 +59,13 @@ public final class LibraryFigures: Sendable {
     /// What achievements look at (``Achievements``): the books read, the regions and original
     /// languages among them, their ratings, and the longest run of reading days — the one
     /// definition on the kept library (a process that keeps none asks the database,
-    /// `ReaderStore.achievementCounts`, held equal to this by `AchievementCountsTests`).
+    /// `ReaderStore.achievementCounts`, held equal to this by `AchievementCountsTests`), kept as
+    /// books change (``InsightIndex/ReadTally``).
     public func achievementFacts(contributions: Int) -> AchievementFacts {
-        var regions = Set<CulturalRegion>()
-        var languages = Set<Int32>()
-        var (books, rated, quarters) = (0, 0, 0)
-        for book in index.books where book.readAtSomeTime {
-            books += 1
-            for author in book.authors { if let region = index.authors[Int(author)].region { regions.insert(region) } }
-            if book.language >= 0 { languages.insert(book.language) }
-            if book.rating >= 0 {
-                rated += 1
-                quarters += Int(book.rating)
-            }
-        }
+        let tally = index.tally
         return AchievementFacts(
-            books: books, regions: regions.count, languages: languages.count, ratedBooks: rated,
-            averageRating: rated > 0 ? Double(quarters) / Double(rated) / 4 : nil,
+            books: tally.books, regions: tally.regions.count, languages: tally.languages.count, ratedBooks: tally.rated,
+            averageRating: tally.rated > 0 ? Double(tally.quarters) / Double(tally.rated) / 4 : nil,
             longestStreak: ReadingDays.longestRun(readingDays.days), contributions: contributions)
     }
 
