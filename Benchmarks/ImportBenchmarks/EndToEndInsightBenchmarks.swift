@@ -120,63 +120,77 @@ func writeBenchmarks(today: LocalDate, now: Date) {
     }
 }
 
-/// Each kind of write itself (issue 42's table: a rating, a status, an add, an author fact, a
-/// delete), through the application as a request makes it — the store's transaction and the
-/// after-write step on a kept library — at 1,000 / 10,000 / 100,000 books. Resident memory is
-/// the harness's `memoryLeaked`/`peakMemoryResident` metrics of the same runs.
+/// Each kind of write (issue 42's table: a rating, a status, an add, an author fact, a delete),
+/// through the application as a request makes it — the store's transaction and the after-write
+/// step on a kept library — at 1,000 / 10,000 / 100,000 books: the write itself ("The write
+/// itself: …"), and the write followed by the insights report of this year ("First insights
+/// answer after …": what a reader who writes and then opens the insights waits for). Resident
+/// memory is the harness's `peakMemoryResident` metric of the same runs.
 func everyWriteBenchmarks(today: LocalDate, now: Date) {
     for size in [1_000, 10_000, 100_000] {
-        let counter = Counter()
-        let configuration = Benchmark.Configuration(
-            metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: size >= 100_000 ? 20 : 100)
-        Benchmark("The write itself: a rating, \(size) books", configuration: configuration) { benchmark in
-            let (app, user, entry) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
-            let detail = try await app.library.detail(of: entry, for: user)!
-            var fields = EntryFields.current(detail)
-            let lists = EntryFields.currentLists(detail)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                fields[.rating] = counter.next() % 2 == 0 ? "4" : "3.5"
-                let draft = try BookDraft.parse(fields, lists: lists, today: today).get()
-                try await app.library.update(entry, with: draft, for: user, now: now)
+        for answered in [false, true] {
+            let counter = Counter()
+            let configuration = Benchmark.Configuration(
+                metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(20),
+                maxIterations: size >= 100_000 ? 20 : 100)
+            /// The benchmark of one kind of write: `prepare` (not measured) gets the library ready
+            /// for `iterations` writes and returns the write of each.
+            typealias Write = @Sendable (Int) async throws -> Void
+            func measure(
+                _ kind: String,
+                prepare: @escaping @Sendable (BooksTrack, User, LibraryEntry.ID, _ iterations: Int) async throws -> Write
+            ) {
+                let name = answered ? "First insights answer after \(kind)" : "The write itself: \(kind)"
+                Benchmark("\(name), \(size) books", configuration: configuration) { benchmark in
+                    let (app, user, entry) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
+                    let write = try await prepare(app, user, entry, benchmark.scaledIterations.count)
+                    benchmark.startMeasurement()
+                    for iteration in benchmark.scaledIterations {
+                        try await write(iteration)
+                        if answered {
+                            blackHole(try await app.insights.report(for: user, InsightRequest(period: .thisYear), now: now))
+                        }
+                    }
+                    benchmark.stopMeasurement()
+                }
             }
-            benchmark.stopMeasurement()
-        }
-        Benchmark("The write itself: a book added, \(size) books", configuration: configuration) { benchmark in
-            let (app, user, _) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                let draft = try BookDraft.parse(
-                    ["title": "Added \(counter.next()) \(UUID().uuidString)", "authors": "Ann Author", "status": "toRead"],
-                    today: today
-                ).get()
-                _ = try await app.library.add(draft, for: user, now: now)
+            measure("a rating") { app, user, entry, _ in
+                let detail = try await app.library.detail(of: entry, for: user)!
+                let (fields, lists) = (EntryFields.current(detail), EntryFields.currentLists(detail))
+                return { _ in
+                    var rated = fields
+                    rated[.rating] = counter.next() % 2 == 0 ? "4" : "3.5"
+                    let draft = try BookDraft.parse(rated, lists: lists, today: today).get()
+                    try await app.library.update(entry, with: draft, for: user, now: now)
+                }
             }
-            benchmark.stopMeasurement()
-        }
-        Benchmark("The write itself: an author fact, \(size) books", configuration: configuration) { benchmark in
-            let (app, user, entry) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
-            let author = try await app.library.detail(of: entry, for: user)!.authors[0].id
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await app.library.recordFacts(
-                    [(.country, counter.next() % 2 == 0 ? "NG" : "KE")], about: author, for: user, now: now)
+            measure("a book added") { app, user, _, _ in
+                return { _ in
+                    let draft = try BookDraft.parse(
+                        ["title": "Added \(counter.next()) \(UUID().uuidString)", "authors": "Ann Author", "status": "read"],
+                        today: today
+                    ).get()
+                    _ = try await app.library.add(draft, for: user, now: now)
+                }
             }
-            benchmark.stopMeasurement()
-        }
-        Benchmark("The write itself: a book deleted, \(size) books", configuration: configuration) { benchmark in
-            let (app, user, _) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
-            // Books to delete, added first (not measured): the library keeps its size.
-            var added: [LibraryEntry.ID] = []
-            for _ in benchmark.scaledIterations {
-                let draft = try BookDraft.parse(
-                    ["title": "To delete \(counter.next()) \(UUID().uuidString)", "authors": "Ann Author"], today: today
-                ).get()
-                if case .added(let entry) = try await app.library.add(draft, for: user, now: now) { added.append(entry) }
+            measure("an author fact") { app, user, entry, _ in
+                let author = try await app.library.detail(of: entry, for: user)!.authors[0].id
+                return { _ in
+                    try await app.library.recordFacts(
+                        [(.country, counter.next() % 2 == 0 ? "NG" : "KE")], about: author, for: user, now: now)
+                }
             }
-            benchmark.startMeasurement()
-            for entry in added { try await app.library.delete(entry, for: user, now: now) }
-            benchmark.stopMeasurement()
+            measure("a book deleted") { app, user, _, iterations in
+                // Books to delete, added first: the library keeps its size.
+                var added: [LibraryEntry.ID] = []
+                for _ in 0..<iterations {
+                    let draft = try BookDraft.parse(
+                        ["title": "To delete \(counter.next()) \(UUID().uuidString)", "authors": "Ann Author"], today: today
+                    ).get()
+                    if case .added(let entry) = try await app.library.add(draft, for: user, now: now) { added.append(entry) }
+                }
+                return { [added] iteration in try await app.library.delete(added[iteration], for: user, now: now) }
+            }
         }
     }
 }
