@@ -144,6 +144,23 @@ struct LibraryChangesContractTests {
                 try await alice.delete(first.id)
                 try await follow("a deleted book", patched: true)
 
+                // The deleted book's work stays in the kept library for a while, and hears of no
+                // change since (it is no longer Alice's): the same book added again reads it.
+                let gone = try #require(kept.works[first.workID])
+                try await store.database.write { db in
+                    try await db.raw("UPDATE works SET first_published_year = 1066 WHERE id = \(bind: gone.id.string)").run()
+                }
+                let again = try BookDraft.parse(
+                    ["title": gone.title, "authors": kept.authors(of: first).map(\.name).joined(separator: ", ")],
+                    today: Self.today
+                ).get()
+                guard case .added = try await alice.add(again, today: Self.today, now: TestClock.now) else {
+                    Issue.record("\(gone.title) was not added again")
+                    return
+                }
+                try await follow("a deleted book added again", patched: true)
+                #expect(kept.works.values.contains { $0.id == gone.id && $0.firstPublishedYear == 1066 })
+
                 // Several writes between two reads are patched in together.
                 for entry in kept.entries.prefix(5) {
                     try await alice.changeStatus(of: entry.id, to: .onHold, today: Self.today, now: TestClock.now)

@@ -56,7 +56,7 @@ final class LibrarySnapshots: Sendable {
         try await snapshot(of: reader, atLeast: version).library
     }
 
-    /// The reader's kept library with its version and its last patches.
+    /// The reader's kept library with its version and, once asked for, its figures.
     func snapshot(of reader: ReaderStore, atLeast version: Int) async throws -> Snapshot {
         let id = reader.userID
         while true {

@@ -1,9 +1,10 @@
 import Foundation
 
-/// A reader's library flattened once per request for the insight computations: books and
-/// authors as dense arrays of small values, days as day numbers. Every figure of a report (the
-/// period, the previous period, reading stats, suggestions) is computed from one index, so the
-/// library's dictionaries are hashed once per request rather than once per figure.
+/// A reader's library flattened for the insight computations: books and authors as dense arrays
+/// of small values, days as day numbers. Every figure of a report (the period, the previous
+/// period, reading stats, suggestions) is computed from one index, kept with the library and
+/// patched by each write (``patch(_:touched:timeZone:)``), so the library's dictionaries are
+/// hashed once per change rather than once per figure.
 struct InsightIndex {
     struct Book {
         var status: ReadingStatus
@@ -147,15 +148,14 @@ struct InsightIndex {
         guard library.user.settings.underrepresentedRegions == underrepresented,
             library.user.settings.primaryLanguage == primaryLanguage
         else { return false }
-        // Authors read again (every author of a changed book is) whose traits did change.
-        var retold = false
+        // The authors read again whose traits changed; a changed region moves the tally's
+        // regions of every book of theirs (counted again below).
+        var regionMoved = false
         for id in touched.authors {
             guard let dense = authorIndex[id], let author = library.authors[id] else { continue }
             let traits = Self.traits(of: author, underrepresented: underrepresented)
-            if traits != authors[Int(dense)] {
-                authors[Int(dense)] = traits
-                retold = true
-            }
+            regionMoved = regionMoved || traits.region != authors[Int(dense)].region
+            authors[Int(dense)] = traits
         }
         // The books whose rows changed: the entries, and every entry of a changed work or edition
         // (only then a pass over the entries; a touched entry is found by halving, as they are
@@ -191,11 +191,18 @@ struct InsightIndex {
             if let built { count(built, 1) }
         }
         if let first = removed.min() {
-            for at in removed.sorted(by: >) { position[books.remove(at: at).entryID] = nil }
+            // In one pass (a shift of the books per removal would be quadratic for a big delete).
+            let gone = Set(removed)
+            for at in removed { position[books[at].entryID] = nil }
+            var kept = first
+            for at in first..<books.count where !gone.contains(at) {
+                books.swapAt(kept, at)
+                kept += 1
+            }
+            books.removeLast(books.count - kept)
             for at in first..<books.count { position[books[at].entryID] = at }
         }
-        // An author's region changes the regions of every book of theirs: counted again.
-        if retold {
+        if regionMoved {
             tally = ReadTally()
             for book in books { tally.count(book, 1, authors: authors) }
         }

@@ -1,5 +1,6 @@
-/// What a change to a kept library touched: the rows a patch read again. The figures kept with
-/// the library are patched by the same rows instead of flattening the whole library again
+/// What a change to a kept library touched: the entries read again, the works and editions a
+/// write declared changed (what other entries may show), the authors read again. The figures
+/// kept with the library are patched by them instead of flattening the whole library again
 /// (issue 42: a write on a 100,000-book library waited for that flattening).
 public struct LibraryTouch: Sendable, Equatable {
     public var entries: Set<LibraryEntry.ID>

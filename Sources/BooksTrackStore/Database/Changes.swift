@@ -30,7 +30,8 @@ public final class Changes: Sendable {
     public func reader(_ id: User.ID) { subjects.withLock { _ = $0.readers.insert(id.string) } }
 
     /// Only these entries of the reader changed (their rows, readings and shelves; their works
-    /// and editions are reloaded with them). An entry that is gone was deleted.
+    /// and editions are reloaded with them only when the kept library lacks them or the entry is
+    /// new to it: a changed work is declared with ``works(_:)``). An entry that is gone was deleted.
     public func entries(_ ids: some Sequence<LibraryEntry.ID>, of reader: User.ID) {
         subjects.withLock { $0.entries[reader.string, default: []].formUnion(ids.lazy.map(\.string)) }
     }

@@ -95,12 +95,20 @@ extension ReaderStore {
                 "SELECT * FROM progress_updates WHERE user_id = \(bind: userID.string) AND entry_id IN (\(binds: $0))"
             }.map(ActivityRows.progress(row:))
             // A changed entry's work and edition are read only when the library lacks them (a new
-            // book, a work forked for the reader, a new edition): a write that changes a work or
-            // an edition declares the work (``Changes/works(_:)``), so one the library holds and
-            // nobody declared is as it was — a status change or a rating reads no catalogue rows.
-            patch.workIDs = changedWorks.union(patch.entries.map(\.workID).filter { library.works[$0] == nil })
+            // book, a work forked for the reader, a new edition) or the entry is new to it: a
+            // write that changes a work or an edition declares the work (``Changes/works(_:)``)
+            // to the readers who have it, so one the library holds for a kept entry and nobody
+            // declared is as it was — a status change or a rating reads no catalogue rows. A work
+            // kept after its book was deleted heard of no change since: a book added again reads it.
+            let newEntries = patch.entries.filter { entry in
+                let at = library.entries.insertionIndex { $0.id < entry.id }
+                return at == library.entries.endIndex || library.entries[at].id != entry.id
+            }
+            patch.workIDs = changedWorks.union(
+                patch.entries.map(\.workID).filter { library.works[$0] == nil } + newEntries.map(\.workID))
             patch.works = try await CatalogueRows.works(Array(patch.workIDs), on: db)
-            patch.editionIDs = knownEditions.union(patch.entries.compactMap(\.editionID).filter { library.editions[$0] == nil })
+            patch.editionIDs = knownEditions.union(
+                patch.entries.compactMap(\.editionID).filter { library.editions[$0] == nil } + newEntries.compactMap(\.editionID))
             patch.editions = try await CatalogueRows.editions(Array(patch.editionIDs), on: db)
             patch.authorIDs = Set(changes.authors.compactMap(Author.ID.init))
             for work in patch.works.values { patch.authorIDs.formUnion(work.authorIDs + work.contributors.map(\.authorID)) }
