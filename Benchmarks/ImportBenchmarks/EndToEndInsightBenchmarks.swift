@@ -120,6 +120,30 @@ func writeBenchmarks(today: LocalDate, now: Date) {
     }
 }
 
+/// A status change of a reader with an active goal: the after-write step measures the goal, so
+/// the goal board is built again from the patched figures on every write (it is not patched).
+func goalWriteBenchmarks(today: LocalDate, now: Date) {
+    for size in [1_000, 10_000, 100_000] {
+        let changes = Counter()
+        Benchmark(
+            "The write itself with a yearly goal active (minutes): a book's status changes, \(size) books",
+            configuration: .init(
+                metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: size >= 100_000 ? 20 : 100)
+        ) { benchmark in
+            let (app, user, entry) = try await PreparedLibrary.shared.keptFirstBook(books: size, today: today, now: now)
+            let draft = try GoalDraft.parse(["kind": "minutes", "target": "600", "cadence": "year"], today: today).get()
+            let goal = try await app.goals.create(draft, for: user, now: now)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await app.library.changeStatus(of: entry, to: changes.next() % 2 == 0 ? .reading : .read, for: user, now: now)
+            }
+            benchmark.stopMeasurement()
+            // The other benchmarks on this library measure a reader without goals.
+            try await app.goals.delete(goal.id, for: user)
+        }
+    }
+}
+
 /// Each kind of write (issue 42's table: a rating, a status, an add, an author fact, a delete),
 /// through the application as a request makes it — the store's transaction and the after-write
 /// step on a kept library — at 1,000 / 10,000 / 100,000 books: the write itself ("The write

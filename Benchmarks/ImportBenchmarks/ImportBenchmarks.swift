@@ -59,6 +59,7 @@ let benchmarks: @Sendable () -> Void = {
     endToEndInsightBenchmarks(today: today, now: now)
     writeBenchmarks(today: today, now: now)
     everyWriteBenchmarks(today: today, now: now)
+    goalWriteBenchmarks(today: today, now: now)
 
     if let url = ProcessInfo.processInfo.environment["BOOKSTRACK_BENCH_POSTGRES_URL"], !url.isEmpty {
         Benchmark("Import a 10,000-row Goodreads CSV into PostgreSQL") { benchmark in
