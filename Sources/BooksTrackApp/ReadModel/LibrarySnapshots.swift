@@ -18,6 +18,9 @@ final class LibrarySnapshots: Sendable {
         /// The library's figures, once asked for (``KeptLibraries/figures(of:atLeast:)``), in
         /// the zone they were built in: patched in place with the library by every refresh.
         var figures: LibraryFigures?
+        /// Which library this is: a new number for every refresh, so figures built from one are
+        /// kept only with that very one (two reads can share a version: it is read before the rows).
+        var generation: UInt64 = 0
     }
 
     private struct Table {
@@ -27,6 +30,13 @@ final class LibrarySnapshots: Sendable {
         /// Readers whose kept library is out of the table while a refresh patches it in place.
         var patching: Set<User.ID> = []
         var clock: UInt64 = 0
+        var generations: UInt64 = 0
+
+        /// A number no snapshot had.
+        mutating func nextGeneration() -> UInt64 {
+            generations += 1
+            return generations
+        }
 
         /// Keeps `snapshot` unless the table holds a newer one.
         mutating func keep(_ snapshot: Snapshot, of id: User.ID) {
@@ -97,8 +107,8 @@ final class LibrarySnapshots: Sendable {
         if let figures = snapshot.figures, figures.timeZone == timeZone { return (snapshot.library, figures) }
         let figures = LibraryFigures(snapshot.library, timeZone: timeZone)
         table.withLock {
-            // Kept only with the library they were built from (a refresh may have moved on).
-            if $0.snapshots[reader.userID]?.version == snapshot.version { $0.snapshots[reader.userID]?.figures = figures }
+            // Kept only with the library they were built from (a refresh may have replaced it).
+            if $0.snapshots[reader.userID]?.generation == snapshot.generation { $0.snapshots[reader.userID]?.figures = figures }
         }
         return (snapshot.library, figures)
     }
@@ -137,6 +147,7 @@ final class LibrarySnapshots: Sendable {
                         // In place: the snapshot is out of the table, so nothing else holds
                         // these figures unless a request is still reading them.
                         kept.figures?.update(kept.library, touched: patch.touched)
+                        kept.generation = table.withLock { $0.nextGeneration() }
                     }
                     kept.version = changes.version
                     // Back in the table before `patching` ends, so `holds` never misses it.
@@ -149,6 +160,6 @@ final class LibrarySnapshots: Sendable {
             }
         }
         let (version, library) = try await reader.versionedLibrary()
-        return Snapshot(version: version, library: library)
+        return Snapshot(version: version, library: library, generation: table.withLock { $0.nextGeneration() })
     }
 }
