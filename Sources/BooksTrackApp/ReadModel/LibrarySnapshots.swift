@@ -30,12 +30,11 @@ final class LibrarySnapshots: Sendable {
         /// Readers whose kept library is out of the table while a refresh patches it in place.
         var patching: Set<User.ID> = []
         var clock: UInt64 = 0
-        var generations: UInt64 = 0
 
-        /// A number no snapshot had.
+        /// A number no snapshot had (the clock only moves on).
         mutating func nextGeneration() -> UInt64 {
-            generations += 1
-            return generations
+            clock += 1
+            return clock
         }
 
         /// Keeps `snapshot` unless the table holds a newer one.

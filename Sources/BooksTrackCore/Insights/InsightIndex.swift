@@ -178,9 +178,8 @@ struct InsightIndex {
         indexSessions(library, timeZone: timeZone)
         var removed: [Int] = []
         for id in rebuild {
-            let at = library.entries.insertionIndex { $0.id < id }
-            var built: Book?
-            if at < library.entries.endIndex, library.entries[at].id == id { built = book(of: library.entries[at], in: library) }
+            let (at, found) = library.entrySlot(id)
+            let built = found ? book(of: library.entries[at], in: library) : nil
             if let old = position[id] {
                 count(books[old], -1)
                 if let built { books[old] = built } else { removed.append(old) }

@@ -40,6 +40,13 @@ public struct ReaderLibrary: Sendable {
         Set(authors.values.compactMap { $0.country?.value }).sorted { $0.name < $1.name }
     }
 
+    /// Where the entry with this id is in ``entries`` (kept sorted by id), or where it would go:
+    /// found by halving, not by a walk over every entry.
+    public func entrySlot(_ id: LibraryEntry.ID) -> (index: Int, found: Bool) {
+        let at = entries.insertionIndex { $0.id < id }
+        return (at, at < entries.endIndex && entries[at].id == id)
+    }
+
     /// The authors of an entry's work, in order.
     public func authors(of entry: LibraryEntry) -> [Author] {
         works[entry.workID]?.authorIDs.compactMap { authors[$0] } ?? []

@@ -100,10 +100,7 @@ extension ReaderStore {
             // to the readers who have it, so one the library holds for a kept entry and nobody
             // declared is as it was — a status change or a rating reads no catalogue rows. A work
             // kept after its book was deleted heard of no change since: a book added again reads it.
-            let newEntries = patch.entries.filter { entry in
-                let at = library.entries.insertionIndex { $0.id < entry.id }
-                return at == library.entries.endIndex || library.entries[at].id != entry.id
-            }
+            let newEntries = patch.entries.filter { !library.entrySlot($0.id).found }
             patch.workIDs = changedWorks.union(
                 patch.entries.map(\.workID).filter { library.works[$0] == nil } + newEntries.map(\.workID))
             patch.works = try await CatalogueRows.works(Array(patch.workIDs), on: db)
@@ -173,8 +170,7 @@ extension ReaderLibrary {
             if patch.entryIDs.count <= 64 {
                 let read = Dictionary(patch.entries.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
                 for id in patch.entryIDs {
-                    let at = entries.insertionIndex { $0.id < id }
-                    let present = at < entries.endIndex && entries[at].id == id
+                    let (at, present) = entrySlot(id)
                     switch (present, read[id]) {
                     case (true, let entry?): entries[at] = entry
                     case (true, nil): entries.remove(at: at)
