@@ -129,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "ImportBenchmarks",
             dependencies: [
-                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackApp", "BooksTrackTestSupport",
+                "BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackApp", "BooksTrackTestSupport", "CMalloc",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],

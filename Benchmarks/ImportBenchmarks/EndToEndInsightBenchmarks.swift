@@ -5,6 +5,11 @@ import BooksTrackImport
 import BooksTrackStore
 import Foundation
 
+#if os(Linux)
+    import CMalloc
+    import Glibc
+#endif
+
 /// The first insights answer after a write, as a reader waits for it (SPEC §7: ≤ 10 ms at 1,000
 /// books, ≤ 60 ms at 10,000, ≤ 600 ms at 100,000; issue 16): a library written into a real SQLite
 /// database by the import, a warm application (`BooksTrack`, as `serve` runs it), then, measured:
@@ -49,19 +54,26 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
         }
         Benchmark(
             "First insights answer of a library not kept yet (read whole from SQLite, flattened, computed), \(size) books",
-            configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
+            configuration: .init(
+                metrics: [.wallClock, .cpuTotal, .peakMemoryResident, ResidentMemory.keptLibrary],
+                maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
         ) { benchmark in
             _ = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
             let (store, user) = try await PreparedLibrary.shared.store(books: size)
+            var kept: [Int] = []
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 // A new application on the same database keeps nothing: a server just started. A
                 // year never asked for, so no report stored for other servers answers it.
                 let year = 1000 + years.next()
+                let before = ResidentMemory.afterTrim()
                 let cold = BooksTrack(store: store, clock: { now })
                 blackHole(try await cold.insights.report(for: user, InsightRequest(period: .year(year)), now: now))
+                kept.append(ResidentMemory.afterTrim() - before)
+                withExtendedLifetime(cold) {}
             }
             benchmark.stopMeasurement()
+            for bytes in kept { benchmark.measurement(ResidentMemory.keptLibrary, bytes / 1_000_000) }
         }
         Benchmark(
             "First insights answer after a settings change (the reader's row patched in, flattened, computed), \(size) books",
@@ -272,5 +284,25 @@ final class Counter: @unchecked Sendable {
             value += 1
             return value
         }
+    }
+}
+
+/// What a process holds for one reader's kept library (the library, its figures and the report):
+/// resident memory after the first answer minus before it, each after `malloc_trim` gave freed
+/// memory back — not the process's peak, which holds every prepared library too.
+enum ResidentMemory {
+    static let keptLibrary = BenchmarkMetric.custom("Kept library, resident (MB)", useScalingFactor: false)
+
+    /// This process's resident bytes once glibc has given back what is free.
+    static func afterTrim() -> Int {
+        #if os(Linux)
+            _ = malloc_trim(0)
+            guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+                let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            else { return 0 }
+            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+            return 0
+        #endif
     }
 }

@@ -92,8 +92,10 @@ public final class BooksTrack: Sendable {
             ], stoppable: [EnrichmentService.jobKind], clock: clock, logger: logger,
             pollInterval: pollInterval)
         self.jobs = jobs
-        enrichment.wake.set { jobs.wake() }
-        notifications.wake.set { jobs.wake() }
+        // Weakly: the runner's handlers hold these services, so a strong reference back would
+        // keep every `BooksTrack` (and the libraries it keeps) alive for good.
+        enrichment.wake.set { [weak jobs] in jobs?.wake() }
+        notifications.wake.set { [weak jobs] in jobs?.wake() }
     }
 
     /// What runs in the background while the application serves: the job runner.

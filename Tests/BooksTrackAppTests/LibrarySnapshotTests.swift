@@ -12,6 +12,24 @@ import Testing
 struct LibrarySnapshotTests {
     static var today: LocalDate { TestClock.today }
 
+    @Test("An application let go frees the libraries it kept (nothing holds it in a cycle)")
+    func releasedWithItsLibraries() async throws {
+        try await TestDatabase.sqlite.withStore { (store: Store) async throws in
+            let alice = try await store.users.create(name: "alice", now: TestClock.now)
+            let batch = try LibraryFileReader.read(fileAt: Fixtures.url(Fixtures.goodreadsFiles[2]).path, today: Self.today)
+            _ = try await store.reader(alice.id).importBatch(batch, dryRun: false, now: TestClock.now)
+            weak var released: KeptLibraries?
+            do {
+                let app = BooksTrack(store: store, clock: { TestClock.now })
+                _ = try await app.insights.report(for: alice, InsightRequest(scope: .library), now: TestClock.now)
+                #expect(app.libraries.keeps(alice.id))
+                released = app.libraries
+            }
+            // A server runs one for its life; the command line and every test make many.
+            #expect(released == nil)
+        }
+    }
+
     @Test(
         "Every request after a write sees it, however many arrive at once, and on another server too",
         arguments: TestDatabase.available)

@@ -121,6 +121,21 @@ struct IdentifierTests {
         #expect(ids[0].string.suffix(12) != ids[1].string.suffix(12))
     }
 
+    @Test("Identifiers order as their text does, read from bytes as from text, in 16 bytes")
+    func orderAndBytes() {
+        let ids = (0..<2_000).map { _ in Work.ID(UUID()) }
+        #expect(ids.sorted().map(\.string) == ids.map(\.string).sorted())
+        for id in ids.prefix(200) {
+            var text = id.string.uppercased()
+            #expect(text.withUTF8 { Work.ID(utf8: $0) } == id)
+            #expect(Work.ID(id.uuid) == id)
+        }
+        var broken = "0f8fad5b-d9cb-469f-a165-70867728950g"
+        #expect(broken.withUTF8 { Work.ID(utf8: $0) } == nil)
+        // A kept library holds about ten per book: no text kept with each.
+        #expect(MemoryLayout<Work.ID>.size == 16)
+    }
+
     @Test("An identifier round-trips through its text and JSON forms")
     func roundTrip() throws {
         let id = Author.ID.random()

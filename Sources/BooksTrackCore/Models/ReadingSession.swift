@@ -74,6 +74,6 @@ extension ReadingSession {
     /// at the same instant by id — the order the database's `ORDER BY started_at DESC, id`
     /// gives, so a book's page lists them alike whether it was read from the kept library or not.
     public static func newestFirst(_ a: ReadingSession, _ b: ReadingSession) -> Bool {
-        a.startedAt != b.startedAt ? a.startedAt > b.startedAt : a.id.string < b.id.string
+        a.startedAt != b.startedAt ? a.startedAt > b.startedAt : a.id < b.id
     }
 }

@@ -142,11 +142,13 @@ final class SQLiteRowReader: Sendable {
 
         func isNull(_ column: Int32) -> Bool { sqlite_nio_sqlite3_column_type(statement, column) == SQLITE_NULL }
 
-        func text(_ column: Int32) -> String {
-            guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return "" }
-            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        /// The column's bytes, valid until the row moves on.
+        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+            guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return .init(start: nil, count: 0) }
+            return UnsafeBufferPointer(start: bytes, count: Int(sqlite_nio_sqlite3_column_bytes(statement, column)))
         }
+
+        func text(_ column: Int32) -> String { String(decoding: bytes(column), as: UTF8.self) }
 
         func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
@@ -156,16 +158,16 @@ final class SQLiteRowReader: Sendable {
 
         func instant(_ column: Int32) -> Date { Date(milliseconds: integer(column)) }
 
+        /// An identifier read from the column's bytes (no `String` made of them).
         func id<Owner>(_ column: Int32, as _: Owner.Type = Owner.self) throws -> TypedID<Owner> {
-            let value = text(column)
-            guard let id = TypedID<Owner>(value) else {
-                throw StoreError.invalid(.storedValue(column: "\(column)", value: value))
+            guard let id = TypedID<Owner>(utf8: bytes(column)) else {
+                throw StoreError.invalid(.storedValue(column: "\(column)", value: text(column)))
             }
             return id
         }
 
         func optionalID<Owner>(_ column: Int32, as _: Owner.Type = Owner.self) -> TypedID<Owner>? {
-            optionalText(column).flatMap(TypedID<Owner>.init)
+            isNull(column) ? nil : TypedID<Owner>(utf8: bytes(column))
         }
 
         func optionalDate(_ column: Int32) -> LocalDate? { optionalText(column).flatMap(LocalDate.init) }

@@ -45,7 +45,7 @@ extension ReaderLibrary {
             }
             let (ta, tb) = (titleKeys[a.index], titleKeys[b.index])
             if ta != tb { return ta.utf8.lexicographicallyPrecedes(tb.utf8) }
-            return entries[a.index].id.string < entries[b.index].id.string
+            return entries[a.index].id < entries[b.index].id
         }
         let items = rows.dropFirst(query.offset).prefix(LibraryQuery.pageSize).compactMap { row -> LibraryListItem? in
             let entry = entries[row.index]

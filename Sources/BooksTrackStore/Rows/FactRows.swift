@@ -56,7 +56,7 @@ enum FactRows {
     static func refresh(_ ids: [Author.ID], now: Date, on db: any SQLDatabase) async throws {
         let authors = try await CatalogueRows.authors(ids, as: nil, on: db)
         // In id order: two writes refreshing the same authors take their row locks in one order.
-        for author in authors.values.sorted(by: { $0.id.string < $1.id.string }) {
+        for author in authors.values.sorted(by: { $0.id < $1.id }) {
             try await db.raw(
                 """
                 UPDATE authors SET gender = \(bind: author.gender?.value.rawValue), country = \(bind: author.country?.value.alpha2),
