@@ -181,113 +181,18 @@ extension DiversityFigures {
     static func compute(_ selection: [Int], index: InsightIndex, unit: CountingUnit, underrepresented: Set<CulturalRegion>)
         -> DiversityFigures
     {
-        let regionCount = CulturalRegion.allCases.count
-        var regionWeight = [Double](repeating: 0, count: regionCount)
-        var regionAuthors = [Int](repeating: 0, count: regionCount)
-        var genderWeight = [Double](repeating: 0, count: Gender.allCases.count)
-        var genderAuthors = [Int](repeating: 0, count: Gender.allCases.count)
-        let genderCount = Gender.allCases.count
-        var pairWeight = [Double](repeating: 0, count: regionCount * genderCount)
-        var pairAuthors = [Int](repeating: 0, count: regionCount * genderCount)
-        var pairKnown = 0.0
-        var marginalizedWeight = 0.0
-        var marginalizedKnown = 0.0
-        var marginalizedAuthors = 0
-        var regionKnown = 0.0
-        var genderKnown = 0.0
-        var total = 0.0
-        var languageBooks = [Int](repeating: 0, count: index.languages.count)
-        var booksWithLanguage = 0
-        var eraBooks = [Int](repeating: 0, count: PublicationEra.allCases.count)
-        var booksWithEra = 0
-        var distinctAuthors = 0
-        var seen = [Bool](repeating: false, count: index.authors.count)
-
-        for bookIndex in selection {
-            let book = index.books[bookIndex]
-            if book.language >= 0 {
-                languageBooks[Int(book.language)] += 1
-                booksWithLanguage += 1
-            }
-            if let era = book.era {
-                eraBooks[era.ordinal] += 1
-                booksWithEra += 1
-            }
-            if unit == .books {
-                total += 1
-                guard !book.authors.isEmpty else { continue }
-            }
-            let weight = 1 / Double(max(1, book.authors.count))
-            for authorIndex in book.authors {
-                let a = Int(authorIndex)
-                let isNew = !seen[a]
-                let traits = index.authors[a]
-                if isNew {
-                    seen[a] = true
-                    distinctAuthors += 1
-                    // Each author has one region and one gender, so counting them when first
-                    // seen counts distinct authors per category.
-                    if let region = traits.region { regionAuthors[region.ordinal] += 1 }
-                    if let gender = traits.gender { genderAuthors[gender.ordinal] += 1 }
-                    if traits.marginalized == true { marginalizedAuthors += 1 }
-                    if let region = traits.region, let gender = traits.gender {
-                        pairAuthors[region.ordinal * genderCount + gender.ordinal] += 1
-                    }
-                }
-                let w: Double
-                switch unit {
-                case .books: w = weight
-                case .authors:
-                    guard isNew else { continue }
-                    w = 1
-                    total += 1
-                }
-                if let region = traits.region {
-                    regionWeight[region.ordinal] += w
-                    regionKnown += w
-                }
-                if let gender = traits.gender {
-                    genderWeight[gender.ordinal] += w
-                    genderKnown += w
-                }
-                if let region = traits.region, let gender = traits.gender {
-                    pairWeight[region.ordinal * genderCount + gender.ordinal] += w
-                    pairKnown += w
-                }
-                if let marginalized = traits.marginalized {
-                    marginalizedKnown += w
-                    if marginalized { marginalizedWeight += w }
-                }
-            }
-        }
-
-        func share(_ value: Double, of known: Double) -> Double? { known > 0 ? value / known : nil }
-        let regions = CulturalRegion.allCases.map { region in
-            let i = region.ordinal
-            return RegionFigure(
-                region: region,
-                figure: Figure(count: regionWeight[i], share: share(regionWeight[i], of: regionKnown), authors: regionAuthors[i]),
-                underrepresented: underrepresented.contains(region))
-        }
-        let genders = Gender.allCases.map { gender in
-            let i = gender.ordinal
-            return GenderFigure(
-                gender: gender,
-                figure: Figure(count: genderWeight[i], share: share(genderWeight[i], of: genderKnown), authors: genderAuthors[i]))
-        }
-        let entropy = shannonEntropyBits(genderWeight)
-        let languages = languageBooks.enumerated().filter { $0.element > 0 }.map { languageIndex, books in
-            LanguageFigure(
-                language: index.languages[languageIndex], books: books, share: Double(books) / Double(booksWithLanguage))
-        }.sorted { ($0.books, $1.language.englishName) > ($1.books, $0.language.englishName) }
-        let regionsRepresented = regionWeight.filter { $0 > 0 }.count
-        let regionCoverage = Coverage(known: regionKnown, total: total)
-        let genderCoverage = Coverage(known: genderKnown, total: total)
-        let languageCoverage = Coverage(known: Double(booksWithLanguage), total: Double(selection.count))
-        let marginalizedCoverage = Coverage(known: marginalizedKnown, total: total)
-        let marginalizedShare = share(marginalizedWeight, of: marginalizedKnown)
+        var tally = DiversityTally(index: index)
+        for bookIndex in selection { tally.add(index.books[bookIndex], index: index, unit: unit) }
+        let entropy = shannonEntropyBits(tally.genderWeight)
+        let languages = tally.languageFigures(index.languages)
+        let regionsRepresented = tally.regionWeight.filter { $0 > 0 }.count
+        let regionCoverage = Coverage(known: tally.regionKnown, total: tally.total)
+        let genderCoverage = Coverage(known: tally.genderKnown, total: tally.total)
+        let languageCoverage = Coverage(known: Double(tally.booksWithLanguage), total: Double(selection.count))
+        let marginalizedCoverage = Coverage(known: tally.marginalizedKnown, total: tally.total)
+        let marginalizedShare = DiversityTally.share(tally.marginalizedWeight, of: tally.marginalizedKnown)
         let score = DiversityScore(
-            region: Double(regionsRepresented) / Double(regionCount) * DiversityScore.maxRegion,
+            region: Double(regionsRepresented) / Double(CulturalRegion.allCases.count) * DiversityScore.maxRegion,
             gender: min(1, entropy) * DiversityScore.maxGender,
             language: min(Double(languages.count) / 5, 1) * DiversityScore.maxLanguage,
             marginalized: (marginalizedShare ?? 0) * DiversityScore.maxMarginalized,
@@ -295,30 +200,178 @@ extension DiversityFigures {
                 + marginalizedCoverage.fraction) / 4,
             isEmpty: selection.isEmpty)
         var figures = DiversityFigures(
-            unit: unit, books: selection.count, authors: distinctAuthors, regions: regions,
-            regionCoverage: regionCoverage, regionsRepresented: regionsRepresented, genders: genders,
-            genderCoverage: genderCoverage, authorsWithGender: genderAuthors.reduce(0, +),
+            unit: unit, books: selection.count, authors: tally.distinctAuthors,
+            regions: tally.regionFigures(underrepresented: underrepresented),
+            regionCoverage: regionCoverage, regionsRepresented: regionsRepresented, genders: tally.genderFigures(),
+            genderCoverage: genderCoverage, authorsWithGender: tally.genderAuthors.reduce(0, +),
             genderEntropy: entropy, languages: languages, languageCoverage: languageCoverage,
-            marginalized: Figure(count: marginalizedWeight, share: marginalizedShare, authors: marginalizedAuthors),
+            marginalized: Figure(count: tally.marginalizedWeight, share: marginalizedShare, authors: tally.marginalizedAuthors),
             marginalizedCoverage: marginalizedCoverage, score: score)
-        figures.eras = PublicationEra.allCases.map { era in
-            let books = eraBooks[era.ordinal]
-            return EraFigure(era: era, books: books, share: booksWithEra > 0 ? Double(books) / Double(booksWithEra) : nil)
-        }
-        figures.eraCoverage = Coverage(known: Double(booksWithEra), total: Double(selection.count))
+        figures.eras = tally.eraFigures()
+        figures.eraCoverage = Coverage(known: Double(tally.booksWithEra), total: Double(selection.count))
         let (countries, countriesKnown) = countries(selection, index: index)
         figures.countries = countries
         figures.countryCoverage = Coverage(known: Double(countriesKnown), total: Double(selection.count))
-        figures.intersections = CulturalRegion.allCases.flatMap { region in
+        figures.intersections = tally.intersectionFigures()
+        figures.intersectionCoverage = Coverage(known: tally.pairKnown, total: tally.total)
+        return figures
+    }
+}
+
+/// What one pass over a selection of books adds up for ``DiversityFigures``: the weight and the
+/// distinct authors of each region, gender and region × gender pair, the marginalized voices, the
+/// books of each language and era, and how much of each is known. Weights are in the counting
+/// unit: a book shared among its authors, or each distinct author once.
+private struct DiversityTally {
+    static let genderCount = Gender.allCases.count
+
+    var regionWeight = [Double](repeating: 0, count: CulturalRegion.allCases.count)
+    var regionAuthors = [Int](repeating: 0, count: CulturalRegion.allCases.count)
+    var genderWeight = [Double](repeating: 0, count: Gender.allCases.count)
+    var genderAuthors = [Int](repeating: 0, count: Gender.allCases.count)
+    var pairWeight = [Double](repeating: 0, count: CulturalRegion.allCases.count * genderCount)
+    var pairAuthors = [Int](repeating: 0, count: CulturalRegion.allCases.count * genderCount)
+    var pairKnown = 0.0
+    var marginalizedWeight = 0.0
+    var marginalizedKnown = 0.0
+    var marginalizedAuthors = 0
+    var regionKnown = 0.0
+    var genderKnown = 0.0
+    var total = 0.0
+    var languageBooks: [Int]
+    var booksWithLanguage = 0
+    var eraBooks = [Int](repeating: 0, count: PublicationEra.allCases.count)
+    var booksWithEra = 0
+    var distinctAuthors = 0
+    /// Whether each author (by author index) has been met yet.
+    var seen: [Bool]
+
+    /// An empty tally sized for the index's languages and authors.
+    init(index: InsightIndex) {
+        languageBooks = [Int](repeating: 0, count: index.languages.count)
+        seen = [Bool](repeating: false, count: index.authors.count)
+    }
+
+    /// `value` as a share of what is known, `nil` when nothing is.
+    static func share(_ value: Double, of known: Double) -> Double? { known > 0 ? value / known : nil }
+
+    /// Counts one book: its language and era, then each of its authors in the counting unit. A
+    /// book without a known author counts towards the total of books but to no category.
+    mutating func add(_ book: InsightIndex.Book, index: InsightIndex, unit: CountingUnit) {
+        if book.language >= 0 {
+            languageBooks[Int(book.language)] += 1
+            booksWithLanguage += 1
+        }
+        if let era = book.era {
+            eraBooks[era.ordinal] += 1
+            booksWithEra += 1
+        }
+        if unit == .books {
+            total += 1
+            guard !book.authors.isEmpty else { return }
+        }
+        let weight = 1 / Double(max(1, book.authors.count))
+        for authorIndex in book.authors {
+            let a = Int(authorIndex)
+            let isNew = !seen[a]
+            let traits = index.authors[a]
+            if isNew { meet(a, traits) }
+            let w: Double
+            switch unit {
+            case .books: w = weight
+            case .authors:
+                guard isNew else { continue }
+                w = 1
+                total += 1
+            }
+            weigh(traits, by: w)
+        }
+    }
+
+    /// Counts an author met for the first time in the categories they belong to.
+    private mutating func meet(_ author: Int, _ traits: InsightIndex.AuthorTraits) {
+        seen[author] = true
+        distinctAuthors += 1
+        // Each author has one region and one gender, so counting them when first
+        // seen counts distinct authors per category.
+        if let region = traits.region { regionAuthors[region.ordinal] += 1 }
+        if let gender = traits.gender { genderAuthors[gender.ordinal] += 1 }
+        if traits.marginalized == true { marginalizedAuthors += 1 }
+        if let region = traits.region, let gender = traits.gender {
+            pairAuthors[region.ordinal * Self.genderCount + gender.ordinal] += 1
+        }
+    }
+
+    /// Adds an author's weight `w` to each category their traits tell, and to what is known.
+    private mutating func weigh(_ traits: InsightIndex.AuthorTraits, by w: Double) {
+        if let region = traits.region {
+            regionWeight[region.ordinal] += w
+            regionKnown += w
+        }
+        if let gender = traits.gender {
+            genderWeight[gender.ordinal] += w
+            genderKnown += w
+        }
+        if let region = traits.region, let gender = traits.gender {
+            pairWeight[region.ordinal * Self.genderCount + gender.ordinal] += w
+            pairKnown += w
+        }
+        if let marginalized = traits.marginalized {
+            marginalizedKnown += w
+            if marginalized { marginalizedWeight += w }
+        }
+    }
+
+    /// Every region's figure, in the regions' order.
+    func regionFigures(underrepresented: Set<CulturalRegion>) -> [DiversityFigures.RegionFigure] {
+        CulturalRegion.allCases.map { region in
+            let i = region.ordinal
+            return DiversityFigures.RegionFigure(
+                region: region,
+                figure: DiversityFigures.Figure(
+                    count: regionWeight[i], share: Self.share(regionWeight[i], of: regionKnown), authors: regionAuthors[i]),
+                underrepresented: underrepresented.contains(region))
+        }
+    }
+
+    /// Every gender's figure, in the genders' order.
+    func genderFigures() -> [DiversityFigures.GenderFigure] {
+        Gender.allCases.map { gender in
+            let i = gender.ordinal
+            return DiversityFigures.GenderFigure(
+                gender: gender,
+                figure: DiversityFigures.Figure(
+                    count: genderWeight[i], share: Self.share(genderWeight[i], of: genderKnown), authors: genderAuthors[i]))
+        }
+    }
+
+    /// The languages read, most books first (ties by English name).
+    func languageFigures(_ languages: [LanguageCode]) -> [DiversityFigures.LanguageFigure] {
+        languageBooks.enumerated().filter { $0.element > 0 }.map { languageIndex, books in
+            DiversityFigures.LanguageFigure(
+                language: languages[languageIndex], books: books, share: Double(books) / Double(booksWithLanguage))
+        }.sorted { ($0.books, $1.language.englishName) > ($1.books, $0.language.englishName) }
+    }
+
+    /// Every era's figure, in the eras' order; shares are of the books whose era is known.
+    func eraFigures() -> [DiversityFigures.EraFigure] {
+        PublicationEra.allCases.map { era in
+            let books = eraBooks[era.ordinal]
+            return DiversityFigures.EraFigure(
+                era: era, books: books, share: booksWithEra > 0 ? Double(books) / Double(booksWithEra) : nil)
+        }
+    }
+
+    /// Every region × gender pair's figure, region by region.
+    func intersectionFigures() -> [DiversityFigures.IntersectionFigure] {
+        CulturalRegion.allCases.flatMap { region in
             Gender.allCases.map { gender in
-                let i = region.ordinal * genderCount + gender.ordinal
-                return IntersectionFigure(
-                    gender: gender, region: region, count: pairWeight[i], share: share(pairWeight[i], of: pairKnown),
+                let i = region.ordinal * Self.genderCount + gender.ordinal
+                return DiversityFigures.IntersectionFigure(
+                    gender: gender, region: region, count: pairWeight[i], share: Self.share(pairWeight[i], of: pairKnown),
                     authors: pairAuthors[i])
             }
         }
-        figures.intersectionCoverage = Coverage(known: pairKnown, total: total)
-        return figures
     }
 }
 
