@@ -33,15 +33,23 @@ public struct GoalBoard: Sendable {
     var books: [Book] = []
     /// Each book's entry id, by book index.
     var ids: [LibraryEntry.ID] = []
+    /// Whether each book is still the one its entry has (a patch appends a book built again and
+    /// leaves the old one out of the finishes: ``patched(index:readingDays:rebuilt:)``).
+    var live: [Bool] = []
     var flatAuthors: [Int32] = []
     var flatGenres: [Int32] = []
     var flatShelves: [Int32] = []
+    /// The index's authors' traits as they were told, and as bits, by author index.
+    var authorTraits: [InsightIndex.AuthorTraits] = []
+    var authorRegion: [UInt16] = []
+    var authorGender: [UInt8] = []
     /// Each author's country index (or -1), by author index.
     var authorCountry: [Int32] = []
+    var countryIndex: [CountryCode: Int32] = [:]
     var languageIndex: [LanguageCode: Int32] = [:]
     var genreIndex: [String: Int32] = [:]
     var shelfIndex: [String: Int32] = [:]
-    var countryCount = 0
+    var countryCount: Int { countryIndex.count }
     /// Every finish as (day number, book index), sorted: a period's finishes are one slice.
     var finishDays: [Int] = []
     var finishBooks: [Int32] = []
@@ -78,6 +86,94 @@ public struct GoalBoard: Sendable {
     /// once: see ``LibraryFigures``); the library gives only the reading days.
     init(index: InsightIndex, readingDays: [Int]) {
         self.readingDays = readingDays
+        indexSessions(index)
+        tell(index)
+        var finishes: [(day: Int, book: Int32)] = []
+        finishes.reserveCapacity(index.books.count)
+        for book in index.books where book.readAtSomeTime {
+            let position = append(book)
+            for day in book.finishedDays { finishes.append((day, position)) }
+        }
+        finishes.sort { ($0.day, $0.book) < ($1.day, $1.book) }
+        finishDays = finishes.map(\.day)
+        finishBooks = finishes.map(\.book)
+        sumFinishes()
+    }
+
+    /// This board brought up to date with its index after a patch that built the books of
+    /// `rebuilt` again (``InsightIndex/patch(_:touched:timeZone:)``): those books appended anew
+    /// and their old records left out of the finishes, the finishes moved and summed again, the
+    /// sessions and reading days taken again — not every book's record built again and every
+    /// finish sorted (a write on a 100,000-book library with a goal). `nil` when it must be
+    /// built anew: an author's traits changed, or too many records were left behind.
+    func patched(index: InsightIndex, readingDays: [Int], rebuilt: Set<LibraryEntry.ID>) -> GoalBoard? {
+        guard index.authors.count >= authorTraits.count,
+            !zip(index.authors, authorTraits).contains(where: { $0 != $1 }),
+            rebuilt.count <= 64, books.count - live.count { $0 } + rebuilt.count <= max(1_000, books.count / 4)
+        else { return nil }
+        var board = self
+        board.readingDays = readingDays
+        board.sessionDays = []
+        (board.minutesBefore, board.pagesBefore, board.timedPagesBefore) = ([0], [0], [0])
+        board.indexSessions(index)
+        board.tell(index)
+        // The old records of the books built again (the newest record of an entry is its last).
+        var gone = Set<Int32>()
+        for id in rebuilt {
+            if let old = board.ids.lastIndex(of: id), board.live[old] {
+                board.live[old] = false
+                gone.insert(Int32(old))
+            }
+        }
+        var finishes: [(day: Int, book: Int32)] = []
+        for id in rebuilt {
+            guard let at = index.position[id], index.books[at].readAtSomeTime else { continue }
+            let position = board.append(index.books[at])
+            for day in index.books[at].finishedDays { finishes.append((day, position)) }
+        }
+        if !gone.isEmpty {
+            var kept = 0
+            for at in board.finishBooks.indices where !gone.contains(board.finishBooks[at]) {
+                board.finishDays[kept] = board.finishDays[at]
+                board.finishBooks[kept] = board.finishBooks[at]
+                kept += 1
+            }
+            board.finishDays.removeLast(board.finishDays.count - kept)
+            board.finishBooks.removeLast(board.finishBooks.count - kept)
+        }
+        // Each new finish at its place in (day, book) order: the new books come after every other.
+        for finish in finishes.sorted(by: { ($0.day, $0.book) < ($1.day, $1.book) }) {
+            let at = board.finishDays.insertionIndex { $0 <= finish.day }
+            board.finishDays.insert(finish.day, at: at)
+            board.finishBooks.insert(finish.book, at: at)
+        }
+        board.sumFinishes()
+        return board
+    }
+
+    /// The authors, languages, genres and shelves of the index as dense numbers (authors the
+    /// board has not told yet are appended).
+    private mutating func tell(_ index: InsightIndex) {
+        for author in index.authors.dropFirst(authorTraits.count) {
+            authorTraits.append(author)
+            authorRegion.append(author.region.map(Self.bit) ?? 0)
+            authorGender.append(author.gender.map(Self.bit) ?? 0)
+            if let country = author.country {
+                if countryIndex[country] == nil { countryIndex[country] = Int32(countryIndex.count) }
+                authorCountry.append(countryIndex[country]!)
+            } else {
+                authorCountry.append(-1)
+            }
+        }
+        for (position, code) in index.languages.enumerated().dropFirst(languageIndex.count) {
+            languageIndex[code] = Int32(position)
+        }
+        genreIndex = index.genreIndex
+        shelfIndex = index.shelfIndex
+    }
+
+    /// The finished sessions and noted pages by day, with their running totals.
+    private mutating func indexSessions(_ index: InsightIndex) {
         let sessions = index.sessions.sorted { $0.day < $1.day }
         sessionDays.reserveCapacity(sessions.count)
         for session in sessions {
@@ -86,69 +182,51 @@ public struct GoalBoard: Sendable {
             pagesBefore.append(pagesBefore.last! + session.pages)
             timedPagesBefore.append(timedPagesBefore.last! + (session.minutes > 0 ? session.pages : 0))
         }
-        // Each author's traits as bits, and their country as a dense index.
-        var countryIndex: [CountryCode: Int32] = [:]
-        var authorRegion: [UInt16] = []
-        var authorGender: [UInt8] = []
-        var authorMarginalized: [Bool] = []
-        var authorMarginalizedKnown: [Bool] = []
-        authorCountry.reserveCapacity(index.authors.count)
-        for author in index.authors {
-            authorRegion.append(author.region.map(Self.bit) ?? 0)
-            authorGender.append(author.gender.map(Self.bit) ?? 0)
-            authorMarginalized.append(author.marginalized == true)
-            authorMarginalizedKnown.append(author.marginalized != nil)
-            if let country = author.country {
-                if countryIndex[country] == nil { countryIndex[country] = Int32(countryIndex.count) }
-                authorCountry.append(countryIndex[country]!)
-            } else {
-                authorCountry.append(-1)
-            }
+    }
+
+    /// A book read at some time as a record of plain numbers, appended; its index.
+    private mutating func append(_ book: InsightIndex.Book) -> Int32 {
+        let position = Int32(books.count)
+        if book.finishedDays.count > 1 { rereads = true }
+        let authorsStart = Int32(flatAuthors.count)
+        var regionMask: UInt16 = 0
+        var genderMask: UInt8 = 0
+        var marginalized = false
+        var everyAuthorKnown = !book.authors.isEmpty
+        for author in book.authors {
+            let traits = authorTraits[Int(author)]
+            everyAuthorKnown = everyAuthorKnown && traits.marginalized != nil
+            flatAuthors.append(author)
+            regionMask |= authorRegion[Int(author)]
+            genderMask |= authorGender[Int(author)]
+            marginalized = marginalized || traits.marginalized == true
         }
-        countryCount = countryIndex.count
-        for (position, code) in index.languages.enumerated() { languageIndex[code] = Int32(position) }
-        genreIndex = index.genreIndex
-        shelfIndex = index.shelfIndex
-        var finishes: [(day: Int, book: Int32)] = []
-        finishes.reserveCapacity(index.books.count)
-        for book in index.books where book.readAtSomeTime {
-            let position = Int32(books.count)
-            if book.finishedDays.count > 1 { rereads = true }
-            for day in book.finishedDays { finishes.append((day, position)) }
-            let authorsStart = Int32(flatAuthors.count)
-            var regionMask: UInt16 = 0
-            var genderMask: UInt8 = 0
-            var marginalized = false
-            var everyAuthorKnown = !book.authors.isEmpty
-            for author in book.authors {
-                everyAuthorKnown = everyAuthorKnown && authorMarginalizedKnown[Int(author)]
-                flatAuthors.append(author)
-                regionMask |= authorRegion[Int(author)]
-                genderMask |= authorGender[Int(author)]
-                marginalized = marginalized || authorMarginalized[Int(author)]
-            }
-            let genresStart = Int32(flatGenres.count)
-            flatGenres.append(contentsOf: book.genres)
-            let shelvesStart = Int32(flatShelves.count)
-            flatShelves.append(contentsOf: book.shelves)
-            ids.append(book.entryID)
-            books.append(
-                Book(
-                    regionMask: regionMask, genderMask: genderMask, marginalized: marginalized,
-                    marginalizedKnown: marginalized || everyAuthorKnown, language: book.language,
-                    translated: book.translated ?? false, translatedKnown: book.translated != nil, owned: book.owned,
-                    pageCount: book.pageCount.map(Int32.init) ?? -1,
-                    rating: book.rating, decade: book.year.map(Self.decade) ?? .min, timed: book.hasSessions,
-                    authors: authorsStart..<Int32(flatAuthors.count),
-                    genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
-        }
-        finishes.sort { ($0.day, $0.book) < ($1.day, $1.book) }
-        finishDays = finishes.map(\.day)
-        finishBooks = finishes.map(\.book)
-        untimedPagesBefore.reserveCapacity(finishes.count + 1)
-        allPagesBefore.reserveCapacity(finishes.count + 1)
-        for finish in finishes {
-            let book = books[Int(finish.book)]
+        let genresStart = Int32(flatGenres.count)
+        flatGenres.append(contentsOf: book.genres)
+        let shelvesStart = Int32(flatShelves.count)
+        flatShelves.append(contentsOf: book.shelves)
+        ids.append(book.entryID)
+        live.append(true)
+        books.append(
+            Book(
+                regionMask: regionMask, genderMask: genderMask, marginalized: marginalized,
+                marginalizedKnown: marginalized || everyAuthorKnown, language: book.language,
+                translated: book.translated ?? false, translatedKnown: book.translated != nil, owned: book.owned,
+                pageCount: book.pageCount.map(Int32.init) ?? -1,
+                rating: book.rating, decade: book.year.map(Self.decade) ?? .min, timed: book.hasSessions,
+                authors: authorsStart..<Int32(flatAuthors.count),
+                genres: genresStart..<Int32(flatGenres.count), shelves: shelvesStart..<Int32(flatShelves.count)))
+        return position
+    }
+
+    /// The running totals of pages over the sorted finishes.
+    private mutating func sumFinishes() {
+        untimedPagesBefore = [0]
+        allPagesBefore = [0]
+        untimedPagesBefore.reserveCapacity(finishBooks.count + 1)
+        allPagesBefore.reserveCapacity(finishBooks.count + 1)
+        for book in finishBooks {
+            let book = books[Int(book)]
             let pages = max(0, Int(book.pageCount))
             untimedPagesBefore.append(untimedPagesBefore.last! + (book.timed ? 0 : pages))
             allPagesBefore.append(allPagesBefore.last! + pages)

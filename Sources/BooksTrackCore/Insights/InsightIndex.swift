@@ -141,13 +141,13 @@ struct InsightIndex {
 
     /// Brings the index up to date after a change to a few of the library's rows (`touched`),
     /// from the library as it is now, in place: the touched books built again (or added, or
-    /// removed), the authors' traits told again, the sessions again. `false` (and nothing
-    /// changed) when the change reaches what every book was told with (the reader's settings):
-    /// then the library is flattened anew.
-    mutating func patch(_ library: ReaderLibrary, touched: LibraryTouch, timeZone: TimeZone) -> Bool {
+    /// removed), the authors' traits told again, the sessions again. Returns the entries whose
+    /// books were built again; `nil` (and nothing changed) when the change reaches what every
+    /// book was told with (the reader's settings): then the library is flattened anew.
+    mutating func patch(_ library: ReaderLibrary, touched: LibraryTouch, timeZone: TimeZone) -> Set<LibraryEntry.ID>? {
         guard library.user.settings.underrepresentedRegions == underrepresented,
             library.user.settings.primaryLanguage == primaryLanguage
-        else { return false }
+        else { return nil }
         // The authors read again whose traits changed; a changed region moves the tally's
         // regions of every book of theirs (counted again below).
         var regionMoved = false
@@ -205,7 +205,7 @@ struct InsightIndex {
             tally = ReadTally()
             for book in books { tally.count(book, 1, authors: authors) }
         }
-        return true
+        return rebuild
     }
 
     /// The reading sessions and noted pages as day-numbered pages and minutes.

@@ -38,12 +38,18 @@ public struct LibraryFigures: Sendable {
     /// days gathered again from the kept finishes; flattened anew when the change reaches every
     /// book (the reader's settings). `library` is the library after the change.
     public mutating func update(_ library: ReaderLibrary, touched: LibraryTouch) {
+        let board = built.board.withLock { $0 }
         built = BoardBox()
-        guard index.patch(library, touched: touched, timeZone: timeZone) else {
+        guard let rebuilt = index.patch(library, touched: touched, timeZone: timeZone) else {
             self = LibraryFigures(library, timeZone: timeZone)
             return
         }
         readingDays = Self.readingDays(library, index: index, timeZone: timeZone)
+        // A board already built follows the patch (a reader with a goal measures it after
+        // every write); else it is built when first asked for.
+        if let patched = board?.patched(index: index, readingDays: readingDays.days, rebuilt: rebuilt) {
+            built.board.withLock { $0 = patched }
+        }
     }
 
     /// The goal board, built on first use (once, however many ask at once).
