@@ -29,6 +29,7 @@ enum HomePage {
         var yearInBooks: Int? = nil
     }
 
+    /// The page: a greeting, then either the way to a first book or the library's cards.
     static func render(page: PageContext, model: Model) -> String {
         let total = model.counts.values.reduce(0, +)
         let name = page.user?.displayName ?? ""
@@ -42,111 +43,142 @@ enum HomePage {
                         news(model.notifications, csrfToken: page.csrfToken)
                     }
                     if let year = model.yearInBooks { yearInBooks(year) }
-                    Card("Your library", id: "library-summary") {
-                        Tag("p", .cls("big-number"), text: LibraryListPage.countText(total))
-                        Tag("ul", .cls("status-counts")) {
-                            for status in ReadingStatus.allCases where (model.counts[status] ?? 0) > 0 {
-                                Tag("li") {
-                                    Tag("a", .href("/library?status=\(status.rawValue)")) {
-                                        StatusPill(status: status)
-                                        Tag("span", .cls("count"), text: String(model.counts[status] ?? 0))
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    librarySummary(model.counts, total: total)
                     if model.untitled > 0 { untitledPrompt(model.untitled) }
-                    Card("Reading now", id: "reading-now") {
-                        if model.reading.isEmpty {
-                            Tag("p", .cls("muted")) {
-                                Txt("Nothing in progress. ")
-                                Tag("a", .href("/library?status=toRead"), text: "Pick something from your to-read list")
-                            }
-                        } else {
-                            Tag("ul", .cls("plain-list")) {
-                                for (index, item) in model.reading.enumerated() {
-                                    Tag("li") {
-                                        Tag("a", .href("/books/\(item.entryID.string)"), text: item.title)
-                                        if !item.authors.isEmpty { Txt(" by " + item.authors.joined(separator: ", ")) }
-                                        PostForm(
-                                            action: "/books/\(item.entryID.string)/progress", csrfToken: page.csrfToken,
-                                            cls: "inline-form quick-progress"
-                                        ) {
-                                            Tag.void("input", .type("hidden"), .name("return"), .value("home"))
-                                            Tag("label", Attr("for", "progress-\(index)"), text: "I’m on page")
-                                            Tag.void(
-                                                "input", .type("number"), .id("progress-\(index)"), .name("page"),
-                                                Attr("min", "0"), Attr("max", "100000"),
-                                                Attr("inputmode", "numeric"), .flag("required"))
-                                            Tag(
-                                                "button", .type("submit"), .cls("secondary"),
-                                                .aria("label", "Save the page of \(item.title)"), text: "Save")
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    readingNow(model.reading, csrfToken: page.csrfToken)
                     if let streak = model.streak { SessionPages.streakCard(streak) }
-                    Card("Goals", id: "goals") {
-                        let active = model.goals.filter { $0.goal.status == .active }
-                        if active.isEmpty {
-                            Tag("p", .cls("muted")) {
-                                Txt("No goal yet. ")
-                                Tag("a", .href("/goals/new"), text: "Set one from a template")
-                            }
-                        } else {
-                            Tag("ul", .cls("plain-list")) {
-                                for standing in active.prefix(3) {
-                                    Tag("li") {
-                                        Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title)
-                                        Txt(": " + standing.summary + ". " + GoalPages.paceText(standing))
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    Card("Recent imports", id: "recent-imports") {
-                        if model.imports.isEmpty {
-                            Tag("p", .cls("muted")) {
-                                Txt("No imports yet. ")
-                                Tag("a", .href("/import"), text: "Import from Goodreads, StoryGraph or LibraryThing")
-                            }
-                        } else {
-                            Tag("ul", .cls("plain-list")) {
-                                for run in model.imports.prefix(3) {
-                                    Tag("li") {
-                                        Tag("a", .href("/imports/\(run.id.string)"), text: run.fileName ?? run.format.displayName)
-                                        Txt(" — \(run.imported) new, \(run.updated) updated")
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    Card("Representation", span: .full, id: "radar") {
-                        // The scope insights opens on too: one answer to one question on both pages.
-                        Tag("p", .cls("scope-line"), text: InsightRequest.headline.scopeInWords())
-                        Tag("div", .cls("radar-module")) {
-                            RadarView(
-                                radar: model.radar, id: "library-radar", target: .library, returnTo: "/",
-                                subject: "the \(InsightFormat.books(model.radar.books)) you have read")
-                            CompletionWidget(
-                                radar: model.radar, id: "library-completion", standing: model.standing, returnTo: "/")
-                        }
-                        EnrichmentPages.status(model.enrichment, questions: model.questions)
-                        Tag("p") {
-                            if model.missingData > 0 {
-                                Tag(
-                                    "a", .href("/library?missing=any"),
-                                    text:
-                                        "\(InsightFormat.books(model.missingData)) in your library \(model.missingData == 1 ? "is" : "are") missing data: see which"
-                                )
-                                Txt(" · ")
-                            }
-                            Tag("a", .cls("card-link"), .href("/insights"), text: "Open your diversity insights")
+                    goals(model.goals)
+                    recentImports(model.imports)
+                    representation(model)
+                }
+            }
+        }
+    }
+
+    /// How many books the library holds, and how many in each status, each a link to them.
+    private static func librarySummary(_ counts: [ReadingStatus: Int], total: Int) -> Card {
+        Card("Your library", id: "library-summary") {
+            Tag("p", .cls("big-number"), text: LibraryListPage.countText(total))
+            Tag("ul", .cls("status-counts")) {
+                for status in ReadingStatus.allCases where (counts[status] ?? 0) > 0 {
+                    Tag("li") {
+                        Tag("a", .href("/library?status=\(status.rawValue)")) {
+                            StatusPill(status: status)
+                            Tag("span", .cls("count"), text: String(counts[status] ?? 0))
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The books in progress, each with a form to note the page the reader is on.
+    private static func readingNow(_ reading: [LibraryListItem], csrfToken: String) -> Card {
+        Card("Reading now", id: "reading-now") {
+            if reading.isEmpty {
+                Tag("p", .cls("muted")) {
+                    Txt("Nothing in progress. ")
+                    Tag("a", .href("/library?status=toRead"), text: "Pick something from your to-read list")
+                }
+            } else {
+                Tag("ul", .cls("plain-list")) {
+                    for (index, item) in reading.enumerated() {
+                        Tag("li") {
+                            Tag("a", .href("/books/\(item.entryID.string)"), text: item.title)
+                            if !item.authors.isEmpty { Txt(" by " + item.authors.joined(separator: ", ")) }
+                            quickProgress(item, index: index, csrfToken: csrfToken)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// "I'm on page …" for one book in progress, coming back to the home page when saved.
+    private static func quickProgress(_ item: LibraryListItem, index: Int, csrfToken: String) -> Component {
+        PostForm(
+            action: "/books/\(item.entryID.string)/progress", csrfToken: csrfToken,
+            cls: "inline-form quick-progress"
+        ) {
+            Tag.void("input", .type("hidden"), .name("return"), .value("home"))
+            Tag("label", Attr("for", "progress-\(index)"), text: "I’m on page")
+            Tag.void(
+                "input", .type("number"), .id("progress-\(index)"), .name("page"),
+                Attr("min", "0"), Attr("max", "100000"),
+                Attr("inputmode", "numeric"), .flag("required"))
+            Tag(
+                "button", .type("submit"), .cls("secondary"),
+                .aria("label", "Save the page of \(item.title)"), text: "Save")
+        }
+    }
+
+    /// The first three active goals with their progress and pace, or a way to set one.
+    private static func goals(_ goals: [GoalService.Standing]) -> Card {
+        Card("Goals", id: "goals") {
+            let active = goals.filter { $0.goal.status == .active }
+            if active.isEmpty {
+                Tag("p", .cls("muted")) {
+                    Txt("No goal yet. ")
+                    Tag("a", .href("/goals/new"), text: "Set one from a template")
+                }
+            } else {
+                Tag("ul", .cls("plain-list")) {
+                    for standing in active.prefix(3) {
+                        Tag("li") {
+                            Tag("a", .href("/goals/\(standing.goal.id.string)"), text: standing.goal.title)
+                            Txt(": " + standing.summary + ". " + GoalPages.paceText(standing))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The three latest imports with what each added, or a way to make the first.
+    private static func recentImports(_ imports: [ImportRunSummary]) -> Card {
+        Card("Recent imports", id: "recent-imports") {
+            if imports.isEmpty {
+                Tag("p", .cls("muted")) {
+                    Txt("No imports yet. ")
+                    Tag("a", .href("/import"), text: "Import from Goodreads, StoryGraph or LibraryThing")
+                }
+            } else {
+                Tag("ul", .cls("plain-list")) {
+                    for run in imports.prefix(3) {
+                        Tag("li") {
+                            Tag("a", .href("/imports/\(run.id.string)"), text: run.fileName ?? run.format.displayName)
+                            Txt(" — \(run.imported) new, \(run.updated) updated")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The radar of the books read with its data completion, how far the look-ups have got, and
+    /// the way to the books missing data and to the insights.
+    private static func representation(_ model: Model) -> Card {
+        Card("Representation", span: .full, id: "radar") {
+            // The scope insights opens on too: one answer to one question on both pages.
+            Tag("p", .cls("scope-line"), text: InsightRequest.headline.scopeInWords())
+            Tag("div", .cls("radar-module")) {
+                RadarView(
+                    radar: model.radar, id: "library-radar", target: .library, returnTo: "/",
+                    subject: "the \(InsightFormat.books(model.radar.books)) you have read")
+                CompletionWidget(
+                    radar: model.radar, id: "library-completion", standing: model.standing, returnTo: "/")
+            }
+            EnrichmentPages.status(model.enrichment, questions: model.questions)
+            Tag("p") {
+                if model.missingData > 0 {
+                    Tag(
+                        "a", .href("/library?missing=any"),
+                        text:
+                            "\(InsightFormat.books(model.missingData)) in your library \(model.missingData == 1 ? "is" : "are") missing data: see which"
+                    )
+                    Txt(" · ")
+                }
+                Tag("a", .cls("card-link"), .href("/insights"), text: "Open your diversity insights")
             }
         }
     }
@@ -166,7 +198,6 @@ enum HomePage {
         }
     }
 
-    /// Unread notifications, each with its link and a button that marks it read.
     /// December and January: the year's story, one link away.
     private static func yearInBooks(_ year: Int) -> Card {
         Card("Your \(year) in books", span: .full, id: "year-in-books") {
@@ -177,6 +208,7 @@ enum HomePage {
         }
     }
 
+    /// Unread notifications, each with its link and a button that marks it read.
     private static func news(_ notifications: [AppNotification], csrfToken: String) -> Card {
         Card("New for you", span: .full, id: "notifications") {
             Tag("ul", .cls("notice-list")) {
