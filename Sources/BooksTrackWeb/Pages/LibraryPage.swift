@@ -101,94 +101,17 @@ enum LibraryListPage {
 
     static func countText(_ count: Int) -> String { count == 1 ? "1 book" : "\(count) books" }
 
+    /// The search form: the search and sort row, the other filters folded away, the filters an
+    /// insights chart set, and the buttons.
     private static func controls(
         _ query: LibraryQuery, shelves: [ShelfCount], genres: [ShelfCount], countries: [CountryCode]
     ) -> Component {
-        let advanced =
-            query.shelf != nil || query.genre != nil || query.region != nil || query.country != nil || query.gender != nil
-            || query.language != nil
-            || query.era != nil
-            || query.translated != nil || query.ownVoices != nil || query.missing != nil
-        return Tag(
+        Tag(
             "form", .cls("library-controls"), Attr("method", "get"), Attr("action", "/library"), Attr("role", "search"),
             .aria("label", "Search and filter the library")
         ) {
-            Tag("div", .cls("control-row")) {
-                Field(name: "q", label: "Search titles and authors", control: .text(type: "search", value: query.search))
-                Field(
-                    name: "status", label: "Status",
-                    control: .select(options: Choices.statuses(any: "Any status"), selected: query.status?.rawValue))
-                Field(
-                    name: "sort", label: "Sort by",
-                    control: .select(
-                        options: LibraryQuery.Sort.allCases.map { ($0.rawValue, $0.displayName) }, selected: query.sort.rawValue))
-                Field(
-                    name: "order", label: "Order",
-                    control: .select(
-                        options: [("desc", "Newest or highest first"), ("asc", "Oldest, lowest or A first")],
-                        selected: query.descending ? "desc" : "asc"))
-            }
-            Tag.with("details", [.cls("more-filters"), .flag("open", advanced)]) {
-                Tag("summary", text: "More filters")
-                Tag("div", .cls("control-row")) {
-                    Field(
-                        name: "shelf", label: "Shelf",
-                        control: .select(
-                            options: [("", "Any shelf")] + shelves.map { ($0.name, "\($0.name) (\($0.count))") },
-                            selected: query.shelf))
-                    Field(
-                        name: "genre", label: "Genre",
-                        control: .select(
-                            options: [("", genres.isEmpty ? "No genres yet" : "Any genre")]
-                                + genres.map { ($0.name, "\($0.name) (\($0.count))") }
-                                + (query.genre.map { genre in
-                                    genres.contains { $0.name.lowercased() == genre.lowercased() } ? [] : [(genre, genre)]
-                                } ?? []),
-                            selected: genres.first { $0.name.lowercased() == query.genre?.lowercased() }?.name ?? query.genre))
-                    Field(
-                        name: "region", label: "Author’s region",
-                        control: .select(options: Choices.regions(any: "Any region"), selected: query.region?.rawValue))
-                    if !countries.isEmpty || query.country != nil {
-                        // The countries of the reader's authors (and the one filtered by, even if none is left).
-                        let choices = countries + (query.country.map { countries.contains($0) ? [] : [$0] } ?? [])
-                        Field(
-                            name: "country", label: "Author’s country",
-                            control: .select(
-                                options: [("", "Any country")] + choices.map { ($0.alpha2, $0.name) },
-                                selected: query.country?.alpha2))
-                    }
-                    Field(
-                        name: "gender", label: "Author’s gender",
-                        control: .select(options: Choices.genders(any: "Any gender"), selected: query.gender?.rawValue))
-                    Field(
-                        name: "language", label: "Original language",
-                        control: .select(options: Choices.languages(any: "Any language"), selected: query.language?.code))
-                    Field(
-                        name: "era", label: "First published",
-                        control: .select(options: Choices.eras(any: "Any time"), selected: query.era?.rawValue))
-                    Field(
-                        name: "translated", label: "Translation",
-                        control: .select(
-                            options: Choices.yesNo(any: "Either", yes: "Read in translation", no: "Read in the original"),
-                            selected: query.translated?.rawValue))
-                    Field(
-                        name: "ownvoices", label: "Own voices",
-                        control: .select(
-                            options: Choices.yesNo(any: "Either", yes: "Own voices", no: "Not own voices"),
-                            selected: query.ownVoices?.rawValue))
-                    Field(
-                        name: "badge", label: "Identity badge",
-                        control: .select(
-                            options: [("", "Any")] + IdentityBadgeKind.allCases.map { ($0.rawValue, $0.displayName) },
-                            selected: query.badge?.rawValue))
-                    Field(
-                        name: "missing", label: "Missing data",
-                        control: .select(
-                            options: [("", "Show all")]
-                                + LibraryQuery.Missing.allCases.map { ($0.rawValue, "Missing \($0.displayName)") },
-                            selected: query.missing?.rawValue))
-                }
-            }
+            searchRow(query)
+            moreFilters(query, shelves: shelves, genres: genres, countries: countries)
             // Filters that come from insights charts have no control; they stay until their badge
             // removes them.
             if let read = query.read { Tag.void("input", .type("hidden"), .name("read"), .value(read.parameter)) }
@@ -198,6 +121,114 @@ enum LibraryListPage {
                 Tag("button", .type("submit"), text: "Apply")
                 if query.isFiltered { Tag("a", .cls("button secondary"), .href("/library"), text: "Clear all") }
             }
+        }
+    }
+
+    /// The row always in view: the search, the status, and the sort and its order.
+    private static func searchRow(_ query: LibraryQuery) -> Component {
+        Tag("div", .cls("control-row")) {
+            Field(name: "q", label: "Search titles and authors", control: .text(type: "search", value: query.search))
+            Field(
+                name: "status", label: "Status",
+                control: .select(options: Choices.statuses(any: "Any status"), selected: query.status?.rawValue))
+            Field(
+                name: "sort", label: "Sort by",
+                control: .select(
+                    options: LibraryQuery.Sort.allCases.map { ($0.rawValue, $0.displayName) }, selected: query.sort.rawValue))
+            Field(
+                name: "order", label: "Order",
+                control: .select(
+                    options: [("desc", "Newest or highest first"), ("asc", "Oldest, lowest or A first")],
+                    selected: query.descending ? "desc" : "asc"))
+        }
+    }
+
+    /// "More filters": shelf, genre, the author's traits and the book's, folded away unless one of
+    /// them is set.
+    private static func moreFilters(
+        _ query: LibraryQuery, shelves: [ShelfCount], genres: [ShelfCount], countries: [CountryCode]
+    ) -> Component {
+        let advanced =
+            query.shelf != nil || query.genre != nil || query.region != nil || query.country != nil || query.gender != nil
+            || query.language != nil
+            || query.era != nil
+            || query.translated != nil || query.ownVoices != nil || query.missing != nil
+        return Tag.with("details", [.cls("more-filters"), .flag("open", advanced)]) {
+            Tag("summary", text: "More filters")
+            Tag("div", .cls("control-row")) {
+                Field(
+                    name: "shelf", label: "Shelf",
+                    control: .select(
+                        options: [("", "Any shelf")] + shelves.map { ($0.name, "\($0.name) (\($0.count))") },
+                        selected: query.shelf))
+                genreField(query, genres: genres)
+                Field(
+                    name: "region", label: "Author’s region",
+                    control: .select(options: Choices.regions(any: "Any region"), selected: query.region?.rawValue))
+                if !countries.isEmpty || query.country != nil { countryField(query, countries: countries) }
+                Field(
+                    name: "gender", label: "Author’s gender",
+                    control: .select(options: Choices.genders(any: "Any gender"), selected: query.gender?.rawValue))
+                bookFilters(query)
+            }
+        }
+    }
+
+    /// The genre filter over the reader's genres, keeping a genre filtered by that no book has any
+    /// more, and matching the one filtered by without case.
+    private static func genreField(_ query: LibraryQuery, genres: [ShelfCount]) -> Field {
+        Field(
+            name: "genre", label: "Genre",
+            control: .select(
+                options: [("", genres.isEmpty ? "No genres yet" : "Any genre")]
+                    + genres.map { ($0.name, "\($0.name) (\($0.count))") }
+                    + (query.genre.map { genre in
+                        genres.contains { $0.name.lowercased() == genre.lowercased() } ? [] : [(genre, genre)]
+                    } ?? []),
+                selected: genres.first { $0.name.lowercased() == query.genre?.lowercased() }?.name ?? query.genre))
+    }
+
+    /// The countries of the reader's authors (and the one filtered by, even if none is left).
+    private static func countryField(_ query: LibraryQuery, countries: [CountryCode]) -> Field {
+        let choices = countries + (query.country.map { countries.contains($0) ? [] : [$0] } ?? [])
+        return Field(
+            name: "country", label: "Author’s country",
+            control: .select(
+                options: [("", "Any country")] + choices.map { ($0.alpha2, $0.name) },
+                selected: query.country?.alpha2))
+    }
+
+    /// The filters on the book itself: original language, era, translation, own voices, identity
+    /// badge and missing data.
+    private static func bookFilters(_ query: LibraryQuery) -> Component {
+        ComponentGroup {
+            Field(
+                name: "language", label: "Original language",
+                control: .select(options: Choices.languages(any: "Any language"), selected: query.language?.code))
+            Field(
+                name: "era", label: "First published",
+                control: .select(options: Choices.eras(any: "Any time"), selected: query.era?.rawValue))
+            Field(
+                name: "translated", label: "Translation",
+                control: .select(
+                    options: Choices.yesNo(any: "Either", yes: "Read in translation", no: "Read in the original"),
+                    selected: query.translated?.rawValue))
+            Field(
+                name: "ownvoices", label: "Own voices",
+                control: .select(
+                    options: Choices.yesNo(any: "Either", yes: "Own voices", no: "Not own voices"),
+                    selected: query.ownVoices?.rawValue))
+            Field(
+                name: "badge", label: "Identity badge",
+                control: .select(
+                    options: [("", "Any")] + IdentityBadgeKind.allCases.map { ($0.rawValue, $0.displayName) },
+                    selected: query.badge?.rawValue))
+            Field(
+                name: "missing", label: "Missing data",
+                control: .select(
+                    options: [("", "Show all")]
+                        + LibraryQuery.Missing.allCases.map { ($0.rawValue, "Missing \($0.displayName)") },
+                    selected: query.missing?.rawValue))
         }
     }
 }
