@@ -29,74 +29,9 @@ enum BookFormPage {
             Tag("h1", text: heading)
             if !errors.isEmpty { ErrorSummary(errors: errors, order: BookDraft.fieldNames, labels: labels) }
             PostForm(action: entryID.map { "/books/\($0.string)" } ?? "/books", csrfToken: page.csrfToken, cls: "book-form") {
-                Tag("fieldset") {
-                    Tag("legend", text: "The book")
-                    field("title", values, errors, required: true)
-                    field("authors", values, errors, hint: "Separate several authors with commas.")
-                    field("translators", values, errors, hint: "Separate several translators with commas.")
-                    Tag("div", .cls("field-grid")) {
-                        field("year", values, errors, type: "number", attributes: [Attr("inputmode", "numeric")])
-                        Field(
-                            name: "language", label: labels["language"]!,
-                            control: .select(options: Choices.languages(any: "Not known"), selected: values["language"]),
-                            error: errors["language"])
-                        Field(
-                            name: "own_voices", label: labels["own_voices"]!,
-                            control: .select(
-                                options: Choices.yesNo(any: "Not known", yes: "Yes", no: "No"), selected: values["own_voices"]),
-                            hint: "The author shares the identity of the people the book is about.", error: errors["own_voices"])
-                    }
-                }
-                Tag("fieldset") {
-                    Tag("legend", text: "Your edition")
-                    Tag("div", .cls("field-grid")) {
-                        field("isbn", values, errors, hint: "ISBN-10 or ISBN-13.")
-                        field(
-                            "pages", values, errors, type: "number",
-                            attributes: [Attr("min", "1"), Attr("max", "100000"), Attr("inputmode", "numeric")])
-                        Field(
-                            name: "format", label: labels["format"]!,
-                            control: .select(options: Choices.formats(any: "Not known"), selected: values["format"]),
-                            error: errors["format"])
-                        Field(
-                            name: "edition_language", label: labels["edition_language"]!,
-                            control: .select(options: Choices.languages(any: "Not known"), selected: values["edition_language"]),
-                            error: errors["edition_language"])
-                        field("publisher", values, errors)
-                    }
-                }
-                Tag("fieldset") {
-                    Tag("legend", text: "Your reading")
-                    Tag("div", .cls("field-grid")) {
-                        Field(
-                            name: "status", label: labels["status"]!,
-                            control: .select(
-                                options: Choices.statuses(), selected: values["status"] ?? ReadingStatus.toRead.rawValue),
-                            error: errors["status"])
-                        field(
-                            "rating", values, errors, type: "number", hint: "0 to 5, in quarter stars.",
-                            attributes: [Attr("min", "0"), Attr("max", "5"), Attr("step", "0.25")])
-                        field(
-                            "current_page", values, errors, type: "number",
-                            attributes: [Attr("min", "0"), Attr("max", "100000"), Attr("inputmode", "numeric")])
-                        field("added", values, errors, type: "date")
-                        if !editing {
-                            field(
-                                "finished", values, errors, type: "date", hint: "For a book you have read; today when left empty."
-                            )
-                        }
-                    }
-                    Field(
-                        name: "owned", label: labels["owned"]!,
-                        control: .checkbox(checked: ["on", "true", "yes", "1"].contains(values["owned"] ?? "")))
-                    field("shelves", values, errors, hint: "Separate shelves with commas.")
-                    Field(
-                        name: "review", label: labels["review"]!, control: .textArea(value: values["review"], rows: 5),
-                        error: errors["review"])
-                    Field(
-                        name: "notes", label: labels["notes"]!, control: .textArea(value: values["notes"], rows: 4),
-                        hint: "Only you see these.", error: errors["notes"])
-                }
+                bookFields(values, errors)
+                editionFields(values, errors)
+                readingFields(values, errors, editing: editing)
                 Tag("div", .cls("actions")) {
                     Tag("button", .type("submit"), text: editing ? "Save changes" : "Add to my library")
                     ButtonLink(label: "Cancel", href: entryID.map { "/books/\($0.string)" } ?? "/library", secondary: true)
@@ -109,6 +44,87 @@ enum BookFormPage {
                     )
                 }
             }
+        }
+    }
+
+    /// "The book": title, authors, translators, first publication, original language and own voices.
+    private static func bookFields(_ values: [String: String], _ errors: FieldErrors) -> Component {
+        Tag("fieldset") {
+            Tag("legend", text: "The book")
+            field("title", values, errors, required: true)
+            field("authors", values, errors, hint: "Separate several authors with commas.")
+            field("translators", values, errors, hint: "Separate several translators with commas.")
+            Tag("div", .cls("field-grid")) {
+                field("year", values, errors, type: "number", attributes: [Attr("inputmode", "numeric")])
+                Field(
+                    name: "language", label: labels["language"]!,
+                    control: .select(options: Choices.languages(any: "Not known"), selected: values["language"]),
+                    error: errors["language"])
+                Field(
+                    name: "own_voices", label: labels["own_voices"]!,
+                    control: .select(
+                        options: Choices.yesNo(any: "Not known", yes: "Yes", no: "No"), selected: values["own_voices"]),
+                    hint: "The author shares the identity of the people the book is about.", error: errors["own_voices"])
+            }
+        }
+    }
+
+    /// "Your edition": ISBN, pages, format, the edition's language and its publisher.
+    private static func editionFields(_ values: [String: String], _ errors: FieldErrors) -> Component {
+        Tag("fieldset") {
+            Tag("legend", text: "Your edition")
+            Tag("div", .cls("field-grid")) {
+                field("isbn", values, errors, hint: "ISBN-10 or ISBN-13.")
+                field(
+                    "pages", values, errors, type: "number",
+                    attributes: [Attr("min", "1"), Attr("max", "100000"), Attr("inputmode", "numeric")])
+                Field(
+                    name: "format", label: labels["format"]!,
+                    control: .select(options: Choices.formats(any: "Not known"), selected: values["format"]),
+                    error: errors["format"])
+                Field(
+                    name: "edition_language", label: labels["edition_language"]!,
+                    control: .select(options: Choices.languages(any: "Not known"), selected: values["edition_language"]),
+                    error: errors["edition_language"])
+                field("publisher", values, errors)
+            }
+        }
+    }
+
+    /// "Your reading": status, rating, progress, dates, whether the reader owns it, shelves, review
+    /// and notes. The finish date is asked only when adding a book.
+    private static func readingFields(_ values: [String: String], _ errors: FieldErrors, editing: Bool) -> Component {
+        Tag("fieldset") {
+            Tag("legend", text: "Your reading")
+            Tag("div", .cls("field-grid")) {
+                Field(
+                    name: "status", label: labels["status"]!,
+                    control: .select(
+                        options: Choices.statuses(), selected: values["status"] ?? ReadingStatus.toRead.rawValue),
+                    error: errors["status"])
+                field(
+                    "rating", values, errors, type: "number", hint: "0 to 5, in quarter stars.",
+                    attributes: [Attr("min", "0"), Attr("max", "5"), Attr("step", "0.25")])
+                field(
+                    "current_page", values, errors, type: "number",
+                    attributes: [Attr("min", "0"), Attr("max", "100000"), Attr("inputmode", "numeric")])
+                field("added", values, errors, type: "date")
+                if !editing {
+                    field(
+                        "finished", values, errors, type: "date", hint: "For a book you have read; today when left empty."
+                    )
+                }
+            }
+            Field(
+                name: "owned", label: labels["owned"]!,
+                control: .checkbox(checked: ["on", "true", "yes", "1"].contains(values["owned"] ?? "")))
+            field("shelves", values, errors, hint: "Separate shelves with commas.")
+            Field(
+                name: "review", label: labels["review"]!, control: .textArea(value: values["review"], rows: 5),
+                error: errors["review"])
+            Field(
+                name: "notes", label: labels["notes"]!, control: .textArea(value: values["notes"], rows: 4),
+                hint: "Only you see these.", error: errors["notes"])
         }
     }
 
