@@ -85,6 +85,8 @@ enum GoalPages {
         }
     }
 
+    /// A goal's own page: its progress, its milestones, the regions or decades it covers, and the
+    /// books that count.
     static func show(page: PageContext, standing: GoalService.Standing, titles: [LibraryEntry.ID: String]) -> String {
         let goal = standing.goal
         let progress = standing.progress
@@ -92,79 +94,97 @@ enum GoalPages {
             Tag("nav", .cls("breadcrumbs"), .aria("label", "Breadcrumb")) { Tag("a", .href("/goals"), text: "Goals") }
             Tag("h1", text: goal.title)
             Tag("div", .cls("bento")) {
-                Card("Progress", id: "goal-progress") {
-                    Tag("div", .cls("goal-summary")) {
-                        Raw(CompletionRing.svg(ring(standing), label: standing.summary))
-                        Tag("div") {
-                            Tag("p", .cls("goal-figure"), text: standing.summary)
-                            Tag("p", text: paceText(standing))
-                            if let warning = standing.warning { Tag("p", .cls("form-error"), text: warning) }
-                        }
-                    }
-                    mightCount(standing)
-                    if goal.status == .completed, let snapshot = goal.snapshot {
-                        Tag("p", .cls("celebration"), Attr("role", "status"), text: "🎉 Completed: \(snapshot.summary)")
-                    }
-                    if goal.status == .completed {
-                        ImageDownloads(
-                            svg: "/goals/\(goal.id.string)/image.svg", fileName: "bookstrack-goal", what: "this completed goal")
-                    }
-                    Tag("p", .cls("muted"), text: "\(status(goal)) · \(goal.startsOn.description) to \(goal.endsOn.description)")
-                    PostForm(action: "/goals/\(goal.id.string)/status", csrfToken: page.csrfToken, cls: "status-actions") {
-                        Tag("fieldset") {
-                            Tag("legend", text: "Change")
-                            for (status, label) in moves(goal.status) {
-                                Tag(
-                                    "button", .type("submit"), .name("status"), .value(status.rawValue), .cls("secondary"),
-                                    text: label)
-                            }
-                        }
-                    }
-                    Tag("p") {
-                        Tag("a", .href("/goals/\(goal.id.string)/edit"), text: "Edit this goal")
-                        Txt(" · ")
-                        Tag("a", .href("/goals/\(goal.id.string)/delete"), text: "Delete this goal")
-                    }
-                }
-                Card("Milestones", id: "goal-milestones") {
-                    if standing.milestones.isEmpty {
-                        Tag("p", .cls("muted"), text: "None reached yet. Each is recorded with the day it is first reached.")
-                        if goal.kind == .share {
-                            // A share crosses 50% and falls back with every book: its milestones are books.
-                            Tag(
-                                "p", .cls("muted"),
-                                text:
-                                    "A share goal’s milestones are the books it has counted: \(InsightFormat.list(goal.milestoneMarks.map(String.init))) books with the fact known."
-                            )
-                        }
-                    } else {
-                        Tag("ol", .cls("timeline")) {
-                            for milestone in standing.milestones.sorted(by: { $0.percent < $1.percent }) {
-                                Tag(
-                                    "li",
-                                    text: GoalPages.mark(milestone.percent, of: goal)
-                                        + " — "
-                                        + LocalDate(milestone.reachedAt, in: page.user?.timeZone ?? .gmt).description)
-                            }
-                        }
-                    }
-                }
+                progressCard(standing, csrfToken: page.csrfToken)
+                milestonesCard(standing, timeZone: page.user?.timeZone ?? .gmt)
                 if goal.kind == .regionsExplored || !goal.criteria.regions.isEmpty {
                     regionsCard(goal, reached: progress.regions)
                 }
                 if goal.kind == .decadesExplored, let since = goal.criteria.sinceYear {
                     decadesCard(since: since, until: goal.endsOn, covered: progress.decades)
                 }
-                Card("Books that count", span: .full, id: "goal-books") {
-                    if progress.books.isEmpty {
-                        Tag("p", .cls("muted"), text: "No finished book in this period counts yet.")
-                    } else {
-                        Tag("ol") {
-                            for id in progress.books {
-                                Tag("li") {
-                                    Tag("a", .cls("card-link"), .href("/books/\(id.string)"), text: titles[id] ?? "A book")
-                                }
-                            }
+                booksCard(progress.books, titles: titles)
+            }
+        }
+    }
+
+    /// The goal's ring, figure and pace, its celebration once completed, its dates, and what the
+    /// reader can do with it.
+    private static func progressCard(_ standing: GoalService.Standing, csrfToken: String) -> Card {
+        let goal = standing.goal
+        return Card("Progress", id: "goal-progress") {
+            Tag("div", .cls("goal-summary")) {
+                Raw(CompletionRing.svg(ring(standing), label: standing.summary))
+                Tag("div") {
+                    Tag("p", .cls("goal-figure"), text: standing.summary)
+                    Tag("p", text: paceText(standing))
+                    if let warning = standing.warning { Tag("p", .cls("form-error"), text: warning) }
+                }
+            }
+            mightCount(standing)
+            if goal.status == .completed, let snapshot = goal.snapshot {
+                Tag("p", .cls("celebration"), Attr("role", "status"), text: "🎉 Completed: \(snapshot.summary)")
+            }
+            if goal.status == .completed {
+                ImageDownloads(
+                    svg: "/goals/\(goal.id.string)/image.svg", fileName: "bookstrack-goal", what: "this completed goal")
+            }
+            Tag("p", .cls("muted"), text: "\(status(goal)) · \(goal.startsOn.description) to \(goal.endsOn.description)")
+            PostForm(action: "/goals/\(goal.id.string)/status", csrfToken: csrfToken, cls: "status-actions") {
+                Tag("fieldset") {
+                    Tag("legend", text: "Change")
+                    for (status, label) in moves(goal.status) {
+                        Tag(
+                            "button", .type("submit"), .name("status"), .value(status.rawValue), .cls("secondary"),
+                            text: label)
+                    }
+                }
+            }
+            Tag("p") {
+                Tag("a", .href("/goals/\(goal.id.string)/edit"), text: "Edit this goal")
+                Txt(" · ")
+                Tag("a", .href("/goals/\(goal.id.string)/delete"), text: "Delete this goal")
+            }
+        }
+    }
+
+    /// The milestones reached, each with the day in the reader's time zone, or what they will be.
+    private static func milestonesCard(_ standing: GoalService.Standing, timeZone: TimeZone) -> Card {
+        let goal = standing.goal
+        return Card("Milestones", id: "goal-milestones") {
+            if standing.milestones.isEmpty {
+                Tag("p", .cls("muted"), text: "None reached yet. Each is recorded with the day it is first reached.")
+                if goal.kind == .share {
+                    // A share crosses 50% and falls back with every book: its milestones are books.
+                    Tag(
+                        "p", .cls("muted"),
+                        text:
+                            "A share goal’s milestones are the books it has counted: \(InsightFormat.list(goal.milestoneMarks.map(String.init))) books with the fact known."
+                    )
+                }
+            } else {
+                Tag("ol", .cls("timeline")) {
+                    for milestone in standing.milestones.sorted(by: { $0.percent < $1.percent }) {
+                        Tag(
+                            "li",
+                            text: GoalPages.mark(milestone.percent, of: goal)
+                                + " — "
+                                + LocalDate(milestone.reachedAt, in: timeZone).description)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The finished books the goal counts, each a link to its page.
+    private static func booksCard(_ books: [LibraryEntry.ID], titles: [LibraryEntry.ID: String]) -> Card {
+        Card("Books that count", span: .full, id: "goal-books") {
+            if books.isEmpty {
+                Tag("p", .cls("muted"), text: "No finished book in this period counts yet.")
+            } else {
+                Tag("ol") {
+                    for id in books {
+                        Tag("li") {
+                            Tag("a", .cls("card-link"), .href("/books/\(id.string)"), text: titles[id] ?? "A book")
                         }
                     }
                 }
