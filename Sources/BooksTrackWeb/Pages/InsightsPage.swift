@@ -272,15 +272,45 @@ enum InsightsPage {
 
     // MARK: Reading
 
+    /// One figure of the reading card: its label and value, the numbers a comparison is made of,
+    /// and the words said instead when it is not known.
+    private typealias ReadingRow = (
+        label: String, value: String, current: Double, before: Double?, decimals: Bool, format: ((Double) -> String)?,
+        missing: String?
+    )
+
+    /// Books, pages, pace and reading time over the period, each compared with the previous period
+    /// when the reader asks.
     static func readingCard(_ model: Model) -> Card {
         let stats = model.report.reading
         let previous = model.compare ? model.report.previous : nil
-        typealias Row = (
-            label: String, value: String, current: Double, before: Double?, decimals: Bool, format: ((Double) -> String)?,
-            missing: String?
-        )
+        let rows = readingRows(stats, previous: previous)
+        return Card("Reading", span: .full, id: "reading", action: shareButton(model, .reading)) {
+            Tag("p", .cls("muted")) {
+                Txt(model.report.period.label)
+                if let from = stats.from, model.request.period == .allTime { Txt(", since \(from)") }
+                if let previous { Txt(" · compared with \(previous.period.label)") }
+            }
+            Tag("dl", .cls("stat-grid")) {
+                for row in rows { readingStat(row, previous: previous) }
+            }
+            if stats.booksWithoutPageCount > 0 {
+                Tag(
+                    "p", .cls("muted"),
+                    text:
+                        "\(InsightFormat.books(stats.booksWithoutPageCount)) finished without sessions \(stats.booksWithoutPageCount == 1 ? "has" : "have") no page count, so \(stats.booksWithoutPageCount == 1 ? "its" : "their") pages are not counted."
+                )
+            }
+            if model.report.previous != nil, !model.snapshot { comparisonToggle(model) }
+            imageDownloads(model, .reading)
+        }
+    }
+
+    /// The reading card's figures in the order shown, with the previous period's beside them when
+    /// there is one to compare with.
+    private static func readingRows(_ stats: ReadingStats, previous: InsightsReport.Previous?) -> [ReadingRow] {
         let pace = { (value: Double) in "\(Int(saturating: value.rounded())) pages an hour" }
-        let rows: [Row] = [
+        return [
             (
                 "Books finished", String(stats.booksFinished), Double(stats.booksFinished),
                 previous.map { Double($0.reading.booksFinished) }, false, nil, nil
@@ -307,50 +337,37 @@ enum InsightsPage {
                 pace, stats.pagesPerHour == nil ? "Needs \(ReadingStats.minimumPaceMinutes) min of timed sessions" : nil
             ),
         ]
-        return Card("Reading", span: .full, id: "reading", action: shareButton(model, .reading)) {
-            Tag("p", .cls("muted")) {
-                Txt(model.report.period.label)
-                if let from = stats.from, model.request.period == .allTime { Txt(", since \(from)") }
-                if let previous { Txt(" · compared with \(previous.period.label)") }
+    }
+
+    /// One figure of the reading card with its change since the previous period.
+    private static func readingStat(_ row: ReadingRow, previous: InsightsReport.Previous?) -> Component {
+        Tag("div", .cls("stat")) {
+            Tag("dt", text: row.label)
+            // What is not known is said in words, not drawn as a figure, and compared with nothing.
+            if let words = row.missing {
+                Tag("dd", .cls("stat-missing"), text: words)
+            } else {
+                Tag("dd", .cls("stat-value"), text: row.value)
             }
-            Tag("dl", .cls("stat-grid")) {
-                for row in rows {
-                    Tag("div", .cls("stat")) {
-                        Tag("dt", text: row.label)
-                        // What is not known is said in words, not drawn as a figure, and compared with nothing.
-                        if let words = row.missing {
-                            Tag("dd", .cls("stat-missing"), text: words)
-                        } else {
-                            Tag("dd", .cls("stat-value"), text: row.value)
-                        }
-                        if let before = row.before, let previous, row.missing == nil {
-                            Tag(
-                                "dd", .cls("comparison"),
-                                text: InsightFormat.change(
-                                    row.current, before, against: previous.period.label, decimals: row.decimals,
-                                    format: row.format))
-                        }
-                    }
-                }
-            }
-            if stats.booksWithoutPageCount > 0 {
+            if let before = row.before, let previous, row.missing == nil {
                 Tag(
-                    "p", .cls("muted"),
-                    text:
-                        "\(InsightFormat.books(stats.booksWithoutPageCount)) finished without sessions \(stats.booksWithoutPageCount == 1 ? "has" : "have") no page count, so \(stats.booksWithoutPageCount == 1 ? "its" : "their") pages are not counted."
-                )
+                    "dd", .cls("comparison"),
+                    text: InsightFormat.change(
+                        row.current, before, against: previous.period.label, decimals: row.decimals,
+                        format: row.format))
             }
-            if model.report.previous != nil, !model.snapshot {
-                Tag("p") {
-                    Tag(
-                        "a",
-                        .href(URLQuery.url("/insights", model.request.parameters + (model.compare ? [("compare", "no")] : []))),
-                        text: model.compare
-                            ? "Hide the comparison"
-                            : "Compare with \(model.report.previous?.period.label ?? "the previous period")")
-                }
-            }
-            imageDownloads(model, .reading)
+        }
+    }
+
+    /// The link that shows or hides the comparison with the previous period.
+    private static func comparisonToggle(_ model: Model) -> Component {
+        Tag("p") {
+            Tag(
+                "a",
+                .href(URLQuery.url("/insights", model.request.parameters + (model.compare ? [("compare", "no")] : []))),
+                text: model.compare
+                    ? "Hide the comparison"
+                    : "Compare with \(model.report.previous?.period.label ?? "the previous period")")
         }
     }
 
