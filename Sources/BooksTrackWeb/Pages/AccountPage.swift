@@ -31,6 +31,7 @@ enum AccountPage {
         var shareLinks: [ShareLink] = []
     }
 
+    /// The account page: a card for each thing the reader can see or change about their account.
     static func render(page: PageContext, model: Model) -> String {
         let user = model.user
         return Layout.document(title: "Account", page: page) {
@@ -43,25 +44,7 @@ enum AccountPage {
                         MetadataRow("Role", user.role == .owner ? "Owner of this BooksTrack" : "Reader")
                     }
                 }
-                Card("Change password", id: "password") {
-                    if !model.passwordErrors.isEmpty {
-                        ErrorSummary(
-                            errors: model.passwordErrors, order: ["current_password", "password", "confirmation"],
-                            labels: AuthPages.labels)
-                    }
-                    PostForm(action: "/account/password", csrfToken: page.csrfToken, cls: "stack") {
-                        Field(
-                            name: "current_password", label: "Current password",
-                            control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "current-password")]),
-                            error: model.passwordErrors["current_password"], required: true)
-                        AuthPages.passwordFields(errors: model.passwordErrors, newPassword: false)
-                        Field(
-                            name: "end_tokens",
-                            label: "Also revoke every API token (apps signed in with one must be set up again)",
-                            control: .checkbox(checked: false))
-                        Tag("button", .type("submit"), text: "Change password")
-                    }
-                }
+                Card("Change password", id: "password") { password(model.passwordErrors, csrfToken: page.csrfToken) }
                 Card("Settings", span: .full, id: "settings") { settings(user: user, model: model, csrfToken: page.csrfToken) }
                 Card("Notifications and reminders", span: .full, id: "notifications") {
                     notificationChoices(
@@ -75,32 +58,7 @@ enum AccountPage {
                     SharePages.list(model.shareLinks, csrfToken: page.csrfToken)
                 }
                 if user.role == .owner {
-                    Card("Invite a reader", id: "invitations") {
-                        Tag("p", text: "An invitation link lets one person create an account here. It works once, for 7 days.")
-                        if let link = model.newInvitation {
-                            Tag("p", .cls("secret"), Attr("role", "status")) {
-                                Txt("Send this link to the person you invite: ")
-                                Tag("code", .id("invitation-link"), text: link)
-                            }
-                        }
-                        PostForm(action: "/account/invitations", csrfToken: page.csrfToken) {
-                            Tag("button", .type("submit"), .cls("secondary"), text: "Create an invitation link")
-                        }
-                        PostForm(action: "/account/registration", csrfToken: page.csrfToken, cls: "stack") {
-                            Tag("div", .cls("field-checkbox")) {
-                                Tag.void(
-                                    "input",
-                                    [
-                                        .type("checkbox"), .id("registration-open"), .name("open"), .value("on"),
-                                        .flag("checked", model.registrationOpen),
-                                    ])
-                                Tag(
-                                    "label", Attr("for", "registration-open"),
-                                    text: "Anyone who reaches this BooksTrack may create an account (at /register)")
-                            }
-                            Tag("button", .type("submit"), .cls("secondary"), text: "Save who may join")
-                        }
-                    }
+                    Card("Invite a reader", id: "invitations") { invitations(model, csrfToken: page.csrfToken) }
                 }
                 Card("Your data", id: "data") {
                     Tag("p", text: "Download everything you keep here, or leave for good.")
@@ -113,11 +71,68 @@ enum AccountPage {
         }
     }
 
+    /// The password form: the current password, the new one twice, and whether to revoke every
+    /// API token with it.
+    private static func password(_ errors: FieldErrors, csrfToken: String) -> Component {
+        ComponentGroup {
+            if !errors.isEmpty {
+                ErrorSummary(
+                    errors: errors, order: ["current_password", "password", "confirmation"],
+                    labels: AuthPages.labels)
+            }
+            PostForm(action: "/account/password", csrfToken: csrfToken, cls: "stack") {
+                Field(
+                    name: "current_password", label: "Current password",
+                    control: .text(type: "password", value: nil, attributes: [Attr("autocomplete", "current-password")]),
+                    error: errors["current_password"], required: true)
+                AuthPages.passwordFields(errors: errors, newPassword: false)
+                Field(
+                    name: "end_tokens",
+                    label: "Also revoke every API token (apps signed in with one must be set up again)",
+                    control: .checkbox(checked: false))
+                Tag("button", .type("submit"), text: "Change password")
+            }
+        }
+    }
+
+    /// The owner's say over who joins: an invitation link (shown once, just after it is made) and
+    /// whether anyone may register.
+    private static func invitations(_ model: Model, csrfToken: String) -> Component {
+        ComponentGroup {
+            Tag("p", text: "An invitation link lets one person create an account here. It works once, for 7 days.")
+            if let link = model.newInvitation {
+                Tag("p", .cls("secret"), Attr("role", "status")) {
+                    Txt("Send this link to the person you invite: ")
+                    Tag("code", .id("invitation-link"), text: link)
+                }
+            }
+            PostForm(action: "/account/invitations", csrfToken: csrfToken) {
+                Tag("button", .type("submit"), .cls("secondary"), text: "Create an invitation link")
+            }
+            PostForm(action: "/account/registration", csrfToken: csrfToken, cls: "stack") {
+                Tag("div", .cls("field-checkbox")) {
+                    Tag.void(
+                        "input",
+                        [
+                            .type("checkbox"), .id("registration-open"), .name("open"), .value("on"),
+                            .flag("checked", model.registrationOpen),
+                        ])
+                    Tag(
+                        "label", Attr("for", "registration-open"),
+                        text: "Anyone who reaches this BooksTrack may create an account (at /register)")
+                }
+                Tag("button", .type("submit"), .cls("secondary"), text: "Save who may join")
+            }
+        }
+    }
+
     static let settingsLabels = [
         "primary_language": "Primary reading language", "time_zone": "Time zone",
         "underrepresented_regions": "Underrepresented regions", "palette": "Chart colours",
     ]
 
+    /// The settings that change the insights: primary language, time zone, underrepresented
+    /// regions and chart colours.
     private static func settings(user: User, model: Model, csrfToken: String) -> Component {
         let errors = model.settingsErrors
         return ComponentGroup {
@@ -148,53 +163,63 @@ enum AccountPage {
                 Tag("datalist", .id("time-zones")) {
                     for zone in TimeZone.knownTimeZoneIdentifiers { Tag.void("option", .value(zone)) }
                 }
-                Tag.with(
-                    "fieldset", [.id("field-underrepresented_regions"), .cls("field checkbox-grid")]
-                ) {
-                    Tag("legend", text: "Underrepresented regions")
-                    Tag(
-                        "p", .cls("hint"),
-                        text:
-                            "Authors from these regions count as marginalized voices, and the regions chart highlights them. The default is Africa, Indigenous, Middle East, South America and Central Asia; a reader in Lagos may choose differently from one in Leeds."
-                    )
-                    if let error = errors["underrepresented_regions"] { Tag("p", .cls("field-error"), text: error) }
-                    for region in CulturalRegion.allCases {
-                        Tag("label") {
-                            Tag.void(
-                                "input",
-                                [
-                                    .type("checkbox"), .name("region_\(region.rawValue)"), .value("on"),
-                                    .flag("checked", user.settings.underrepresentedRegions.contains(region)),
-                                ])
-                            Txt(" " + region.displayName)
-                        }
-                    }
-                }
-                Tag.with("fieldset", [.id("field-palette"), .cls("field palette-choice")]) {
-                    Tag("legend", text: "Chart colours")
-                    Tag(
-                        "p", .cls("hint"),
-                        text: "The colours of your charts, score and radar. Labels, patterns and tables stay the same in both.")
-                    if let error = errors["palette"] { Tag("p", .cls("field-error"), text: error) }
-                    for palette in ChartPalette.allCases {
-                        Tag("label") {
-                            Tag.void(
-                                "input",
-                                [
-                                    .type("radio"), .name("palette"), .value(palette.rawValue),
-                                    .flag("checked", (user.settings.palette ?? .standard) == palette),
-                                ])
-                            Tag("span", .cls("palette-swatches palette-\(palette.rawValue)"), Attr("aria-hidden", "true")) {
-                                for swatch in 0..<5 { Tag("span", .cls("palette-dot dot-\(swatch)")) { EmptyComponent() } }
-                            }
-                            Tag("span") {
-                                Tag("strong", text: palette.displayName)
-                                Txt(" — \(palette.hint)")
-                            }
-                        }
-                    }
-                }
+                regionChoices(user.settings.underrepresentedRegions, error: errors["underrepresented_regions"])
+                paletteChoices(user.settings.palette ?? .standard, error: errors["palette"])
                 Tag("button", .type("submit"), text: "Save settings")
+            }
+        }
+    }
+
+    /// A checkbox per cultural region, ticked for the regions the reader counts as underrepresented.
+    private static func regionChoices(_ underrepresented: Set<CulturalRegion>, error: String?) -> Component {
+        Tag.with(
+            "fieldset", [.id("field-underrepresented_regions"), .cls("field checkbox-grid")]
+        ) {
+            Tag("legend", text: "Underrepresented regions")
+            Tag(
+                "p", .cls("hint"),
+                text:
+                    "Authors from these regions count as marginalized voices, and the regions chart highlights them. The default is Africa, Indigenous, Middle East, South America and Central Asia; a reader in Lagos may choose differently from one in Leeds."
+            )
+            if let error { Tag("p", .cls("field-error"), text: error) }
+            for region in CulturalRegion.allCases {
+                Tag("label") {
+                    Tag.void(
+                        "input",
+                        [
+                            .type("checkbox"), .name("region_\(region.rawValue)"), .value("on"),
+                            .flag("checked", underrepresented.contains(region)),
+                        ])
+                    Txt(" " + region.displayName)
+                }
+            }
+        }
+    }
+
+    /// A radio button per chart palette, each with its swatches, name and what it is for.
+    private static func paletteChoices(_ chosen: ChartPalette, error: String?) -> Component {
+        Tag.with("fieldset", [.id("field-palette"), .cls("field palette-choice")]) {
+            Tag("legend", text: "Chart colours")
+            Tag(
+                "p", .cls("hint"),
+                text: "The colours of your charts, score and radar. Labels, patterns and tables stay the same in both.")
+            if let error { Tag("p", .cls("field-error"), text: error) }
+            for palette in ChartPalette.allCases {
+                Tag("label") {
+                    Tag.void(
+                        "input",
+                        [
+                            .type("radio"), .name("palette"), .value(palette.rawValue),
+                            .flag("checked", chosen == palette),
+                        ])
+                    Tag("span", .cls("palette-swatches palette-\(palette.rawValue)"), Attr("aria-hidden", "true")) {
+                        for swatch in 0..<5 { Tag("span", .cls("palette-dot dot-\(swatch)")) { EmptyComponent() } }
+                    }
+                    Tag("span") {
+                        Tag("strong", text: palette.displayName)
+                        Txt(" — \(palette.hint)")
+                    }
+                }
             }
         }
     }
