@@ -72,8 +72,39 @@ public struct BookDraft: Hashable, Sendable {
     public static func parse(_ fields: [Field: String], lists: [Field: [String]] = [:], today: LocalDate) -> Result<
         BookDraft, Problems
     > {
+        var reader = FieldReader(fields: fields, lists: lists, today: today)
+        let title = reader.title()
+        let authors = reader.authors()
+        let isbn = reader.isbn()
+        let status = reader.status()
+        let rating = reader.rating()
+        let format = reader.format()
+        let ownVoices = reader.ownVoices()
+        let (pageCount, currentPage) = reader.pages()
+        let draft = BookDraft(
+            title: title ?? "", authors: authors, translators: reader.names(.translators),
+            isbn: isbn, pageCount: pageCount,
+            firstPublishedYear: reader.number(.firstPublishedYear, -5000...(today.year + 1), "a year"),
+            originalLanguage: reader.language(.originalLanguage), editionLanguage: reader.language(.editionLanguage),
+            format: format, publisher: reader.text(.publisher), ownVoices: ownVoices, status: status, rating: rating,
+            owned: ["on", "true", "yes", "1"].contains(fields[.owned]?.lowercased() ?? ""),
+            addedOn: reader.date(.addedOn), finishedOn: reader.date(.finishedOn), currentPage: currentPage,
+            shelves: reader.shelves(),
+            review: reader.text(.review, limit: 20_000), notes: reader.text(.notes, limit: 20_000))
+        return reader.errors.isEmpty ? .success(draft) : .failure(Problems(messages: reader.errors))
+    }
+
+    /// Reads a draft's fields one by one, noting against each field what is wrong with it. A field
+    /// read twice keeps its last problem.
+    private struct FieldReader {
+        let fields: [Field: String]
+        let lists: [Field: [String]]
+        let today: LocalDate
         var errors: [Field: String] = [:]
-        func text(_ name: Field, limit: Int = 500) -> String? {
+
+        /// A field's text with its whitespace tidied (kept inside a review or notes), `nil` when
+        /// empty or longer than `limit`.
+        mutating func text(_ name: Field, limit: Int = 500) -> String? {
             guard let raw = fields[name] else { return nil }
             let value =
                 name == .review || name == .notes ? TextNormalization.trim(raw) : TextNormalization.collapseWhitespace(raw)
@@ -84,7 +115,10 @@ public struct BookDraft: Hashable, Sendable {
             }
             return value
         }
-        func number(_ name: Field, _ range: ClosedRange<Int>, _ what: String) -> Int? {
+
+        /// A whole number in `range` (commas and spaces between digits allowed); `what` names it in
+        /// the problem.
+        mutating func number(_ name: Field, _ range: ClosedRange<Int>, _ what: String) -> Int? {
             guard let value = text(name) else { return nil }
             guard let parsed = Int(value.filter { $0 != "," && $0 != " " }), range.contains(parsed) else {
                 errors[name] = "Enter \(what) between \(range.lowerBound) and \(range.upperBound)."
@@ -92,7 +126,9 @@ public struct BookDraft: Hashable, Sendable {
             }
             return parsed
         }
-        func date(_ name: Field) -> LocalDate? {
+
+        /// A date as YYYY-MM-DD; one after tomorrow is in the future.
+        mutating func date(_ name: Field) -> LocalDate? {
             guard let value = text(name) else { return nil }
             guard let parsed = LocalDate(value) else {
                 errors[name] = "Enter a real date as YYYY-MM-DD."
@@ -101,7 +137,9 @@ public struct BookDraft: Hashable, Sendable {
             if parsed > today.adding(days: 1) { errors[name] = "This date is in the future." }
             return parsed
         }
-        func language(_ name: Field) -> LanguageCode? {
+
+        /// A language by its English name or ISO code.
+        mutating func language(_ name: Field) -> LanguageCode? {
             guard let value = text(name) else { return nil }
             guard let code = LanguageCode(lenient: value) else {
                 errors[name] = "“\(value)” is not a language BooksTrack knows; use its English name or ISO code."
@@ -109,58 +147,85 @@ public struct BookDraft: Hashable, Sendable {
             }
             return code
         }
-        let title = text(.title)
-        if title == nil, errors[.title] == nil { errors[.title] = "Every book needs a title." }
-        let authors = lists[.authors].map(Self.cleanNames) ?? PersonName.splitList(text(.authors, limit: 2000) ?? "")
-        if authors.count > 20 { errors[.authors] = "A book can have at most 20 authors here." }
-        if authors.contains(where: { $0.count > 200 }) { errors[.authors] = "An author's name can be at most 200 characters." }
-        var isbn: ISBN?
-        if let value = text(.isbn) {
-            isbn = ISBN(value)
-            if isbn == nil { errors[.isbn] = "“\(value)” is not a valid ISBN-10 or ISBN-13 (check the digits)." }
+
+        /// People's names: the list as sent, cleaned, or the text split into names.
+        mutating func names(_ name: Field) -> [String] {
+            lists[name].map(BookDraft.cleanNames) ?? PersonName.splitList(text(name, limit: 2000) ?? "")
         }
-        let status: ReadingStatus
-        if let value = text(.status) {
-            status = ReadingStatus(rawValue: value) ?? ReadingStatus(lenient: value) ?? .toRead
+
+        /// The shelves: the list as sent with its whitespace tidied, or the text split at commas.
+        mutating func shelves() -> [String] {
+            lists[.shelves].map { $0.map(TextNormalization.collapseWhitespace).filter { !$0.isEmpty } }
+                ?? FieldList.split(text(.shelves, limit: 2000) ?? "")
+        }
+
+        /// The title, which every book needs.
+        mutating func title() -> String? {
+            let title = text(.title)
+            if title == nil, errors[.title] == nil { errors[.title] = "Every book needs a title." }
+            return title
+        }
+
+        /// The authors: at most 20, each name at most 200 characters.
+        mutating func authors() -> [String] {
+            let authors = names(.authors)
+            if authors.count > 20 { errors[.authors] = "A book can have at most 20 authors here." }
+            if authors.contains(where: { $0.count > 200 }) {
+                errors[.authors] = "An author's name can be at most 200 characters."
+            }
+            return authors
+        }
+
+        /// An ISBN-10 or ISBN-13 whose check digit holds.
+        mutating func isbn() -> ISBN? {
+            guard let value = text(.isbn) else { return nil }
+            let isbn = ISBN(value)
+            if isbn == nil { errors[.isbn] = "“\(value)” is not a valid ISBN-10 or ISBN-13 (check the digits)." }
+            return isbn
+        }
+
+        /// The reading status, to read when none is given (or when the one given is not known).
+        mutating func status() -> ReadingStatus {
+            guard let value = text(.status) else { return .toRead }
             if ReadingStatus(rawValue: value) == nil, ReadingStatus(lenient: value) == nil {
                 errors[.status] = "Choose a status from the list."
             }
-        } else {
-            status = .toRead
+            return ReadingStatus(rawValue: value) ?? ReadingStatus(lenient: value) ?? .toRead
         }
-        var rating: Rating?
-        if let value = text(.rating) {
-            rating = Rating(value)
+
+        /// A rating from 0 to 5 in quarter stars.
+        mutating func rating() -> Rating? {
+            guard let value = text(.rating) else { return nil }
+            let rating = Rating(value)
             if rating == nil { errors[.rating] = "A rating goes from 0 to 5 in quarter stars (3.75, 4, 4.25…)." }
+            return rating
         }
-        var format: BookFormat?
-        if let value = text(.format) {
-            format = BookFormat(rawValue: value)
+
+        /// A format from the list.
+        mutating func format() -> BookFormat? {
+            guard let value = text(.format) else { return nil }
+            let format = BookFormat(rawValue: value)
             if format == nil { errors[.format] = "Choose a format from the list." }
+            return format
         }
-        var ownVoices: YesNo?
-        if let value = text(.ownVoices), value != "unknown" {
-            ownVoices = YesNo(lenient: value)
+
+        /// Own voices as yes or no; "unknown" leaves it unset.
+        mutating func ownVoices() -> YesNo? {
+            guard let value = text(.ownVoices), value != "unknown" else { return nil }
+            let ownVoices = YesNo(lenient: value)
             if ownVoices == nil { errors[.ownVoices] = "Choose yes, no or unknown." }
+            return ownVoices
         }
-        let pageCount = number(.pageCount, 1...100_000, "a page count")
-        let currentPage = number(.currentPage, 0...100_000, "a page")
-        if let currentPage, let pageCount, currentPage > pageCount {
-            errors[.currentPage] = "The current page cannot be after the last page (\(pageCount))."
+
+        /// The edition's page count and the page the reader is on, which cannot be after the last.
+        mutating func pages() -> (pageCount: Int?, currentPage: Int?) {
+            let pageCount = number(.pageCount, 1...100_000, "a page count")
+            let currentPage = number(.currentPage, 0...100_000, "a page")
+            if let currentPage, let pageCount, currentPage > pageCount {
+                errors[.currentPage] = "The current page cannot be after the last page (\(pageCount))."
+            }
+            return (pageCount, currentPage)
         }
-        let draft = BookDraft(
-            title: title ?? "", authors: authors,
-            translators: lists[.translators].map(Self.cleanNames)
-                ?? PersonName.splitList(text(.translators, limit: 2000) ?? ""),
-            isbn: isbn, pageCount: pageCount, firstPublishedYear: number(.firstPublishedYear, -5000...(today.year + 1), "a year"),
-            originalLanguage: language(.originalLanguage), editionLanguage: language(.editionLanguage), format: format,
-            publisher: text(.publisher), ownVoices: ownVoices, status: status, rating: rating,
-            owned: ["on", "true", "yes", "1"].contains(fields[.owned]?.lowercased() ?? ""),
-            addedOn: date(.addedOn), finishedOn: date(.finishedOn), currentPage: currentPage,
-            shelves: lists[.shelves].map { $0.map(TextNormalization.collapseWhitespace).filter { !$0.isEmpty } }
-                ?? FieldList.split(text(.shelves, limit: 2000) ?? ""),
-            review: text(.review, limit: 20_000), notes: text(.notes, limit: 20_000))
-        return errors.isEmpty ? .success(draft) : .failure(Problems(messages: errors))
     }
 
     static func cleanNames(_ names: [String]) -> [String] { names.map(PersonName.clean).filter { !$0.isEmpty } }
