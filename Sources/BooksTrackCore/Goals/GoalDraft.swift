@@ -196,66 +196,12 @@ public struct GoalDraft: Sendable, Equatable {
             return .failure(errors)
         }
         let cadence = input.cadence ?? .year
-        var target = 0
-        let range = range(of: kind)
-        if let value = input.target, range.contains(value) {
-            target = value
-        } else if kind == .decadesExplored && input.target == nil && errors["target"] == nil {
-            // Every decade from the first one on: worked out below, once the period is known.
-        } else {
-            errors["target"] = "The target is a whole number from \(range.lowerBound) to \(range.upperBound) \(unit(of: kind))."
-        }
-        var period = Self.period(cadence, containing: today)
-        if cadence == .custom {
-            if input.startsOn == nil { errors["starts_on"] = "Give the first day as YYYY-MM-DD." }
-            if input.endsOn == nil { errors["ends_on"] = "Give the last day as YYYY-MM-DD." }
-            if let start = input.startsOn, let end = input.endsOn {
-                if end < start {
-                    errors["ends_on"] = "The last day is before the first."
-                } else if end.dayNumber - start.dayNumber > 5 * 366 {
-                    errors["ends_on"] = "A goal lasts at most five years."
-                } else {
-                    period = start...end
-                }
-            }
-        }
-        if kind == .diversity, let days = period.map({ $0.upperBound.dayNumber - $0.lowerBound.dayNumber + 1 }),
-            !(89...366).contains(days)
-        {
-            errors["cadence"] = "A diversity challenge runs from 3 to 12 months (a year, or custom dates)."
-        }
-        var criteria = Goal.Criteria()
-        for region in input.regions where !criteria.regions.contains(region) { criteria.regions.append(region) }
-        for gender in input.genders where !criteria.genders.contains(gender) { criteria.genders.append(gender) }
-        for language in input.languages where !criteria.languages.contains(language) {
-            criteria.languages.append(language)
-        }
-        criteria.marginalizedOnly = input.marginalized
-        criteria.translatedOnly = input.translated
-        criteria.ownedOnly = input.owned
-        criteria.genre = Input.trimmed(input.genre).map { String($0.prefix(100)) }
-        criteria.shelf = Input.trimmed(input.shelf).map { String($0.prefix(100)) }
+        var target = Self.target(input, kind: kind, errors: &errors)
+        let period = Self.period(of: input, kind: kind, cadence: cadence, today: today, errors: &errors)
+        var criteria = Self.criteria(of: input)
         let hasCriteria = criteria != Goal.Criteria()
         if kind == .decadesExplored {
-            let latest = Int(GoalBoard.decade(today.year))
-            if let year = input.since {
-                if (earliestDecade...today.year).contains(year) {
-                    criteria.sinceYear = Int(GoalBoard.decade(year))
-                } else {
-                    errors["since"] = "The first decade is a year from \(earliestDecade) to \(latest), like 1850."
-                }
-            } else if errors["since"] == nil {
-                errors["since"] = "Say from which decade on a book counts: a year like 1850."
-            }
-            if let since = criteria.sinceYear, let period {
-                let available = decades(since: since, until: period.upperBound)
-                if target == 0 && errors["target"] == nil {
-                    target = available
-                } else if target > available {
-                    errors["target"] =
-                        "From the \(since)s to the end of the goal there are \(available) decades: the target is at most \(available)."
-                }
-            }
+            checkDecades(input, period: period, today: today, criteria: &criteria, target: &target, errors: &errors)
         }
         // Checked whatever the kind (a number out of range is refused, never ignored); kept for a
         // share goal only.
@@ -277,5 +223,90 @@ public struct GoalDraft: Sendable, Equatable {
             GoalDraft(
                 title: title, kind: kind, target: target, cadence: cadence, recurring: cadence != .custom && input.recurring,
                 startsOn: period.lowerBound, endsOn: period.upperBound, criteria: criteria))
+    }
+
+    /// The target as given when it is in the kind's range; 0 for a decades goal left without one
+    /// (every decade, worked out once the period is known) or when it is refused.
+    private static func target(_ input: Input, kind: Goal.Kind, errors: inout FieldErrors) -> Int {
+        let range = range(of: kind)
+        if let value = input.target, range.contains(value) {
+            return value
+        } else if kind == .decadesExplored && input.target == nil && errors["target"] == nil {
+            // Every decade from the first one on: worked out below, once the period is known.
+        } else {
+            errors["target"] = "The target is a whole number from \(range.lowerBound) to \(range.upperBound) \(unit(of: kind))."
+        }
+        return 0
+    }
+
+    /// The days the goal runs: the cadence's period containing today, or the custom dates, which
+    /// must be in order and at most five years apart. A diversity challenge runs 3 to 12 months.
+    private static func period(
+        of input: Input, kind: Goal.Kind, cadence: Goal.Cadence, today: LocalDate, errors: inout FieldErrors
+    ) -> ClosedRange<LocalDate>? {
+        var period = Self.period(cadence, containing: today)
+        if cadence == .custom {
+            if input.startsOn == nil { errors["starts_on"] = "Give the first day as YYYY-MM-DD." }
+            if input.endsOn == nil { errors["ends_on"] = "Give the last day as YYYY-MM-DD." }
+            if let start = input.startsOn, let end = input.endsOn {
+                if end < start {
+                    errors["ends_on"] = "The last day is before the first."
+                } else if end.dayNumber - start.dayNumber > 5 * 366 {
+                    errors["ends_on"] = "A goal lasts at most five years."
+                } else {
+                    period = start...end
+                }
+            }
+        }
+        if kind == .diversity, let days = period.map({ $0.upperBound.dayNumber - $0.lowerBound.dayNumber + 1 }),
+            !(89...366).contains(days)
+        {
+            errors["cadence"] = "A diversity challenge runs from 3 to 12 months (a year, or custom dates)."
+        }
+        return period
+    }
+
+    /// Which books count, as given: each region, gender and language once, in the order given;
+    /// a genre and a shelf of at most 100 characters.
+    private static func criteria(of input: Input) -> Goal.Criteria {
+        var criteria = Goal.Criteria()
+        for region in input.regions where !criteria.regions.contains(region) { criteria.regions.append(region) }
+        for gender in input.genders where !criteria.genders.contains(gender) { criteria.genders.append(gender) }
+        for language in input.languages where !criteria.languages.contains(language) {
+            criteria.languages.append(language)
+        }
+        criteria.marginalizedOnly = input.marginalized
+        criteria.translatedOnly = input.translated
+        criteria.ownedOnly = input.owned
+        criteria.genre = Input.trimmed(input.genre).map { String($0.prefix(100)) }
+        criteria.shelf = Input.trimmed(input.shelf).map { String($0.prefix(100)) }
+        return criteria
+    }
+
+    /// A decades goal: the decade a book counts from, which it must have, and the target, every
+    /// decade from it to the end of the period when none was given and never more.
+    private static func checkDecades(
+        _ input: Input, period: ClosedRange<LocalDate>?, today: LocalDate, criteria: inout Goal.Criteria,
+        target: inout Int, errors: inout FieldErrors
+    ) {
+        let latest = Int(GoalBoard.decade(today.year))
+        if let year = input.since {
+            if (earliestDecade...today.year).contains(year) {
+                criteria.sinceYear = Int(GoalBoard.decade(year))
+            } else {
+                errors["since"] = "The first decade is a year from \(earliestDecade) to \(latest), like 1850."
+            }
+        } else if errors["since"] == nil {
+            errors["since"] = "Say from which decade on a book counts: a year like 1850."
+        }
+        if let since = criteria.sinceYear, let period {
+            let available = decades(since: since, until: period.upperBound)
+            if target == 0 && errors["target"] == nil {
+                target = available
+            } else if target > available {
+                errors["target"] =
+                    "From the \(since)s to the end of the goal there are \(available) decades: the target is at most \(available)."
+            }
+        }
     }
 }
