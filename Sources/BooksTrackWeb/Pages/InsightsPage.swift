@@ -30,6 +30,8 @@ enum InsightsPage {
         func link(_ href: String) -> String? { snapshot ? nil : href }
     }
 
+    /// The diversity insights: the scope in words, the controls and exports, then the cards, or
+    /// what to do when there is nothing to show yet.
     static func render(page: PageContext, model: Model) -> String {
         var model = model
         model.csrfToken = page.csrfToken
@@ -54,57 +56,77 @@ enum InsightsPage {
                 Tag("div", .cls("notice warning"), Attr("role", "alert")) { Tag("p", text: problem) }
             }
             if report.libraryBooks == 0 {
-                // The score's place says what it will be, never a blank card (seed 001).
-                EmptyState(
-                    title: "No books yet: add books to see your diversity",
-                    message:
-                        "Your insights are drawn from your library. Add a book by hand, import your library from Goodreads, StoryGraph or LibraryThing, or load the demo library from the home page to see every chart.",
-                    actions: [("Add a book", "/books/new"), ("Import a library", "/import")],
-                    figure: Tag("p", .cls("score-value")) {
-                        Tag("strong", text: "0.0")
-                        Txt(" / 10")
-                        Tag("span", .cls("visually-hidden"), text: " diversity score")
-                    })
+                emptyLibrary()
             } else if d.books == 0 {
-                let allTime = InsightRequest(scope: report.scope, unit: report.unit)
-                let wholeLibrary = InsightRequest(scope: .library, unit: report.unit)
-                EmptyState(
-                    title: report.scope == .read ? "Nothing read in this period" : "Nothing added in this period",
-                    message: model.request.period == .allTime
-                        ? "None of your books is marked read yet. Look at your whole library, or mark the books you have finished."
-                        : "\(report.period.label) has no \(report.scope == .read ? "finished books" : "books added"). Choose a longer period, or look at your whole library.",
-                    // "Show all time" only where it would show something other than this page.
-                    actions: (model.request.period == .allTime
-                        ? [] : [("Show all time", URLQuery.url("/insights", allTime.parameters))])
-                        + (report.scope == .library
-                            ? [] : [("Show the whole library", URLQuery.url("/insights", wholeLibrary.parameters))]))
+                emptyPeriod(model)
                 readingCard(model)
             } else {
-                if d.regionCoverage.known == 0 && d.genderCoverage.known == 0 {
-                    Tag("div", .cls("notice"), Attr("role", "status")) {
-                        Tag("p") {
-                            Txt("None of these books has its authors’ region or gender yet, so most charts are empty. ")
-                            Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .any))), text: "Fill in the missing author data")
-                            Txt(" — one author at a time, from any book page.")
-                        }
-                    }
-                }
-                Bento(cls: "bento insights") {
-                    hero(model)
-                    scoreCard(model)
-                    genderCard(model)
-                    radarCard(model)
-                    regionsCard(model)
-                    worldCard(model)
-                    intersectionsCard(model)
-                    languagesCard(model)
-                    erasCard(model)
-                    if let badges = model.badges, !model.snapshot { badgesCard(model, counts: badges) }
-                    nextCard(model)
-                    if !model.gaps.isEmpty && !model.snapshot { discoverCard(model) }
-                    readingCard(model)
-                }
+                if d.regionCoverage.known == 0 && d.genderCoverage.known == 0 { noAuthorDataNotice() }
+                cards(model)
             }
+        }
+    }
+
+    /// A library with no books: the score's place says what it will be, never a blank card (seed 001).
+    private static func emptyLibrary() -> Component {
+        EmptyState(
+            title: "No books yet: add books to see your diversity",
+            message:
+                "Your insights are drawn from your library. Add a book by hand, import your library from Goodreads, StoryGraph or LibraryThing, or load the demo library from the home page to see every chart.",
+            actions: [("Add a book", "/books/new"), ("Import a library", "/import")],
+            figure: Tag("p", .cls("score-value")) {
+                Tag("strong", text: "0.0")
+                Txt(" / 10")
+                Tag("span", .cls("visually-hidden"), text: " diversity score")
+            })
+    }
+
+    /// Nothing in the chosen period and scope: why, and the longer period or wider scope that
+    /// would show something.
+    private static func emptyPeriod(_ model: Model) -> Component {
+        let report = model.report
+        let allTime = InsightRequest(scope: report.scope, unit: report.unit)
+        let wholeLibrary = InsightRequest(scope: .library, unit: report.unit)
+        return EmptyState(
+            title: report.scope == .read ? "Nothing read in this period" : "Nothing added in this period",
+            message: model.request.period == .allTime
+                ? "None of your books is marked read yet. Look at your whole library, or mark the books you have finished."
+                : "\(report.period.label) has no \(report.scope == .read ? "finished books" : "books added"). Choose a longer period, or look at your whole library.",
+            // "Show all time" only where it would show something other than this page.
+            actions: (model.request.period == .allTime
+                ? [] : [("Show all time", URLQuery.url("/insights", allTime.parameters))])
+                + (report.scope == .library
+                    ? [] : [("Show the whole library", URLQuery.url("/insights", wholeLibrary.parameters))]))
+    }
+
+    /// Books whose authors have neither a region nor a gender yet: most charts are empty, and
+    /// this is where to fill them in.
+    private static func noAuthorDataNotice() -> Component {
+        Tag("div", .cls("notice"), Attr("role", "status")) {
+            Tag("p") {
+                Txt("None of these books has its authors’ region or gender yet, so most charts are empty. ")
+                Tag("a", .href(LibraryURL.of(LibraryQuery(missing: .any))), text: "Fill in the missing author data")
+                Txt(" — one author at a time, from any book page.")
+            }
+        }
+    }
+
+    /// Every insights card, in the page's order (badges and discoveries not in a snapshot).
+    private static func cards(_ model: Model) -> Component {
+        Bento(cls: "bento insights") {
+            hero(model)
+            scoreCard(model)
+            genderCard(model)
+            radarCard(model)
+            regionsCard(model)
+            worldCard(model)
+            intersectionsCard(model)
+            languagesCard(model)
+            erasCard(model)
+            if let badges = model.badges, !model.snapshot { badgesCard(model, counts: badges) }
+            nextCard(model)
+            if !model.gaps.isEmpty && !model.snapshot { discoverCard(model) }
+            readingCard(model)
         }
     }
 
