@@ -175,59 +175,71 @@ enum SessionPages {
                     message: "Time a session from the book’s page, or log one you forgot to time.",
                     actions: [(label: "Back to the book", href: "\(book)#sessions")])
             } else {
-                ScrollingTable("Reading sessions of \(detail.work.title)") {
-                    Tag("table") {
-                        Tag("caption", .cls("visually-hidden"), text: "Reading sessions of \(detail.work.title)")
-                        Tag("thead") {
-                            Tag("tr") {
-                                for heading in ["Date", "Started", "Duration", "Pages", "Pace", "Actions"] {
-                                    Tag("th", Attr("scope", "col"), text: heading)
-                                }
-                            }
-                        }
-                        Tag("tbody") {
-                            for session in sessions {
-                                Tag("tr") {
-                                    Tag("td", text: day(session.startedAt, in: timeZone))
-                                    Tag(
-                                        "td",
-                                        text: time(session.startedAt, in: timeZone)
-                                            + (session.loggedAfterwards ? " (logged)" : ""))
-                                    Tag("td", text: session.minutes.map(duration) ?? "running")
-                                    Tag(
-                                        "td",
-                                        text: session.endPage.map { "\(session.startPage)–\($0) (\(session.pagesRead ?? 0))" }
-                                            ?? "from \(session.startPage)")
-                                    Tag("td", text: session.pace.map { "\(Int(saturating: $0.rounded())) pages/hour" } ?? "—")
-                                    Tag("td") {
-                                        if session.endedAt != nil {
-                                            Tag(
-                                                "a", .href("/sessions/\(session.id.string)/edit"),
-                                                .aria("label", "Edit the session of \(day(session.startedAt, in: timeZone))"),
-                                                text: "Edit")
-                                            Txt(" · ")
-                                        }
-                                        Tag(
-                                            "a", .href("/sessions/\(session.id.string)/delete"),
-                                            .aria("label", "Delete the session of \(day(session.startedAt, in: timeZone))"),
-                                            text: "Delete")
-                                    }
-                                }
-                            }
+                sessionTable(sessions, title: detail.work.title, timeZone: timeZone)
+                if pageCount > 1 { pagination(book: book, pageNumber: pageNumber, pageCount: pageCount) }
+            }
+        }
+    }
+
+    /// The table of a page of sessions, one row each.
+    private static func sessionTable(_ sessions: [ReadingSession], title: String, timeZone: TimeZone) -> Component {
+        ScrollingTable("Reading sessions of \(title)") {
+            Tag("table") {
+                Tag("caption", .cls("visually-hidden"), text: "Reading sessions of \(title)")
+                Tag("thead") {
+                    Tag("tr") {
+                        for heading in ["Date", "Started", "Duration", "Pages", "Pace", "Actions"] {
+                            Tag("th", Attr("scope", "col"), text: heading)
                         }
                     }
                 }
-                if pageCount > 1 {
-                    Tag("nav", .cls("pagination"), .aria("label", "Pages of sessions")) {
-                        if pageNumber > 1 {
-                            Tag("a", .href("\(book)/sessions?page=\(pageNumber - 1)"), Attr("rel", "prev"), text: "Newer")
-                        }
-                        Tag("span", text: " Page \(pageNumber) of \(pageCount) ")
-                        if pageNumber < pageCount {
-                            Tag("a", .href("\(book)/sessions?page=\(pageNumber + 1)"), Attr("rel", "next"), text: "Older")
-                        }
-                    }
+                Tag("tbody") {
+                    for session in sessions { sessionRow(session, timeZone: timeZone) }
                 }
+            }
+        }
+    }
+
+    /// One session: its day and start, how long, its pages and pace, and the links to edit it
+    /// (once ended) and delete it.
+    private static func sessionRow(_ session: ReadingSession, timeZone: TimeZone) -> Component {
+        Tag("tr") {
+            Tag("td", text: day(session.startedAt, in: timeZone))
+            Tag(
+                "td",
+                text: time(session.startedAt, in: timeZone)
+                    + (session.loggedAfterwards ? " (logged)" : ""))
+            Tag("td", text: session.minutes.map(duration) ?? "running")
+            Tag(
+                "td",
+                text: session.endPage.map { "\(session.startPage)–\($0) (\(session.pagesRead ?? 0))" }
+                    ?? "from \(session.startPage)")
+            Tag("td", text: session.pace.map { "\(Int(saturating: $0.rounded())) pages/hour" } ?? "—")
+            Tag("td") {
+                if session.endedAt != nil {
+                    Tag(
+                        "a", .href("/sessions/\(session.id.string)/edit"),
+                        .aria("label", "Edit the session of \(day(session.startedAt, in: timeZone))"),
+                        text: "Edit")
+                    Txt(" · ")
+                }
+                Tag(
+                    "a", .href("/sessions/\(session.id.string)/delete"),
+                    .aria("label", "Delete the session of \(day(session.startedAt, in: timeZone))"),
+                    text: "Delete")
+            }
+        }
+    }
+
+    /// Newer and older pages of sessions, around "Page n of m".
+    private static func pagination(book: String, pageNumber: Int, pageCount: Int) -> Component {
+        Tag("nav", .cls("pagination"), .aria("label", "Pages of sessions")) {
+            if pageNumber > 1 {
+                Tag("a", .href("\(book)/sessions?page=\(pageNumber - 1)"), Attr("rel", "prev"), text: "Newer")
+            }
+            Tag("span", text: " Page \(pageNumber) of \(pageCount) ")
+            if pageNumber < pageCount {
+                Tag("a", .href("\(book)/sessions?page=\(pageNumber + 1)"), Attr("rel", "next"), text: "Older")
             }
         }
     }
