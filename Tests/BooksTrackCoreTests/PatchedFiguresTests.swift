@@ -44,7 +44,8 @@ struct PatchedFiguresTests {
             out.append(
                 "\(d.books) \(d.authors) \(d.regionsRepresented) \(d.authorsWithGender) \(d.languages.map(\.books))"
                     + " \((d.score.total * 1e9).rounded()) \(report.radar.overall.map { ($0 * 1e6).rounded() } ?? -1)"
-                    + " \(report.reading.pagesRead) \(report.reading.booksFinished)")
+                    + " \(report.reading.pagesRead) \(report.reading.booksFinished) \(report.activeYears)"
+                    + " \(report.newCountries ?? []) \(report.suggestions.map { "\($0.gap) \($0.books)" })")
         }
         out.append("\(figures.achievementFacts(contributions: 0))")
         out.append("\(figures.readingDays.days)")

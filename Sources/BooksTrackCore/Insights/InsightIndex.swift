@@ -82,6 +82,65 @@ struct InsightIndex {
     var finishes: [Int: Int] = [:]
     /// What achievements count of the books read at some time, kept as books change.
     var tally = ReadTally()
+    /// What a report counts over the whole library whatever its period, kept as books change.
+    var shelves = ShelfTally()
+
+    /// What a report looks at over every book, whatever its period (``ShelfTally/count(_:_:authors:)``):
+    /// a write changes it by one book, not a pass over 100,000.
+    struct ShelfTally: Equatable {
+        /// Wishlist and to-read books by their authors' regions and genders (a book once for
+        /// each) and by original language: the books a suggestion can name.
+        var candidateRegions: [CulturalRegion: Int] = [:]
+        var candidateGenders: [Gender: Int] = [:]
+        var candidateLanguages: [Int32: Int] = [:]
+        /// Books by each year they were added or finished in (a book once a year): the years a
+        /// reader can pick.
+        var years: [Int: Int] = [:]
+        /// Each country's books (a book once per country of its authors) by the day each was
+        /// first finished, sorted; `Int.min` for a book read at a time not known. A country was
+        /// read before a day when its first is earlier.
+        var firstReads: [CountryCode: [Int]] = [:]
+
+        mutating func count(_ book: Book, _ sign: Int, authors: [AuthorTraits]) {
+            if book.status == .wishlist || book.status == .toRead {
+                var regions: [CulturalRegion] = []
+                var genders: [Gender] = []
+                for author in book.authors {
+                    let traits = authors[Int(author)]
+                    if let region = traits.region, !regions.contains(region) { regions.append(region) }
+                    if let gender = traits.gender, !genders.contains(gender) { genders.append(gender) }
+                }
+                for region in regions { ReadTally.add(sign, to: &candidateRegions, region) }
+                for gender in genders { ReadTally.add(sign, to: &candidateGenders, gender) }
+                if book.language >= 0 { ReadTally.add(sign, to: &candidateLanguages, book.language) }
+            }
+            var bookYears: [Int] = []
+            for day in book.finishedDays + (book.addedDay.map { [$0] } ?? []) {
+                let year = LocalDate(dayNumber: day).year
+                if !bookYears.contains(year) { bookYears.append(year) }
+            }
+            for year in bookYears { ReadTally.add(sign, to: &years, year) }
+            guard let first = book.finishedDays.min() ?? (book.readAtSomeTime ? Int.min : nil) else { return }
+            var countries: [CountryCode] = []
+            for author in book.authors {
+                if let country = authors[Int(author)].country, !countries.contains(country) { countries.append(country) }
+            }
+            for country in countries {
+                let at = firstReads[country, default: []].insertionIndex { $0 < first }
+                if sign > 0 {
+                    firstReads[country, default: []].insert(first, at: at)
+                } else if firstReads[country]?.indices.contains(at) == true, firstReads[country]?[at] == first {
+                    firstReads[country]?.remove(at: at)
+                    if firstReads[country]?.isEmpty == true { firstReads[country] = nil }
+                }
+            }
+        }
+
+        /// The countries read before a day (see ``CountryFigures/readBefore(_:index:)``).
+        func countriesRead(before day: Int) -> Set<CountryCode> {
+            Set(firstReads.compactMap { country, days in days[0] < day ? country : nil })
+        }
+    }
 
     /// What achievements count of the books read at some time (``LibraryFigures/achievementFacts(contributions:)``):
     /// each count goes up and down with the books, so a write changes it by one book, not a
@@ -111,7 +170,7 @@ struct InsightIndex {
             }
         }
 
-        private static func add<Key>(_ sign: Int, to counts: inout [Key: Int], _ key: Key) {
+        static func add<Key>(_ sign: Int, to counts: inout [Key: Int], _ key: Key) {
             let count = counts[key, default: 0] + sign
             counts[key] = count == 0 ? nil : count
         }
@@ -137,6 +196,7 @@ struct InsightIndex {
             finishes[day] = count == 0 ? nil : count
         }
         tally.count(book, sign, authors: authors)
+        shelves.count(book, sign, authors: authors)
     }
 
     /// Brings the index up to date after a change to a few of the library's rows (`touched`),
@@ -148,14 +208,20 @@ struct InsightIndex {
         guard library.user.settings.underrepresentedRegions == underrepresented,
             library.user.settings.primaryLanguage == primaryLanguage
         else { return nil }
-        // The authors read again whose traits changed; a changed region moves the tally's
-        // regions of every book of theirs (counted again below).
-        var regionMoved = false
+        // The authors read again whose traits changed: their books are counted out of the
+        // tallies with the old traits and in with the new ones (one pass to find them).
+        var told: [(dense: Int32, traits: AuthorTraits)] = []
         for id in touched.authors {
             guard let dense = authorIndex[id], let author = library.authors[id] else { continue }
             let traits = Self.traits(of: author, underrepresented: underrepresented)
-            regionMoved = regionMoved || traits.region != authors[Int(dense)].region
-            authors[Int(dense)] = traits
+            if traits != authors[Int(dense)] { told.append((dense, traits)) }
+        }
+        if !told.isEmpty {
+            let moved = told.map(\.dense)
+            let theirs = books.indices.filter { at in books[at].authors.contains(where: moved.contains) }
+            for at in theirs { count(books[at], -1) }
+            for (dense, traits) in told { authors[Int(dense)] = traits }
+            for at in theirs { count(books[at], 1) }
         }
         // The books whose rows changed: the entries, and every entry of a changed work or edition
         // (only then a pass over the entries; a touched entry is found by halving, as they are
@@ -200,10 +266,6 @@ struct InsightIndex {
             }
             books.removeLast(books.count - kept)
             for at in first..<books.count { position[books[at].entryID] = at }
-        }
-        if regionMoved {
-            tally = ReadTally()
-            for book in books { tally.count(book, 1, authors: authors) }
         }
         return rebuild
     }

@@ -100,21 +100,14 @@ public struct InsightsReport: Codable, Hashable, Sendable {
             previous: previous, suggestions: ReadingSuggestion.suggest(for: diversity, index: index),
             underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index),
             newCountries: since.map { day in
-                let before = DiversityFigures.places(DiversityFigures.readBefore(day.dayNumber, index: index), index: index)
-                    .countries
+                let before = index.shelves.countriesRead(before: day.dayNumber)
                 return diversity.countries.map(\.country).filter { !before.contains($0) }.sorted()
             },
             newCountriesSince: since)
     }
 
-    static func activeYears(_ index: InsightIndex) -> [Int] {
-        var days = Set<Int>()
-        for book in index.books {
-            if let added = book.addedDay { days.insert(added) }
-            days.formUnion(book.finishedDays)
-        }
-        return Set(days.map { LocalDate(dayNumber: $0).year }).sorted(by: >)
-    }
+    /// The years books were added or finished in, newest first (kept with the index).
+    static func activeYears(_ index: InsightIndex) -> [Int] { index.shelves.years.keys.sorted(by: >) }
 }
 
 /// A "what to read next" suggestion: books already on the reader's wishlist or to-read shelf
@@ -185,20 +178,12 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
     /// than `limit` gaps have candidates, the largest gaps without any follow (`books` 0), saying
     /// what would fill them: the card is never empty while there is a gap.
     static func suggest(for figures: DiversityFigures, index: InsightIndex, limit: Int = 3) -> [ReadingSuggestion] {
-        var regionCandidates: [CulturalRegion: Int] = [:]
-        var genderCandidates: [Gender: Int] = [:]
+        // The candidates as the index keeps them counted (``InsightIndex/ShelfTally``).
+        let regionCandidates = index.shelves.candidateRegions
+        let genderCandidates = index.shelves.candidateGenders
         var languageCandidates: [LanguageCode: Int] = [:]
-        for book in index.books where book.status == .wishlist || book.status == .toRead {
-            var regions = Set<CulturalRegion>()
-            var genders = Set<Gender>()
-            for authorIndex in book.authors {
-                let author = index.authors[Int(authorIndex)]
-                if let region = author.region { regions.insert(region) }
-                if let gender = author.gender { genders.insert(gender) }
-            }
-            for region in regions { regionCandidates[region, default: 0] += 1 }
-            for gender in genders { genderCandidates[gender, default: 0] += 1 }
-            if book.language >= 0 { languageCandidates[index.languages[Int(book.language)], default: 0] += 1 }
+        for (language, count) in index.shelves.candidateLanguages {
+            languageCandidates[index.languages[Int(language)]] = count
         }
         func ordered<K: Comparable>(_ candidates: [K: Int], where include: (K) -> Bool) -> [(K, Int)] {
             candidates.filter { include($0.key) && $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
