@@ -27,7 +27,7 @@ enum RandomIdentifiers {
 
     /// The UUID of two halves (``halves(_:)``).
     static func uuid(_ high: UInt64, _ low: UInt64) -> UUID {
-        var uuid = UUID().uuid
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &uuid) { bytes in
             bytes.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
             bytes.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
@@ -39,17 +39,15 @@ enum RandomIdentifiers {
     static func string(_ high: UInt64, _ low: UInt64) -> String {
         String(unsafeUninitializedCapacity: 36) { out in
             var position = 0
-            for (half, first) in [(high, 0), (low, 16)] {
-                for digit in 0..<16 {
-                    let index = first + digit
-                    if index == 8 || index == 12 || index == 16 || index == 20 {
-                        out[position] = 45
-                        position += 1
-                    }
-                    let nibble = UInt8(truncatingIfNeeded: half >> (60 - 4 * digit)) & 0x0F
-                    out[position] = nibble < 10 ? 48 + nibble : 87 + nibble
+            for index in 0..<32 {
+                if index == 8 || index == 12 || index == 16 || index == 20 {
+                    out[position] = 45
                     position += 1
                 }
+                let half = index < 16 ? high : low
+                let nibble = UInt8(truncatingIfNeeded: half >> (60 - 4 * (index % 16))) & 0x0F
+                out[position] = nibble < 10 ? 48 + nibble : 87 + nibble
+                position += 1
             }
             return position
         }

@@ -96,10 +96,25 @@ struct InsightIndex {
         /// Books by each year they were added or finished in (a book once a year): the years a
         /// reader can pick.
         var years: [Int: Int] = [:]
-        /// Each country's books (a book once per country of its authors) by the day each was
-        /// first finished, sorted; `Int.min` for a book read at a time not known. A country was
-        /// read before a day when its first is earlier.
-        var firstReads: [CountryCode: [Int]] = [:]
+        /// Each country's books (a book once per country of its authors) counted by the day
+        /// each was first finished (`Int.min` for a book read at a time not known), with the
+        /// earliest: a country was read before a day when its earliest is earlier.
+        var firstReads: [CountryCode: FirstReads] = [:]
+
+        struct FirstReads: Equatable {
+            var days: [Int: Int] = [:]
+            var earliest = Int.max
+
+            mutating func count(_ day: Int, _ sign: Int) {
+                ReadTally.add(sign, to: &days, day)
+                if sign > 0 {
+                    earliest = min(earliest, day)
+                } else if day == earliest, days[day] == nil {
+                    // The earliest book went: the next earliest (only then the days are walked).
+                    earliest = days.keys.min() ?? .max
+                }
+            }
+        }
 
         mutating func count(_ book: Book, _ sign: Int, authors: [AuthorTraits]) {
             if book.status == .wishlist || book.status == .toRead {
@@ -115,9 +130,12 @@ struct InsightIndex {
                 if book.language >= 0 { ReadTally.add(sign, to: &candidateLanguages, book.language) }
             }
             var bookYears: [Int] = []
-            for day in book.finishedDays + (book.addedDay.map { [$0] } ?? []) {
+            for day in book.finishedDays {
                 let year = LocalDate(dayNumber: day).year
                 if !bookYears.contains(year) { bookYears.append(year) }
+            }
+            if let added = book.addedDay, case let year = LocalDate(dayNumber: added).year, !bookYears.contains(year) {
+                bookYears.append(year)
             }
             for year in bookYears { ReadTally.add(sign, to: &years, year) }
             guard let first = book.finishedDays.min() ?? (book.readAtSomeTime ? Int.min : nil) else { return }
@@ -126,19 +144,14 @@ struct InsightIndex {
                 if let country = authors[Int(author)].country, !countries.contains(country) { countries.append(country) }
             }
             for country in countries {
-                let at = firstReads[country, default: []].insertionIndex { $0 < first }
-                if sign > 0 {
-                    firstReads[country, default: []].insert(first, at: at)
-                } else if firstReads[country]?.indices.contains(at) == true, firstReads[country]?[at] == first {
-                    firstReads[country]?.remove(at: at)
-                    if firstReads[country]?.isEmpty == true { firstReads[country] = nil }
-                }
+                firstReads[country, default: FirstReads()].count(first, sign)
+                if firstReads[country]?.days.isEmpty == true { firstReads[country] = nil }
             }
         }
 
         /// The countries read before a day (see ``CountryFigures/readBefore(_:index:)``).
         func countriesRead(before day: Int) -> Set<CountryCode> {
-            Set(firstReads.compactMap { country, days in days[0] < day ? country : nil })
+            Set(firstReads.compactMap { country, reads in reads.earliest < day ? country : nil })
         }
     }
 
