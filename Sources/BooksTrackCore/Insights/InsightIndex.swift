@@ -83,11 +83,11 @@ struct InsightIndex {
     /// What achievements count of the books read at some time, kept as books change.
     var tally = ReadTally()
     /// What a report counts over the whole library whatever its period, kept as books change.
-    var shelves = ShelfTally()
+    var catalogue = CatalogueTally()
 
-    /// What a report looks at over every book, whatever its period (``ShelfTally/count(_:_:authors:)``):
+    /// What a report looks at over every book, whatever its period (``CatalogueTally/count(_:_:authors:)``):
     /// a write changes it by one book, not a pass over 100,000.
-    struct ShelfTally: Equatable {
+    struct CatalogueTally: Equatable {
         /// Wishlist and to-read books by their authors' regions and genders (a book once for
         /// each) and by original language: the books a suggestion can name.
         var candidateRegions: [CulturalRegion: Int] = [:]
@@ -209,7 +209,7 @@ struct InsightIndex {
             finishes[day] = count == 0 ? nil : count
         }
         tally.count(book, sign, authors: authors)
-        shelves.count(book, sign, authors: authors)
+        catalogue.count(book, sign, authors: authors)
     }
 
     /// Brings the index up to date after a change to a few of the library's rows (`touched`),

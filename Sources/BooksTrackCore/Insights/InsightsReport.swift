@@ -100,14 +100,14 @@ public struct InsightsReport: Codable, Hashable, Sendable {
             previous: previous, suggestions: ReadingSuggestion.suggest(for: diversity, index: index),
             underrepresentedRegions: underrepresented.sorted(), activeYears: activeYears(index),
             newCountries: since.map { day in
-                let before = index.shelves.countriesRead(before: day.dayNumber)
+                let before = index.catalogue.countriesRead(before: day.dayNumber)
                 return diversity.countries.map(\.country).filter { !before.contains($0) }.sorted()
             },
             newCountriesSince: since)
     }
 
     /// The years books were added or finished in, newest first (kept with the index).
-    static func activeYears(_ index: InsightIndex) -> [Int] { index.shelves.years.keys.sorted(by: >) }
+    static func activeYears(_ index: InsightIndex) -> [Int] { index.catalogue.years.keys.sorted(by: >) }
 }
 
 /// A "what to read next" suggestion: books already on the reader's wishlist or to-read shelf
@@ -178,11 +178,11 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
     /// than `limit` gaps have candidates, the largest gaps without any follow (`books` 0), saying
     /// what would fill them: the card is never empty while there is a gap.
     static func suggest(for figures: DiversityFigures, index: InsightIndex, limit: Int = 3) -> [ReadingSuggestion] {
-        // The candidates as the index keeps them counted (``InsightIndex/ShelfTally``).
-        let regionCandidates = index.shelves.candidateRegions
-        let genderCandidates = index.shelves.candidateGenders
+        // The candidates as the index keeps them counted (``InsightIndex/CatalogueTally``).
+        let regionCandidates = index.catalogue.candidateRegions
+        let genderCandidates = index.catalogue.candidateGenders
         var languageCandidates: [LanguageCode: Int] = [:]
-        for (language, count) in index.shelves.candidateLanguages {
+        for (language, count) in index.catalogue.candidateLanguages {
             languageCandidates[index.languages[Int(language)]] = count
         }
         func ordered<K: Comparable>(_ candidates: [K: Int], where include: (K) -> Bool) -> [(K, Int)] {
