@@ -37,11 +37,7 @@ enum WholeLibraryRows {
         private var shelfSets: [[String]: [String]] = [:]
         private var languages: [String: LanguageCode?] = [:]
 
-        mutating func text(_ text: String) -> String {
-            if let kept = texts.firstIndex(of: text) { return texts[kept] }
-            texts.insert(text)
-            return text
-        }
+        mutating func text(_ text: String) -> String { texts.insert(text).memberAfterInsert }
 
         mutating func text(_ text: String?) -> String? { text.map { self.text($0) } }
 
