@@ -58,22 +58,17 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
                 metrics: [.wallClock, .cpuTotal, .peakMemoryResident, ResidentMemory.keptLibrary],
                 maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
         ) { benchmark in
-            _ = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
-            let (store, user) = try await PreparedLibrary.shared.store(books: size)
-            var kept: [Int] = []
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                // A new application on the same database keeps nothing: a server just started. A
-                // year never asked for, so no report stored for other servers answers it.
-                let year = 1000 + years.next()
-                let before = ResidentMemory.afterTrim()
-                let cold = BooksTrack(store: store, clock: { now })
-                blackHole(try await cold.insights.report(for: user, InsightRequest(period: .year(year)), now: now))
-                kept.append(ResidentMemory.afterTrim() - before)
-                withExtendedLifetime(cold) {}
-            }
-            benchmark.stopMeasurement()
-            for bytes in kept { benchmark.measurement(ResidentMemory.keptLibrary, bytes / 1_000_000) }
+            // No archive: after a restored backup, or an import that logged the whole library.
+            try await coldAnswers(benchmark, books: size, archiving: nil, years: years, today: today, now: now)
+        }
+        Benchmark(
+            "First insights answer of a library not kept yet, from its archive (a server just started), \(size) books",
+            configuration: .init(
+                metrics: [.wallClock, .cpuTotal, .peakMemoryResident, ResidentMemory.keptLibrary],
+                maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
+        ) { benchmark in
+            try await coldAnswers(
+                benchmark, books: size, archiving: LibraryArchiving(from: 1), years: years, today: today, now: now)
         }
         Benchmark(
             "First insights answer after a settings change (the reader's row patched in, flattened, computed), \(size) books",
@@ -108,6 +103,35 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
             benchmark.stopMeasurement()
         }
     }
+}
+
+/// The first answer of applications that keep nothing yet (servers just started), each on the
+/// same database, with `archiving` (the library's archive written first, as the server that
+/// kept it last leaves it) or without (the library read whole).
+private func coldAnswers(
+    _ benchmark: Benchmark, books size: Int, archiving: LibraryArchiving?, years: Counter, today: LocalDate, now: Date
+) async throws {
+    _ = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
+    let (store, user) = try await PreparedLibrary.shared.store(books: size)
+    if let archiving {
+        let writer = BooksTrack(store: store, clock: { now }, archiving: archiving)
+        _ = try await writer.libraries.library(of: user.id)
+        await writer.libraries.settleArchives()
+    }
+    var kept: [Int] = []
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        // A new application on the same database keeps nothing: a server just started. A
+        // year never asked for, so no report stored for other servers answers it.
+        let year = 1000 + years.next()
+        let before = ResidentMemory.afterTrim()
+        let cold = BooksTrack(store: store, clock: { now }, archiving: archiving)
+        blackHole(try await cold.insights.report(for: user, InsightRequest(period: .year(year)), now: now))
+        kept.append(ResidentMemory.afterTrim() - before)
+        withExtendedLifetime(cold) {}
+    }
+    benchmark.stopMeasurement()
+    for bytes in kept { benchmark.measurement(ResidentMemory.keptLibrary, bytes / 1_000_000) }
 }
 
 /// The write itself, as the API's answer to a write waits for it (issue 42: a rating took 130–170

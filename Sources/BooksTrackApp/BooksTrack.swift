@@ -41,16 +41,20 @@ public final class BooksTrack: Sendable {
 
     /// `enrichment` says whether and where authors and books are looked up; off by default (the
     /// command line reads it from the environment, see ``EnrichmentSettings/fromEnvironment(_:)``).
+    /// `archiving` says when kept libraries are written down for the next process (`nil`: never,
+    /// and none is read back).
     public init(
         store: Store, clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "bookstrack"),
         pollInterval: Duration = .seconds(1), enrichment settings: EnrichmentSettings = .off,
-        webhookSender: any WebhookSender = PinnedWebhookSender(), links: NoticeLinks? = nil
+        webhookSender: any WebhookSender = PinnedWebhookSender(), links: NoticeLinks? = nil,
+        archiving: LibraryArchiving? = LibraryArchiving()
     ) {
         self.store = store
         accounts = AccountService(store: store)
         self.clock = clock
         self.logger = logger
-        let libraries = KeptLibraries(store: store)
+        let libraries = KeptLibraries(
+            store: store, archiver: archiving.map { LibraryArchiver(settings: $0, clock: clock, logger: logger) })
         self.libraries = libraries
         let insights = InsightsService(store: store, libraries: libraries, logger: logger)
         self.insights = insights

@@ -37,10 +37,19 @@ extension BooksTrack {
     ) async throws -> T {
         try await Store.withStore(settings.location, clock: clock, logger: settings.logger, importing: settings.importing) {
             store in
-            try await body(
-                BooksTrack(
-                    store: store, clock: clock, logger: settings.logger, enrichment: settings.enrichment,
-                    links: settings.links))
+            let app = BooksTrack(
+                store: store, clock: clock, logger: settings.logger, enrichment: settings.enrichment,
+                links: settings.links)
+            // The archives under way written before the store closes (a command that read a big
+            // library whole leaves it for the next).
+            do {
+                let result = try await body(app)
+                await app.libraries.settleArchives()
+                return result
+            } catch {
+                await app.libraries.settleArchives()
+                throw error
+            }
         }
     }
 }

@@ -9,9 +9,19 @@ import Foundation
 /// (``LibraryFigures``) are built once and patched in place by the rows each write touched.
 public final class KeptLibraries: Sendable {
     let store: Store
-    private let snapshots = LibrarySnapshots()
+    private let snapshots: LibrarySnapshots
 
-    init(store: Store) { self.store = store }
+    /// `archiver` writes the libraries down for the next process and reads them back (none by default).
+    init(store: Store, archiver: LibraryArchiver? = nil) {
+        self.store = store
+        snapshots = LibrarySnapshots(archiver: archiver)
+    }
+
+    /// Writes the kept libraries down for the next process (``LibraryArchiver``), if any.
+    var archiver: LibraryArchiver? { snapshots.archiver }
+
+    /// Waits for the library archives being written (before the store closes).
+    public func settleArchives() async { await snapshots.archiver?.settle() }
 
     /// The reader's whole library, kept in this process and brought up to date by what changed.
     public func library(of user: User.ID) async throws -> ReaderLibrary {

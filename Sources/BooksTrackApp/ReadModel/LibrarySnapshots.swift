@@ -58,7 +58,13 @@ final class LibrarySnapshots: Sendable {
     /// How many books all kept libraries may hold together; the least recently used go first.
     let bookBudget: Int
 
-    init(bookBudget: Int = 100_000) { self.bookBudget = bookBudget }
+    /// Writes kept libraries down for the next process (`nil`: none are, none are read back).
+    let archiver: LibraryArchiver?
+
+    init(bookBudget: Int = 100_000, archiver: LibraryArchiver? = nil) {
+        self.bookBudget = bookBudget
+        self.archiver = archiver
+    }
 
     /// The reader's library, at `version` (the reader's `data_version` read by the caller) or newer.
     func library(of reader: ReaderStore, atLeast version: Int) async throws -> ReaderLibrary {
@@ -149,6 +155,7 @@ final class LibrarySnapshots: Sendable {
                         kept.generation = table.withLock { $0.nextGeneration() }
                     }
                     kept.version = changes.version
+                    archiver?.consider(kept.library, at: kept.version, of: reader)
                     // Back in the table before `patching` ends, so `holds` never misses it.
                     table.withLock { [kept] in $0.keep(kept, of: id) }
                     return kept
@@ -158,7 +165,21 @@ final class LibrarySnapshots: Sendable {
                 throw error
             }
         }
+        if let archived = try await archived(reader) { return archived }
         let (version, library) = try await reader.versionedLibrary()
+        archiver?.consider(library, at: version, of: reader)
         return Snapshot(version: version, library: library, generation: table.withLock { $0.nextGeneration() })
+    }
+
+    /// The library read back from its archive and brought up to date by what changed since it
+    /// was written; `nil` when there is none, or the change log no longer reaches back to it.
+    private func archived(_ reader: ReaderStore) async throws -> Snapshot? {
+        guard let archiver, let (version, archived) = try await reader.archivedLibrary() else { return nil }
+        archiver.found(version, of: reader.userID)
+        guard let changes = try await reader.libraryChanges(since: version) else { return nil }
+        var library = archived
+        if !changes.isEmpty { library.apply(try await reader.patch(for: changes, of: library)) }
+        archiver.consider(library, at: changes.version, of: reader)
+        return Snapshot(version: changes.version, library: library, generation: table.withLock { $0.nextGeneration() })
     }
 }

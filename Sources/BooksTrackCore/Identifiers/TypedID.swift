@@ -32,6 +32,14 @@ public struct TypedID<Owner>: Hashable, Sendable, Comparable, CustomStringConver
         (high, low) = halves
     }
 
+    /// The identifier from its 128 bits as ``bits`` gives them (compact storage: the library archive).
+    public init(bits: (high: UInt64, low: UInt64)) {
+        (high, low) = bits
+    }
+
+    /// The 128 bits, big-endian halves: bytes 0–7 and 8–15 of the UUID.
+    public var bits: (high: UInt64, low: UInt64) { (high, low) }
+
     /// A new random identifier.
     public static func random() -> Self { Self(RandomIdentifiers.next()) }
 

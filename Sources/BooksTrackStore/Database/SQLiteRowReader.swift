@@ -148,6 +148,12 @@ final class SQLiteRowReader: Sendable {
             return UnsafeBufferPointer(start: bytes, count: Int(sqlite_nio_sqlite3_column_bytes(statement, column)))
         }
 
+        /// A `BLOB` column's bytes, valid until the row moves on.
+        func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+            guard let bytes = sqlite_nio_sqlite3_column_blob(statement, column) else { return .init(start: nil, count: 0) }
+            return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite_nio_sqlite3_column_bytes(statement, column)))
+        }
+
         func text(_ column: Int32) -> String { String(decoding: bytes(column), as: UTF8.self) }
 
         func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }

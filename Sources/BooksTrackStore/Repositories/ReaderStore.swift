@@ -140,25 +140,33 @@ public struct ReaderStore: Sendable {
         } catch {
             throw database.connector.translate(error)
         }
+        return try await library(with: read)
+    }
+
+    /// The library around `catalogue` (its entries, works, editions and authors) with the rest
+    /// read now: the reader, sessions, progress, goals and curation; the catalogue read through
+    /// SQLKit too when not given.
+    func library(with catalogue: WholeLibraryRows.Catalogue?) async throws -> ReaderLibrary {
+        let userID = self.userID
         return try await database.read { db in
             guard let userRow = try await db.raw("SELECT * FROM users WHERE id = \(bind: userID.string)").first() else {
                 throw StoreError.notFound(.reader)
             }
             // The catalogue rows the library reaches, each in one statement (not hundreds of
             // chunks of ids: at 100,000 books binding the ids cost more than reading the rows).
-            let catalogue: WholeLibraryRows.Catalogue
-            if let read {
-                catalogue = read
+            let whole: WholeLibraryRows.Catalogue
+            if let catalogue {
+                whole = catalogue
             } else {
-                catalogue = WholeLibraryRows.Catalogue(
+                whole = WholeLibraryRows.Catalogue(
                     entries: try await EntryRows.entries(of: userID, on: db),
                     works: try await CatalogueRows.works(.works(of: userID), on: db),
                     editions: try await CatalogueRows.editions(.editions(of: userID), on: db),
                     authors: try await CatalogueRows.authors(.authors(of: userID), as: userID, on: db))
             }
             return ReaderLibrary(
-                user: try UserRepository.user(userRow), entries: catalogue.entries, works: catalogue.works,
-                editions: catalogue.editions, authors: catalogue.authors,
+                user: try UserRepository.user(userRow), entries: whole.entries, works: whole.works,
+                editions: whole.editions, authors: whole.authors,
                 sessions: try await ActivityRows.sessions(of: userID, on: db),
                 progress: try await ActivityRows.progress(of: userID, on: db),
                 goals: try await ActivityRows.goals(of: userID, on: db),

@@ -23,6 +23,6 @@ enum Migrations {
         m010PrivateCatalogue, m011Enrichment, m012ReaderChanges, m013ProgressPercent, m014Webhooks, m015ImportStaging,
         m016ShareLinks, m017ChartPalette, m018Comparison, m019NotificationPreferences, m020Covers, m021IdentityBadges,
         m022SharePictures, m023WorksOwnerIndex, m024BoundedNumbers, m025UploadShelves, m026ReaderSpellings,
-        m027NoticeDestinations, m028ImportRunSessions,
+        m027NoticeDestinations, m028ImportRunSessions, m029LibraryArchives,
     ]
 }

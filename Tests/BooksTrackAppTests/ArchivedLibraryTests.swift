@@ -1,0 +1,60 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTestSupport
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import BooksTrackApp
+@testable import BooksTrackCore
+
+/// Issue 42: a process that does not keep a reader's library yet (after a restart, on another
+/// server) starts from the library's archive and the change log rather than reading every
+/// table whole. What it then shows must be what a whole read shows — for libraries nobody wrote
+/// by hand, with writes of every kind after the archive was written.
+@Suite("A library started from its archive")
+struct ArchivedLibraryTests {
+    @Test(
+        "Generated libraries: the archive and the writes since give the library the tables give",
+        arguments: TestDatabase.available)
+    func archivedEqualsWhole(_ database: TestDatabase) async throws {
+        await propertyCheck(count: 3, input: Gen.int(in: 0...1_000_000)) { seed in
+            try await database.withStore { (store: Store) async throws in
+                var random = SeededGenerator(seed: UInt64(seed))
+                // A server archiving after every write, one write at a time (others skip it).
+                let first = BooksTrack(
+                    store: store, clock: { TestClock.now }, archiving: LibraryArchiving(from: 1, every: 1))
+                let user = try await ColdPathTests.library(seed: seed, random: &random, app: first)
+                await first.libraries.settleArchives()
+                let archivedAt = try #require(first.libraries.archiver?.archivedVersion(of: user.id), "seed \(seed)")
+
+                // Writes the archive does not have, by a process that writes none.
+                let other = BooksTrack(store: store, clock: { TestClock.now }, archiving: nil)
+                let entries = try await store.reader(user.id).library().entries.map(\.id)
+                try await other.library.changeStatus(of: entries[0], to: .dnf, for: user, now: TestClock.now)
+                try await other.library.delete(entries[1], for: user, now: TestClock.now)
+                _ = try await other.sessions.log(
+                    on: entries[2], startedAt: TestClock.now.addingTimeInterval(-7_200), minutes: 30, startPage: 1,
+                    endPage: 20, for: user, now: TestClock.now)
+
+                let restarted = BooksTrack(store: store, clock: { TestClock.now }, archiving: LibraryArchiving(from: 1))
+                let whole = BooksTrack(store: store, clock: { TestClock.now }, archiving: nil)
+                let started = try await restarted.libraries.library(of: user.id)
+                #expect(restarted.libraries.archiver?.archivedVersion(of: user.id) == archivedAt, "seed \(seed)")
+                let read = try await whole.libraries.library(of: user.id)
+                #expect(started.entries == read.entries, "seed \(seed)")
+                // What the entries reach (a kept library may hold a few works no entry reaches).
+                let (reached, tables) = (LibraryArchive.Books(started), LibraryArchive.Books(read))
+                #expect(reached.works == tables.works, "seed \(seed)")
+                #expect(reached.editions == tables.editions, "seed \(seed)")
+                #expect(started.authors == read.authors, "seed \(seed)")
+                #expect(started.sessions == read.sessions, "seed \(seed)")
+                #expect(started.contributions == read.contributions, "seed \(seed)")
+                let request = InsightRequest(scope: .library)
+                let shown = try await restarted.insights.report(for: user, request, now: TestClock.now).report
+                #expect(shown == (try await whole.insights.report(for: user, request, now: TestClock.now).report), "seed \(seed)")
+                await restarted.libraries.settleArchives()
+            }
+        }
+    }
+}
