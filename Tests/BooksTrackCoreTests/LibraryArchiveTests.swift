@@ -47,8 +47,8 @@ struct LibraryArchiveTests {
         return LibraryArchive.Books(entries: entries, works: works, editions: editions)
     }
 
-    static func decode(_ bytes: [UInt8], of reader: User.ID = reader) throws -> LibraryArchive.Books {
-        try bytes.withUnsafeBytes { try LibraryArchive.decode($0, of: reader) }
+    static func decode(_ bytes: [UInt8], of reader: User.ID = reader) async throws -> LibraryArchive.Books {
+        try await LibraryArchive.decode(bytes, of: reader)
     }
 
     /// Every stored property of `value` (and of the values it holds) set: a field added to a
@@ -72,7 +72,7 @@ struct LibraryArchiveTests {
     }
 
     @Test("reads back every field of every entry, reading, work and edition")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let books = Self.books()
         let entry = try #require(books.entries.first)
         let unset =
@@ -81,7 +81,7 @@ struct LibraryArchiveTests {
             + Self.unsetFields(of: try #require(books.editions.values.first), path: "edition")
         #expect(unset.isEmpty, "not set in the example, so not checked: \(unset)")
 
-        let read = try Self.decode(LibraryArchive.encode(books, of: Self.reader))
+        let read = try await Self.decode(LibraryArchive.encode(books, of: Self.reader))
         #expect(read == books)
         // Not reordered or normalised on the way back.
         #expect(read.entries.map(\.id) == books.entries.map(\.id))
@@ -89,16 +89,17 @@ struct LibraryArchiveTests {
     }
 
     @Test("of an empty library reads back empty; numbers at their limits read back")
-    func edges() throws {
+    func edges() async throws {
         #expect(
-            try Self.decode(LibraryArchive.encode(.init(entries: [], works: [:], editions: [:]), of: Self.reader)).entries == [])
+            try await Self.decode(LibraryArchive.encode(.init(entries: [], works: [:], editions: [:]), of: Self.reader)).entries
+                == [])
         var books = Self.books(count: 1)
         let id = try #require(books.works.keys.first)
         books.works[id]?.firstPublishedYear = Int.min
         books.entries[0].state.currentPage = Int.max
         books.entries[0].state.readCount = nil
         books.entries[0].editionID = nil
-        #expect(try Self.decode(LibraryArchive.encode(books, of: Self.reader)) == books)
+        #expect(try await Self.decode(LibraryArchive.encode(books, of: Self.reader)) == books)
     }
 
     @Test("keeps a text many books repeat once")
@@ -112,18 +113,20 @@ struct LibraryArchiveTests {
     }
 
     @Test("refuses another reader's archive, and bytes cut short anywhere, without reading half")
-    func damaged() throws {
+    func damaged() async throws {
         let bytes = LibraryArchive.encode(Self.books(count: 2), of: Self.reader)
-        #expect(throws: LibraryArchive.Damaged.self) { try Self.decode(bytes, of: .random()) }
+        await #expect(throws: LibraryArchive.Damaged.self) { try await Self.decode(bytes, of: .random()) }
         for length in 0..<bytes.count {
-            #expect(throws: LibraryArchive.Damaged.self, "cut at \(length)") { try Self.decode(Array(bytes[..<length])) }
+            await #expect(throws: LibraryArchive.Damaged.self, "cut at \(length)") {
+                try await Self.decode(Array(bytes[..<length]))
+            }
         }
-        #expect(throws: LibraryArchive.Damaged.self) { try Self.decode(bytes + [0]) }
+        await #expect(throws: LibraryArchive.Damaged.self) { try await Self.decode(bytes + [0]) }
         // Any byte changed: read as something or refused, never a trap.
         for at in stride(from: 0, to: bytes.count, by: 7) {
             var changed = bytes
             changed[at] ^= 0xFF
-            _ = try? Self.decode(changed)
+            _ = try? await Self.decode(changed)
         }
     }
 }

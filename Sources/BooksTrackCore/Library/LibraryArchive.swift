@@ -56,6 +56,8 @@ public enum LibraryArchive {
         var body = Writer()
         body.integer(books.entries.count)
         for entry in books.entries { body.entry(entry) }
+        // The catalogue after the entries, where a reader of the archive can start it at once.
+        let entriesEnd = body.bytes.count
         body.integer(books.works.count)
         for work in books.works.values { body.work(work) }
         body.integer(books.editions.count)
@@ -75,34 +77,48 @@ public enum LibraryArchive {
             head.integer(list.count)
             for index in list { head.integer(index) }
         }
+        head.integer(entriesEnd)
         return head.bytes + body.bytes
     }
 
-    /// The books an archive of `userID` holds; ``Damaged`` unless every byte reads back.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, of userID: User.ID) throws -> Books {
-        var reader = Reader(bytes: bytes)
-        guard reader.take(magic.count).elementsEqual(magic) else { throw Damaged(reason: "not an archive") }
-        guard try reader.integer() == format else { throw Damaged(reason: "another format") }
-        guard try reader.id() as User.ID == userID else { throw Damaged(reason: "another reader's") }
-        try reader.readTables()
-        var books = Books(entries: [], works: [:], editions: [:])
-        let entries = try reader.count()
-        books.entries.reserveCapacity(entries)
-        for _ in 0..<entries { books.entries.append(try reader.entry(of: userID)) }
-        let works = try reader.count()
-        books.works.reserveCapacity(works)
-        for _ in 0..<works {
-            let work = try reader.work()
-            books.works[work.id] = work
+    /// The books an archive of `userID` holds; ``Damaged`` unless every byte reads back. The
+    /// entries and the catalogue are read at once (each about half the work).
+    public static func decode(_ bytes: [UInt8], of userID: User.ID) async throws -> Books {
+        let layout = try bytes.withUnsafeBytes { try Layout(reading: $0, of: userID) }
+        async let entries = bytes.withUnsafeBytes { bytes in
+            var reader = Reader(bytes: bytes, layout.entries, tables: layout.tables)
+            return try reader.entries(of: userID)
         }
-        let editions = try reader.count()
-        books.editions.reserveCapacity(editions)
-        for _ in 0..<editions {
-            let edition = try reader.edition()
-            books.editions[edition.id] = edition
+        async let catalogue = bytes.withUnsafeBytes { bytes in
+            var reader = Reader(bytes: bytes, layout.catalogue, tables: layout.tables)
+            return try reader.catalogue()
         }
-        guard reader.isAtEnd else { throw Damaged(reason: "bytes after the end") }
-        return books
+        let (read, (works, editions)) = try await (entries, catalogue)
+        return Books(entries: read, works: works, editions: editions)
+    }
+
+    /// The texts and lists every part of an archive names, and where its parts are.
+    struct Layout: Sendable {
+        var tables: Tables
+        var entries: Range<Int>
+        var catalogue: Range<Int>
+
+        init(reading bytes: UnsafeRawBufferPointer, of userID: User.ID) throws {
+            var reader = Reader(bytes: bytes, 0..<bytes.count, tables: Tables())
+            guard reader.take(magic.count).elementsEqual(magic) else { throw Damaged(reason: "not an archive") }
+            guard try reader.integer() == format else { throw Damaged(reason: "another format") }
+            guard try reader.id() as User.ID == userID else { throw Damaged(reason: "another reader's") }
+            try reader.readTables()
+            tables = reader.tables
+            let entriesLength = try reader.count()
+            entries = reader.offset..<reader.offset + entriesLength
+            catalogue = entries.upperBound..<bytes.count
+        }
+    }
+
+    struct Tables: Sendable {
+        var texts: [String] = []
+        var lists: [[String]] = []
     }
 }
 
@@ -247,25 +263,38 @@ extension LibraryArchive {
 extension LibraryArchive {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
-        var offset = 0
-        var texts: [String] = []
-        var lists: [[String]] = []
-        /// Languages by their text's position, each looked up once (`LanguageCode(lenient:)` trims
-        /// and searches tables).
+        var offset: Int
+        /// Where the part read ends.
+        let end: Int
+        var tables: Tables
+        /// Values named by a text, by the text's position, each looked up once
+        /// (`LanguageCode(lenient:)` trims and searches tables; an enumeration compares strings).
         var languages: [Int: LanguageCode] = [:]
+        var statuses: [Int: ReadingStatus] = [:]
+        var outcomes: [Int: Reading.Outcome] = [:]
+        var origins: [Int: Reading.Origin] = [:]
+        var roles: [Int: ContributorRole] = [:]
+        var answers: [Int: YesNo] = [:]
+        var schemes: [Int: ExternalID.Scheme] = [:]
+        var formats: [Int: BookFormat] = [:]
 
-        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        init(bytes: UnsafeRawBufferPointer, _ part: Range<Int>, tables: Tables) {
+            self.bytes = bytes
+            offset = part.lowerBound
+            end = part.upperBound
+            self.tables = tables
+        }
 
-        var isAtEnd: Bool { offset == bytes.count }
+        var isAtEnd: Bool { offset == end }
 
         mutating func take(_ count: Int) -> UnsafeRawBufferPointer.SubSequence {
-            let end = min(offset + count, bytes.count)
+            let end = min(offset + count, self.end)
             defer { offset = end }
             return bytes[offset..<end]
         }
 
         mutating func byte() throws -> UInt8 {
-            guard offset < bytes.count else { throw Damaged(reason: "it ends early") }
+            guard offset < end else { throw Damaged(reason: "it ends early") }
             defer { offset += 1 }
             return bytes[offset]
         }
@@ -291,7 +320,7 @@ extension LibraryArchive {
         /// A count of things that follow, each at least a byte long: never more than the bytes left.
         mutating func count() throws -> Int {
             let count = try integer()
-            guard count >= 0, count <= bytes.count - offset else { throw Damaged(reason: "a count past the end") }
+            guard count >= 0, count <= end - offset else { throw Damaged(reason: "a count past the end") }
             return count
         }
 
@@ -306,7 +335,7 @@ extension LibraryArchive {
         }
 
         private mutating func word() throws -> UInt64 {
-            guard bytes.count - offset >= 8 else { throw Damaged(reason: "it ends early") }
+            guard end - offset >= 8 else { throw Damaged(reason: "it ends early") }
             defer { offset += 8 }
             return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
@@ -327,59 +356,101 @@ extension LibraryArchive {
 
         mutating func readTables() throws {
             let textCount = try count()
-            texts.reserveCapacity(textCount)
+            tables.texts.reserveCapacity(textCount)
             for _ in 0..<textCount {
                 let length = try count()
-                texts.append(String(decoding: take(length), as: UTF8.self))
+                let text = UnsafeRawBufferPointer(rebasing: take(length))
+                tables.texts.append(String(decoding: text.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
             }
             let listCount = try count()
-            lists.reserveCapacity(listCount)
+            tables.lists.reserveCapacity(listCount)
             for _ in 0..<listCount {
                 let length = try count()
                 var list: [String] = []
                 list.reserveCapacity(length)
                 for _ in 0..<length { list.append(try text()) }
-                lists.append(list)
+                tables.lists.append(list)
             }
+        }
+
+        mutating func entries(of userID: User.ID) throws -> [LibraryEntry] {
+            let count = try count()
+            var entries: [LibraryEntry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count { entries.append(try entry(of: userID)) }
+            guard isAtEnd else { throw Damaged(reason: "bytes after the entries") }
+            return entries
+        }
+
+        mutating func catalogue() throws -> ([Work.ID: Work], [Edition.ID: Edition]) {
+            var works: [Work.ID: Work] = [:]
+            let workCount = try count()
+            works.reserveCapacity(workCount)
+            for _ in 0..<workCount {
+                let work = try work()
+                works[work.id] = work
+            }
+            var editions: [Edition.ID: Edition] = [:]
+            let editionCount = try count()
+            editions.reserveCapacity(editionCount)
+            for _ in 0..<editionCount {
+                let edition = try edition()
+                editions[edition.id] = edition
+            }
+            guard isAtEnd else { throw Damaged(reason: "bytes after the end") }
+            return (works, editions)
         }
 
         private mutating func position() throws -> Int {
             let at = try integer()
-            guard texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
             return at
         }
 
-        mutating func text() throws -> String { texts[try position()] }
+        mutating func text() throws -> String { tables.texts[try position()] }
 
         mutating func optionalText() throws -> String? {
             guard let at = try optional() else { return nil }
-            guard texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
-            return texts[at]
+            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            return tables.texts[at]
         }
 
         mutating func list() throws -> [String] {
             let at = try integer()
-            guard lists.indices.contains(at) else { throw Damaged(reason: "a list out of the table") }
-            return lists[at]
+            guard tables.lists.indices.contains(at) else { throw Damaged(reason: "a list out of the table") }
+            return tables.lists[at]
         }
 
-        /// A value named by its text (an enumeration's raw value).
-        mutating func named<Value>(_ make: (String) -> Value?) throws -> Value {
-            guard let value = make(try text()) else { throw Damaged(reason: "an unknown name") }
-            return value
+        /// A value named by its text (an enumeration's raw value), made once per text and kept
+        /// in `cache` by the text's position.
+        mutating func named<Value>(_ cache: WritableKeyPath<Reader, [Int: Value]>, _ make: (String) -> Value?) throws
+            -> Value
+        {
+            try value(at: try position(), cache, make)
         }
 
-        mutating func optionalNamed<Value>(_ make: (String) -> Value?) throws -> Value? {
-            guard let text = try optionalText() else { return nil }
-            guard let value = make(text) else { throw Damaged(reason: "an unknown name") }
+        mutating func optionalNamed<Value>(_ cache: WritableKeyPath<Reader, [Int: Value]>, _ make: (String) -> Value?)
+            throws -> Value?
+        {
+            guard let at = try optional() else { return nil }
+            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            return try value(at: at, cache, make)
+        }
+
+        private mutating func value<Value>(
+            at position: Int, _ cache: WritableKeyPath<Reader, [Int: Value]>, _ make: (String) -> Value?
+        ) throws -> Value {
+            if let kept = self[keyPath: cache][position] { return kept }
+            guard let value = make(tables.texts[position]) else { throw Damaged(reason: "an unknown name") }
+            self[keyPath: cache][position] = value
             return value
         }
 
         mutating func language() throws -> LanguageCode? {
             guard let at = try optional() else { return nil }
-            guard texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
             if let kept = languages[at] { return kept }
-            guard let code = LanguageCode(lenient: texts[at]) else { throw Damaged(reason: "an unknown language") }
+            guard let code = LanguageCode(lenient: tables.texts[at]) else { throw Damaged(reason: "an unknown language") }
             languages[at] = code
             return code
         }
@@ -389,7 +460,7 @@ extension LibraryArchive {
                 try id(), try id(), try optionalID()
             )
             let (createdAt, updatedAt) = (try instant(), try instant())
-            var state = EntryState(status: try named(ReadingStatus.init(rawValue:)))
+            var state = EntryState(status: try named(\.statuses, ReadingStatus.init(rawValue:)))
             if let quarters = try optional() {
                 guard let rating = Rating(quarters: quarters) else { throw Damaged(reason: "an impossible rating") }
                 state.rating = rating
@@ -408,7 +479,8 @@ extension LibraryArchive {
                 state.readings.append(
                     Reading(
                         id: try id(), startedOn: try day(), finishedOn: try day(),
-                        outcome: try named(Reading.Outcome.init(rawValue:)), origin: try named(Reading.Origin.init)))
+                        outcome: try named(\.outcomes, Reading.Outcome.init(rawValue:)),
+                        origin: try named(\.origins, Reading.Origin.init)))
             }
             let extras = try count()
             if extras > 0 {
@@ -431,16 +503,17 @@ extension LibraryArchive {
             let contributors = try count()
             for _ in 0..<contributors {
                 work.contributors.append(
-                    Contributor(authorID: try id(), role: try named(ContributorRole.init(rawValue:))))
+                    Contributor(authorID: try id(), role: try named(\.roles, ContributorRole.init(rawValue:))))
             }
             work.originalLanguage = try language()
             work.firstPublishedYear = try optional()
             work.genres = try list()
-            work.ownVoices = try optionalNamed(YesNo.init(rawValue:))
+            work.ownVoices = try optionalNamed(\.answers, YesNo.init(rawValue:))
             work.accessibilityTags = try list()
             let identifiers = try count()
+            work.identifiers.reserveCapacity(identifiers)
             for _ in 0..<identifiers {
-                work.identifiers.append(ExternalID(try named(ExternalID.Scheme.init(rawValue:)), try text()))
+                work.identifiers.append(ExternalID(try named(\.schemes, ExternalID.Scheme.init(rawValue:)), try text()))
             }
             return work
         }
@@ -452,7 +525,7 @@ extension LibraryArchive {
                 details: EditionDetails(
                     isbn10: try optionalText(), isbn13: try optionalText(), publisher: try optionalText(),
                     year: try optional(), pageCount: try optional(),
-                    format: try optionalNamed(BookFormat.init(rawValue:)), binding: try optionalText(),
+                    format: try optionalNamed(\.formats, BookFormat.init(rawValue:)), binding: try optionalText(),
                     language: try language()))
         }
     }

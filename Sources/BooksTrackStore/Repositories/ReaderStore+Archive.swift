@@ -11,18 +11,55 @@ extension ReaderStore {
     /// has no archive of this format, or its bytes do not read back whole (then the library is
     /// read from its tables and a new archive replaces it).
     public func archivedLibrary() async throws -> (version: Int, library: ReaderLibrary)? {
-        let found: (version: Int, catalogue: WholeLibraryRows.Catalogue)?
+        let userID = self.userID
+        guard let (version, body) = try await archiveBody(),
+            let books = try? await LibraryArchive.decode(body, of: userID)
+        else { return nil }
+        let authorIDs = Self.authorIDs(of: books)
+        let authors: [Author.ID: Author]
         if let rowReader = database.rowReader {
             do {
-                found = try await rowReader.read { [userID] in try Self.archivedCatalogue(of: userID, $0) }
+                authors = try await rowReader.read { try WholeLibraryRows.authors(authorIDs, of: [userID.string], $0) }
             } catch {
                 throw database.connector.translate(error)
             }
         } else {
-            found = try await database.read { [userID] in try await Self.archivedCatalogue(of: userID, on: $0) }
+            authors = try await database.read { try await CatalogueRows.authors(Array(authorIDs), as: userID, on: $0) }
         }
-        guard let found else { return nil }
-        return (found.version, try await library(with: found.catalogue))
+        let catalogue = WholeLibraryRows.Catalogue(
+            entries: books.entries, works: books.works, editions: books.editions, authors: authors)
+        return (version, try await library(with: catalogue))
+    }
+
+    /// The version and bytes of the reader's archive of this format, if any.
+    private func archiveBody() async throws -> (version: Int, body: [UInt8])? {
+        let userID = self.userID
+        let format = LibraryArchive.format
+        guard let rowReader = database.rowReader else {
+            return try await database.read { db in
+                guard
+                    let row = try await db.raw(
+                        """
+                        SELECT data_version, body FROM library_archives
+                        WHERE user_id = \(bind: userID.string) AND format = \(bind: format)
+                        """
+                    ).first()
+                else { return nil }
+                return (try row.integer("data_version"), [UInt8](try row.decode(column: "body", as: Data.self)))
+            }
+        }
+        do {
+            return try await rowReader.read { session in
+                var found: (version: Int, body: [UInt8])?
+                try session.rows(
+                    "SELECT data_version, body FROM library_archives WHERE user_id = ?1 AND format = \(format)",
+                    [userID.string]
+                ) { row in found = (row.integer(0), [UInt8](row.blob(1))) }
+                return found
+            }
+        } catch {
+            throw database.connector.translate(error)
+        }
     }
 
     /// Writes `library`'s books as the reader's archive at `version` (the version the library is
@@ -45,42 +82,6 @@ extension ReaderStore {
         }
     }
 
-    /// The version and books of the archive of this format through SQLite's row reader, with the
-    /// authors they name; `nil` when there is none or it is damaged.
-    private static func archivedCatalogue(of userID: User.ID, _ session: SQLiteRowReader.Session) throws
-        -> (version: Int, catalogue: WholeLibraryRows.Catalogue)?
-    {
-        var archive: (version: Int, books: LibraryArchive.Books)?
-        try session.rows(
-            "SELECT data_version, body FROM library_archives WHERE user_id = ?1 AND format = \(LibraryArchive.format)",
-            [userID.string]
-        ) { row in
-            // Decoded while SQLite holds the bytes: no copy of them.
-            if let books = try? LibraryArchive.decode(row.blob(1), of: userID) { archive = (row.integer(0), books) }
-        }
-        guard let archive else { return nil }
-        let authors = try WholeLibraryRows.authors(Self.authorIDs(of: archive.books), of: [userID.string], session)
-        return (archive.version, catalogue(archive.books, authors: authors))
-    }
-
-    /// The same through SQLKit (PostgreSQL).
-    private static func archivedCatalogue(of userID: User.ID, on db: any SQLDatabase) async throws
-        -> (version: Int, catalogue: WholeLibraryRows.Catalogue)?
-    {
-        guard
-            let row = try await db.raw(
-                """
-                SELECT data_version, body FROM library_archives
-                WHERE user_id = \(bind: userID.string) AND format = \(bind: LibraryArchive.format)
-                """
-            ).first()
-        else { return nil }
-        let body = try row.decode(column: "body", as: Data.self)
-        guard let books = try? body.withUnsafeBytes({ try LibraryArchive.decode($0, of: userID) }) else { return nil }
-        let authors = try await CatalogueRows.authors(Array(Self.authorIDs(of: books)), as: userID, on: db)
-        return (try row.integer("data_version"), catalogue(books, authors: authors))
-    }
-
     private static func authorIDs(of books: LibraryArchive.Books) -> Set<Author.ID> {
         var ids = Set<Author.ID>()
         for work in books.works.values {
@@ -88,11 +89,5 @@ extension ReaderStore {
             for contributor in work.contributors { ids.insert(contributor.authorID) }
         }
         return ids
-    }
-
-    private static func catalogue(_ books: LibraryArchive.Books, authors: [Author.ID: Author])
-        -> WholeLibraryRows.Catalogue
-    {
-        WholeLibraryRows.Catalogue(entries: books.entries, works: books.works, editions: books.editions, authors: authors)
     }
 }
