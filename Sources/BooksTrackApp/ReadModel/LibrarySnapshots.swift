@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// Readers' libraries kept in this process with their figures, each at the version it was read
-/// at, and brought up to date by what changed since (``ReaderStore/libraryChanges(since:)``) rather than read whole
+/// at, and brought up to date by what changed since (``WholeLibrary/changes(since:)``) rather than read whole
 /// again after every write. Another server's writes reach it the same way: through the change
 /// log in the database. When the log cannot say what changed, the library is read whole.
 ///
@@ -139,9 +139,9 @@ final class LibrarySnapshots: Sendable {
         }) {
             defer { _ = table.withLock { $0.patching.remove(id) } }
             do {
-                if let changes = try await reader.libraryChanges(since: kept.version) {
+                if let changes = try await reader.library.changes(since: kept.version) {
                     if !changes.isEmpty {
-                        let patch = try await reader.patch(for: changes, of: kept.library)
+                        let patch = try await reader.library.patch(for: changes, of: kept.library)
                         kept.library.apply(patch)
                         // In place: the snapshot is out of the table, so nothing else holds
                         // these figures unless a request is still reading them.
@@ -158,7 +158,7 @@ final class LibrarySnapshots: Sendable {
                 throw error
             }
         }
-        let (version, library) = try await reader.versionedLibrary()
+        let (version, library) = try await reader.library.versioned()
         return Snapshot(version: version, library: library, generation: table.withLock { $0.nextGeneration() })
     }
 }
