@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
             let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
             benchmark.startMeasurement()
             let batch = try LibraryFileReader.read(bytes: file, today: today)
-            let report = try await reader.importBatch(batch, dryRun: false, now: now)
+            let report = try await reader.imports.import(batch, dryRun: false, now: now)
             benchmark.stopMeasurement()
             precondition(report.imported == rows, "imported \(report.imported)")
         }
@@ -44,10 +44,10 @@ let benchmarks: @Sendable () -> Void = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         try await Store.withStore(.sqlite(path: directory.appendingPathComponent("b.sqlite").path), clock: { Date() }) { store in
             let reader = store.reader(try await store.users.create(name: "bench", now: now).id)
-            _ = try await reader.importBatch(try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
+            _ = try await reader.imports.import(try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                let report = try await reader.importBatch(
+                let report = try await reader.imports.import(
                     try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
                 precondition(report.unchanged == rows)
             }
@@ -69,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
                     try await db.raw("TRUNCATE library_entries, works, authors, external_ids, editions CASCADE").run()
                 }
                 benchmark.startMeasurement()
-                let report = try await reader.importBatch(
+                let report = try await reader.imports.import(
                     try LibraryFileReader.read(bytes: file, today: today), dryRun: false, now: now)
                 benchmark.stopMeasurement()
                 precondition(report.imported == rows)

@@ -16,20 +16,20 @@ public struct Reader: Sendable {
     // MARK: The library
 
     public func list(_ query: LibraryQuery, kept: ReaderLibrary? = nil) async throws -> LibraryPage {
-        try await store.list(query, primaryLanguage: user.settings.primaryLanguage, kept: kept)
+        try await store.browse.list(query, primaryLanguage: user.settings.primaryLanguage, kept: kept)
     }
 
     public func count(_ query: LibraryQuery) async throws -> Int {
-        try await store.count(query, primaryLanguage: user.settings.primaryLanguage)
+        try await store.browse.count(query, primaryLanguage: user.settings.primaryLanguage)
     }
 
-    public func entryCounts() async throws -> [ReadingStatus: Int] { try await store.entryCounts() }
-    public func shelves() async throws -> [ShelfCount] { try await store.shelves() }
-    public func detail(of entryID: LibraryEntry.ID) async throws -> EntryDetail? { try await store.detail(of: entryID) }
+    public func entryCounts() async throws -> [ReadingStatus: Int] { try await store.browse.statusCounts() }
+    public func shelves() async throws -> [ShelfCount] { try await store.browse.shelves() }
+    public func detail(of entryID: LibraryEntry.ID) async throws -> EntryDetail? { try await store.browse.detail(of: entryID) }
 
     /// How many books of the listed ones carry each identity badge.
     public func badgeCounts(_ query: LibraryQuery) async throws -> [IdentityBadgeKind: Int] {
-        try await store.badgeCounts(query, primaryLanguage: user.settings.primaryLanguage)
+        try await store.browse.badgeCounts(query, primaryLanguage: user.settings.primaryLanguage)
     }
 
     /// The badges the reader gave one book.
@@ -52,43 +52,43 @@ public struct Reader: Sendable {
     }
 
     /// An author of the reader's books and the history of its facts.
-    public func author(_ id: Author.ID) async throws -> (Author, [AuthorFactAssertion])? { try await store.author(id) }
+    public func author(_ id: Author.ID) async throws -> (Author, [AuthorFactAssertion])? { try await store.browse.author(id) }
 
     // MARK: Reading sessions
 
-    public func activeSession() async throws -> ReadingSession? { try await store.activeSession() }
-    public func session(_ id: ReadingSession.ID) async throws -> ReadingSession? { try await store.session(id) }
+    public func activeSession() async throws -> ReadingSession? { try await store.sessions.running() }
+    public func session(_ id: ReadingSession.ID) async throws -> ReadingSession? { try await store.sessions.session(id) }
 
     public func sessions(of entryID: LibraryEntry.ID, page: Int = 1, pageSize: Int = 20) async throws
         -> (sessions: [ReadingSession], total: Int)
     {
-        try await store.sessions(of: entryID, page: page, pageSize: pageSize)
+        try await store.sessions.list(of: entryID, page: page, pageSize: pageSize)
     }
 
     // MARK: Curation
 
-    public func contributions() async throws -> [Contribution] { try await store.contributions() }
-    public func contributionHistory() async throws -> [ContributionRecord] { try await store.contributionHistory() }
-    public func promptSkips() async throws -> [PromptSkip] { try await store.promptSkips() }
+    public func contributions() async throws -> [Contribution] { try await store.curation.contributions() }
+    public func contributionHistory() async throws -> [ContributionRecord] { try await store.curation.contributionHistory() }
+    public func promptSkips() async throws -> [PromptSkip] { try await store.curation.promptSkips() }
 
     /// What the next question about a book needs to know of the library (from the kept library
     /// when this process keeps it).
     public func promptContext(authors: [Author.ID], kept: ReaderLibrary?) async throws -> ProfilingPrompts.Context {
         if let kept { return ProfilingPrompts.Context(kept) }
-        return try await store.promptContext(authors: authors, primaryLanguage: user.settings.primaryLanguage)
+        return try await store.curation.promptContext(authors: authors, primaryLanguage: user.settings.primaryLanguage)
     }
 
     // MARK: Imports
 
-    public func importRuns() async throws -> [ImportRunSummary] { try await store.importRuns() }
+    public func importRuns() async throws -> [ImportRunSummary] { try await store.imports.runs() }
     public func importRun(_ id: ImportRunSummary.ID) async throws -> (ImportRunSummary, ImportReport)? {
-        try await store.importRun(id)
+        try await store.imports.run(id)
     }
 
     /// What importing `batch` would do, written nowhere.
     public func preview(_ batch: ImportBatch, shelves: ShelfReading = .defaults, now: Date) async throws -> ImportReport {
         let (file, tally) = ImportService.reading(.batch(batch), with: shelves)
-        var report = try await store.importBatch(file.batch, dryRun: true, now: now)
+        var report = try await store.imports.import(file.batch, dryRun: true, now: now)
         report.shelves = tally?.uses
         return report
     }
@@ -97,20 +97,20 @@ public struct Reader: Sendable {
     public func saveUpload(fileName: String, bytes: [UInt8], preview: ImportReport, now: Date) async throws
         -> ImportUpload
     {
-        try await store.saveUpload(fileName: fileName, bytes: bytes, preview: preview, now: now)
+        try await store.uploads.save(fileName: fileName, bytes: bytes, preview: preview, now: now)
     }
 
-    public func upload(_ id: ImportUpload.ID) async throws -> (ImportUpload, [UInt8])? { try await store.upload(id) }
+    public func upload(_ id: ImportUpload.ID) async throws -> (ImportUpload, [UInt8])? { try await store.uploads.upload(id) }
 
     /// Plans an upload again with what the reader says its shelves mean, and keeps both; false
     /// when the upload is no longer waiting for its confirmation.
     public func rereadShelves(of id: ImportUpload.ID, as shelves: ShelfReading, now: Date, limit: Int?) async throws -> Bool {
-        guard let (upload, bytes) = try await store.upload(id), upload.status == .previewed else { return false }
+        guard let (upload, bytes) = try await store.uploads.upload(id), upload.status == .previewed else { return false }
         let batch = try await ImportService.parse(bytes, today: user.today(at: now), limit: limit)
         let report = try await preview(batch, shelves: shelves, now: now)
-        return try await store.updateUpload(id, shelves: shelves, preview: report, now: now)
+        return try await store.uploads.update(id, shelves: shelves, preview: report, now: now)
     }
-    public func discardUpload(_ id: ImportUpload.ID) async throws -> Bool { try await store.discardUpload(id) }
+    public func discardUpload(_ id: ImportUpload.ID) async throws -> Bool { try await store.uploads.discard(id) }
 
     /// The whole library as a download.
     public func export(_ format: Exports.Format, now: Date) async throws -> Exports.File {

@@ -23,7 +23,7 @@ public typealias ImportRunSummary = BooksTrackStore.ImportRunSummary
 public typealias ImportProgress = BooksTrackStore.ImportProgress
 
 // Reading sessions, curation, sharing, accounts.
-public typealias SessionStart = ReaderStore.SessionStart
+public typealias SessionStart = ReadingSessionStore.Start
 public typealias ContributionRecord = BooksTrackStore.ContributionRecord
 public typealias ShareLink = ShareLinkRepository.ShareLink
 public typealias ShareSnapshot = ShareLinkRepository.Snapshot

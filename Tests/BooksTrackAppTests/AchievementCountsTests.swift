@@ -28,7 +28,7 @@ struct AchievementCountsTests {
             _ = try await app.imports.importNow(batch, for: alice, fileName: "goodreads.csv", dryRun: false)
 
             // Answers give regions, languages and contributions; sessions and progress reading days.
-            let library = try await store.reader(alice.id).library()
+            let library = try await store.reader(alice.id).library.whole()
             let read = library.entries.filter { $0.state.status == .read }.prefix(6).map(\.id)
             #expect(read.count == 6)
             for (index, book) in read.enumerated() {
@@ -48,8 +48,8 @@ struct AchievementCountsTests {
                     startPage: day * 10, endPage: day * 10 + 10, for: alice, now: TestClock.now)
             }
 
-            let counted = try await store.reader(alice.id).achievementCounts(timeZone: alice.timeZone)
-            let kept = try await store.reader(alice.id).library()
+            let counted = try await store.reader(alice.id).achievements.counts(timeZone: alice.timeZone)
+            let kept = try await store.reader(alice.id).library.whole()
             let figures = LibraryFigures(kept, timeZone: alice.timeZone)
             #expect(counted.facts == figures.achievementFacts(contributions: kept.contributions.count))
             #expect(counted.unlocked == Set(kept.achievements.map(\.achievement)))
@@ -82,8 +82,8 @@ struct AchievementCountsTests {
             _ = try await warm.imports.importNow(
                 try LibraryFileReader.read(fileAt: file, today: Self.today), for: bob, fileName: "goodreads.csv", dryRun: false)
 
-            let alices = try await store.reader(alice.id).library().achievements.map(\.achievement)
-            let bobs = try await store.reader(bob.id).library().achievements.map(\.achievement)
+            let alices = try await store.reader(alice.id).library.whole().achievements.map(\.achievement)
+            let bobs = try await store.reader(bob.id).library.whole().achievements.map(\.achievement)
             #expect(!alices.isEmpty)
             #expect(alices == bobs)
             // One notice tells them (more than two at once), and each is in the centre, read.

@@ -30,7 +30,7 @@ struct ArchivedLibraryTests {
 
                 // Writes the archive does not have, by a process that writes none.
                 let other = BooksTrack(store: store, clock: { TestClock.now }, archiving: nil)
-                let entries = try await store.reader(user.id).library().entries.map(\.id)
+                let entries = try await store.reader(user.id).library.whole().entries.map(\.id)
                 try await other.library.changeStatus(of: entries[0], to: .dnf, for: user, now: TestClock.now)
                 try await other.library.delete(entries[1], for: user, now: TestClock.now)
                 _ = try await other.sessions.log(

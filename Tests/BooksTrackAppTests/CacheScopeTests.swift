@@ -14,8 +14,8 @@ struct CacheScopeTests {
     /// Adds a book by hand and returns its first author.
     static func add(_ title: String, by author: String, for user: User, in store: Store) async throws -> Author.ID {
         let draft = try BookDraft.parse(["title": title, "authors": author, "status": "read"], today: today).get()
-        guard case .added(let entryID) = try await store.reader(user.id).add(draft, today: today, now: TestClock.now),
-            let id = try await store.reader(user.id).detail(of: entryID)?.authors.first?.id
+        guard case .added(let entryID) = try await store.reader(user.id).books.add(draft, today: today, now: TestClock.now),
+            let id = try await store.reader(user.id).browse.detail(of: entryID)?.authors.first?.id
         else { throw CacheScopeError.notAdded }
         return id
     }
@@ -37,17 +37,17 @@ struct CacheScopeTests {
             let carolBefore = try await app.insights.report(for: carol, InsightRequest(), now: TestClock.now)
             #expect(carolBefore.report.diversity.regionsRepresented == 0)
 
-            try await store.reader(alice.id).recordFacts([(.country, "NG")], about: adichie, now: TestClock.now)
+            try await store.reader(alice.id).books.recordFacts([(.country, "NG")], about: adichie, now: TestClock.now)
 
             // Bob does not read Adichie: his version did not move and his cached report is served
             // from the shared table, as another server would find it.
-            #expect(try await store.reader(bob.id).insightVersions() == bobBefore.versions)
+            #expect(try await store.reader(bob.id).insightCache.versions() == bobBefore.versions)
             let key = InsightsService.cacheKey(InsightRequest(), today: bob.today(at: TestClock.now), timeZone: bob.timeZone)
-            #expect(try await store.reader(bob.id).cachedInsight(key: key, versions: bobBefore.versions) != nil)
+            #expect(try await store.reader(bob.id).insightCache.payload(key: key, versions: bobBefore.versions) != nil)
             #expect(
                 try await app.insights.report(for: bob, InsightRequest(), now: TestClock.now).validator == bobBefore.validator)
             // Carol reads Adichie too: her figures follow at once.
-            #expect(try await store.reader(carol.id).insightVersions() != carolBefore.versions)
+            #expect(try await store.reader(carol.id).insightCache.versions() != carolBefore.versions)
             let carolAfter = try await app.insights.report(for: carol, InsightRequest(), now: TestClock.now)
             #expect(carolAfter.report.diversity.regionsRepresented == 1)
             #expect(carolAfter.validator != carolBefore.validator)
@@ -63,16 +63,16 @@ struct CacheScopeTests {
             _ = try await Self.add("Kindred", by: "Octavia E. Butler", for: alice, in: store)
             _ = try await Self.add("Kindred", by: "Octavia E. Butler", for: carol, in: store)
             _ = try await Self.add("Beloved", by: "Toni Morrison", for: bob, in: store)
-            let bobBefore = try await store.reader(bob.id).insightVersions()
-            let carolBefore = try await store.reader(carol.id).insightVersions()
-            let entry = try #require(try await store.reader(alice.id).library().entries.first)
+            let bobBefore = try await store.reader(bob.id).insightCache.versions()
+            let carolBefore = try await store.reader(carol.id).insightCache.versions()
+            let entry = try #require(try await store.reader(alice.id).library.whole().entries.first)
             let fields = ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read", "year": "1979"]
             let draft = try BookDraft.parse(fields, today: Self.today).get()
-            try await store.reader(alice.id).update(entry.id, with: draft, today: Self.today, now: TestClock.now)
+            try await store.reader(alice.id).books.update(entry.id, with: draft, today: Self.today, now: TestClock.now)
             // Alice's edit is to her own copy (SPEC F9): neither Bob nor Carol, who has the same
             // book, is reached; only Alice's figures move.
-            #expect(try await store.reader(bob.id).insightVersions() == bobBefore)
-            #expect(try await store.reader(carol.id).insightVersions() == carolBefore)
+            #expect(try await store.reader(bob.id).insightCache.versions() == bobBefore)
+            #expect(try await store.reader(carol.id).insightCache.versions() == carolBefore)
         }
     }
 }

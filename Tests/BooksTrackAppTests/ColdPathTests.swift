@@ -130,12 +130,12 @@ struct ColdPathTests {
         #expect(kept.entries.count > 10, "seed \(seed)")
         #expect(kept.entries.contains { $0.state.readings.count > 1 }, "seed \(seed): a re-read")
         #expect(!kept.sessions.isEmpty && !kept.progress.isEmpty && !kept.contributions.isEmpty, "seed \(seed)")
-        let counted = try await reader.achievementCounts(timeZone: user.timeZone)
+        let counted = try await reader.achievements.counts(timeZone: user.timeZone)
         #expect(counted.facts == figures.achievementFacts(contributions: kept.contributions.count), "seed \(seed)")
         #expect(counted.unlocked == Set(kept.achievements.map(\.achievement)), "seed \(seed)")
 
         for entry in kept.entries {
-            let cold = try #require(try await reader.detail(of: entry.id), "seed \(seed)")
+            let cold = try #require(try await reader.browse.detail(of: entry.id), "seed \(seed)")
             let warm = try #require(kept.detail(of: entry.id), "seed \(seed)")
             #expect(cold.entry == warm.entry, "seed \(seed): \(cold.work.title)")
             #expect(cold.work == warm.work && cold.edition == warm.edition, "seed \(seed): \(cold.work.title)")
@@ -147,7 +147,7 @@ struct ColdPathTests {
 
         // "Read at some time" (marked read, or a finished read-through): the SQL the list's
         // `read=any` filter and the achievement counts use, and the index's rule.
-        let readAny = try await reader.list(LibraryQuery(parameters: ["read": "any"]), primaryLanguage: nil)
+        let readAny = try await reader.browse.list(LibraryQuery(parameters: ["read": "any"]), primaryLanguage: nil)
         #expect(!readAny.items.isEmpty, "seed \(seed)")
         #expect(
             Set(readAny.items.map(\.entryID)) == Set(figures.index.books.filter(\.readAtSomeTime).map(\.entryID)),
@@ -156,8 +156,8 @@ struct ColdPathTests {
         for sort in LibraryQuery.Sort.allCases where sort != .author {
             for order in ["asc", "desc"] {
                 let query = LibraryQuery(parameters: ["sort": sort.rawValue, "order": order])
-                let cold = try await reader.list(query, primaryLanguage: nil)
-                let warm = try await reader.list(query, primaryLanguage: nil, kept: kept)
+                let cold = try await reader.browse.list(query, primaryLanguage: nil)
+                let warm = try await reader.browse.list(query, primaryLanguage: nil, kept: kept)
                 #expect(cold.total == warm.total, "seed \(seed), \(sort) \(order)")
                 #expect(cold.items == warm.items, "seed \(seed), \(sort) \(order)")
             }

@@ -122,7 +122,7 @@ struct EnrichmentJobTests {
             let entry = try await Self.add(
                 "Slow reading", by: "John Miedema", for: user, app: app, year: "", isbn: "9780980200447")
             await app.jobs.drain()
-            let detail = try #require(try await store.reader(user.id).detail(of: entry))
+            let detail = try #require(try await store.reader(user.id).browse.detail(of: entry))
             #expect(detail.edition?.details.pageCount == 92)
             #expect(detail.work.firstPublishedYear == nil, "the work's record was not recorded: no year is made up")
             let openLibrary = try await server.log().filter { $0.host == "openlibrary.org" }
@@ -187,7 +187,7 @@ struct EnrichmentJobTests {
             let report = try await app.imports.importNow(batch, for: user, fileName: "no-titles.csv", dryRun: false)
             #expect(report.imported == 2)
             let reader = store.reader(user.id)
-            let untitled = try await reader.list(LibraryQuery(missing: .title), primaryLanguage: nil).items
+            let untitled = try await reader.browse.list(LibraryQuery(missing: .title), primaryLanguage: nil).items
             #expect(untitled.map(\.title).sorted() == ["Untitled (ISBN 9780980200447)", "Untitled (ISBN 9782070427796)"])
             // The reader names the second one before the look-ups run: their title stays.
             let named = try #require(untitled.first { $0.title.hasSuffix("9782070427796)") })
@@ -196,9 +196,9 @@ struct EnrichmentJobTests {
             ).get()
             try await app.library.update(named.entryID, with: draft, for: user, now: TestClock.now)
             await app.jobs.drain()
-            let titles = try await reader.list(LibraryQuery(), primaryLanguage: nil).items.map(\.title).sorted()
+            let titles = try await reader.browse.list(LibraryQuery(), primaryLanguage: nil).items.map(\.title).sorted()
             #expect(titles == ["L'Étranger", "Slow reading"])
-            #expect(try await reader.count(LibraryQuery(missing: .title), primaryLanguage: nil) == 0)
+            #expect(try await reader.browse.count(LibraryQuery(missing: .title), primaryLanguage: nil) == 0)
         }
     }
 

@@ -39,7 +39,7 @@ struct KOReaderImportTests {
             let yellowSun = try #require(books.first { $0.title == "Half of a Yellow Sun" })
             #expect(yellowSun.status == .read)
             var sessions = 0
-            for book in books { sessions += try await store.reader(dana.id).sessions(of: book.entryID, pageSize: 100).total }
+            for book in books { sessions += try await store.reader(dana.id).sessions.list(of: book.entryID, pageSize: 100).total }
             #expect(sessions == 9 + 3 + 3)
 
             // The sessions feed the reading figures: all time holds KOReader's reading time.
@@ -51,7 +51,7 @@ struct KOReaderImportTests {
             #expect(again.imported == 0)
             var after = 0
             for book in try await reader.list(LibraryQuery()).items {
-                after += try await store.reader(dana.id).sessions(of: book.entryID, pageSize: 100).total
+                after += try await store.reader(dana.id).sessions.list(of: book.entryID, pageSize: 100).total
             }
             #expect(after == sessions, "a second import adds no session")
             #expect(try await reader.list(LibraryQuery()).items.count == 3)

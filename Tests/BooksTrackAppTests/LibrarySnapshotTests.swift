@@ -17,7 +17,7 @@ struct LibrarySnapshotTests {
         try await TestDatabase.sqlite.withStore { (store: Store) async throws in
             let alice = try await store.users.create(name: "alice", now: TestClock.now)
             let batch = try LibraryFileReader.read(fileAt: Fixtures.url(Fixtures.goodreadsFiles[2]).path, today: Self.today)
-            _ = try await store.reader(alice.id).importBatch(batch, dryRun: false, now: TestClock.now)
+            _ = try await store.reader(alice.id).imports.import(batch, dryRun: false, now: TestClock.now)
             weak var released: KeptLibraries?
             do {
                 let app = BooksTrack(store: store, clock: { TestClock.now })
@@ -37,7 +37,7 @@ struct LibrarySnapshotTests {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.users.create(name: "alice", now: TestClock.now)
             let batch = try LibraryFileReader.read(fileAt: Fixtures.url(Fixtures.goodreadsFiles[2]).path, today: Self.today)
-            _ = try await store.reader(alice.id).importBatch(batch, dryRun: false, now: TestClock.now)
+            _ = try await store.reader(alice.id).imports.import(batch, dryRun: false, now: TestClock.now)
             let one = BooksTrack(store: store, clock: { TestClock.now })
             let other = BooksTrack(store: store, clock: { TestClock.now })
             let request = InsightRequest(scope: .library)
@@ -51,7 +51,7 @@ struct LibrarySnapshotTests {
                 let draft = try BookDraft.parse(
                     ["title": "Patched book \(round)", "authors": "Octavia E. Butler", "status": "read"], today: Self.today
                 ).get()
-                _ = try await store.reader(alice.id).add(draft, today: Self.today, now: TestClock.now)
+                _ = try await store.reader(alice.id).books.add(draft, today: Self.today, now: TestClock.now)
                 let after = try await Self.books(16, on: [one, other], for: alice, request)
                 #expect(after.allSatisfy { $0 == before + round }, "round \(round): \(Set(after))")
             }

@@ -28,7 +28,7 @@ struct RecurringGoalTests {
             let paused = Self.weekly(dana.id, status: .paused)
             let abandoned = Self.weekly(dana.id, status: .abandoned)
             let once = Self.weekly(dana.id, recurring: false)
-            for goal in [ended, paused, abandoned, once] { try await reader.create(goal: goal, now: TestClock.now) }
+            for goal in [ended, paused, abandoned, once] { try await reader.goals.create(goal, now: TestClock.now) }
             // A book finished in the ended week counts there, and only there.
             let draft = try BookDraft.parse(
                 ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read", "finished": "2026-02-25"],

@@ -33,8 +33,8 @@ struct WebhookTests {
             #expect(try await app.webhooks.setAllowsPrivate(true, by: olive))
 
             // A notification from before the webhook was set is not sent.
-            try await store.reader(dana.id).record(
-                notices: [Notice(kind: "test", key: "old", title: "Old news", body: "From before.")], now: clock.now)
+            try await store.reader(dana.id).notifications.record(
+                [Notice(kind: "test", key: "old", title: "Old news", body: "From before.")], now: clock.now)
             clock.advance(by: 1)
             #expect(try await app.webhooks.set(receiver.url(), for: dana) == nil)
 
@@ -42,7 +42,7 @@ struct WebhookTests {
             let goal = Goal(
                 userID: dana.id, title: "Quatre livres — été", kind: .books, target: 4, cadence: .year,
                 startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: clock.now)
-            try await store.reader(dana.id).create(goal: goal, now: clock.now)
+            try await store.reader(dana.id).goals.create(goal, now: clock.now)
             let draft = try BookDraft.parse(
                 ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read", "finished": "2026-03-01"],
                 today: LocalDate("2026-03-15")!
@@ -132,8 +132,8 @@ struct WebhookTests {
             #expect(try await app.webhooks.set(receiver.url(), for: olive) == nil)
             try await receiver.fail(status: 500, count: 10)
             clock.advance(by: 1)
-            try await store.reader(olive.id).record(
-                notices: (1...3).map { Notice(kind: "test", key: "n\($0)", title: "N\($0)", body: "Body \($0)") }, now: clock.now)
+            try await store.reader(olive.id).notifications.record(
+                (1...3).map { Notice(kind: "test", key: "n\($0)", title: "N\($0)", body: "Body \($0)") }, now: clock.now)
             await app.notifications.deliver(olive.id, now: clock.now)
             await app.jobs.drain()
             #expect(try await receiver.received().count == 1, "one try, not three timeouts in a row")

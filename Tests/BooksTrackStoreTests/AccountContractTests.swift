@@ -38,7 +38,8 @@ struct AccountContractTests {
             try await store.logins.create(
                 tokenHash: "h1", csrfToken: "c1", for: user.id, expiresAt: TestClock.now + Self.hour, now: TestClock.now)
             let reader = store.reader(user.id)
-            try await reader.record(notices: [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
+            try await reader.notifications.record(
+                [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
             let session = try #require(try await store.logins.login(tokenHash: "h1", now: TestClock.now))
             #expect(session.unread == 1)
             #expect(session.dataVersion == (try await reader.dataVersion()))
@@ -136,8 +137,8 @@ struct AccountContractTests {
             let eli = try await store.users.create(name: "eli", now: TestClock.now)
             let reader = store.reader(eli.id)
             try await reader.importFixture(Fixtures.goodreadsFiles[2])
-            let author = try #require(try await reader.library().authors.values.first)
-            try await reader.recordFact(.gender, "female", about: author.id, now: TestClock.now)
+            let author = try #require(try await reader.library.whole().authors.values.first)
+            try await reader.books.recordFact(.gender, "female", about: author.id, now: TestClock.now)
             await #expect(throws: StoreError.self) { try await store.accounts.deleteAccount(owner.id) }
             try await store.accounts.deleteAccount(eli.id)
             #expect(try await store.count("library_entries") == 0)
@@ -155,27 +156,27 @@ struct AccountContractTests {
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
             let bytes = Array("Title,Author\nKindred,Octavia E. Butler\n".utf8)
-            let upload = try await alice.saveUpload(
+            let upload = try await alice.uploads.save(
                 fileName: "a.csv", bytes: bytes, preview: Self.emptyPreview, now: TestClock.now)
-            #expect(try await alice.upload(upload.id)?.1 == bytes)
-            #expect(try await bob.upload(upload.id) == nil)
-            #expect(try await !bob.queueImport(upload.id, runID: .random(), kind: "import", now: TestClock.now))
+            #expect(try await alice.uploads.upload(upload.id)?.1 == bytes)
+            #expect(try await bob.uploads.upload(upload.id) == nil)
+            #expect(try await !bob.uploads.queueImport(upload.id, runID: .random(), kind: "import", now: TestClock.now))
             let run = ImportRunSummary.ID.random()
-            async let first = alice.queueImport(upload.id, runID: run, kind: "import", now: TestClock.now)
-            async let second = alice.queueImport(upload.id, runID: .random(), kind: "import", now: TestClock.now)
+            async let first = alice.uploads.queueImport(upload.id, runID: run, kind: "import", now: TestClock.now)
+            async let second = alice.uploads.queueImport(upload.id, runID: .random(), kind: "import", now: TestClock.now)
             #expect([try await first, try await second].filter { $0 }.count == 1)
             // One job was queued for it, not two.
             #expect(try await store.jobs.jobs(kind: "import").map(\.subject) == [upload.id.string])
-            #expect(try await !alice.discardUpload(upload.id))
-            try await alice.finishUpload(upload.id, error: nil, now: TestClock.now)
-            let finished = try #require(try await alice.upload(upload.id))
+            #expect(try await !alice.uploads.discard(upload.id))
+            try await alice.uploads.finish(upload.id, error: nil, now: TestClock.now)
+            let finished = try #require(try await alice.uploads.upload(upload.id))
             #expect(finished.0.status == .done && finished.1.isEmpty)
             // Uploads left waiting for a day are removed with the next upload.
-            let stale = try await alice.saveUpload(
+            let stale = try await alice.uploads.save(
                 fileName: "b.csv", bytes: bytes, preview: Self.emptyPreview, now: TestClock.now)
-            _ = try await alice.saveUpload(
+            _ = try await alice.uploads.save(
                 fileName: "c.csv", bytes: bytes, preview: Self.emptyPreview, now: TestClock.now + 2 * 86_400)
-            #expect(try await alice.upload(stale.id) == nil)
+            #expect(try await alice.uploads.upload(stale.id) == nil)
         }
     }
 }

@@ -31,32 +31,32 @@ struct BackupContractTests {
             settings: ReaderSettings(
                 primaryLanguage: LanguageCode(lenient: "en"), timeZone: "Europe/London", palette: .blueOrange),
             for: alice.userID, now: TestClock.now)
-        let entry = try #require(try await alice.library().entries.first { $0.state.status == .reading })
-        try await alice.record(
-            session: ReadingSession(
+        let entry = try #require(try await alice.library.whole().entries.first { $0.state.status == .reading })
+        try await alice.sessions.record(
+            ReadingSession(
                 userID: alice.userID, entryID: entry.id, startedAt: TestClock.now,
                 endedAt: TestClock.now.addingTimeInterval(1800.123), startPage: 10, endPage: 42),
             now: TestClock.now)
-        try await alice.recordProgress(on: entry.id, page: 5, now: TestClock.now.addingTimeInterval(3600))
+        try await alice.progress.record(on: entry.id, page: 5, now: TestClock.now.addingTimeInterval(3600))
         let goal = Goal(
             userID: alice.userID, title: "30 books in 2026", kind: .books, target: 30, cadence: .year,
             startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
-        try await alice.record(
-            goal: goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)], now: TestClock.now)
-        try await alice.record(
-            contribution: Contribution(
+        try await alice.goals.record(
+            goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)], now: TestClock.now)
+        try await alice.curation.record(
+            Contribution(
                 userID: alice.userID, authorID: achebe.id, fact: "gender", value: "male", note: "From his memoir",
                 points: 5, recordedAt: TestClock.now))
-        try await alice.record(
-            achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)], now: TestClock.now)
+        try await alice.achievements.record(
+            [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)], now: TestClock.now)
         // Identity badges: one on a book (its title in the backup), one shared about an author (by name).
-        let library = try await alice.library()
+        let library = try await alice.library.whole()
         let london = try #require(
             library.entries.first { library.works[$0.workID]?.authorIDs.contains(achebe.id) == true })
         let work = london.workID
         // A contribution about a book: restored, it keeps its book (by title).
-        try await alice.record(
-            contribution: Contribution(
+        try await alice.curation.record(
+            Contribution(
                 userID: alice.userID, workID: work, fact: "originalLanguage", value: "en", points: 5,
                 recordedAt: TestClock.now.addingTimeInterval(2)))
         _ = try await store.badges.record(
@@ -75,7 +75,7 @@ struct BackupContractTests {
     func backupRoundTrip(database: TestDatabase) async throws {
         let (first, compressed) = try await database.withStore { (store: Store) async throws in
             let alice = try await Self.populate(store)
-            let library = try await alice.library()
+            let library = try await alice.library.whole()
             let badges = try await store.badges.drafts(of: alice.userID)
             let whole = try BackupWriter.document(for: library, badges: badges).encoded()
             // Written a piece at a time, the backup is the same bytes; compressed, it decompresses to them.
@@ -101,12 +101,12 @@ struct BackupContractTests {
         let second = try await database.withStore { (store: Store) async throws in
             let restored = try await store.makeReader("alice")
             let batch = try LibraryFileReader.read(bytes: [UInt8](compressed), today: LocalDate(year: 2026, month: 11, day: 21)!)
-            let report = try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
+            let report = try await restored.imports.import(batch, dryRun: false, now: TestClock.now)
             #expect(report.imported == document.entries.count)
-            let again = try await restored.importBatch(batch, dryRun: false, now: TestClock.now)
+            let again = try await restored.imports.import(batch, dryRun: false, now: TestClock.now)
             #expect(again.unchanged == document.entries.count)
             return try BackupWriter.document(
-                for: try await restored.library(), badges: try await store.badges.drafts(of: restored.userID)
+                for: try await restored.library.whole(), badges: try await store.badges.drafts(of: restored.userID)
             ).encoded()
         }
         #expect(first == second)
@@ -115,8 +115,8 @@ struct BackupContractTests {
         let staged = try await database.withStore { (store: Store) async throws in
             let restored = try await store.makeReader("alice")
             let batch = try LibraryFileReader.read(bytes: [UInt8](compressed), today: LocalDate(year: 2026, month: 11, day: 21)!)
-            _ = try await restored.tuned(ImportTuning(stagedFrom: 10)).importBatch(batch, dryRun: false, now: TestClock.now)
-            let contributions = try await restored.contributions()
+            _ = try await restored.tuned(ImportTuning(stagedFrom: 10)).imports.import(batch, dryRun: false, now: TestClock.now)
+            let contributions = try await restored.curation.contributions()
             #expect(contributions.contains { $0.fact == "originalLanguage" && $0.workID != nil }, "\(contributions)")
             return try await store.badges.drafts(of: restored.userID)
         }
@@ -136,14 +136,14 @@ struct BackupContractTests {
         let (csv, original) = try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader()
             try await alice.importFixture(Fixtures.goodreadsFiles[4])
-            let library = try await alice.library()
+            let library = try await alice.library.whole()
             return (GoodreadsCSVWriter.csv(for: library), library)
         }
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader()
             let report = try await alice.importText(csv)
             #expect(report.imported == original.entries.count)
-            let restored = try await alice.library()
+            let restored = try await alice.library.whole()
             func summary(_ library: ReaderLibrary) -> [String] {
                 library.entries.map { entry in
                     let work = library.works[entry.workID]!

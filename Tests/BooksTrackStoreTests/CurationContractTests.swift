@@ -16,13 +16,13 @@ struct CurationContractTests {
         -> LibraryEntry.ID
     {
         let draft = try BookDraft.parse(["title": title, "authors": author, "status": status], today: today).get()
-        switch try await reader.add(draft, today: today, now: TestClock.now) {
+        switch try await reader.books.add(draft, today: today, now: TestClock.now) {
         case .added(let id), .alreadyInLibrary(let id): return id
         }
     }
 
     static func authorID(of entry: LibraryEntry.ID, in reader: ReaderStore) async throws -> Author.ID {
-        try #require(try await reader.detail(of: entry)?.authors.first?.id)
+        try #require(try await reader.browse.detail(of: entry)?.authors.first?.id)
     }
 
     @Test(
@@ -37,7 +37,7 @@ struct CurationContractTests {
             try await Self.add(reader, "Piranesi", by: "Susanna Clarke")
             let author = try await Self.authorID(of: first, in: reader)
             let versionBefore = try await reader.dataVersion()
-            let outcome = try await reader.answer(
+            let outcome = try await reader.curation.answer(
                 .author(author, .region, "africa"), for: first, note: "  Nigerian-born  ",
                 now: TestClock.now)
             #expect(outcome.books == 3)
@@ -45,15 +45,15 @@ struct CurationContractTests {
             #expect(outcome.contribution?.value == "africa")
             #expect(outcome.contribution?.note == "Nigerian-born")
             #expect(try await reader.dataVersion() > versionBefore)
-            let library = try await reader.library()
+            let library = try await reader.library.whole()
             let regions = library.entries.map { library.authors(of: $0).first?.region }
             #expect(regions.filter { $0 == .africa }.count == 3)
             // The same answer again (a double submit) changes nothing and earns nothing.
-            let again = try await reader.answer(
+            let again = try await reader.curation.answer(
                 .author(author, .region, "africa"), for: first, note: nil, now: TestClock.now.addingTimeInterval(1)
             )
             #expect(again.contribution == nil && again.points == 0)
-            #expect(try await reader.contributions().count == 1)
+            #expect(try await reader.curation.contributions().count == 1)
             let history = try await store.catalogue.factHistory(of: author)
             #expect(history.count == 1)
             #expect(history.first?.provenance == Provenance(source: .user, userID: reader.userID, recordedAt: TestClock.now))
@@ -72,7 +72,7 @@ struct CurationContractTests {
                 AuthorFactAssertion(
                     kind: .gender, value: "female", provenance: Provenance(source: .wikidata, recordedAt: TestClock.now)),
                 about: author, now: TestClock.now)
-            let confirmed = try await reader.answer(
+            let confirmed = try await reader.curation.answer(
                 .author(author, .gender, "male"), for: entry, note: nil, now: TestClock.now.addingTimeInterval(-60)
             )
             #expect(confirmed.points == 5)
@@ -97,13 +97,13 @@ struct CurationContractTests {
                 .originalLanguage(LanguageCode(lenient: "ja")!), .firstPublished(1987), .ownVoices(.no),
                 .accessibility("audiobook"), .accessibility("large print"), .readingLanguage(LanguageCode(lenient: "en")!),
             ] {
-                let outcome = try await reader.answer(change, for: entry, note: nil, now: TestClock.now)
+                let outcome = try await reader.curation.answer(change, for: entry, note: nil, now: TestClock.now)
                 #expect(outcome.points == 5, "\(change)")
             }
-            let repeated = try await reader.answer(
+            let repeated = try await reader.curation.answer(
                 .accessibility("audiobook"), for: entry, note: nil, now: TestClock.now)
             #expect(repeated.points == 0)
-            let detail = try #require(try await reader.detail(of: entry))
+            let detail = try #require(try await reader.browse.detail(of: entry))
             #expect(detail.work.originalLanguage?.code == "ja")
             #expect(detail.work.firstPublishedYear == 1987)
             #expect(detail.work.ownVoices == .no)
@@ -123,18 +123,18 @@ struct CurationContractTests {
             let reader = try await store.makeReader("alice")
             let entry = try await Self.add(reader, "Kindred", by: "Octavia E. Butler")
             let before = try await store.tableCounts()
-            try await reader.skip(.gender, for: entry, now: TestClock.now)
-            try await reader.skip(.gender, for: entry, now: TestClock.now.addingTimeInterval(60))
-            let skips = try await reader.promptSkips()
+            try await reader.curation.skip(.gender, for: entry, now: TestClock.now)
+            try await reader.curation.skip(.gender, for: entry, now: TestClock.now.addingTimeInterval(60))
+            let skips = try await reader.curation.promptSkips()
             #expect(skips.count == 1)
             #expect(skips.first?.fact == .gender)
             #expect(skips.first?.skippedAt == TestClock.now.addingTimeInterval(60))
             #expect(try await store.tableCounts() == before)
             let bob = try await store.makeReader("bob")
             await #expect(throws: StoreError.notFound(.entry(entry))) {
-                try await bob.skip(.gender, for: entry, now: TestClock.now)
+                try await bob.curation.skip(.gender, for: entry, now: TestClock.now)
             }
-            #expect(try await bob.promptSkips().isEmpty)
+            #expect(try await bob.curation.promptSkips().isEmpty)
         }
     }
 
@@ -149,27 +149,27 @@ struct CurationContractTests {
             let bobBook = try await Self.add(bob, "Sula", by: "Toni Morrison")
             let author = try await Self.authorID(of: aliceBook, in: alice)
             #expect(try await Self.authorID(of: bobBook, in: bob) == author)
-            _ = try await alice.answer(
+            _ = try await alice.curation.answer(
                 .author(author, .gender, "female"), for: aliceBook, note: nil, now: TestClock.now)
-            #expect(try await bob.library().authors[author]?.gender?.value == .female)
-            _ = try await bob.answer(
+            #expect(try await bob.library.whole().authors[author]?.gender?.value == .female)
+            _ = try await bob.curation.answer(
                 .author(author, .region, "northAmerica"), for: bobBook, note: nil,
                 now: TestClock.now.addingTimeInterval(10))
-            _ = try await alice.answer(
+            _ = try await alice.curation.answer(
                 .author(author, .region, "caribbean"), for: aliceBook, note: nil,
                 now: TestClock.now.addingTimeInterval(20))
             for reader in [alice, bob] {
-                #expect(try await reader.library().authors[author]?.region == .caribbean)
+                #expect(try await reader.library.whole().authors[author]?.region == .caribbean)
             }
             let history = try await store.catalogue.factHistory(of: author).filter { $0.kind == .region }
             #expect(history.map(\.provenance.userID) == [bob.userID, alice.userID])
             // Each keeps their own contributions; neither sees the other's library.
-            #expect(try await alice.contributions().count == 2)
-            #expect(try await bob.contributions().count == 1)
-            #expect(try await alice.library().entries.map(\.id) == [aliceBook])
-            #expect(try await bob.library().entries.map(\.id) == [bobBook])
+            #expect(try await alice.curation.contributions().count == 2)
+            #expect(try await bob.curation.contributions().count == 1)
+            #expect(try await alice.library.whole().entries.map(\.id) == [aliceBook])
+            #expect(try await bob.library.whole().entries.map(\.id) == [bobBook])
             await #expect(throws: StoreError.notFound(.entry(aliceBook))) {
-                try await bob.answer(
+                try await bob.curation.answer(
                     .author(author, .gender, "male"), for: aliceBook, note: nil, now: TestClock.now)
             }
         }
@@ -187,12 +187,12 @@ struct CurationContractTests {
             var unlocked: [Bool] = []
             for change in changes {
                 unlocked.append(
-                    try await reader.answer(change, for: entry, note: nil, now: TestClock.now)
+                    try await reader.curation.answer(change, for: entry, note: nil, now: TestClock.now)
                         .unlockedCurator)
             }
             #expect(unlocked == [false, false, false, false, true, false])
-            #expect(try await reader.library().achievements.map(\.achievement) == ["curator"])
-            #expect(CuratorStanding(try await reader.contributions()).level?.name == "Curator")
+            #expect(try await reader.library.whole().achievements.map(\.achievement) == ["curator"])
+            #expect(CuratorStanding(try await reader.curation.contributions()).level?.name == "Curator")
         }
     }
 
@@ -205,10 +205,10 @@ struct CurationContractTests {
             let first = try await Self.add(reader, "Beloved", by: "Toni Morrison")
             try await Self.add(reader, "Sula", by: "Toni Morrison")
             let author = try await Self.authorID(of: first, in: reader)
-            _ = try await reader.answer(
+            _ = try await reader.curation.answer(
                 .originalLanguage(LanguageCode(lenient: "fr")!), for: first, note: nil,
                 now: TestClock.now)
-            let context = try await reader.promptContext(authors: [author], primaryLanguage: LanguageCode(lenient: "de"))
+            let context = try await reader.curation.promptContext(authors: [author], primaryLanguage: LanguageCode(lenient: "de"))
             #expect(context.booksByAuthor == [author: 2])
             #expect(context.languages.map(\.code) == ["de", "fr", "en"])
         }

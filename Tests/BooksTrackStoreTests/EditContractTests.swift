@@ -23,7 +23,7 @@ struct EditContractTests {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader("alice")
             guard
-                case .added(let entry) = try await alice.add(
+                case .added(let entry) = try await alice.books.add(
                     try BookDraft.parse(Self.base, today: Self.today).get(), today: Self.today, now: TestClock.now)
             else {
                 Issue.record("not added")
@@ -37,8 +37,8 @@ struct EditContractTests {
             }
             func save(_ changed: [String: String]) async throws -> EntryDetail {
                 let draft = try BookDraft.parse(Self.base.merging(changed) { $1 }, today: Self.today).get()
-                try await alice.update(entry, with: draft, today: Self.today, now: TestClock.now.addingTimeInterval(60))
-                return try #require(try await alice.detail(of: entry))
+                try await alice.books.update(entry, with: draft, today: Self.today, now: TestClock.now.addingTimeInterval(60))
+                return try #require(try await alice.browse.detail(of: entry))
             }
 
             let stamp = try await workStamp()

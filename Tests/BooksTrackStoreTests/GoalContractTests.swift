@@ -18,21 +18,21 @@ struct GoalContractTests {
         try await database.withStore { (store: Store) async throws in
             let dana = store.reader(try await store.users.create(name: "dana", now: TestClock.now).id)
             var goal = Self.goal(dana.userID)
-            try await dana.create(goal: goal, now: TestClock.now)
+            try await dana.goals.create(goal, now: TestClock.now)
             goal.title = "Four books"
             goal.status = .paused
-            try await dana.update(goal: goal, now: TestClock.now)
-            let stored = try #require(try await dana.goal(goal.id)?.goal)
+            try await dana.goals.update(goal, now: TestClock.now)
+            let stored = try #require(try await dana.goals.goal(goal.id)?.goal)
             #expect(stored.title == "Four books" && stored.status == .paused && stored.criteria.regions == [.africa])
             let erin = store.reader(try await store.users.create(name: "erin", now: TestClock.now).id)
-            #expect(try await erin.goals().isEmpty)
-            await #expect(throws: StoreError.notFound(.goal(goal.id))) { try await erin.update(goal: goal, now: TestClock.now) }
-            await #expect(throws: StoreError.notFound(.goal(goal.id))) { try await erin.deleteGoal(goal.id) }
+            #expect(try await erin.goals.all().isEmpty)
+            await #expect(throws: StoreError.notFound(.goal(goal.id))) { try await erin.goals.update(goal, now: TestClock.now) }
+            await #expect(throws: StoreError.notFound(.goal(goal.id))) { try await erin.goals.delete(goal.id) }
             await #expect(throws: StoreError.notFound(.goal(goal.id))) {
-                _ = try await erin.record(milestones: [25], of: goal.id, at: TestClock.now)
+                _ = try await erin.goals.record(milestones: [25], of: goal.id, at: TestClock.now)
             }
-            try await dana.deleteGoal(goal.id)
-            #expect(try await dana.goals().isEmpty)
+            try await dana.goals.delete(goal.id)
+            #expect(try await dana.goals.all().isEmpty)
         }
     }
 
@@ -43,14 +43,14 @@ struct GoalContractTests {
         try await RaceContractTests.withThreeServers(database) { stores in
             let user = try await stores[0].users.create(name: "dana", now: TestClock.now)
             let goal = Self.goal(user.id)
-            try await stores[0].reader(user.id).create(goal: goal, now: TestClock.now)
+            try await stores[0].reader(user.id).goals.create(goal, now: TestClock.now)
             let results = try await withThrowingTaskGroup(of: ([Int], Bool).self) { group in
                 for index in 0..<20 {
                     group.addTask {
                         let reader = stores[index % 3].reader(user.id)
-                        let new = try await reader.record(milestones: [25, 50], of: goal.id, at: TestClock.now)
-                        let completed = try await reader.complete(
-                            goal: goal.id, snapshot: Goal.Snapshot(progress: 1, books: 4, pages: 900, countries: 2),
+                        let new = try await reader.goals.record(milestones: [25, 50], of: goal.id, at: TestClock.now)
+                        let completed = try await reader.goals.complete(
+                            goal.id, snapshot: Goal.Snapshot(progress: 1, books: 4, pages: 900, countries: 2),
                             at: TestClock.now)
                         return (new, completed)
                     }
@@ -59,7 +59,7 @@ struct GoalContractTests {
             }
             #expect(results.flatMap(\.0).sorted() == [25, 50])
             #expect(results.filter(\.1).count == 1)
-            let stored = try #require(try await stores[1].reader(user.id).goal(goal.id))
+            let stored = try #require(try await stores[1].reader(user.id).goals.goal(goal.id))
             #expect(stored.milestones.map(\.percent).sorted() == [25, 50])
             #expect(stored.goal.status == .completed && stored.goal.snapshot?.pages == 900)
         }

@@ -96,7 +96,7 @@ struct ImportContractTests {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader()
             let first = try await alice.importFixture(path)
-            let library = try await alice.library()
+            let library = try await alice.library.whole()
             let counts = try await store.tableCounts()
             let version = try await alice.dataVersion()
             let second = try await alice.importFixture(path)
@@ -104,7 +104,7 @@ struct ImportContractTests {
             #expect(second.updated == 0)
             #expect(second.unchanged == first.imported)
             #expect(second.skipped == first.skipped)
-            #expect(try await alice.library().entries.sorted { $0.id < $1.id } == library.entries.sorted { $0.id < $1.id })
+            #expect(try await alice.library.whole().entries.sorted { $0.id < $1.id } == library.entries.sorted { $0.id < $1.id })
             var after = try await store.tableCounts()
             after["import_runs"]! -= 1
             after["import_rows"]! -= second.rows
@@ -131,7 +131,7 @@ struct ImportContractTests {
             let alice = try await store.makeReader()
             try await alice.importFixture(Fixtures.goodreadsFiles[2])
             try await alice.importFixture(Fixtures.storyGraph)
-            let library = try await alice.library()
+            let library = try await alice.library.whole()
             func entry(_ title: String) throws -> LibraryEntry {
                 try #require(library.entries.first { library.works[$0.workID]?.title == title })
             }
@@ -168,7 +168,7 @@ struct ImportContractTests {
             // Each reader's titles, years and editions are theirs (SPEC F9); the people are shared.
             #expect(try await store.count("works") == 2 * works)
             #expect(try await store.count("authors") == authors)
-            #expect(try await bob.entryCounts().values.reduce(0, +) == 565)
+            #expect(try await bob.browse.statusCounts().values.reduce(0, +) == 565)
             // Importing again matches the reader's own works: nothing new.
             let again = try await bob.importFixture(Fixtures.goodreadsFiles[4])
             #expect(again.imported == 0)

@@ -16,17 +16,17 @@ struct IsolationTests {
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
             try await alice.importFixture(Fixtures.goodreadsFiles[2])
-            let aliceEntry = try #require(try await alice.library().entries.first)
-            let aliceRun = try #require(try await alice.importRuns().first)
-            #expect(try await alice.entry(aliceEntry.id) != nil)
-            #expect(try await bob.entry(aliceEntry.id) == nil)
-            #expect(try await bob.importRun(aliceRun.id) == nil)
-            #expect(try await bob.importRuns().isEmpty)
-            #expect(try await bob.library().entries.isEmpty)
-            #expect(try await bob.entryCounts().isEmpty)
+            let aliceEntry = try #require(try await alice.library.whole().entries.first)
+            let aliceRun = try #require(try await alice.imports.runs().first)
+            #expect(try await alice.browse.entry(aliceEntry.id) != nil)
+            #expect(try await bob.browse.entry(aliceEntry.id) == nil)
+            #expect(try await bob.imports.run(aliceRun.id) == nil)
+            #expect(try await bob.imports.runs().isEmpty)
+            #expect(try await bob.library.whole().entries.isEmpty)
+            #expect(try await bob.browse.statusCounts().isEmpty)
             await #expect(throws: StoreError.notFound(.entry(aliceEntry.id))) {
-                try await bob.record(
-                    session: ReadingSession(userID: bob.userID, entryID: aliceEntry.id, startedAt: TestClock.now, startPage: 1),
+                try await bob.sessions.record(
+                    ReadingSession(userID: bob.userID, entryID: aliceEntry.id, startedAt: TestClock.now, startPage: 1),
                     now: TestClock.now)
             }
             #expect(try await store.count("reading_sessions") == 0)
@@ -39,12 +39,12 @@ struct IsolationTests {
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
             try await alice.importFixture(Fixtures.goodreadsFiles[2])
-            let before = try await alice.library().entries.sorted { $0.id < $1.id }
+            let before = try await alice.library.whole().entries.sorted { $0.id < $1.id }
             let version = try await alice.dataVersion()
             try await bob.importFixture(Fixtures.goodreadsFiles[2])
             try await bob.importText(
                 "Book Id,Title,Author,Exclusive Shelf,My Rating\n257233,Raintree County,Ross Lockridge Jr.,to-read,1\n")
-            #expect(try await alice.library().entries.sorted { $0.id < $1.id } == before)
+            #expect(try await alice.library.whole().entries.sorted { $0.id < $1.id } == before)
             #expect(try await alice.dataVersion() == version)
         }
     }
@@ -55,7 +55,7 @@ struct IsolationTests {
         try BookDraft.parse(fields, today: today).get()
     }
 
-    static func added(_ outcome: ReaderStore.AddOutcome) throws -> LibraryEntry.ID {
+    static func added(_ outcome: BookStore.AddOutcome) throws -> LibraryEntry.ID {
         guard case .added(let id) = outcome else { throw StoreError.invalid(.untitledBook) }
         return id
     }
@@ -66,24 +66,25 @@ struct IsolationTests {
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
             let fields = ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read", "year": "1979", "language": "en"]
-            let aliceEntry = try Self.added(try await alice.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
-            let bobEntry = try Self.added(try await bob.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
-            let aliceBefore = try #require(try await alice.detail(of: aliceEntry))
+            let aliceEntry = try Self.added(
+                try await alice.books.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let bobEntry = try Self.added(try await bob.books.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let aliceBefore = try #require(try await alice.browse.detail(of: aliceEntry))
             let aliceVersion = try await alice.dataVersion()
             var changed = fields
             changed["title"] = "Kindred (my annotated copy)"
             changed["year"] = "1980"
             changed["language"] = "fr"
-            try await bob.update(bobEntry, with: try Self.draft(changed), today: Self.today, now: TestClock.now)
-            _ = try await bob.answer(.ownVoices(.yes), for: bobEntry, note: nil, now: TestClock.now)
-            let aliceAfter = try #require(try await alice.detail(of: aliceEntry))
+            try await bob.books.update(bobEntry, with: try Self.draft(changed), today: Self.today, now: TestClock.now)
+            _ = try await bob.curation.answer(.ownVoices(.yes), for: bobEntry, note: nil, now: TestClock.now)
+            let aliceAfter = try #require(try await alice.browse.detail(of: aliceEntry))
             #expect(aliceAfter.work.title == "Kindred")
             #expect(aliceAfter.work.firstPublishedYear == 1979)
             #expect(aliceAfter.work.originalLanguage?.code == "en")
             #expect(aliceAfter.work.ownVoices == nil)
             #expect(aliceAfter.work == aliceBefore.work)
             #expect(try await alice.dataVersion() == aliceVersion)
-            let bobAfter = try #require(try await bob.detail(of: bobEntry))
+            let bobAfter = try #require(try await bob.browse.detail(of: bobEntry))
             #expect(bobAfter.work.title == "Kindred (my annotated copy)" && bobAfter.work.ownVoices == .yes)
             // The people stay shared: both books are by the same author.
             #expect(bobAfter.authors.map(\.id) == aliceAfter.authors.map(\.id))
@@ -100,16 +101,16 @@ struct IsolationTests {
             )
             try await bob.importText(
                 "Book Id,Title,Author,Exclusive Shelf,Original Publication Year\n4242,The Real Title,Some Author,read,2001\n")
-            let bobLibrary = try await bob.library()
+            let bobLibrary = try await bob.library.whole()
             let bobWork = try #require(bobLibrary.works.values.first)
             #expect(bobWork.title == "The Real Title" && bobWork.firstPublishedYear == 2001)
-            let aliceWork = try #require(try await alice.library().works.values.first)
+            let aliceWork = try #require(try await alice.library.whole().works.values.first)
             #expect(aliceWork.title == "Alice's Private Title" && aliceWork.firstPublishedYear == 1999)
             // Bob's re-import matches his own book, not Alice's.
             let again = try await bob.importText(
                 "Book Id,Title,Author,Exclusive Shelf\n4242,The Real Title,Some Author,read\n")
             #expect(again.imported == 0)
-            #expect(try await bob.library().entries.count == 1)
+            #expect(try await bob.library.whole().entries.count == 1)
         }
     }
 
@@ -121,25 +122,25 @@ struct IsolationTests {
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
             let aliceEntry = try Self.added(
-                try await alice.add(
+                try await alice.books.add(
                     try Self.draft([
                         "title": "My Secret Diary Title", "authors": "Invented Person", "isbn": "9780807083697", "status": "read",
                     ]), today: Self.today, now: TestClock.now))
-            let invented = try #require(try await alice.detail(of: aliceEntry)?.authors.first)
-            try await alice.recordFacts([(.gender, "female")], about: invented.id, now: TestClock.now)
+            let invented = try #require(try await alice.browse.detail(of: aliceEntry)?.authors.first)
+            try await alice.books.recordFacts([(.gender, "female")], about: invented.id, now: TestClock.now)
             let bobEntry = try Self.added(
-                try await bob.add(
+                try await bob.books.add(
                     try Self.draft([
                         "title": "Kindred", "authors": "Octavia E. Butler", "isbn": "9780807083697", "status": "read",
                     ]),
                     today: Self.today, now: TestClock.now))
-            let bobDetail = try #require(try await bob.detail(of: bobEntry))
+            let bobDetail = try #require(try await bob.browse.detail(of: bobEntry))
             #expect(bobDetail.work.title == "Kindred")
             #expect(bobDetail.authors.map(\.name) == ["Octavia E. Butler"])
-            let bobLibrary = try await bob.library()
+            let bobLibrary = try await bob.library.whole()
             #expect(!bobLibrary.authors.values.contains { $0.name == "Invented Person" })
             #expect(!bobLibrary.works.values.contains { $0.title == "My Secret Diary Title" })
-            #expect(try await alice.detail(of: aliceEntry)?.work.title == "My Secret Diary Title")
+            #expect(try await alice.browse.detail(of: aliceEntry)?.work.title == "My Secret Diary Title")
         }
     }
 
@@ -151,10 +152,11 @@ struct IsolationTests {
             let alice = try await store.makeReader("alice")
             let bob = try await store.makeReader("bob")
             let fields = ["title": "Kindred", "authors": "Octavia E. Butler", "isbn": "9780807083697", "status": "read"]
-            let aliceEntry = try Self.added(try await alice.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
-            let bobEntry = try Self.added(try await bob.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
-            let aliceWork = try #require(try await alice.detail(of: aliceEntry)?.work.id)
-            let bobWork = try #require(try await bob.detail(of: bobEntry)?.work.id)
+            let aliceEntry = try Self.added(
+                try await alice.books.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let bobEntry = try Self.added(try await bob.books.add(try Self.draft(fields), today: Self.today, now: TestClock.now))
+            let aliceWork = try #require(try await alice.browse.detail(of: aliceEntry)?.work.id)
+            let bobWork = try #require(try await bob.browse.detail(of: bobEntry)?.work.id)
             // Make the state before migration 10: one shared work, no owners, an orphan.
             try await store.database.write { db in
                 try await db.raw("DELETE FROM external_ids WHERE work_id = \(bind: bobWork.string)").run()
@@ -164,8 +166,8 @@ struct IsolationTests {
                 try await db.raw("UPDATE works SET owner_id = NULL").run()
             }
             try await store.database.write { db in try await WorkOwnership.assignOwners(now: TestClock.now, on: db) }
-            let aliceAfter = try #require(try await alice.detail(of: aliceEntry))
-            let bobAfter = try #require(try await bob.detail(of: bobEntry))
+            let aliceAfter = try #require(try await alice.browse.detail(of: aliceEntry))
+            let bobAfter = try #require(try await bob.browse.detail(of: bobEntry))
             // Both added it at the same instant: one keeps the original, the other has a copy.
             #expect(Set([aliceAfter.work.id, bobAfter.work.id]).count == 2)
             #expect([aliceAfter.work.id, bobAfter.work.id].contains(aliceWork))
@@ -194,7 +196,7 @@ struct IsolationTests {
                     kind: .country, value: "NG",
                     provenance: Provenance(source: .user, userID: alice.userID, recordedAt: TestClock.now)),
                 about: author.id, now: TestClock.now)
-            let bobsView = try await bob.library()
+            let bobsView = try await bob.library.whole()
             #expect(bobsView.authors.values.map(\.region) == [.africa])
             #expect(try await store.count("authors") == 1)
         }
@@ -262,7 +264,7 @@ struct RollbackTests {
                 }
             }
             let before = try await store.tableCounts()
-            let library = try await alice.library().entries.sorted { $0.id < $1.id }
+            let library = try await alice.library.whole().entries.sorted { $0.id < $1.id }
             let csv = """
                 Book Id,Title,Author,Exclusive Shelf,Date Read
                 901,Fresh Book One,New Author,read,2019/06/14
@@ -271,7 +273,7 @@ struct RollbackTests {
                 """
             await #expect(throws: (any Error).self) { try await alice.importText(csv) }
             #expect(try await store.tableCounts() == before)
-            #expect(try await alice.library().entries.sorted { $0.id < $1.id } == library)
+            #expect(try await alice.library.whole().entries.sorted { $0.id < $1.id } == library)
         }
     }
 
@@ -288,7 +290,7 @@ struct RollbackTests {
                 "Title,Authors,Read Status,Owned?,Tags\nBeloved,Toni Morrison,read,Yes,classics\n")
             #expect(report.updated == 1)
             #expect(report.outcomes.first?.changes == ["now owned", "shelves"])
-            let entry = try #require(try await alice.library().entries.first)
+            let entry = try #require(try await alice.library.whole().entries.first)
             #expect(entry.state.readings.map(\.finishedOn) == [LocalDate(year: 2021, month: 5, day: 9)])
             #expect(entry.state.review == "Devastating.")
         }

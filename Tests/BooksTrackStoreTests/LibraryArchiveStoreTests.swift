@@ -15,10 +15,10 @@ struct LibraryArchiveStoreTests {
     func readBack(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
             let alice = try await BackupContractTests.populate(store)
-            #expect(try await alice.archivedLibrary() == nil)
-            let (version, library) = try await alice.versionedLibrary()
-            try await alice.archive(library, at: version, now: TestClock.now)
-            let (archivedAt, archived) = try #require(try await alice.archivedLibrary())
+            #expect(try await alice.library.archived() == nil)
+            let (version, library) = try await alice.library.versioned()
+            try await alice.library.archive(library, at: version, now: TestClock.now)
+            let (archivedAt, archived) = try #require(try await alice.library.archived())
             #expect(archivedAt == version)
             #expect(!archived.entries.isEmpty)
             #expect(archived.entries == library.entries)
@@ -27,19 +27,19 @@ struct LibraryArchiveStoreTests {
             #expect(archived.authors == library.authors)
             #expect(archived.sessions == library.sessions && archived.goals == library.goals)
             // Another reader has none.
-            #expect(try await store.makeReader("bob").archivedLibrary() == nil)
+            #expect(try await store.makeReader("bob").library.archived() == nil)
         }
     }
 
     @Test("an older archive does not replace a newer one", arguments: TestDatabase.available)
     func newerKept(_ database: TestDatabase) async throws {
         try await withReader(on: database) { store, alice in
-            let (version, library) = try await alice.versionedLibrary()
-            try await alice.archive(library, at: version + 5, now: TestClock.now)
+            let (version, library) = try await alice.library.versioned()
+            try await alice.library.archive(library, at: version + 5, now: TestClock.now)
             var fewer = library
             fewer.entries.removeLast()
-            try await alice.archive(fewer, at: version + 4, now: TestClock.now)
-            let (archivedAt, archived) = try #require(try await alice.archivedLibrary())
+            try await alice.library.archive(fewer, at: version + 4, now: TestClock.now)
+            let (archivedAt, archived) = try #require(try await alice.library.archived())
             #expect(archivedAt == version + 5 && archived.entries.count == library.entries.count)
         }
     }
@@ -47,12 +47,12 @@ struct LibraryArchiveStoreTests {
     @Test("bytes that do not read back are passed over (the library is then read whole)", arguments: TestDatabase.available)
     func damagedPassedOver(_ database: TestDatabase) async throws {
         try await withReader(on: database) { store, alice in
-            let (version, library) = try await alice.versionedLibrary()
-            try await alice.archive(library, at: version, now: TestClock.now)
+            let (version, library) = try await alice.library.versioned()
+            try await alice.library.archive(library, at: version, now: TestClock.now)
             try await store.database.write { db in
                 try await db.raw("UPDATE library_archives SET body = \(bind: Data("BTLA not really".utf8))").run()
             }
-            #expect(try await alice.archivedLibrary() == nil)
+            #expect(try await alice.library.archived() == nil)
         }
     }
 

@@ -67,15 +67,15 @@ struct LibraryChangesContractTests {
                 let alice = try await store.makeReader("alice")
                 let bob = try await store.makeReader("bob")
                 try await alice.importFixture(Fixtures.goodreadsFiles[2])
-                var (version, kept) = try await alice.versionedLibrary()
+                var (version, kept) = try await alice.library.versioned()
 
                 /// Brings the kept library up to date and compares it with a fresh read.
                 func follow(_ what: String, patched: Bool) async throws {
-                    let changes = try await alice.libraryChanges(since: version)
+                    let changes = try await alice.library.changes(since: version)
                     #expect((changes != nil) == patched, "\(what): patched \(changes != nil)")
-                    let fresh = try await alice.versionedLibrary()
+                    let fresh = try await alice.library.versioned()
                     if let changes {
-                        kept.apply(try await alice.patch(for: changes, of: kept))
+                        kept.apply(try await alice.library.patch(for: changes, of: kept))
                         version = changes.version
                     } else {
                         (version, kept) = fresh
@@ -87,16 +87,17 @@ struct LibraryChangesContractTests {
                     for page in 1...2 {
                         let query = LibraryQuery(parameters: ["page": "\(page)"])
                         #expect(
-                            try await alice.list(query, primaryLanguage: nil, kept: kept).items
-                                == alice.list(query, primaryLanguage: nil).items, "\(what): page \(page)")
+                            try await alice.browse.list(query, primaryLanguage: nil, kept: kept).items
+                                == alice.browse.list(query, primaryLanguage: nil).items, "\(what): page \(page)")
                     }
-                    #expect(kept.shelfCounts == (try await alice.shelves()), "\(what)")
+                    #expect(kept.shelfCounts == (try await alice.browse.shelves()), "\(what)")
                     // A book's page drawn from the kept library is the page the database gives (the
                     // oldest books, and the newest: the ones the writes here add and change).
                     for entry in kept.entries.prefix(15) + kept.entries.suffix(15) {
-                        let stored = try #require(try await alice.detail(of: entry.id))
+                        let stored = try #require(try await alice.browse.detail(of: entry.id))
                         let people = stored.authors.map(\.id) + stored.contributors.map(\.author.id)
-                        let drawn = try #require(kept.detail(of: entry.id, factHistory: try await alice.factHistory(of: people)))
+                        let drawn = try #require(
+                            kept.detail(of: entry.id, factHistory: try await alice.browse.factHistory(of: people)))
                         #expect(Detail(drawn) == Detail(stored), "\(what): \(stored.work.title)")
                     }
                     let request = InsightRequest(scope: .library)
@@ -110,19 +111,19 @@ struct LibraryChangesContractTests {
                 let draft = try BookDraft.parse(
                     ["title": "Kindred", "authors": "Octavia E. Butler", "status": "read"], today: Self.today
                 ).get()
-                guard case .added(let kindred) = try await alice.add(draft, today: Self.today, now: TestClock.now) else {
+                guard case .added(let kindred) = try await alice.books.add(draft, today: Self.today, now: TestClock.now) else {
                     Issue.record("Kindred was not added")
                     return
                 }
                 try await follow("an added book", patched: true)
 
-                #expect(try await alice.add(draft, today: Self.today, now: TestClock.now) == .alreadyInLibrary(kindred))
+                #expect(try await alice.books.add(draft, today: Self.today, now: TestClock.now) == .alreadyInLibrary(kindred))
                 // A book already there changes nothing: the version stays.
-                let none = try await alice.libraryChanges(since: version)
+                let none = try await alice.library.changes(since: version)
                 #expect(none?.isEmpty == true && none?.version == version)
 
                 let first = try #require(kept.entries.first { $0.id != kindred })
-                try await alice.changeStatus(of: first.id, to: .dnf, today: Self.today, now: TestClock.now)
+                try await alice.books.changeStatus(of: first.id, to: .dnf, today: Self.today, now: TestClock.now)
                 try await follow("a status change", patched: true)
 
                 let edited = try BookDraft.parse(
@@ -132,16 +133,16 @@ struct LibraryChangesContractTests {
                     ],
                     today: Self.today
                 ).get()
-                try await alice.update(kindred, with: edited, today: Self.today, now: TestClock.now)
+                try await alice.books.update(kindred, with: edited, today: Self.today, now: TestClock.now)
                 try await follow("an edit that forks the work", patched: true)
 
                 // Bob has Butler too and says where she is from: Alice's copy of her changes.
-                _ = try await bob.add(draft, today: Self.today, now: TestClock.now)
+                _ = try await bob.books.add(draft, today: Self.today, now: TestClock.now)
                 let butler = try #require(kept.authors.values.first { $0.name == "Octavia E. Butler" })
-                try await bob.recordFacts([(.country, "US"), (.gender, "female")], about: butler.id, now: TestClock.now)
+                try await bob.books.recordFacts([(.country, "US"), (.gender, "female")], about: butler.id, now: TestClock.now)
                 try await follow("another reader's facts about a shared author", patched: true)
 
-                try await alice.delete(first.id)
+                try await alice.books.delete(first.id)
                 try await follow("a deleted book", patched: true)
 
                 // The deleted book's work stays in the kept library for a while, and hears of no
@@ -154,7 +155,7 @@ struct LibraryChangesContractTests {
                     ["title": gone.title, "authors": kept.authors(of: first).map(\.name).joined(separator: ", ")],
                     today: Self.today
                 ).get()
-                guard case .added = try await alice.add(again, today: Self.today, now: TestClock.now) else {
+                guard case .added = try await alice.books.add(again, today: Self.today, now: TestClock.now) else {
                     Issue.record("\(gone.title) was not added again")
                     return
                 }
@@ -163,7 +164,7 @@ struct LibraryChangesContractTests {
 
                 // Several writes between two reads are patched in together.
                 for entry in kept.entries.prefix(5) {
-                    try await alice.changeStatus(of: entry.id, to: .onHold, today: Self.today, now: TestClock.now)
+                    try await alice.books.changeStatus(of: entry.id, to: .onHold, today: Self.today, now: TestClock.now)
                 }
                 try await follow("five status changes", patched: true)
 
@@ -174,52 +175,54 @@ struct LibraryChangesContractTests {
 
                 // An answer to a prompt: the book's own fact, with a contribution and a badge.
                 let second = try #require(kept.entries.first { $0.id != kindred })
-                _ = try await alice.answer(.firstPublished(1931), for: second.id, note: "On the cover", now: TestClock.now)
+                _ = try await alice.curation.answer(
+                    .firstPublished(1931), for: second.id, note: "On the cover", now: TestClock.now)
                 try await follow("an answer about a book", patched: true)
                 let author = try #require(kept.works[second.workID]?.authorIDs.first)
-                _ = try await alice.answer(.author(author, .gender, "female"), for: second.id, note: nil, now: TestClock.now)
+                _ = try await alice.curation.answer(
+                    .author(author, .gender, "female"), for: second.id, note: nil, now: TestClock.now)
                 try await follow("an answer about an author", patched: true)
-                try await alice.recordFacts([(.country, "NG")], about: author, now: TestClock.now)
+                try await alice.books.recordFacts([(.country, "NG")], about: author, now: TestClock.now)
                 try await follow("the reader's own facts about an author", patched: true)
 
-                try await alice.record(
-                    session: ReadingSession(
+                try await alice.sessions.record(
+                    ReadingSession(
                         userID: alice.userID, entryID: second.id, startedAt: TestClock.now,
                         endedAt: TestClock.now.addingTimeInterval(1800), startPage: 1, endPage: 30),
                     now: TestClock.now)
                 try await follow("a recorded session", patched: true)
-                try await alice.recordProgress(on: second.id, percent: 40, now: TestClock.now)
+                try await alice.progress.record(on: second.id, percent: 40, now: TestClock.now)
                 try await follow("progress in percent", patched: true)
                 let goal = Goal(
                     userID: alice.userID, title: "30 books in 2026", kind: .books, target: 30, cadence: .year,
                     startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
-                try await alice.record(
-                    goal: goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)],
+                try await alice.goals.record(
+                    goal, milestones: [Milestone(goalID: goal.id, percent: 25, reachedAt: TestClock.now)],
                     now: TestClock.now)
                 try await follow("a recorded goal", patched: true)
                 // Goals and badges the after-write step records are part of the kept library too.
-                _ = try await alice.record(milestones: [50], of: goal.id, at: TestClock.now)
+                _ = try await alice.goals.record(milestones: [50], of: goal.id, at: TestClock.now)
                 try await follow("a milestone", patched: true)
-                _ = try await alice.complete(
-                    goal: goal.id, snapshot: Goal.Snapshot(progress: 30, books: 30, pages: 9000, countries: 5), at: TestClock.now)
+                _ = try await alice.goals.complete(
+                    goal.id, snapshot: Goal.Snapshot(progress: 30, books: 30, pages: 9000, countries: 5), at: TestClock.now)
                 try await follow("a completed goal", patched: true)
-                try await alice.record(
-                    achievements: [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)], now: TestClock.now)
+                try await alice.achievements.record(
+                    [AchievementUnlock(achievement: "firstSteps", unlockedAt: TestClock.now)], now: TestClock.now)
                 try await follow("an unlocked achievement", patched: true)
-                try await alice.create(
-                    goal: Goal(
+                try await alice.goals.create(
+                    Goal(
                         userID: alice.userID, title: "Five translated", kind: .books, target: 5, cadence: .year,
                         startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now),
                     now: TestClock.now)
                 try await follow("a new goal", patched: true)
-                try await alice.deleteGoal(goal.id)
+                try await alice.goals.delete(goal.id)
                 try await follow("a deleted goal", patched: true)
 
                 // An import of a hundred books names them; one of 829 is the whole library.
                 try await alice.importFixture(Fixtures.goodreadsFiles[0])
                 try await follow("an import of 105 rows", patched: true)
                 try await alice.importFixture(Fixtures.goodreadsFiles[0])
-                let unchanged = try await alice.libraryChanges(since: version)
+                let unchanged = try await alice.library.changes(since: version)
                 #expect(unchanged?.isEmpty == true && unchanged?.version == version, "a second import of the same file")
                 try await alice.importFixture(Fixtures.goodreadsFiles[3])
                 try await follow("an import of 829 rows", patched: false)

@@ -47,17 +47,18 @@ struct LibraryQueryContractTests {
         ]
         for (fields, facts) in books {
             let draft = try BookDraft.parse(fields, today: today).get()
-            guard case .added(let id) = try await reader.add(draft, today: today, now: TestClock.now),
-                let author = try await reader.detail(of: id)?.authors.first
+            guard case .added(let id) = try await reader.books.add(draft, today: today, now: TestClock.now),
+                let author = try await reader.browse.detail(of: id)?.authors.first
             else { continue }
-            try await reader.recordFacts(facts.map { ($0.0, $0.1) }, about: author.id, now: TestClock.now)
+            try await reader.books.recordFacts(facts.map { ($0.0, $0.1) }, about: author.id, now: TestClock.now)
         }
         return reader
     }
 
     static func titles(_ reader: ReaderStore, _ parameters: [String: String]) async throws -> [String] {
-        try await reader.list(LibraryQuery(parameters: parameters), primaryLanguage: LanguageCode(lenient: "en")).items.map(
-            \.title)
+        try await reader.browse.list(LibraryQuery(parameters: parameters), primaryLanguage: LanguageCode(lenient: "en")).items
+            .map(
+                \.title)
     }
 
     @Test("Each filter keeps exactly the books it names", arguments: TestDatabase.available)
@@ -138,14 +139,14 @@ struct LibraryQueryContractTests {
             try await reader.importFixture(Fixtures.goodreadsFiles[0])
             try await reader.importFixture(Fixtures.goodreadsFiles[2])
             try await reader.importFixture(Fixtures.storyGraph)
-            let kept = try await reader.library()
+            let kept = try await reader.library.whole()
             #expect(kept.entries.count > 150)
             for sort in LibraryQuery.Sort.allCases {
                 for order in ["asc", "desc"] {
                     for page in [1, 2, 4] {
                         let query = LibraryQuery(parameters: ["sort": sort.rawValue, "order": order, "page": "\(page)"])
-                        let sql = try await reader.list(query, primaryLanguage: nil)
-                        let fromKept = try await reader.list(query, primaryLanguage: nil, kept: kept)
+                        let sql = try await reader.browse.list(query, primaryLanguage: nil)
+                        let fromKept = try await reader.browse.list(query, primaryLanguage: nil, kept: kept)
                         #expect(fromKept.total == sql.total)
                         #expect(fromKept.items == sql.items, "\(sort) \(order) page \(page)")
                     }
@@ -161,7 +162,7 @@ struct LibraryQueryContractTests {
     func shelves(_ database: TestDatabase) async throws {
         try await database.withStore { (store: Store) async throws in
             let reader = try await Self.library(store)
-            let shelves = try await reader.shelves()
+            let shelves = try await reader.browse.shelves()
             #expect(shelves.count == 1 && shelves[0].count == 2)
         }
     }

@@ -37,10 +37,10 @@ struct RaceContractTests {
             let draft = try BookDraft.parse(
                 ["title": "Kindred", "authors": "Octavia E. Butler", "isbn": "9780807083697", "status": "read"], today: Self.today
             ).get()
-            let outcomes = try await withThrowingTaskGroup(of: ReaderStore.AddOutcome.self) { group in
+            let outcomes = try await withThrowingTaskGroup(of: BookStore.AddOutcome.self) { group in
                 for index in 0..<20 {
                     group.addTask {
-                        try await stores[index % 3].reader(user.id).add(draft, today: Self.today, now: TestClock.now)
+                        try await stores[index % 3].reader(user.id).books.add(draft, today: Self.today, now: TestClock.now)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -65,7 +65,7 @@ struct RaceContractTests {
                         let goal = Goal(
                             userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
                             startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
-                        return try await stores[index % 3].reader(user.id).create(goal: goal, now: TestClock.now).id
+                        return try await stores[index % 3].reader(user.id).goals.create(goal, now: TestClock.now).id
                     }
                 }
                 return try await group.reduce(into: Set<Goal.ID>()) { $0.insert($1) }
@@ -76,7 +76,7 @@ struct RaceContractTests {
             let later = Goal(
                 userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
                 startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
-            try await stores[2].reader(user.id).create(goal: later, now: TestClock.now.addingTimeInterval(60))
+            try await stores[2].reader(user.id).goals.create(later, now: TestClock.now.addingTimeInterval(60))
             #expect(try await stores[1].count("goals") == 2)
         }
     }
@@ -92,9 +92,10 @@ struct RaceContractTests {
             var author: Author.ID?
             for user in users {
                 guard
-                    case .added(let entry) = try await stores[0].reader(user.id).add(draft, today: Self.today, now: TestClock.now)
+                    case .added(let entry) = try await stores[0].reader(user.id).books.add(
+                        draft, today: Self.today, now: TestClock.now)
                 else { continue }
-                author = try await stores[0].reader(user.id).detail(of: entry)?.authors.first?.id
+                author = try await stores[0].reader(user.id).browse.detail(of: entry)?.authors.first?.id
             }
             let authorID = try #require(author)
             let before = try await stores[0].reader(users[0].id).dataVersion()
@@ -104,7 +105,7 @@ struct RaceContractTests {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, user) in users.enumerated() {
                         group.addTask {
-                            try await stores[index % 3].reader(user.id).recordFacts(
+                            try await stores[index % 3].reader(user.id).books.recordFacts(
                                 [(.country, index.isMultiple(of: 2) ? "NG" : "US")], about: authorID,
                                 now: TestClock.now.addingTimeInterval(Double(round * 60 + index)))
                         }
@@ -127,7 +128,7 @@ struct RaceContractTests {
             let entries = try await withThrowingTaskGroup(of: (User.ID, LibraryEntry.ID?).self) { group in
                 for (index, user) in users.enumerated() {
                     group.addTask {
-                        let outcome = try await stores[index % 3].reader(user.id).add(
+                        let outcome = try await stores[index % 3].reader(user.id).books.add(
                             draft, today: Self.today, now: TestClock.now)
                         if case .added(let id) = outcome { return (user.id, id) }
                         return (user.id, nil)
@@ -141,7 +142,7 @@ struct RaceContractTests {
             var authorIDs = Set<Author.ID>()
             for (userID, entryID) in entries {
                 let entry = try #require(entryID)
-                let detail = try #require(try await stores[1].reader(userID).detail(of: entry))
+                let detail = try #require(try await stores[1].reader(userID).browse.detail(of: entry))
                 authorIDs.formUnion(detail.authors.map(\.id))
             }
             #expect(authorIDs.count == 1)
@@ -160,14 +161,15 @@ struct RaceContractTests {
                     group.addTask {
                         // Each request parses its own upload, as each server does.
                         let batch = try LibraryFileReader.read(bytes: bytes, today: Self.today)
-                        return try await stores[index % 3].reader(user.id).importBatch(batch, dryRun: false, now: TestClock.now)
+                        return try await stores[index % 3].reader(user.id).imports.import(
+                            batch, dryRun: false, now: TestClock.now)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(reports.map(\.imported).reduce(0, +) == 224)  // 112 books, once for each reader
-            #expect(try await stores[0].reader(alice.id).entryCounts().values.reduce(0, +) == 112)
-            #expect(try await stores[1].reader(bob.id).entryCounts().values.reduce(0, +) == 112)
+            #expect(try await stores[0].reader(alice.id).browse.statusCounts().values.reduce(0, +) == 112)
+            #expect(try await stores[1].reader(bob.id).browse.statusCounts().values.reduce(0, +) == 112)
             #expect(try await stores[2].count("works") == 224)
         }
     }

@@ -84,7 +84,7 @@ struct SchemaAndAccountTests {
                     }
                 }
                 try await Migrator.migrate(db, now: TestClock.now)
-                let destinations = try await alice.notifications(unreadOnly: false).sorted { $0.title < $1.title }
+                let destinations = try await alice.notifications.recent(unreadOnly: false).sorted { $0.title < $1.title }
                     .map(\.destination)
                 #expect(destinations == [.goal(goal), .goals, .achievements, .contributions, .readingNow, .notifications, nil])
             }
@@ -143,7 +143,7 @@ struct SchemaAndAccountTests {
         try await database.withStore { (store: Store) async throws in
             let alice = try await store.makeReader()
             try await alice.importText("Book Id,Title,Author,Exclusive Shelf\n1,A,X,currently-reading\n2,B,Y,currently-reading\n")
-            let entries = try await alice.library().entries
+            let entries = try await alice.library.whole().entries
             @Sendable func start(_ entry: LibraryEntry) async throws {
                 try await store.database.write { db in
                     try await db.raw(

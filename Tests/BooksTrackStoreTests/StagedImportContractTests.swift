@@ -27,11 +27,11 @@ struct StagedImportContractTests {
             let staged = try await alice.tuned(ImportTuning(stagedFrom: 10, chunk: 37)).importFixture(Self.file)
             #expect(staged.imported > 500)
             #expect(staged.outcomes.map(\.kind) == whole.outcomes.map(\.kind))
-            #expect(try await Self.summary(alice.library()) == Self.summary(bob.library()))
+            #expect(try await Self.summary(alice.library.whole()) == Self.summary(bob.library.whole()))
             // The report is the reader's, whole, and nothing of the hidden account is left.
-            let runs = try await alice.importRuns()
+            let runs = try await alice.imports.runs()
             #expect(runs.count == 1 && runs.first?.imported == staged.imported)
-            #expect(try await alice.importRun(runs[0].id)?.1.outcomes.count == staged.rows)
+            #expect(try await alice.imports.run(runs[0].id)?.1.outcomes.count == staged.rows)
             #expect(try await store.users.all().map(\.name) == ["alice", "bob"])
             #expect(try await store.count("import_stagings") == 0)
             #expect(try await store.count("users") == 2)
@@ -108,7 +108,7 @@ struct StagedImportContractTests {
             let staging = try await run.begin()
             _ = try await run.stage(plan, as: staging, fileName: nil, fileSize: nil)
             #expect(try await alice.statusCounts() == [.read: 1])
-            #expect(try await alice.importRuns().count == 1)
+            #expect(try await alice.imports.runs().count == 1)
             #expect(try await alice.dataVersion() == version)
             #expect(try await store.users.all().count == 1)
             // Alive (its lease holds): left alone.
@@ -127,7 +127,7 @@ struct StagedImportContractTests {
             #expect(try await store.recoverImports(now: Date()) == 0)
             #expect(try await store.recoverImports(now: Date(timeIntervalSinceNow: StagedImport.lease + 1)) == 1)
             #expect(try await alice.statusCounts().values.reduce(0, +) == plan.report.imported + 1)
-            #expect(try await alice.importRuns().count == 2)
+            #expect(try await alice.imports.runs().count == 2)
             #expect(try await store.count("import_stagings") == 0)
             #expect(try await store.count("users") == 1)
 
@@ -188,7 +188,7 @@ struct StagedImportContractTests {
             try await StagedImport.move(
                 staging, to: alice.userID, on: store.database, tuning: ImportTuning(chunk: 40, stepsPerTransaction: 1))
 
-            let library = try await alice.library()
+            let library = try await alice.library.whole()
             #expect(library.entries.count == plan.newEntries.count)
             #expect(library.entries.filter { $0.state.review == "mine" }.count == 2)
             #expect(library.entries.filter { $0.state.status == .reading }.count == 2)
@@ -263,20 +263,20 @@ struct StagedImportContractTests {
             #expect(try await store.count("authors") == 1)
 
             for (reader, spelling) in [(alice, "Chínua Achebe"), (bob, "Chinua Achebe")] {
-                let library = try await reader.library()
+                let library = try await reader.library.whole()
                 #expect(library.authors.values.map(\.name) == [spelling])
                 let entry = try #require(library.entries.first)
-                let detail = try #require(try await reader.detail(of: entry.id))
+                let detail = try #require(try await reader.browse.detail(of: entry.id))
                 #expect(detail.authors.map(\.name) == [spelling])
                 let authorID = try #require(library.authors.keys.first)
-                let (author, _) = try #require(try await reader.author(authorID))
+                let (author, _) = try #require(try await reader.browse.author(authorID))
                 #expect(author.name == spelling)
-                let listed = try await reader.list(LibraryQuery(parameters: [:]), primaryLanguage: nil).items
+                let listed = try await reader.browse.list(LibraryQuery(parameters: [:]), primaryLanguage: nil).items
                 #expect(listed.allSatisfy { $0.authors == [spelling] })
             }
             // Typing the catalogue's spelling later makes it the reader's again.
             try await bob.importText("Book Id,Title,Author,Exclusive Shelf\n3,No Longer at Ease,Chínua Achebe,read\n")
-            #expect(try await bob.library().authors.values.map(\.name) == ["Chínua Achebe"])
+            #expect(try await bob.library.whole().authors.values.map(\.name) == ["Chínua Achebe"])
             #expect(try await store.count("reader_author_names") == 0)
         }
     }
@@ -333,9 +333,9 @@ struct StreamedImportTests {
                 return
             }
             #expect(source.count == 61)
-            let whole = try await bob.tuned(ImportTuning(stagedFrom: 1_000)).importRecords(
+            let whole = try await bob.tuned(ImportTuning(stagedFrom: 1_000)).imports.import(
                 source, fileName: "big.csv", dryRun: false, now: TestClock.now)
-            let streamed = try await alice.tuned(ImportTuning(stagedFrom: 10, chunk: 5, matchingChunk: 8)).importRecords(
+            let streamed = try await alice.tuned(ImportTuning(stagedFrom: 10, chunk: 5, matchingChunk: 8)).imports.import(
                 source, fileName: "big.csv", dryRun: false, now: TestClock.now)
             func rows(_ report: ImportReport) -> [String] {
                 report.outcomes.map {
@@ -346,10 +346,10 @@ struct StreamedImportTests {
             #expect(streamed.rows == 61 && streamed.updated == 2 && streamed.unchanged == 1 && streamed.skipped == 4)
             #expect(streamed.imported == 54)
             #expect(
-                try await StagedImportContractTests.summary(alice.library())
-                    == StagedImportContractTests.summary(bob.library()))
+                try await StagedImportContractTests.summary(alice.library.whole())
+                    == StagedImportContractTests.summary(bob.library.whole()))
             // The merged rows made one book each, with both rows' shelves and readings.
-            let library = try await alice.library()
+            let library = try await alice.library.whole()
             let three = library.entries.first { library.works[$0.workID]?.title == "Book 3" }
             #expect(three?.state.shelves.contains("second-copy") == true)
             #expect(three?.state.readings.count == 2)
@@ -359,14 +359,14 @@ struct StreamedImportTests {
             #expect(
                 try await StagedImportContractTests.worksOwned(by: alice.userID, in: store)
                     == StagedImportContractTests.worksOwned(by: bob.userID, in: store))
-            #expect(try await alice.importRuns().first?.imported == 54)
+            #expect(try await alice.imports.runs().first?.imported == 54)
             #expect(try await store.count("import_stagings") == 0)
             #expect(try await store.count("users") == 2)
 
             // Again: every book is there, as for the whole import.
-            let again = try await alice.tuned(ImportTuning(stagedFrom: 10)).importRecords(
+            let again = try await alice.tuned(ImportTuning(stagedFrom: 10)).imports.import(
                 source, fileName: "big.csv", dryRun: false, now: TestClock.now)
-            let wholeAgain = try await bob.importRecords(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
+            let wholeAgain = try await bob.imports.import(source, fileName: "big.csv", dryRun: false, now: TestClock.now)
             #expect(again.imported == 0 && again.unchanged > 50)
             #expect(rows(again) == rows(wholeAgain))
         }

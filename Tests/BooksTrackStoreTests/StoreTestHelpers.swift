@@ -45,8 +45,8 @@ extension ReaderStore {
         async throws -> ImportReport
     {
         switch file {
-        case .records(let source): try await importRecords(source, fileName: fileName, dryRun: dryRun, now: now)
-        case .batch(let batch): try await importBatch(batch, fileName: fileName, dryRun: dryRun, now: now)
+        case .records(let source): try await imports.import(source, fileName: fileName, dryRun: dryRun, now: now)
+        case .batch(let batch): try await imports.import(batch, fileName: fileName, dryRun: dryRun, now: now)
         }
     }
 
@@ -58,7 +58,7 @@ extension ReaderStore {
     }
 
     /// Entries by status.
-    func statusCounts() async throws -> [ReadingStatus: Int] { try await entryCounts() }
+    func statusCounts() async throws -> [ReadingStatus: Int] { try await browse.statusCounts() }
 }
 
 /// The spec's merge precedence when several rows of one file are the same book.

@@ -23,8 +23,8 @@ struct WholeLibraryReadTests {
             try await bob.importFixture(Fixtures.goodreadsFiles[2])
             let rowReader = try #require(store.database.rowReader)
             for reader in [alice, bob] {
-                let fast = try await reader.library(rowReader: rowReader)
-                let kit = try await reader.library(rowReader: nil)
+                let fast = try await reader.library.whole(rowReader: rowReader)
+                let kit = try await reader.library.whole(rowReader: nil)
                 #expect(!fast.entries.isEmpty)
                 #expect(fast.entries.allSatisfy { $0.userID == reader.userID })
                 #expect(fast.entries == kit.entries)
@@ -35,7 +35,7 @@ struct WholeLibraryReadTests {
                 #expect(fast.works.values.contains { $0.identifiers.count > 1 })
             }
             // Alice's library has a fact recorded by Wikidata and one by her, both read back.
-            let london = try #require(try await alice.library().authors.values.first { $0.name == "Jack London" })
+            let london = try #require(try await alice.library.whole().authors.values.first { $0.name == "Jack London" })
             #expect(london.country?.value == CountryCode(lenient: "US") && london.gender?.value == .male)
         }
     }
@@ -45,13 +45,13 @@ struct WholeLibraryReadTests {
         try await TestDatabase.sqlite.withStore { (store: Store) async throws in
             let alice = try await store.makeReader("alice")
             try await alice.importFixture(Fixtures.goodreadsFiles[2])
-            let before = try await alice.library().entries.count
+            let before = try await alice.library.whole().entries.count
             let draft = try BookDraft.parse(
                 ["title": "A book added just now", "authors": "Octavia E. Butler", "status": "read"],
                 today: LocalDate(year: 2026, month: 11, day: 21)!
             ).get()
-            _ = try await alice.add(draft, today: LocalDate(year: 2026, month: 11, day: 21)!, now: TestClock.now)
-            let after = try await alice.library()
+            _ = try await alice.books.add(draft, today: LocalDate(year: 2026, month: 11, day: 21)!, now: TestClock.now)
+            let after = try await alice.library.whole()
             #expect(after.entries.count == before + 1)
             #expect(after.entries.contains { after.works[$0.workID]?.title == "A book added just now" })
 

@@ -70,7 +70,7 @@ struct APITests {
             let secondIDs = Set(((second["items"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
             #expect(firstIDs.isDisjoint(with: secondIDs) && !secondIDs.isEmpty)
             let read = try await api.request(.get, "/api/v1/entries?status=read").json()
-            #expect(read["total"] as? Int == (try await app.store.reader(user.id).entryCounts()[.read]))
+            #expect(read["total"] as? Int == (try await app.store.reader(user.id).browse.statusCounts()[.read]))
         }
     }
 
@@ -109,7 +109,7 @@ struct APITests {
             #expect(dry.status == .ok)
             let preview = try dry.json()
             #expect(preview["dryRun"] as? Bool == true)
-            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().isEmpty)
             let real = try await api.request(.post, "/api/v1/imports?fileName=export.csv", body: file, contentType: "text/csv")
             #expect(real.status == .created)
             let report = try real.json()

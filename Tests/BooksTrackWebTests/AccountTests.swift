@@ -227,7 +227,7 @@ struct AccountTests {
             let gone = try await browser.post("/account/delete", ["password": WebHarness.password])
             #expect(gone.location == "/")
             #expect(try await app.store.users.user(named: "eli") == nil)
-            #expect(try await app.store.reader(reader.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(reader.id).browse.statusCounts().isEmpty)
             #expect(browser.cookies["bt_session"] == nil)
         }
     }

@@ -52,7 +52,7 @@ struct BadgeWebTests {
 
             let user = try #require(try await app.store.users.user(named: "dana"))
             let entry = try #require(LibraryEntry.ID(String(book.split(separator: "/").last ?? "")))
-            let author = try #require(try await app.store.reader(user.id).detail(of: entry)?.authors.first)
+            let author = try #require(try await app.store.reader(user.id).browse.detail(of: entry)?.authors.first)
             answer = try await browser.post(
                 book + "/badges",
                 [
@@ -79,8 +79,8 @@ struct BadgeWebTests {
             let (dana, browser) = try await app.signedInReader("dana")
             let book = try await BookPageTests.add(Self.kindred, with: browser)
             let entry = try #require(LibraryEntry.ID(String(book.split(separator: "/").last ?? "")))
-            let author = try #require(try await app.store.reader(dana.id).detail(of: entry)?.authors.first)
-            #expect(try await app.store.reader(dana.id).detail(of: entry)?.work.ownVoices == nil)
+            let author = try #require(try await app.store.reader(dana.id).browse.detail(of: entry)?.authors.first)
+            #expect(try await app.store.reader(dana.id).browse.detail(of: entry)?.work.ownVoices == nil)
 
             var answer = try await browser.post(
                 book + "/badges",
@@ -103,7 +103,7 @@ struct BadgeWebTests {
                 page.body.contains(#"href="https://en.wikipedia.org/wiki/Octavia_E._Butler" rel="noopener noreferrer nofollow""#))
             #expect(Self.badgeIDs(in: page).count == 2)
             // The own-voices badge answered the book's own-voices question.
-            #expect(try await app.store.reader(dana.id).detail(of: entry)?.work.ownVoices == .yes)
+            #expect(try await app.store.reader(dana.id).browse.detail(of: entry)?.work.ownVoices == .yes)
 
             // Counted: the library filters by badge, the insights card counts books.
             #expect(try await browser.get("/library?badge=queer").text.contains("1 of 1 book"))

@@ -61,7 +61,7 @@ struct BookPageTests {
             #expect(try await browser.get(path + "/cover").status == .notFound)
             #expect(try await !browser.get("/library").body.contains("list-cover"))
 
-            let detail = try #require(try await app.store.reader(user.id).detail(of: entryID))
+            let detail = try #require(try await app.store.reader(user.id).browse.detail(of: entryID))
             try await app.store.covers.save(
                 id: "openlibrary:1234", mediaType: "image/jpeg", data: ReplayServer.coverJPEG, now: Date())
             try await app.store.covers.link("openlibrary:1234", work: detail.work.id, isbn: "9780807083055")
@@ -104,7 +104,7 @@ struct BookPageTests {
             }
             #expect(page.body.contains("aria-invalid=\"true\""))
             #expect(page.body.contains(">keep me</textarea>"))
-            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().isEmpty)
         }
     }
 
@@ -117,7 +117,7 @@ struct BookPageTests {
                 ["title": "kindred", "authors": "Octavia Butler", "isbn": "9780807083055"], with: browser)
             #expect(first == second)
             #expect(try await browser.get(second).text.contains("already in your library"))
-            #expect(try await app.store.reader(user.id).entryCounts()[.toRead] == 1)
+            #expect(try await app.store.reader(user.id).browse.statusCounts()[.toRead] == 1)
         }
     }
 
@@ -161,7 +161,7 @@ struct BookPageTests {
             page = try await browser.get(path)
             #expect(page.text.contains("Reading now"))
             #expect(page.text.contains("Finished \(WebHarness.today)"))
-            let entry = try #require(try await app.store.reader(user.id).library().entries.first)
+            let entry = try #require(try await app.store.reader(user.id).library.whole().entries.first)
             #expect(entry.state.readings.map(\.outcome) == [.finished, .inProgress])
             try await browser.get(path)
             #expect(try await browser.post(path + "/status", ["status": "sideways"]).status == .badRequest)
@@ -176,11 +176,11 @@ struct BookPageTests {
             let confirm = try await browser.get(path + "/delete")
             #expect(confirm.text.contains("Delete “Kindred”?"))
             #expect(confirm.text.contains("cannot be undone"))
-            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == 1)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().values.reduce(0, +) == 1)
             let deleted = try await browser.post(path + "/delete")
             #expect(deleted.location == "/library")
             #expect(try await browser.follow(deleted).text.contains("The book was removed from your library."))
-            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().isEmpty)
             #expect(try await browser.get(path).status == .notFound)
         }
     }
@@ -209,7 +209,7 @@ struct BookPageTests {
             let history = try await browser.get(authorPath)
             #expect(history.text.contains("Gender Female You"))
             #expect(history.text.contains("Year of birth 1947 You"))
-            let author = try #require(try await app.store.reader(user.id).library().authors.values.first)
+            let author = try #require(try await app.store.reader(user.id).library.whole().authors.values.first)
             #expect(author.gender?.provenance.source == .user && author.gender?.provenance.userID == user.id)
         }
     }

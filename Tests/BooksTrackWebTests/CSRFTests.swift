@@ -39,28 +39,29 @@ struct CSRFTests {
             let (user, browser) = try await app.signedInReader("dana")
             _ = try await app.importFixture(Fixtures.goodreadsFiles[2], for: user)
             let reader = app.store.reader(user.id)
-            let item = try #require(try await reader.list(LibraryQuery(), primaryLanguage: nil).items.first)
-            let detail = try #require(try await reader.detail(of: item.entryID))
-            let upload = try await reader.saveUpload(
+            let item = try #require(try await reader.browse.list(LibraryQuery(), primaryLanguage: nil).items.first)
+            let detail = try #require(try await reader.browse.detail(of: item.entryID))
+            let upload = try await reader.uploads.save(
                 fileName: "x.csv", bytes: Array("Title\nA\n".utf8),
                 preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
             let token = try await app.store.tokens.createToken(named: "t", hash: "h", for: user.id, now: TestClock.now)
-            try await reader.record(notices: [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
-            let notification = try #require(try await reader.notifications(unreadOnly: true).first)
+            try await reader.notifications.record(
+                [Notice(kind: "achievement", key: "k", title: "T", body: "B")], now: TestClock.now)
+            let notification = try #require(try await reader.notifications.recent(unreadOnly: true).first)
             let candidate = AuthorCandidate(
                 authorID: detail.authors[0].id, source: .wikidata, reference: "Q1", label: "Someone", description: nil, facts: [])
             try await app.store.enrichment.propose([candidate], now: TestClock.now)
-            let session = try await reader.logSession(
+            let session = try await reader.sessions.log(
                 on: item.entryID, startedAt: TestClock.now.addingTimeInterval(-3600), minutes: 20, startPage: 0, endPage: 5,
                 now: TestClock.now)
             let goal = Goal(
                 userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
                 startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
-            try await reader.create(goal: goal, now: TestClock.now)
+            try await reader.goals.create(goal, now: TestClock.now)
             let share = try await app.store.shareLinks.create(
                 card: "score", title: "Diversity score", covers: "All time", content: "<p>score</p>", hash: "csrf-share",
                 for: user.id, now: TestClock.now)
-            let entryBefore = try await reader.detail(of: item.entryID)?.entry
+            let entryBefore = try await reader.browse.detail(of: item.entryID)?.entry
             let before = try await reader.dataVersion()
             for path in Self.signedInPosts(
                 entry: item.entryID.string, author: detail.authors[0].id.string, upload: upload.id.string,
@@ -76,9 +77,9 @@ struct CSRFTests {
             }
             #expect(try await reader.dataVersion() == before)
             #expect(try await app.store.shareLinks.links(of: user.id) == [share], "no link made, none revoked")
-            #expect(try await reader.detail(of: item.entryID)?.entry == entryBefore)
+            #expect(try await reader.browse.detail(of: item.entryID)?.entry == entryBefore)
             #expect(try await app.store.tokens.tokens(of: user.id).count == 1)
-            #expect(try await reader.notifications(unreadOnly: true).count == 1)
+            #expect(try await reader.notifications.recent(unreadOnly: true).count == 1)
             #expect(try await browser.get("/").status == .ok)
         }
     }

@@ -53,7 +53,8 @@ struct EnrichmentWebTests {
             #expect(try await browser.post("/prompts/authors/\(writer.id.string)", ["answer": "maybe"]).status == .badRequest)
 
             // Where each fact came from, linked, on the author page and the book page.
-            let entry = try #require(try await app.store.reader(user.id).list(LibraryQuery(), primaryLanguage: nil).items.first)
+            let entry = try #require(
+                try await app.store.reader(user.id).browse.list(LibraryQuery(), primaryLanguage: nil).items.first)
             let facts = try await browser.get("/books/\(entry.entryID.string)/authors/\(author.id.string)")
             #expect(facts.body.contains("href=\"https://www.wikidata.org/wiki/Q167877\""))
             #expect(try await browser.get("/books/\(entry.entryID.string)").text.contains("(from Wikidata)"))

@@ -45,10 +45,10 @@ struct GoalWebTests {
             #expect(page.text.contains("Completed: 4 books · 1,000 pages · authors’ countries not known"))
             #expect(page.body.contains(#"class="celebration""#))
             #expect(page.text.contains("25% — 2026-03-16"), "milestones are dated in the reader's time zone")
-            let goal = try #require(try await app.store.reader(user.id).goals().first)
+            let goal = try #require(try await app.store.reader(user.id).goals.all().first)
             #expect(goal.goal.status == .completed)
             #expect(goal.milestones.map(\.percent).sorted() == [25, 50, 75, 100])
-            let notices = try await app.store.reader(user.id).notifications(unreadOnly: true).map(\.title)
+            let notices = try await app.store.reader(user.id).notifications.recent(unreadOnly: true).map(\.title)
             #expect(notices.contains("Goal complete: Four this year"))
             #expect(notices.filter { $0.contains("% of “Four this year”") }.count == 3)
         }
@@ -71,9 +71,9 @@ struct GoalWebTests {
             #expect(page.text.contains("100% of 1 book with a known gender (target 50%); 1 without"), "\(page.text)")
             #expect(page.text.contains("On track."))
             #expect(!page.body.contains(#"class="celebration""#))
-            let goal = try #require(try await app.store.reader(user.id).goals().first)
+            let goal = try #require(try await app.store.reader(user.id).goals.all().first)
             #expect(goal.goal.status == .active && goal.milestones.isEmpty)
-            let notices = try await app.store.reader(user.id).notifications(unreadOnly: true).map(\.title)
+            let notices = try await app.store.reader(user.id).notifications.recent(unreadOnly: true).map(\.title)
             #expect(!notices.contains { $0.hasPrefix("Goal complete") || $0.contains("% of “Read women") })
         }
     }
@@ -102,7 +102,7 @@ struct GoalWebTests {
             #expect(page.text.contains("2 / 18 decades (11%)"))
             #expect(page.text.contains("✓ 1850s") && page.text.contains("✓ 1980s"))
             #expect(page.text.contains("Bleak House") && page.text.contains("Hard Times"))
-            let goal = try #require(try await app.store.reader(user.id).goals().first?.goal)
+            let goal = try #require(try await app.store.reader(user.id).goals.all().first?.goal)
             #expect(goal.criteria.sinceYear == 1850 && goal.kind == .decadesExplored)
             // A form that forgets the first decade says so.
             let refused = try await browser.post("/goals", ["kind": "decadesExplored"])
@@ -137,7 +137,7 @@ struct GoalWebTests {
             let made = try await browser.post(
                 "/goals", ["kind": "books", "target": "6", "cadence": "year", "title": "6 books in 2026"])
             #expect(made.status == .seeOther)
-            #expect(try await app.store.reader(user.id).goals().map(\.goal.title) == ["6 books in 2026"])
+            #expect(try await app.store.reader(user.id).goals.all().map(\.goal.title) == ["6 books in 2026"])
             // Once there is one, it is no longer suggested.
             #expect(!(try await browser.get("/goals/new")).text.contains("6 books in 2026"))
         }
@@ -157,7 +157,7 @@ struct GoalWebTests {
                     "/books", ["title": title, "authors": "Octavia E. Butler", "status": "read", "finished": "2026-03-10"])
             }
             let reader = app.store.reader(user.id)
-            func marks() async throws -> [Int] { try await reader.goals().first?.milestones.map(\.percent).sorted() ?? [] }
+            func marks() async throws -> [Int] { try await reader.goals.all().first?.milestones.map(\.percent).sorted() ?? [] }
             #expect(try await marks() == [25, 50])
 
             // Two tabs open the edit form; the first saves a higher target.
@@ -176,7 +176,7 @@ struct GoalWebTests {
             #expect(late.status == .conflict)
             #expect(late.text.contains("This goal was changed somewhere else after you opened it"))
             #expect(late.body.contains(#"value="8""#))
-            #expect(try await reader.goals().first?.goal.target == 8)
+            #expect(try await reader.goals.all().first?.goal.target == 8)
             // Saved again from the form it was shown: a target of 2 is reached, the rest recorded.
             let again = try #require(late.body.firstMatch(of: /name="version" value="([^"]+)"/)?.1).replacingOccurrences(
                 of: "&quot;", with: "\"")
@@ -184,7 +184,7 @@ struct GoalWebTests {
             fields["version"] = again
             #expect(try await browser.post(path, fields).status == .seeOther)
             #expect(try await marks() == [25, 50, 75, 100])
-            #expect(try await reader.goals().first?.goal.status == .completed)
+            #expect(try await reader.goals.all().first?.goal.status == .completed)
 
             // The API: an ETag on the goal, If-Match on a change; a stale one is a 412 with the goal now.
             let token = try await AccountTools.issueToken(named: "t", for: user, store: app.store, now: TestClock.now)
@@ -338,7 +338,7 @@ struct GoalWebTests {
                     "gender.nonBinary": "on", "languages": "Arabic, Swahili",
                 ])
             #expect(created.status == .seeOther)
-            let goal = try #require(try await app.store.reader(user.id).goals().first?.goal)
+            let goal = try #require(try await app.store.reader(user.id).goals.all().first?.goal)
             #expect(Set(goal.criteria.regions) == [.africa, .middleEast])
             #expect(goal.criteria.genders == [.nonBinary])
             #expect(goal.criteria.languages.map(\.code) == ["ar", "sw"])
@@ -400,7 +400,7 @@ struct GoalWebTests {
             #expect(page.text.contains("Read women: 50%"))
             let created = try await browser.post("/goals", ["template": "read-women"])
             let path = try #require(created.location)
-            let goal = try #require(try await app.store.reader(user.id).goals().first?.goal)
+            let goal = try #require(try await app.store.reader(user.id).goals.all().first?.goal)
             #expect(goal.kind == .share && goal.target == 50 && goal.criteria.genders == [.female])
             let form = try await browser.get("\(path)/edit")
             #expect(form.body.contains(#"value="read-women""#) == false, "no templates when editing")
@@ -410,14 +410,14 @@ struct GoalWebTests {
             let saved = try await browser.post(
                 "\(path)", ["title": "Women: 60%", "kind": "share", "target": "60", "genders": "female"])
             #expect(saved.location == path)
-            let changed = try #require(try await app.store.reader(user.id).goal(goal.id)?.goal)
+            let changed = try #require(try await app.store.reader(user.id).goals.goal(goal.id)?.goal)
             #expect(changed.title == "Women: 60%" && changed.target == 60 && changed.startsOn == goal.startsOn)
             let paused = try await browser.post("\(path)/status", ["status": "paused"])
             #expect(paused.location == path)
-            #expect(try await app.store.reader(user.id).goal(goal.id)?.goal.status == .paused)
+            #expect(try await app.store.reader(user.id).goals.goal(goal.id)?.goal.status == .paused)
             try await browser.get("\(path)/delete")
             #expect(try await browser.post("\(path)/delete").location == "/goals")
-            #expect(try await app.store.reader(user.id).goals().isEmpty)
+            #expect(try await app.store.reader(user.id).goals.all().isEmpty)
             #expect(try await browser.post("/goals", ["template": "nonsense"]).status == .badRequest)
         }
     }

@@ -85,7 +85,7 @@ struct HardeningTests {
             let session = try #require(try started.json()["id"] as? String)
             let finished = try await api.request(.post, "/api/v1/sessions/\(session)/finish", json: ["endPage": Int.max])
             #expect(finished.status == .unprocessableContent)
-            #expect(try await app.store.reader(user.id).sessions(of: LibraryEntry.ID(entry)!).total == 1)
+            #expect(try await app.store.reader(user.id).sessions.list(of: LibraryEntry.ID(entry)!).total == 1)
             #expect(try await api.request(.get, "/api/v1/me/streak").status == .ok)
         }
     }
@@ -136,7 +136,7 @@ struct HardeningTests {
             browser.cookies["bt_csrf"] = planted
             let forged = try await browser.post("/books", ["_csrf": planted, "title": "Forged", "authors": "X"], csrf: false)
             #expect(forged.status == .forbidden)
-            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == 0)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().values.reduce(0, +) == 0)
         }
     }
 
@@ -154,7 +154,7 @@ struct HardeningTests {
             ] {
                 #expect(try await browser.request(.post, "/books", headers: headers, body: body).status == .forbidden)
             }
-            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == 0)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().values.reduce(0, +) == 0)
             let same: HTTPFields = [
                 .contentType: "application/x-www-form-urlencoded", HTTPField.Name("Sec-Fetch-Site")!: "same-origin",
             ]

@@ -41,7 +41,7 @@ struct ImportFlowTests {
             let (user, browser) = try await app.signedInReader("dana")
             let file = "Title,Author,ISBN13,Exclusive Shelf\n,Ann Nobody,9780306406157,read\nKindred,Octavia E. Butler,,read\n"
             let batch = try LibraryFileReader.read(bytes: Array(file.utf8), today: WebHarness.today)
-            let report = try await app.store.reader(user.id).importBatch(batch, dryRun: false, now: TestClock.now)
+            let report = try await app.store.reader(user.id).imports.import(batch, dryRun: false, now: TestClock.now)
             #expect(report.imported == 2)
             let home = try await browser.get("/")
             #expect(home.text.contains("Books without a title"))
@@ -52,12 +52,13 @@ struct ImportFlowTests {
             #expect(list.body.contains("Missing a title"))
             // Once the reader gives it its title, nothing asks any more.
             let entry = try #require(
-                try await app.store.reader(user.id).list(LibraryQuery(missing: .title), primaryLanguage: nil).items.first)
+                try await app.store.reader(user.id).browse.list(LibraryQuery(missing: .title), primaryLanguage: nil).items.first)
             let draft = try BookDraft.parse(
                 ["title": "Ann's Book", "authors": "Ann Nobody", "status": "read", "isbn": "9780306406157"],
                 today: WebHarness.today
             ).get()
-            try await app.store.reader(user.id).update(entry.entryID, with: draft, today: WebHarness.today, now: TestClock.now)
+            try await app.store.reader(user.id).books.update(
+                entry.entryID, with: draft, today: WebHarness.today, now: TestClock.now)
             #expect(try await !browser.get("/").text.contains("Books without a title"))
             #expect(try await browser.get("/library?missing=title").text.contains("No books match"))
         }
@@ -68,18 +69,18 @@ struct ImportFlowTests {
         try await WebHarness.run { app in
             let (user, browser) = try await app.signedInReader("dana")
             let batch = try LibraryFileReader.read(bytes: try Fixtures.bytes(Self.fixture), today: WebHarness.today)
-            let expected = try await app.store.reader(user.id).importBatch(batch, dryRun: true, now: TestClock.now)
+            let expected = try await app.store.reader(user.id).imports.import(batch, dryRun: true, now: TestClock.now)
             let previewPath = try await Self.upload(Self.fixture, with: browser)
             let preview = try await browser.get(previewPath)
             #expect(preview.text.contains("as a Goodreads CSV with \(expected.rows) rows. Nothing has changed yet."))
             #expect(preview.text.contains("New books \(expected.imported)"))
             for (status, count) in expected.byStatus { #expect(preview.text.contains("\(status.displayName) \(count)")) }
-            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().isEmpty)
 
             let report = try await Self.confirm(previewPath, with: browser)
             #expect(report.text.contains("\(expected.rows) rows, every one listed below"))
             #expect(report.body.components(separatedBy: "<tr class=\"outcome-").count - 1 == expected.rows)
-            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == expected.imported)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().values.reduce(0, +) == expected.imported)
             let library = try await browser.get("/library")
             #expect(library.text.contains("\(expected.imported) books"))
             let history = try await browser.get("/import")
@@ -97,7 +98,7 @@ struct ImportFlowTests {
             async let second = browser.post(previewPath)
             _ = try await (first, second)
             _ = try await Self.confirm(previewPath, with: browser)
-            #expect(try await app.store.reader(user.id).importRuns().count == 1)
+            #expect(try await app.store.reader(user.id).imports.runs().count == 1)
         }
     }
 
@@ -138,7 +139,7 @@ struct ImportFlowTests {
             try await browser.get("/import")
             let nothing = try await browser.post("/import", [:])
             #expect(nothing.text.contains("Choose a file to import first."))
-            #expect(try await app.store.reader(user.id).importRuns().isEmpty)
+            #expect(try await app.store.reader(user.id).imports.runs().isEmpty)
         }
     }
 
@@ -151,7 +152,7 @@ struct ImportFlowTests {
             let cancelled = try await browser.post(previewPath + "/cancel")
             #expect(cancelled.location == "/import")
             #expect(try await browser.get(previewPath).status == .notFound)
-            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().isEmpty)
         }
     }
 
@@ -212,7 +213,7 @@ struct ImportFlowTests {
             let preview = try await restorer.follow(uploaded)
             #expect(preview.text.contains("BooksTrack backup"), "\(preview.text.prefix(400))")
             _ = try await Self.confirm(try #require(uploaded.location), with: restorer)
-            let restored = try await app.store.reader(other.id).entryCounts().values.reduce(0, +)
+            let restored = try await app.store.reader(other.id).browse.statusCounts().values.reduce(0, +)
             #expect(restored == report.imported)
 
             // A damaged compressed file is refused on the page, with nothing imported.

@@ -25,14 +25,14 @@ struct InputEdgeTests {
             #expect(nested.status == .badRequest)
             #expect((try nested.json()["detail"] as? String)?.hasPrefix("authors[1]:") == true)
             #expect(try await api.request(.get, "/api/v1/entries?q=a%00b").status == .badRequest)
-            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == 0)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().values.reduce(0, +) == 0)
 
             let (other, browser) = try await app.signedInReader("erin")
             try await browser.get("/books/new")
             let form = try await browser.post("/books", ["title": "Kin\0dred", "status": "read"])
             #expect(form.status == .badRequest)
             #expect(form.text.contains("NUL character"))
-            #expect(try await app.store.reader(other.id).entryCounts().values.reduce(0, +) == 0)
+            #expect(try await app.store.reader(other.id).browse.statusCounts().values.reduce(0, +) == 0)
         }
     }
 
@@ -69,7 +69,7 @@ struct InputEdgeTests {
             #expect(
                 try await api.request(.post, "/api/v1/entries/\(id)/status", json: ["status": NSNull()]).status == .badRequest)
             #expect(try await api.request(.post, "/api/v1/entries/\(id)/status", json: [:]).status == .badRequest)
-            #expect(try await app.store.reader(user.id).entryCounts() == [.reading: 1])
+            #expect(try await app.store.reader(user.id).browse.statusCounts() == [.reading: 1])
         }
     }
 
@@ -97,7 +97,7 @@ struct InputEdgeTests {
             #expect(form.text.contains("The year of death (1900) is before the year of birth (1947)"))
             let saved = try await api.request(.patch, "/api/v1/authors/\(author.string)/facts", json: ["deathYear": 2006])
             #expect(saved.status == .ok)
-            #expect(try await app.store.reader(user.id).author(author)?.0.deathYear?.value == 2006)
+            #expect(try await app.store.reader(user.id).browse.author(author)?.0.deathYear?.value == 2006)
         }
     }
 
@@ -110,11 +110,11 @@ struct InputEdgeTests {
                 let answer = try await api.request(.post, "/api/v1/imports?\(query)", body: file, contentType: "text/csv")
                 #expect(answer.status == .badRequest, "\(query)")
             }
-            #expect(try await app.store.reader(user.id).importRuns().isEmpty)
-            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(user.id).imports.runs().isEmpty)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().isEmpty)
             let dry = try await api.request(.post, "/api/v1/imports?dryRun=true", body: file, contentType: "text/csv")
             #expect(dry.status == .ok)
-            #expect(try await app.store.reader(user.id).entryCounts().isEmpty)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().isEmpty)
             for path in [
                 "/api/v1/entries?page=0", "/api/v1/entries?page=two", "/api/v1/entries?status=bogus",
                 "/api/v1/entries?colour=red", "/api/v1/insights/diversity?perod=all", "/api/v1/radar?axis=gender",

@@ -22,11 +22,13 @@ struct InsightsWebTests {
         if let finished { fields["finished"] = finished }
         let draft = try BookDraft.parse(fields, today: WebHarness.today).get()
         let reader = app.store.reader(user.id)
-        guard case .added(let entryID) = try await reader.add(draft, today: WebHarness.today, now: TestClock.now),
-            let authorID = try await reader.detail(of: entryID)?.authors.first?.id
+        guard case .added(let entryID) = try await reader.books.add(draft, today: WebHarness.today, now: TestClock.now),
+            let authorID = try await reader.browse.detail(of: entryID)?.authors.first?.id
         else { throw HarnessError.unexpected("the book was not added") }
         // An hour before the clock, so that a later answer in a test is later.
-        if !facts.isEmpty { try await reader.recordFacts(facts, about: authorID, now: TestClock.now.addingTimeInterval(-3600)) }
+        if !facts.isEmpty {
+            try await reader.books.recordFacts(facts, about: authorID, now: TestClock.now.addingTimeInterval(-3600))
+        }
         return (entryID, authorID)
     }
 
@@ -312,8 +314,9 @@ struct InsightsWebTests {
             let draft = try BookDraft.parse(["title": "One", "authors": "Ama Ghana", "status": "read"], today: WebHarness.today)
                 .get()
             guard
-                case .added(let entryID) = try await store.reader(user.id).add(draft, today: WebHarness.today, now: TestClock.now),
-                let author = try await store.reader(user.id).detail(of: entryID)?.authors.first
+                case .added(let entryID) = try await store.reader(user.id).books.add(
+                    draft, today: WebHarness.today, now: TestClock.now),
+                let author = try await store.reader(user.id).browse.detail(of: entryID)?.authors.first
             else { throw HarnessError.unexpected("not added") }
             let first = InsightsService(store: store, libraries: KeptLibraries(store: store))
             let second = InsightsService(store: store, libraries: KeptLibraries(store: store))
@@ -325,14 +328,14 @@ struct InsightsWebTests {
                 try await second.report(for: current, InsightRequest(), now: TestClock.now).report.diversity.regionsRepresented
                     == 0)
             // A write through "the second server" (or any other): both see it on their next answer.
-            try await store.reader(user.id).recordFacts([(.country, "GH")], about: author.id, now: TestClock.now)
+            try await store.reader(user.id).books.recordFacts([(.country, "GH")], about: author.id, now: TestClock.now)
             #expect(
                 try await first.report(for: current, InsightRequest(), now: TestClock.now).report.diversity.regionsRepresented
                     == 1)
             let shared = try await second.report(for: current, InsightRequest(), now: TestClock.now)
             #expect(shared.report.diversity.figure(for: .africa)?.figure.count == 1)
             // The second answer came from the shared table, computed at the same versions.
-            let versions = try await store.reader(user.id).insightVersions()
+            let versions = try await store.reader(user.id).insightCache.versions()
             #expect(shared.versions == versions)
         }
     }
@@ -502,7 +505,8 @@ struct InsightsWebTests {
             }
             #expect(try await api.request(.get, "/api/v1/me").json()["palette"] as? String == "blueOrange")
             // The backup carries it (BackupContractTests restores it).
-            #expect(BackupWriter.document(for: try await app.store.reader(user.id).library()).reader.palette == "blueOrange")
+            #expect(
+                BackupWriter.document(for: try await app.store.reader(user.id).library.whole()).reader.palette == "blueOrange")
             // Null goes back to the standard colours.
             let standard = try await api.request(.put, "/api/v1/me/settings", json: ["palette": NSNull()])
             #expect(try standard.json()["palette"] as? String == "standard", "\(standard.status) \(standard.text)")
@@ -538,13 +542,13 @@ struct InsightsWebTests {
             let (other, otherBrowser) = try await app.signedInReader("omar")
             _ = try await app.importFixture(Fixtures.goodreadsFiles[2], for: other)
             let reader = app.store.reader(other.id)
-            let items = try await reader.list(LibraryQuery(status: .read), primaryLanguage: nil).items
+            let items = try await reader.browse.list(LibraryQuery(status: .read), primaryLanguage: nil).items
             let facts: [[(AuthorFactKind, String?)]] = [
                 [(.country, "NG"), (.gender, "female")], [(.country, "JP"), (.gender, "male")],
             ]
             for (item, set) in zip(items.prefix(2), facts) {
-                let author = try #require(try await reader.detail(of: item.entryID)?.authors.first)
-                try await reader.recordFacts(set, about: author.id, now: TestClock.now)
+                let author = try #require(try await reader.browse.detail(of: item.entryID)?.authors.first)
+                try await reader.books.recordFacts(set, about: author.id, now: TestClock.now)
             }
             let otherToken = try await AccountTools.issueToken(named: "t", for: other, store: app.store, now: TestClock.now)
             let answer = try await APIClient(client: app.client, token: otherToken).request(.get, "/api/v1/insights/diversity")

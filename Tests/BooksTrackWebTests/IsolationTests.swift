@@ -35,28 +35,28 @@ struct IsolationTests {
         let (user, _) = try await app.signedInReader("alice")
         let reader = app.store.reader(user.id)
         let report = try await app.importFixture(Fixtures.goodreadsFiles[2], for: user)
-        let run = try #require(try await reader.importRuns().first)
+        let run = try #require(try await reader.imports.runs().first)
         let entryID = try #require(report.outcomes.first { $0.entryID != nil }?.entryID)
-        let detail = try #require(try await reader.detail(of: entryID))
-        let upload = try await reader.saveUpload(
+        let detail = try #require(try await reader.browse.detail(of: entryID))
+        let upload = try await reader.uploads.save(
             fileName: "a.csv", bytes: Array("Title\nA\n".utf8),
             preview: ImportReport(format: .goodreads, dryRun: true, outcomes: [], fileWarnings: []), now: TestClock.now)
         let token = try await app.store.tokens.createToken(named: "alice's", hash: "hash", for: user.id, now: TestClock.now)
-        try await reader.record(
-            notices: [Notice(kind: "achievement", key: "achievement:curator", title: "alice's badge", body: "For alice.")],
+        try await reader.notifications.record(
+            [Notice(kind: "achievement", key: "achievement:curator", title: "alice's badge", body: "For alice.")],
             now: TestClock.now)
-        let notification = try #require(try await reader.notifications(unreadOnly: true).first)
+        let notification = try #require(try await reader.notifications.recent(unreadOnly: true).first)
         let candidate = AuthorCandidate(
             authorID: detail.authors[0].id, source: .wikidata, reference: "Q1", label: "Someone", description: "a namesake",
             facts: [])
         try await app.store.enrichment.propose([candidate], now: TestClock.now)
-        let session = try await reader.logSession(
+        let session = try await reader.sessions.log(
             on: entryID, startedAt: TestClock.now.addingTimeInterval(-7200), minutes: 30, startPage: 0, endPage: 12,
             now: TestClock.now)
         let goal = Goal(
             userID: user.id, title: "alice's goal", kind: .books, target: 30, cadence: .year,
             startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
-        try await reader.create(goal: goal, now: TestClock.now)
+        try await reader.goals.create(goal, now: TestClock.now)
         let share = try await app.store.shareLinks.create(
             card: "radar", title: "Representation radar", covers: "alice's period", content: "<p>alice's radar</p>",
             hash: "alice-share", for: user.id, now: TestClock.now)
@@ -78,7 +78,7 @@ struct IsolationTests {
     func pages() async throws {
         try await WebHarness.run { app in
             let (alice, a) = try await Self.readerA(app)
-            let before = try await app.store.reader(alice.id).library()
+            let before = try await app.store.reader(alice.id).library.whole()
             let (_, bob) = try await app.signedInReader("bob")
             let gets = [
                 "/books/\(a.entry)", "/books/\(a.entry)/edit", "/books/\(a.entry)/delete",
@@ -119,13 +119,15 @@ struct IsolationTests {
                 try await bob.get("/")
                 #expect(try await bob.post(path, fields).status == .notFound, "POST \(path)")
             }
-            let after = try await app.store.reader(alice.id).library()
+            let after = try await app.store.reader(alice.id).library.whole()
             #expect(after.entries == before.entries)
             #expect(after.authors == before.authors)
             #expect(try await app.store.shareLinks.links(of: alice.id).count == 1)
             #expect(try await app.store.tokens.tokens(of: alice.id).count == 1)
-            #expect(try await app.store.reader(alice.id).upload(try #require(ImportUpload.ID(a.upload)))?.0.status == .previewed)
-            #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
+            #expect(
+                try await app.store.reader(alice.id).uploads.upload(try #require(ImportUpload.ID(a.upload)))?.0.status
+                    == .previewed)
+            #expect(try await app.store.reader(alice.id).notifications.recent(unreadOnly: true).count == 1)
             #expect(!(try await bob.get("/").text.contains("alice's badge")))
             #expect(after.sessions == before.sessions)
             let badges = try await app.store.badges.badges(of: try #require(LibraryEntry.ID(a.entry)), for: alice.id)
@@ -137,7 +139,7 @@ struct IsolationTests {
     func api() async throws {
         try await WebHarness.run { app in
             let (alice, a) = try await Self.readerA(app)
-            let before = try await app.store.reader(alice.id).library()
+            let before = try await app.store.reader(alice.id).library.whole()
             let (_, bob) = try await app.apiReader("bob")
             let calls: [(HTTPRequest.Method, String, Any?)] = [
                 (.get, "/api/v1/entries/\(a.entry)", nil), (.patch, "/api/v1/entries/\(a.entry)", ["title": "Mine"]),
@@ -175,11 +177,11 @@ struct IsolationTests {
             #expect(try await bob.request(.get, "/api/v1/shares").body == "[]")
             #expect(try await bob.request(.get, "/api/v1/tokens").body.contains("alice's") == false)
             #expect(try await bob.request(.get, "/api/v1/notifications").json()["unread"] as? Int == 0)
-            #expect(try await app.store.reader(alice.id).notifications(unreadOnly: true).count == 1)
+            #expect(try await app.store.reader(alice.id).notifications.recent(unreadOnly: true).count == 1)
             #expect(try await bob.request(.get, "/api/v1/author-questions").json()["items"] as? [Any] != nil)
             #expect(!(try await bob.request(.get, "/api/v1/author-questions").body.contains(a.question)))
             #expect(try await app.store.enrichment.openCandidates(for: alice.id).map(\.candidate.id.string).contains(a.question))
-            let after = try await app.store.reader(alice.id).library()
+            let after = try await app.store.reader(alice.id).library.whole()
             #expect(after.entries == before.entries && after.authors == before.authors)
         }
     }

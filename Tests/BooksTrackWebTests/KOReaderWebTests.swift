@@ -27,7 +27,7 @@ struct KOReaderWebTests {
             #expect(report.text.contains("KOReader statistics"))
             #expect(report.text.contains("No reading time recorded in KOReader for this book."))
             #expect(report.text.contains("The file carried 15 reading sessions"))
-            let counts = try await app.store.reader(user.id).entryCounts()
+            let counts = try await app.store.reader(user.id).browse.statusCounts()
             #expect(counts.values.reduce(0, +) == 3)
         }
     }

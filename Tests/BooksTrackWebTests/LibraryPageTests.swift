@@ -34,7 +34,7 @@ struct LibraryPageTests {
         try await WebHarness.run { app in
             let (user, browser) = try await app.signedInReader("dana")
             _ = try await app.importFixture(Self.fixture, for: user)
-            let counts = try await app.store.reader(user.id).entryCounts()
+            let counts = try await app.store.reader(user.id).browse.statusCounts()
             let total = counts.values.reduce(0, +)
             let read = try #require(counts[.read])
             let page = try await browser.get("/library?status=read")
@@ -90,7 +90,7 @@ struct LibraryPageTests {
                 ("Cien años de soledad", "Gabriel García Márquez"), ("Kindred", "Octavia E. Butler"),
                 ("Beloved", "Toni Morrison"),
             ] {
-                _ = try await reader.add(
+                _ = try await reader.books.add(
                     try BookDraft.parse(["title": title, "authors": author], today: WebHarness.today).get(),
                     today: WebHarness.today, now: TestClock.now)
             }
@@ -109,7 +109,7 @@ struct LibraryPageTests {
             let (user, browser) = try await app.signedInReader("dana")
             let reader = app.store.reader(user.id)
             for title in ["Beloved", "Americanah", "Kindred"] {
-                _ = try await reader.add(
+                _ = try await reader.books.add(
                     try BookDraft.parse(["title": title, "authors": "Someone \(title)"], today: WebHarness.today).get(),
                     today: WebHarness.today, now: TestClock.now)
             }
@@ -135,7 +135,7 @@ struct LibraryPageTests {
             // Walking every page lists every book exactly once.
             var seen: [String] = []
             for number in 1...pages { seen += Self.entryIDs(try await browser.get("/library?page=\(number)&sort=title")) }
-            let all = try await app.store.reader(user.id).library().entries.map(\.id.string)
+            let all = try await app.store.reader(user.id).library.whole().entries.map(\.id.string)
             #expect(seen.count == total)
             #expect(Set(seen) == Set(all))
         }
@@ -170,7 +170,7 @@ struct LibraryPageTests {
         try await WebHarness.run { app in
             let (user, browser) = try await app.signedInReader("dana")
             _ = try await app.importFixture(Self.fixture, for: user)
-            let counts = try await app.store.reader(user.id).entryCounts()
+            let counts = try await app.store.reader(user.id).browse.statusCounts()
             let home = try await browser.get("/")
             #expect(home.text.contains("\(counts.values.reduce(0, +)) books"))
             for (status, count) in counts {
@@ -187,11 +187,11 @@ struct LibraryPageTests {
             try await browser.get("/")
             let loaded = try await browser.post("/demo")
             #expect(loaded.location == "/")
-            let count = try await app.store.reader(user.id).entryCounts().values.reduce(0, +)
+            let count = try await app.store.reader(user.id).browse.statusCounts().values.reduce(0, +)
             #expect(count == 34)
             try await browser.get("/")
             #expect(try await browser.post("/demo").status == .conflict)
-            #expect(try await app.store.reader(user.id).entryCounts().values.reduce(0, +) == count)
+            #expect(try await app.store.reader(user.id).browse.statusCounts().values.reduce(0, +) == count)
         }
     }
 

@@ -68,11 +68,11 @@ struct NumberBoundsPropertyTests {
             }
             // Whatever was stored is within its bound, and every figure over it answers.
             let reader = app.store.reader(user.id)
-            for item in try await reader.list(LibraryQuery(), primaryLanguage: nil).items {
-                let detail = try #require(try await reader.detail(of: item.entryID))
+            for item in try await reader.browse.list(LibraryQuery(), primaryLanguage: nil).items {
+                let detail = try #require(try await reader.browse.detail(of: item.entryID))
                 #expect(detail.entry.state.currentPage.map(Limits.pages.contains) ?? true)
                 #expect(detail.edition?.details.pageCount.map(Limits.pages.contains) ?? true)
-                for session in try await reader.sessions(of: item.entryID, pageSize: 1_000).sessions {
+                for session in try await reader.sessions.list(of: item.entryID, pageSize: 1_000).sessions {
                     #expect(Limits.pages.contains(session.startPage))
                     #expect(session.endPage.map(Limits.pages.contains) ?? true)
                     #expect(session.minutes.map { $0 <= Limits.sessionMinutes.upperBound } ?? true)
@@ -94,7 +94,8 @@ struct NumberBoundsPropertyTests {
                 do { batch = try LibraryFileReader.read(bytes: Array(text.utf8), today: WebHarness.today) } catch {
                     return  // refused whole, with a message: nothing stored
                 }
-                _ = try await app.store.reader(user.id).importBatch(batch, fileName: "b.json", dryRun: false, now: TestClock.now)
+                _ = try await app.store.reader(user.id).imports.import(
+                    batch, fileName: "b.json", dryRun: false, now: TestClock.now)
                 for path in Self.summingPages { Self.expectAnswered(try await browser.get(path), "\(path) after \(n)") }
             }
         }

@@ -71,15 +71,15 @@ struct OpenAPITests {
             let report = try await app.importFixture(Fixtures.goodreadsFiles[2], for: user)
             let reader = app.store.reader(user.id)
             let entryID = try #require(report.outcomes.compactMap(\.entryID).first)
-            let author = try #require(try await reader.detail(of: entryID)?.authors.first)
-            let run = try #require(try await reader.importRuns().first)
+            let author = try #require(try await reader.browse.detail(of: entryID)?.authors.first)
+            let run = try #require(try await reader.imports.runs().first)
             let spare = try await app.store.tokens.createToken(named: "spare", hash: "spare", for: user.id, now: TestClock.now)
             let share = try await app.store.shareLinks.create(
                 card: "radar", title: "Representation radar", covers: "All time", content: "<p>radar</p>",
                 hash: "spare-share", for: user.id, now: TestClock.now)
-            try await reader.record(
-                notices: [Notice(kind: "achievement", key: "example", title: "Example", body: "An example.")], now: TestClock.now)
-            let notification = try #require(try await reader.notifications(unreadOnly: true).first)
+            try await reader.notifications.record(
+                [Notice(kind: "achievement", key: "example", title: "Example", body: "An example.")], now: TestClock.now)
+            let notification = try #require(try await reader.notifications.recent(unreadOnly: true).first)
             let question = AuthorCandidate(
                 authorID: author.id, source: .wikidata, reference: "Q42", label: "Douglas Adams",
                 description: "English writer and humorist, born 1952", facts: [])
@@ -92,12 +92,12 @@ struct OpenAPITests {
             // running session would make "start" a 409).
             let sessionID: String
             if ["getActiveSession", "finishSession"].contains(operation.id) {
-                guard case .started(let running) = try await reader.startSession(on: entryID, now: TestClock.now) else {
+                guard case .started(let running) = try await reader.sessions.start(on: entryID, now: TestClock.now) else {
                     throw HarnessError.unexpected("a session starts")
                 }
                 sessionID = running.id.string
             } else {
-                sessionID = try await reader.logSession(
+                sessionID = try await reader.sessions.log(
                     on: entryID, startedAt: TestClock.now.addingTimeInterval(-86_400), minutes: 20, startPage: 0, endPage: 10,
                     now: TestClock.now
                 ).id.string
@@ -105,8 +105,8 @@ struct OpenAPITests {
             let goal = Goal(
                 userID: user.id, title: "30 books", kind: .books, target: 30, cadence: .year,
                 startsOn: LocalDate("2026-01-01")!, endsOn: LocalDate("2026-12-31")!, createdAt: TestClock.now)
-            try await reader.create(goal: goal, now: TestClock.now)
-            let work = try #require(try await reader.detail(of: entryID)?.work.id)
+            try await reader.goals.create(goal, now: TestClock.now)
+            let work = try #require(try await reader.browse.detail(of: entryID)?.work.id)
             let badge = try #require(
                 try await app.store.badges.record(
                     IdentityBadgeDraft(

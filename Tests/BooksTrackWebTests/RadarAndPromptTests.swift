@@ -52,10 +52,10 @@ struct RadarAndPromptTests {
                 today: WebHarness.today
             ).get()
             let reader = app.store.reader(user.id)
-            guard case .added(let entryID) = try await reader.add(draft, today: WebHarness.today, now: TestClock.now),
-                let author = try await reader.detail(of: entryID)?.authors.first?.id
+            guard case .added(let entryID) = try await reader.books.add(draft, today: WebHarness.today, now: TestClock.now),
+                let author = try await reader.browse.detail(of: entryID)?.authors.first?.id
             else { throw HarnessError.unexpected("the book was not added") }
-            try await reader.recordFacts(
+            try await reader.books.recordFacts(
                 [(.country, countries[index % 5]), (.gender, index % 3 == 0 ? "male" : "female")], about: author,
                 now: TestClock.now.addingTimeInterval(-3600))
         }
@@ -141,9 +141,9 @@ struct RadarAndPromptTests {
             let (first, _) = try await Self.book("Beloved", by: "Toni Morrison", for: user, in: app)
             let (second, _) = try await Self.book("Kindred", by: "Octavia E. Butler", status: "toRead", for: user, in: app)
             let reader = app.store.reader(user.id)
-            let before = try await reader.library()
+            let before = try await reader.library.whole()
             func unchanged() async throws -> Bool {
-                let now = try await reader.library()
+                let now = try await reader.library.whole()
                 return now.entries == before.entries && now.works == before.works && now.authors == before.authors
                     && now.editions == before.editions && now.contributions.isEmpty
             }

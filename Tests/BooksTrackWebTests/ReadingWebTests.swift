@@ -69,7 +69,7 @@ struct ReadingWebTests {
             #expect(year.body.contains(#"<progress max="100" value="30" aria-label="Bookworm: 3 / 10 books">30%</progress>"#))
             // Earned at once, the achievements are told by one notice naming them (issue 44, item 6);
             // each is in the centre too, already read.
-            let unread = try await app.store.reader(user.id).notifications(unreadOnly: true).map(\.title)
+            let unread = try await app.store.reader(user.id).notifications.recent(unreadOnly: true).map(\.title)
             #expect(unread.count == 1 && unread.first?.hasSuffix("achievements from your reading") == true)
             let centre = try await browser.get("/notifications")
             #expect(centre.text.contains("📖 Achievement unlocked: First Steps"))
@@ -77,7 +77,7 @@ struct ReadingWebTests {
             #expect(centre.body.contains(#"<li class="unread fresh rarity-uncommon">"#), "Culture Explorer")
             #expect(!centre.body.contains(#"<li class="unread fresh rarity-common">"#))
             _ = try await browser.get("/insights/reading")
-            #expect(try await app.store.reader(user.id).notifications(unreadOnly: true).count == unread.count, "once")
+            #expect(try await app.store.reader(user.id).notifications.recent(unreadOnly: true).count == unread.count, "once")
             // Told (the notices read), an unlock dated six weeks ago is no longer new.
             _ = try await browser.post("/notifications/read")
             #expect(!(try await browser.get("/insights/reading").body.contains(" fresh\"")))
@@ -99,12 +99,12 @@ struct ReadingWebTests {
             let (user, browser) = try await app.signedInReader("dana")
             _ = try await InsightsWebTests.seedLibrary(for: user, in: app)
             let reader = app.store.reader(user.id)
-            let entry = try #require(try await reader.library().entries.first)
+            let entry = try #require(try await reader.library.whole().entries.first)
             // 40 pages in 30 minutes last month (February), 120 pages in 90 minutes this month.
-            try await reader.logSession(
+            try await reader.sessions.log(
                 on: entry.id, startedAt: TestClock.now.addingTimeInterval(-25 * 86_400), minutes: 30, startPage: 0, endPage: 40,
                 now: TestClock.now)
-            try await reader.logSession(
+            try await reader.sessions.log(
                 on: entry.id, startedAt: TestClock.now.addingTimeInterval(-5 * 86_400), minutes: 90, startPage: 40,
                 endPage: 160, now: TestClock.now)
 

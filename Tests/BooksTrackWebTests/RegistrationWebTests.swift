@@ -41,7 +41,7 @@ struct RegistrationWebTests {
             let zoe = try #require(try await app.store.users.user(named: "zoe"))
             #expect(zoe.role == .reader && zoe.displayName == "Zoë")
             #expect(try await stranger.get("/").text.contains("Welcome to BooksTrack."), "signed in as the new reader")
-            #expect(try await app.store.reader(zoe.id).entryCounts().values.reduce(0, +) == 0)
+            #expect(try await app.store.reader(zoe.id).browse.statusCounts().values.reduce(0, +) == 0)
 
             #expect(try await owner.post("/account/registration", [:]).status == .seeOther)
             #expect(try await app.browser().get("/register").status == .notFound)

@@ -15,7 +15,9 @@ struct SessionWebTests {
         let draft = try BookDraft.parse(
             ["title": "Kindred", "authors": "Octavia E. Butler", "pages": "300", "status": "reading"], today: WebHarness.today
         ).get()
-        guard case .added(let id) = try await app.store.reader(user.id).add(draft, today: WebHarness.today, now: TestClock.now)
+        guard
+            case .added(let id) = try await app.store.reader(user.id).books.add(
+                draft, today: WebHarness.today, now: TestClock.now)
         else { throw HarnessError.unexpected("the book is added") }
         return (user, browser, id)
     }
@@ -25,7 +27,7 @@ struct SessionWebTests {
         try await WebHarness.run { app in
             let (user, browser, entry) = try await Self.reader(app)
             guard
-                case .started(let session) = try await app.store.reader(user.id).startSession(
+                case .started(let session) = try await app.store.reader(user.id).sessions.start(
                     on: entry, startPage: 10, now: TestClock.now.addingTimeInterval(-13 * 3600))
             else { throw HarnessError.unexpected("started") }
             let page = try await browser.get("/books/\(entry.string)")
@@ -38,7 +40,7 @@ struct SessionWebTests {
             let stopped = try await browser.post(
                 "/sessions/\(session.id.string)/finish", ["end_page": "40", "ended_at": "2026-03-14T23:45"])
             #expect(stopped.location == "/sessions/\(session.id.string)/done")
-            let saved = try #require(try await app.store.reader(user.id).session(session.id))
+            let saved = try #require(try await app.store.reader(user.id).sessions.session(session.id))
             #expect(saved.minutes == 45 && saved.pagesRead == 30)
         }
     }
@@ -48,7 +50,7 @@ struct SessionWebTests {
         try await WebHarness.run { app in
             let (user, browser, entry) = try await Self.reader(app)
             guard
-                case .started(let session) = try await app.store.reader(user.id).startSession(
+                case .started(let session) = try await app.store.reader(user.id).sessions.start(
                     on: entry, startPage: 10, now: TestClock.now)
             else { throw HarnessError.unexpected("started") }
             try await browser.get("/books/\(entry.string)")
@@ -76,7 +78,7 @@ struct SessionWebTests {
         try await WebHarness.run { app in
             let (user, browser, entry) = try await Self.reader(app)
             guard
-                case .started(let session) = try await app.store.reader(user.id).startSession(
+                case .started(let session) = try await app.store.reader(user.id).sessions.start(
                     on: entry, startPage: 280, now: TestClock.now.addingTimeInterval(-20 * 60))
             else { throw HarnessError.unexpected("started") }
             try await browser.get("/books/\(entry.string)")
@@ -88,7 +90,7 @@ struct SessionWebTests {
             #expect(done.text.contains("That was the last page."))
             #expect(done.body.contains(#"value="read""#))
             #expect(done.text.contains("While it is fresh"), "a question about the book after 20 minutes")
-            #expect(try await app.store.reader(user.id).entry(entry)?.state.currentPage == 300)
+            #expect(try await app.store.reader(user.id).browse.entry(entry)?.state.currentPage == 300)
         }
     }
 
@@ -102,9 +104,9 @@ struct SessionWebTests {
                 "/books/\(entry.string)/sessions/logged",
                 ["date": "2026-03-14", "time": "20:30", "minutes": "40", "from_page": "0", "to_page": "35"])
             #expect(logged.location == "/books/\(entry.string)#sessions")
-            let session = try #require(try await reader.sessions(of: entry).sessions.first)
+            let session = try #require(try await reader.sessions.list(of: entry).sessions.first)
             #expect(session.minutes == 40 && session.loggedAfterwards)
-            #expect(try await reader.entry(entry)?.state.currentPage == 35)
+            #expect(try await reader.browse.entry(entry)?.state.currentPage == 35)
             // The book's page sums its sessions up, with its pace (35 pages in 40 minutes).
             #expect(
                 try await browser.get("/books/\(entry.string)").text.contains("1 session · 40 min · 35 pages · 53 pages an hour"))
@@ -121,7 +123,7 @@ struct SessionWebTests {
             try await browser.get("/")
             let progress = try await browser.post("/books/\(entry.string)/progress", ["page": "50", "return": "home"])
             #expect(progress.location == "/")
-            #expect(try await reader.entry(entry)?.state.currentPage == 50)
+            #expect(try await reader.browse.entry(entry)?.state.currentPage == 50)
             #expect(try await browser.get("/").text.contains("Reading streak"))
 
             let history = try await browser.get("/books/\(entry.string)/sessions")
@@ -131,11 +133,11 @@ struct SessionWebTests {
                 "/sessions/\(session.id.string)",
                 ["date": "2026-03-14", "time": "20:30", "minutes": "70", "from_page": "0", "to_page": "35"])
             #expect(edited.location == "/books/\(entry.string)/sessions")
-            #expect(try await reader.session(session.id)?.minutes == 70)
+            #expect(try await reader.sessions.session(session.id)?.minutes == 70)
             try await browser.get("/sessions/\(session.id.string)/delete")
             let deleted = try await browser.post("/sessions/\(session.id.string)/delete")
             #expect(deleted.location == "/books/\(entry.string)/sessions")
-            #expect(try await reader.sessions(of: entry).total == 0)
+            #expect(try await reader.sessions.list(of: entry).total == 0)
             #expect(try await browser.get("/books/\(entry.string)/sessions").text.contains("No sessions yet"))
 
             // A book without a page count takes a percentage.
@@ -143,7 +145,7 @@ struct SessionWebTests {
                 ["title": "Beloved", "authors": "Toni Morrison", "status": "reading"], today: WebHarness.today
             )
             .get()
-            guard case .added(let unpaged) = try await reader.add(draft, today: WebHarness.today, now: TestClock.now) else {
+            guard case .added(let unpaged) = try await reader.books.add(draft, today: WebHarness.today, now: TestClock.now) else {
                 return
             }
             let before = try await browser.get("/books/\(unpaged.string)")
@@ -163,7 +165,7 @@ struct SessionWebTests {
             let reader = app.store.reader(user.id)
             #expect(try await browser.get("/library").body.contains("running-session") == false)
             guard
-                case .started(let session) = try await reader.startSession(
+                case .started(let session) = try await reader.sessions.start(
                     on: entry, startPage: 10, now: TestClock.now.addingTimeInterval(-15 * 60))
             else { throw HarnessError.unexpected("started") }
             for path in ["/", "/library", "/insights", "/goals", "/account"] {
@@ -191,7 +193,7 @@ struct SessionWebTests {
             #expect(book.text.contains("You are on the last page.") && book.text.contains("Mark as read"))
             #expect(try await browser.get("/goals").text.contains("290 / 1,000 pages"))
             _ = try await browser.post("/books/\(entry.string)/status", ["status": "read"])
-            #expect(try await reader.entry(entry)?.state.status == .read)
+            #expect(try await reader.browse.entry(entry)?.state.status == .read)
             #expect(try await browser.get("/books/\(entry.string)").text.contains("You are on the last page.") == false)
         }
     }
@@ -205,11 +207,11 @@ struct SessionWebTests {
             ).get().record(today: WebHarness.today)
             record.entry.readings = []  // as a Goodreads "currently-reading" row arrives: no start date
             let reader = app.store.reader(user.id)
-            _ = try await reader.importBatch(
+            _ = try await reader.imports.import(
                 ImportBatch(format: .goodreads, records: [record]), fileName: "goodreads.csv", dryRun: false, now: TestClock.now)
-            let entry = try #require(try await reader.library().entries.first?.id)
+            let entry = try #require(try await reader.library.whole().entries.first?.id)
             #expect(try await browser.get("/books/\(entry.string)").text.contains("No readings recorded yet"))
-            _ = try await reader.logSession(
+            _ = try await reader.sessions.log(
                 on: entry, startedAt: TestClock.now.addingTimeInterval(-86400), minutes: 30, startPage: 0, endPage: 25,
                 now: TestClock.now)
             let page = try await browser.get("/books/\(entry.string)")

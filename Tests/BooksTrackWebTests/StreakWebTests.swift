@@ -23,11 +23,11 @@ struct StreakWebTests {
             // Friday and Saturday read; on Sunday at 23:30 a session starts, still running at 01:00.
             let reader = app.store.reader(dana.id)
             for (days, pages) in [(2, 0...20), (1, 20...40)] {
-                try await reader.logSession(
+                try await reader.sessions.log(
                     on: entry, startedAt: TestClock.now.addingTimeInterval(-Double(days) * 86_400 - 5_400), minutes: 30,
                     startPage: pages.lowerBound, endPage: pages.upperBound, now: TestClock.now)
             }
-            _ = try await reader.startSession(on: entry, startPage: 40, now: TestClock.now.addingTimeInterval(-5_400))
+            _ = try await reader.sessions.start(on: entry, startPage: 40, now: TestClock.now.addingTimeInterval(-5_400))
 
             // Four days: Friday, Saturday, Sunday and today — the running session counts up to now.
             let streak = try await app.app.sessions.streak(for: dana2, now: TestClock.now)

@@ -60,7 +60,7 @@ struct SideBySideTests {
             #expect(jobs.count == 1)
             #expect(jobs.first?.status == .done && jobs.first?.attempts == 1)
             let dana = try #require(try await store.users.user(named: "dana"))
-            #expect(try await store.reader(dana.id).importRuns().count == 1)
+            #expect(try await store.reader(dana.id).imports.runs().count == 1)
         }
 
         // Signing out on A signs out on B.

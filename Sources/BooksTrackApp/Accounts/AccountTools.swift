@@ -38,7 +38,7 @@ public enum AccountTools {
     public static func readers(store: Store) async throws -> [(user: User, books: Int)] {
         var rows: [(user: User, books: Int)] = []
         for user in try await store.users.all() {
-            rows.append((user, try await store.reader(user.id).entryCounts().values.reduce(0, +)))
+            rows.append((user, try await store.reader(user.id).browse.statusCounts().values.reduce(0, +)))
         }
         return rows
     }

@@ -6,7 +6,7 @@ import Foundation
 extension ProfilingService {
     /// The badges the reader sees on a book, or `nil` when the book is not theirs.
     public func badges(on entry: LibraryEntry.ID, for user: User) async throws -> [IdentityBadgeRecord]? {
-        guard try await store.reader(user.id).detail(of: entry) != nil else { return nil }
+        guard try await store.reader(user.id).browse.detail(of: entry) != nil else { return nil }
         return try await store.badges.badges(of: entry, for: user.id)
     }
 
@@ -18,7 +18,7 @@ extension ProfilingService {
         _ fields: [String: String], on entry: LibraryEntry.ID, for user: User, now: Date
     ) async throws -> IdentityBadgeRecord.ID? {
         let reader = store.reader(user.id)
-        guard let detail = try await reader.detail(of: entry) else { return nil }
+        guard let detail = try await reader.browse.detail(of: entry) else { return nil }
         let draft: IdentityBadgeDraft
         switch IdentityBadgeDraft.parse(fields, work: detail.work.id, authors: detail.authors.map(\.id)) {
         case .success(let parsed): draft = parsed
@@ -27,7 +27,7 @@ extension ProfilingService {
         guard let id = try await store.badges.record(draft, on: entry, for: user.id, now: now) else { return nil }
         if draft.kind == .ownVoices, case .work = draft.subject, detail.work.ownVoices == nil {
             _ = try await notifications.write(for: user, now: now) {
-                try await $0.answer(.ownVoices(.yes), for: entry, note: "Own voices badge: \(draft.source)", now: now)
+                try await $0.curation.answer(.ownVoices(.yes), for: entry, note: "Own voices badge: \(draft.source)", now: now)
             }
         }
         return id

@@ -35,21 +35,21 @@ public struct ProfilingService: Sendable {
         let reader = store.reader(user.id)
         guard let book else {
             let library = try await libraries.library(of: user.id)
-            return ProfilingPrompts.next(for: axis, library: library, skips: try await reader.promptSkips(), now: now)
+            return ProfilingPrompts.next(for: axis, library: library, skips: try await reader.curation.promptSkips(), now: now)
         }
         let (facts, context) = try await self.book(book, of: user)
         return ProfilingPrompts.forBook(
-            facts, axis: axis, fact: fact, context: context, skips: try await reader.promptSkips(), now: now)
+            facts, axis: axis, fact: fact, context: context, skips: try await reader.curation.promptSkips(), now: now)
     }
 
     /// A book's facts and what its questions need.
     public func book(_ id: LibraryEntry.ID, of user: User) async throws -> (BookFacts, ProfilingPrompts.Context) {
         let reader = store.reader(user.id)
-        guard let detail = try await reader.detail(of: id) else {
+        guard let detail = try await reader.browse.detail(of: id) else {
             throw StoreError.notFound(.entry(id))
         }
         let facts = BookFacts(detail, primaryLanguage: user.settings.primaryLanguage)
-        let context = try await reader.promptContext(
+        let context = try await reader.curation.promptContext(
             authors: detail.authors.map(\.id), primaryLanguage: user.settings.primaryLanguage)
         return (facts, context)
     }
@@ -62,7 +62,7 @@ public struct ProfilingService: Sendable {
 
     /// Skips a question about a book for 30 days (it changes no figure, so nothing to settle).
     public func skip(_ fact: BookFact, for entryID: LibraryEntry.ID, of user: User, now: Date) async throws {
-        try await store.reader(user.id).skip(fact, for: entryID, now: now)
+        try await store.reader(user.id).curation.skip(fact, for: entryID, now: now)
     }
 
     /// Checks and saves an answer. Throws ``PromptInputError`` for an answer that cannot be saved.
@@ -81,17 +81,17 @@ public struct ProfilingService: Sendable {
             fact, authorID: author ?? prompt.authorID, value: value, today: user.today(at: now))
         let before = try await insights.report(for: user, Self.headline, now: now).report.radar.completion
         let outcome = try await notifications.write(for: user, now: now) {
-            try await $0.answer(change, for: book, note: note, now: now)
+            try await $0.curation.answer(change, for: book, note: note, now: now)
         }
         // The Curator badge's notice was stored with the answer: its webhook delivery is owed now.
         if outcome.unlockedCurator { await notifications.deliver(user.id, now: now) }
         let after = try await insights.report(for: user, Self.headline, now: now).report.radar.completion
         let bookAfter = try await self.book(book, of: user).0.completion
-        let standing = CuratorStanding(try await reader.contributions())
+        let standing = CuratorStanding(try await reader.curation.contributions())
         var answered = prompt
         if let author, author != prompt.authorID {
             answered.authorID = author
-            answered.authorName = try await reader.author(author)?.0.name
+            answered.authorName = try await reader.browse.author(author)?.0.name
             answered.authorBooks = outcome.books
         }
         return Answered(

@@ -38,19 +38,19 @@ public struct GoalService: Sendable {
 
     /// The reader's goals, with every recurring goal whose period ended carried into the period
     /// containing today (``GoalDraft/next(after:today:now:)``, once: see
-    /// ``ReaderStore/rollOver(_:into:now:)``). The ended goal stays as it was, frozen by its dates.
+    /// ``GoalStore/rollOver(_:into:now:)``). The ended goal stays as it was, frozen by its dates.
     static func current(_ user: User, store: Store, now: Date) async throws -> [(goal: Goal, milestones: [Milestone])] {
         let reader = store.reader(user.id)
-        let goals = try await reader.goals()
+        let goals = try await reader.goals.all()
         let today = user.today(at: now)
         var due = false
         for (goal, _) in goals {
             guard let next = GoalDraft.next(after: goal, today: today, now: now) else { continue }
             due = true
-            _ = try await reader.rollOver(goal.id, into: next, now: now)
+            _ = try await reader.goals.rollOver(goal.id, into: next, now: now)
         }
         // Read again whenever one was due: this request or another one rolled it over.
-        return due ? try await reader.goals() : goals
+        return due ? try await reader.goals.all() : goals
     }
 
     /// ``current(_:store:now:)`` from the reader's kept library (its goals and milestones are
@@ -78,7 +78,7 @@ public struct GoalService: Sendable {
     }
 
     public func goal(_ id: Goal.ID, for user: User, now: Date) async throws -> Standing {
-        guard let goal = try await store.reader(user.id).goal(id),
+        guard let goal = try await store.reader(user.id).goals.goal(id),
             let standing = try await standings(of: [goal], for: user, now: now).first
         else { throw StoreError.notFound(.goal(id)) }
         return standing
@@ -120,7 +120,7 @@ public struct GoalService: Sendable {
             userID: user.id, title: draft.title, kind: draft.kind, target: draft.target, cadence: draft.cadence,
             recurring: draft.recurring, startsOn: draft.startsOn, endsOn: draft.endsOn, criteria: draft.criteria,
             createdAt: now)
-        return try await notifications.write(for: user, now: now) { try await $0.create(goal: goal, now: now) }
+        return try await notifications.write(for: user, now: now) { try await $0.goals.create(goal, now: now) }
     }
 
     /// Changes a goal; `status` pauses, resumes or abandons it. With `expecting` (the version the
@@ -130,7 +130,7 @@ public struct GoalService: Sendable {
     public func update(
         _ id: Goal.ID, with draft: GoalDraft?, status: Goal.Status?, for user: User, now: Date, expecting: Date? = nil
     ) async throws -> Goal {
-        guard var goal = try await store.reader(user.id).goal(id)?.goal else { throw StoreError.notFound(.goal(id)) }
+        guard var goal = try await store.reader(user.id).goals.goal(id)?.goal else { throw StoreError.notFound(.goal(id)) }
         if let draft {
             (goal.title, goal.kind, goal.target, goal.cadence) = (draft.title, draft.kind, draft.target, draft.cadence)
             (goal.recurring, goal.startsOn, goal.endsOn, goal.criteria) = (
@@ -139,13 +139,13 @@ public struct GoalService: Sendable {
         }
         if let status { goal.status = status }
         try await notifications.write(for: user, now: now) { [goal] in
-            try await $0.update(goal: goal, now: now, expecting: expecting)
+            try await $0.goals.update(goal, now: now, expecting: expecting)
         }
         return goal
     }
 
     public func delete(_ id: Goal.ID, for user: User) async throws {
-        try await store.reader(user.id).deleteGoal(id)
+        try await store.reader(user.id).goals.delete(id)
     }
 
     /// After a write: records the milestones the reader's active goals have crossed (once each,
@@ -162,10 +162,10 @@ public struct GoalService: Sendable {
         var notices: [Notice] = []
         for (goal, milestones) in goals where goal.startsOn <= today {
             let progress = board.progress(of: goal, today: today)
-            let new = try await reader.record(
+            let new = try await reader.goals.record(
                 milestones: goal.newMilestones(progress, recorded: Set(milestones.map(\.percent))), of: goal.id, at: now)
             notices += new.compactMap { Notices.milestone($0, of: goal, progress: progress) }
-            if goal.completes(with: progress), try await reader.complete(goal: goal.id, snapshot: progress.story, at: now) {
+            if goal.completes(with: progress), try await reader.goals.complete(goal.id, snapshot: progress.story, at: now) {
                 notices.append(Notices.completion(of: goal, story: progress.story))
             }
         }

@@ -47,7 +47,7 @@ public enum Exports {
     }
 
     public static func file(_ format: Format, for user: User, store: Store, now: Date) async throws -> File {
-        let library = try await store.reader(user.id).library()
+        let library = try await store.reader(user.id).library.whole()
         let day = user.today(at: now).description
         let (name, type) =
             switch format {

@@ -39,7 +39,7 @@ public final class ImportService: Sendable {
     /// Queues an upload's import once; returns false when it was already queued (a double
     /// submit), which changes nothing.
     public func start(_ uploadID: ImportUpload.ID, for user: User) async throws -> Bool {
-        let queued = try await store.reader(user.id).queueImport(
+        let queued = try await store.reader(user.id).uploads.queueImport(
             uploadID, runID: .random(), kind: Self.jobKind, now: clock())
         if queued { board.set(uploadID, .matching(rows: 0)) }
         return queued
@@ -70,7 +70,7 @@ public final class ImportService: Sendable {
         guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
         defer { board.remove(uploadID) }
         let reader = store.reader(userID)
-        guard let user = try await store.users.user(id: userID), let (upload, bytes) = try await reader.upload(uploadID),
+        guard let user = try await store.users.user(id: userID), let (upload, bytes) = try await reader.uploads.upload(uploadID),
             let runID = upload.runID
         else { return }
         var failure: String?
@@ -85,7 +85,7 @@ public final class ImportService: Sendable {
             failure = Self.message(for: error)
             logger.error("Import failed: \(String(reflecting: error))")
         }
-        try await reader.finishUpload(uploadID, error: failure, now: clock())
+        try await reader.uploads.finish(uploadID, error: failure, now: clock())
         if let failure { throw JobFailure(failure) }
     }
 
@@ -101,14 +101,14 @@ public final class ImportService: Sendable {
         guard let userID = job.userID, let uploadID = ImportUpload.ID(job.subject) else { return }
         board.remove(uploadID)
         let reader = store.reader(userID)
-        let run = try await reader.runID(ofUpload: uploadID)
+        let run = try await reader.uploads.runID(of: uploadID)
         if let run, try await store.importWasPublished(run) {
             // It stopped in its last step, after it was decided: it is finished, and says so.
             try await store.recoverImports(now: clock(), run: run)
-            try await reader.finishUpload(uploadID, error: nil, now: clock())
+            try await reader.uploads.finish(uploadID, error: nil, now: clock())
             return
         }
-        try await reader.interruptUpload(uploadID, error: Self.interruptedMessage, now: clock())
+        try await reader.uploads.interrupt(uploadID, error: Self.interruptedMessage, now: clock())
         // What a big import had staged was never visible to the reader; it is thrown away now
         // rather than when its lease lapses.
         if let run { try await store.recoverImports(now: clock(), run: run) }
@@ -172,7 +172,7 @@ extension ImportService {
     }
 
     /// Imports an opened file now (a big CSV or TSV file on SQLite staged as it is read, see
-    /// `ReaderStore.importRecords`), or with `dryRun` only plans it.
+    /// `ImportStore.import`), or with `dryRun` only plans it.
     public func importNow(
         _ file: ImportFile, for user: User, fileName: String?, fileSize: Int? = nil, dryRun: Bool,
         shelves: ShelfReading = .defaults, runID: ImportRunSummary.ID = .random(), progress: ImportProgressHandler? = nil
@@ -185,10 +185,10 @@ extension ImportService {
         switch file {
         case .batch(let batch):
             backup = batch.readerData != nil
-            report = try await reader.importBatch(
+            report = try await reader.imports.import(
                 batch, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
         case .records(let source):
-            report = try await reader.importRecords(
+            report = try await reader.imports.import(
                 source, fileName: fileName, fileSize: fileSize, dryRun: dryRun, now: now, runID: runID, progress: progress)
         }
         report.shelves = tally?.uses
@@ -223,7 +223,7 @@ extension ImportService {
     /// Loads the demo library (real books, see `DemoLibrary`) into a reader's empty library; throws
     /// ``LibraryNotEmpty`` when it has books, so a demo never mixes with a real library.
     public func loadDemo(for user: User) async throws -> ImportReport {
-        let books = try await store.reader(user.id).entryCounts().values.reduce(0, +)
+        let books = try await store.reader(user.id).browse.statusCounts().values.reduce(0, +)
         guard books == 0 else { throw LibraryNotEmpty(books: books) }
         let now = clock()
         return try await importNow(

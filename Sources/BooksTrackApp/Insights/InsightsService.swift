@@ -45,13 +45,13 @@ public final class InsightsService: Sendable {
         let key = Self.cacheKey(request, today: today, timeZone: timeZone)
         let reader = store.reader(user.id)
         // Versions first: a report stored under them may only be newer than they say, never older.
-        let versions = try await reader.insightVersions()
+        let versions = try await reader.insightCache.versions()
         let validator = "\(versions)-" + Self.digest(user.id.string + "|" + key)
         let reportKey = ReportKey(user: user.id, key: key)
         if let (_, report) = memo.value(for: reportKey, where: { $0.versions == versions }) {
             return Answer(report: report, versions: versions, validator: validator)
         }
-        if let payload = try await reader.cachedInsight(key: key, versions: versions),
+        if let payload = try await reader.insightCache.payload(key: key, versions: versions),
             let report = try? JSONDecoder().decode(InsightsReport.self, from: Data(payload.utf8))
         {
             memo.put((versions, report), for: reportKey)
@@ -69,7 +69,7 @@ public final class InsightsService: Sendable {
         }
         do {
             let payload = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
-            try await reader.storeInsight(key: key, versions: versions, payload: payload, now: now)
+            try await reader.insightCache.store(key: key, versions: versions, payload: payload, now: now)
         } catch {
             // The shared copy only saves other servers work; the reader still gets the figures.
             logger.warning("Could not store an insights report in the shared cache: \(error)")

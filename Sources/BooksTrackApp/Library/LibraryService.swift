@@ -16,10 +16,10 @@ public struct LibraryService: Sendable {
     /// read: a book's page after a write costs one query, not a dozen), else from the database.
     public func detail(of entryID: LibraryEntry.ID, for user: User) async throws -> EntryDetail? {
         let reader = store.reader(user.id)
-        guard let library = try await keptLibrary(of: user) else { return try await reader.detail(of: entryID) }
+        guard let library = try await keptLibrary(of: user) else { return try await reader.browse.detail(of: entryID) }
         guard var detail = library.detail(of: entryID) else { return nil }
         let people = detail.authors.map(\.id) + detail.contributors.map(\.author.id)
-        detail.factHistory = try await reader.factHistory(of: Array(Set(people)))
+        detail.factHistory = try await reader.browse.factHistory(of: Array(Set(people)))
         return detail
     }
 
@@ -30,9 +30,9 @@ public struct LibraryService: Sendable {
 
     /// Adds a book; a book already in the library is not added again (the outcome names it).
     /// A new author's facts come from the bundled table at once and are looked up in the background.
-    public func add(_ draft: BookDraft, for user: User, now: Date) async throws -> ReaderStore.AddOutcome {
+    public func add(_ draft: BookDraft, for user: User, now: Date) async throws -> BookStore.AddOutcome {
         try await notifications.write(for: user, now: now) { reader in
-            let outcome = try await reader.add(draft, today: user.today(at: now), now: now)
+            let outcome = try await reader.books.add(draft, today: user.today(at: now), now: now)
             if case .added(let entry) = outcome { await enrichment.libraryChanged(user.id, entry: entry) }
             return outcome
         }
@@ -42,7 +42,7 @@ public struct LibraryService: Sendable {
         // Authors are looked up again only when the book's catalogue details changed (a rating
         // or a shelf brings no new author).
         try await notifications.write(for: user, now: now) { reader in
-            if try await reader.update(entryID, with: draft, today: user.today(at: now), now: now) {
+            if try await reader.books.update(entryID, with: draft, today: user.today(at: now), now: now) {
                 await enrichment.libraryChanged(user.id, entry: entryID)
             }
         }
@@ -50,18 +50,18 @@ public struct LibraryService: Sendable {
 
     public func changeStatus(of entryID: LibraryEntry.ID, to status: ReadingStatus, for user: User, now: Date) async throws {
         try await notifications.write(for: user, now: now) {
-            try await $0.changeStatus(of: entryID, to: status, today: user.today(at: now), now: now)
+            try await $0.books.changeStatus(of: entryID, to: status, today: user.today(at: now), now: now)
         }
     }
 
     public func delete(_ entryID: LibraryEntry.ID, for user: User, now: Date) async throws {
-        try await notifications.write(for: user, now: now) { try await $0.delete(entryID) }
+        try await notifications.write(for: user, now: now) { try await $0.books.delete(entryID) }
     }
 
     /// Records author facts a person checked with ``AuthorFactInput/changes(_:current:accepting:)``.
     public func recordFacts(
         _ facts: [(AuthorFactKind, String?)], about authorID: Author.ID, for user: User, now: Date
     ) async throws {
-        try await notifications.write(for: user, now: now) { try await $0.recordFacts(facts, about: authorID, now: now) }
+        try await notifications.write(for: user, now: now) { try await $0.books.recordFacts(facts, about: authorID, now: now) }
     }
 }

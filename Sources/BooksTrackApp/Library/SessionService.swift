@@ -13,10 +13,10 @@ public struct SessionService: Sendable {
     public static let promptAfterMinutes = 5
 
     public func start(on entryID: LibraryEntry.ID, startPage: Int? = nil, for user: User, now: Date) async throws
-        -> ReaderStore.SessionStart
+        -> ReadingSessionStore.Start
     {
         try await notifications.write(for: user, now: now) {
-            try await $0.startSession(on: entryID, startPage: startPage, now: now)
+            try await $0.sessions.start(on: entryID, startPage: startPage, now: now)
         }
     }
 
@@ -24,7 +24,7 @@ public struct SessionService: Sendable {
         _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, for user: User, now: Date
     ) async throws -> ReadingSession {
         try await notifications.write(for: user, now: now) {
-            try await $0.finishSession(
+            try await $0.sessions.finish(
                 id, endPage: endPage, endedAt: endedAt, correction: correction, now: now)
         }
     }
@@ -34,7 +34,7 @@ public struct SessionService: Sendable {
         for user: User, now: Date
     ) async throws -> ReadingSession {
         try await notifications.write(for: user, now: now) {
-            try await $0.logSession(
+            try await $0.sessions.log(
                 on: entryID, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage,
                 correction: correction, now: now)
         }
@@ -44,22 +44,22 @@ public struct SessionService: Sendable {
         _ id: ReadingSession.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, for user: User, now: Date
     ) async throws -> ReadingSession {
         try await notifications.write(for: user, now: now) {
-            try await $0.updateSession(
+            try await $0.sessions.update(
                 id, startedAt: startedAt, minutes: minutes, startPage: startPage, endPage: endPage, now: now)
         }
     }
 
     public func delete(_ id: ReadingSession.ID, for user: User, now: Date) async throws {
-        try await notifications.write(for: user, now: now) { try await $0.deleteSession(id) }
+        try await notifications.write(for: user, now: now) { try await $0.sessions.delete(id) }
     }
 
     public func progress(on entryID: LibraryEntry.ID, page: Int, for user: User, now: Date) async throws {
-        try await notifications.write(for: user, now: now) { try await $0.recordProgress(on: entryID, page: page, now: now) }
+        try await notifications.write(for: user, now: now) { try await $0.progress.record(on: entryID, page: page, now: now) }
     }
 
     public func progress(on entryID: LibraryEntry.ID, percent: Int, for user: User, now: Date) async throws {
         try await notifications.write(for: user, now: now) {
-            try await $0.recordProgress(on: entryID, percent: percent, now: now)
+            try await $0.progress.record(on: entryID, percent: percent, now: now)
         }
     }
 

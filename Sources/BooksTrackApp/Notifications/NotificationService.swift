@@ -25,7 +25,7 @@ public struct NotificationService: Sendable {
     /// It works on the reader's kept library (brought up to date by the write's change log), so
     /// a write costs no more reads than the patch: achievements, contributions, goals and
     /// milestones are part of it. An unlock is stored with its notice in one transaction
-    /// (``ReaderStore/record(achievements:now:)``), so no notice is owed for an earlier unlock.
+    /// (``AchievementStore/record(_:now:)``), so no notice is owed for an earlier unlock.
     ///
     /// A failure here is logged, never thrown: the reader's write is already saved, and the next
     /// write asks again (the notices are keyed, so nothing is lost or doubled).
@@ -65,12 +65,12 @@ public struct NotificationService: Sendable {
         if !libraries.keeps(user.id),
             try await GoalService.current(user, store: store, now: now).allSatisfy({ $0.goal.status != .active })
         {
-            let (facts, unlocked) = try await reader.achievementCounts(timeZone: user.timeZone)
+            let (facts, unlocked) = try await reader.achievements.counts(timeZone: user.timeZone)
             var new = Achievements.newlyEarned(facts, unlocked: unlocked, now: now)
             guard !new.isEmpty else { return }
             // Dated by the reading that earned them: the library is read only when something is new.
             new = try await libraries.figures(of: user).figures.dated(new)
-            if try await reader.record(achievements: new, now: now) > 0 { await deliver(user.id, now: now) }
+            if try await reader.achievements.record(new, now: now) > 0 { await deliver(user.id, now: now) }
             return
         }
         // The library's figures (kept with it) for achievements and goals.
@@ -81,9 +81,9 @@ public struct NotificationService: Sendable {
         let facts = figures.achievementFacts(contributions: library.contributions.count)
         let new = figures.dated(
             Achievements.newlyEarned(facts, unlocked: Set(library.achievements.map(\.achievement)), now: now))
-        var recorded = new.isEmpty ? 0 : try await reader.record(achievements: new, now: now)
+        var recorded = new.isEmpty ? 0 : try await reader.achievements.record(new, now: now)
         let goals = try await GoalService.settle(user, library: library, figures: figures, store: store, now: now)
-        if !goals.isEmpty { recorded += try await reader.record(notices: goals, now: now) }
+        if !goals.isEmpty { recorded += try await reader.notifications.record(goals, now: now) }
         if recorded > 0 { await deliver(user.id, now: now) }
     }
 
@@ -92,7 +92,7 @@ public struct NotificationService: Sendable {
     /// saved, and the next one queues the delivery again.
     func deliver(_ userID: User.ID, now: Date) async {
         do {
-            guard try await store.reader(userID).webhook() != nil else { return }
+            guard try await store.reader(userID).webhook.current() != nil else { return }
             try await store.jobs.requeue(
                 kind: WebhookService.jobKind, subject: userID.string, userID: userID, runAfter: now, now: now)
             wake.ring()
@@ -103,22 +103,24 @@ public struct NotificationService: Sendable {
 
     /// Unread notifications, newest first.
     public func unread(of user: User) async throws -> [AppNotification] {
-        try await store.reader(user.id).notifications(unreadOnly: true)
+        try await store.reader(user.id).notifications.recent(unreadOnly: true)
     }
 
     /// The latest notifications, read or not, newest first.
     public func recent(of user: User, limit: Int = 50) async throws -> [AppNotification] {
-        try await store.reader(user.id).notifications(unreadOnly: false, limit: limit)
+        try await store.reader(user.id).notifications.recent(unreadOnly: false, limit: limit)
     }
 
     /// Marks every unread notification read (after an import's wall of them); how many were.
     @discardableResult
     public func markAllRead(of user: User, now: Date) async throws -> Int {
-        try await store.reader(user.id).markAllRead(now: now)
+        try await store.reader(user.id).notifications.markAllRead(now: now)
     }
 
     /// Marks a notification read; throws not-found for one the reader does not have.
     public func markRead(_ id: AppNotification.ID, of user: User, now: Date) async throws {
-        guard try await store.reader(user.id).markRead(id, now: now) else { throw StoreError.notFound(.notification(id)) }
+        guard try await store.reader(user.id).notifications.markRead(id, now: now) else {
+            throw StoreError.notFound(.notification(id))
+        }
     }
 }

@@ -55,13 +55,13 @@ public struct ReminderService: Sendable {
                 let streak = try await libraries.figures(of: user).figures.streak(at: now)
                 let running = try await goals.goals(for: user, now: now).filter { $0.goal.isRunning(on: today) }
                 let due = Reminders.due(
-                    now: now, timeZone: user.timeZone, preferences: try await reader.notificationPreferences(),
+                    now: now, timeZone: user.timeZone, preferences: try await reader.notifications.preferences(),
                     streak: streak.current, readToday: streak.readToday,
                     goals: running.map {
                         Reminders.RunningGoal(
                             title: $0.goal.title, summary: $0.summary, outlook: $0.goal.projection($0.progress, today: today))
                     })
-                let new = try await reader.record(notices: due, now: now)
+                let new = try await reader.notifications.record(due, now: now)
                 if new > 0 { await notifications.deliver(user.id, now: now) }
                 recorded += new
             } catch {
@@ -73,11 +73,11 @@ public struct ReminderService: Sendable {
 
     /// Saves the reader's choice of notifications; turning a reminder on starts the looks.
     public func setPreferences(_ choices: [NotificationKind: Bool], for user: User, now: Date) async throws {
-        try await store.reader(user.id).setNotificationPreferences(choices, now: now)
+        try await store.reader(user.id).notifications.setPreferences(choices, now: now)
         if choices.contains(where: { $0.key.isReminder && $0.value }) { try await schedule(at: now, now: now) }
     }
 
     public func preferences(of user: User) async throws -> NotificationPreferences {
-        try await store.reader(user.id).notificationPreferences()
+        try await store.reader(user.id).notifications.preferences()
     }
 }

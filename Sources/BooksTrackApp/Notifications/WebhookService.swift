@@ -22,7 +22,7 @@ public struct WebhookService: Sendable {
     let notifications: NotificationService
 
     public func webhook(of user: User) async throws -> Webhook? {
-        try await store.reader(user.id).webhook()
+        try await store.reader(user.id).webhook.current()
     }
 
     /// Sets (or, with empty text, removes) the reader's webhook; the message says what is wrong
@@ -30,7 +30,7 @@ public struct WebhookService: Sendable {
     public func set(_ text: String, for user: User) async throws -> String? {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
-            try await store.reader(user.id).setWebhook(nil, now: clock())
+            try await store.reader(user.id).webhook.set(nil, now: clock())
             return nil
         }
         guard let url = Webhook.url(text) else { return Webhook.problem(with: text) }
@@ -42,7 +42,7 @@ public struct WebhookService: Sendable {
                     "\(host) is on this machine or a private network; the owner of this BooksTrack has not allowed webhooks there."
             }
         }
-        try await store.reader(user.id).setWebhook(url.absoluteString, now: clock())
+        try await store.reader(user.id).webhook.set(url.absoluteString, now: clock())
         return nil
     }
 
@@ -60,8 +60,8 @@ public struct WebhookService: Sendable {
     /// Records a test notification, which the webhook is sent like any other.
     public func sendTest(for user: User) async throws {
         let now = clock()
-        try await store.reader(user.id).record(
-            notices: [
+        try await store.reader(user.id).notifications.record(
+            [
                 Notice(
                     kind: "test", key: "test:\(Int(now.timeIntervalSince1970 * 1000))", title: "Test notification",
                     body: "Your BooksTrack notifications arrive here.", destination: .notifications)
@@ -74,9 +74,9 @@ public struct WebhookService: Sendable {
     func run(_ job: Job) async throws {
         guard let userID = job.userID else { return }
         let reader = store.reader(userID)
-        guard let webhook = try await reader.webhook(), let url = Webhook.url(webhook.url) else { return }
+        guard let webhook = try await reader.webhook.current(), let url = Webhook.url(webhook.url) else { return }
         let policy = WebhookAddressPolicy(allowPrivate: try await allowsPrivate())
-        let owed = try await reader.undelivered(now: clock())
+        let owed = try await reader.webhook.undelivered(now: clock())
         guard !owed.isEmpty else { return }
         // Resolved and checked once for the batch; every post connects to the checked address.
         let checked = await policy.check(url)
@@ -89,7 +89,7 @@ public struct WebhookService: Sendable {
             }
             let now = clock()
             let retryAfter = error == nil ? nil : now.addingTimeInterval(Webhook.retryDelay(after: attempts + 1))
-            try await reader.recordDelivery(of: notification.id, error: error, retryAfter: retryAfter, now: now)
+            try await reader.webhook.recordDelivery(of: notification.id, error: error, retryAfter: retryAfter, now: now)
             if let error {
                 logger.info("webhook delivery failed", metadata: ["user": "\(userID.string)", "error": "\(error)"])
                 // The address is failing: the rest wait for this one's retry rather than each
@@ -101,8 +101,8 @@ public struct WebhookService: Sendable {
         // Whatever is left (a retry, or more than one batch) runs again when due.
         var due = retry
         if due == nil {
-            let more = try await reader.undelivered(now: clock(), limit: 1)
-            due = more.isEmpty ? try await reader.nextDeliveryRetry() : clock()
+            let more = try await reader.webhook.undelivered(now: clock(), limit: 1)
+            due = more.isEmpty ? try await reader.webhook.nextRetry() : clock()
         }
         if let due {
             try await store.jobs.requeue(kind: Self.jobKind, subject: userID.string, userID: userID, runAfter: due, now: clock())

@@ -60,7 +60,7 @@ final class LibraryArchiver: Sendable {
             if let archived = state.archived[id], version - archived < settings.every { return }
             state.writing[id] = Task.detached(priority: .background) { [clock, logger] in
                 do {
-                    try await reader.archive(library, at: version, now: clock())
+                    try await reader.library.archive(library, at: version, now: clock())
                     self.state.withLock { $0.archived[id] = max($0.archived[id] ?? version, version) }
                 } catch {
                     logger.warning("Writing a library archive failed: \(error)", metadata: ["user": "\(id)"])

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// Readers' libraries kept in this process with their figures, each at the version it was read
-/// at, and brought up to date by what changed since (``ReaderStore/libraryChanges(since:)``) rather than read whole
+/// at, and brought up to date by what changed since (``WholeLibrary/changes(since:)``) rather than read whole
 /// again after every write. Another server's writes reach it the same way: through the change
 /// log in the database. When the log cannot say what changed, the library is read whole.
 ///
@@ -145,9 +145,9 @@ final class LibrarySnapshots: Sendable {
         }) {
             defer { _ = table.withLock { $0.patching.remove(id) } }
             do {
-                if let changes = try await reader.libraryChanges(since: kept.version) {
+                if let changes = try await reader.library.changes(since: kept.version) {
                     if !changes.isEmpty {
-                        let patch = try await reader.patch(for: changes, of: kept.library)
+                        let patch = try await reader.library.patch(for: changes, of: kept.library)
                         kept.library.apply(patch)
                         // In place: the snapshot is out of the table, so nothing else holds
                         // these figures unless a request is still reading them.
@@ -166,7 +166,7 @@ final class LibrarySnapshots: Sendable {
             }
         }
         if let archived = try await archived(reader) { return archived }
-        let (version, library) = try await reader.versionedLibrary()
+        let (version, library) = try await reader.library.versioned()
         archiver?.consider(library, at: version, of: reader)
         return Snapshot(version: version, library: library, generation: table.withLock { $0.nextGeneration() })
     }
@@ -174,11 +174,11 @@ final class LibrarySnapshots: Sendable {
     /// The library read back from its archive and brought up to date by what changed since it
     /// was written; `nil` when there is none, or the change log no longer reaches back to it.
     private func archived(_ reader: ReaderStore) async throws -> Snapshot? {
-        guard let archiver, let (version, archived) = try await reader.archivedLibrary() else { return nil }
+        guard let archiver, let (version, archived) = try await reader.library.archived() else { return nil }
         archiver.found(version, of: reader.userID)
-        guard let changes = try await reader.libraryChanges(since: version) else { return nil }
+        guard let changes = try await reader.library.changes(since: version) else { return nil }
         var library = archived
-        if !changes.isEmpty { library.apply(try await reader.patch(for: changes, of: library)) }
+        if !changes.isEmpty { library.apply(try await reader.library.patch(for: changes, of: library)) }
         archiver.consider(library, at: changes.version, of: reader)
         return Snapshot(version: changes.version, library: library, generation: table.withLock { $0.nextGeneration() })
     }

@@ -85,11 +85,11 @@ public struct ReadingService: Sendable {
     /// is stored and announced now, like after a write.
     public func achievements(for user: User, now: Date) async throws -> [AchievementStanding] {
         async let figures = libraries.figures(of: user).figures
-        var standing = try await store.reader(user.id).noticeStanding()
+        var standing = try await store.reader(user.id).achievements.standing()
         let facts = try await figures.achievementFacts(contributions: standing.contributions)
         if !Achievements.newlyEarned(facts, unlocked: Set(standing.achievements.map(\.achievement)), now: now).isEmpty {
             await notifications.settle(user.id, now: now)
-            standing = try await store.reader(user.id).noticeStanding()
+            standing = try await store.reader(user.id).achievements.standing()
         }
         return Achievements.standings(facts, unlocked: standing.achievements)
     }

@@ -233,134 +233,6 @@ public struct GoalBoard: Sendable {
         }
     }
 
-    /// A goal's progress as of `today`.
-    public func progress(of goal: Goal, today: LocalDate) -> GoalProgress {
-        let days = goal.measuredDays(today: today).map { $0.lowerBound.dayNumber...$0.upperBound.dayNumber }
-        // The period's finishes are one slice of the sorted finishes; a book finished twice in
-        // it counts once, by its first finish.
-        var slice = 0..<0
-        var sessionRange = 0..<0
-        if let days {
-            slice = Self.first(finishDays, atLeast: days.lowerBound)..<Self.first(finishDays, atLeast: days.upperBound + 1)
-            sessionRange =
-                Self.first(sessionDays, atLeast: days.lowerBound)..<Self.first(sessionDays, atLeast: days.upperBound + 1)
-        }
-        var all: [Int32]
-        if rereads {
-            var seen = [Bool](repeating: false, count: books.count)
-            all = []
-            for index in finishBooks[slice] where !seen[Int(index)] {
-                seen[Int(index)] = true
-                all.append(index)
-            }
-        } else {
-            all = Array(finishBooks[slice])
-        }
-        let criteria = compile(goal.criteria)
-        let regionMask = criteria.regionMask
-        func matches(_ index: Int32) -> Bool { criteria.matches(books[Int(index)], on: self) }
-        var counted = all
-        var known = all.count
-        var mightCount = 0
-        var missingFacts = Set<GoalFact>()
-        // Whether the books that count are the period's finishes as they are (their pages are
-        // then two look-ups).
-        var countedIsSlice = !rereads
-        var current: Double
-        var decades: [Int] = []
-        switch goal.kind {
-        case .books: current = Double(all.count)
-        case .diversity, .category:
-            counted = []
-            for index in all {
-                if matches(index) {
-                    counted.append(index)
-                } else {
-                    let lacking = criteria.missing(books[Int(index)], on: self)
-                    if !lacking.isEmpty {
-                        mightCount += 1
-                        missingFacts.formUnion(lacking)
-                    }
-                }
-            }
-            countedIsSlice = false
-            current = Double(counted.count)
-        case .share:
-            // The share is of the books whose fact is known: unknown is not "not a match".
-            let knownBooks = all.filter { criteria.isKnown(books[Int($0)]) }
-            known = knownBooks.count
-            counted = knownBooks.filter(matches)
-            countedIsSlice = false
-            current = knownBooks.isEmpty ? 0 : Double(counted.count) / Double(knownBooks.count) * 100
-        case .pages:
-            let sessionPages = pagesBefore[sessionRange.upperBound] - pagesBefore[sessionRange.lowerBound]
-            let untimed =
-                rereads
-                ? all.reduce(0) { $0 + (books[Int($1)].timed ? 0 : max(0, Int(books[Int($1)].pageCount))) }
-                : untimedPagesBefore[slice.upperBound] - untimedPagesBefore[slice.lowerBound]
-            current = Double(sessionPages + untimed)
-        case .minutes:
-            counted = []
-            current = Double(minutesBefore[sessionRange.upperBound] - minutesBefore[sessionRange.lowerBound])
-        case .streakDays:
-            counted = []
-            current = Double(days.map(longestRun) ?? 0)
-        case .authorsExplored:
-            current = Double(distinct(\.authors, in: flatAuthors, of: authorCountry.count, among: all))
-        case .genresExplored:
-            current = Double(distinct(\.genres, in: flatGenres, of: genreIndex.count, among: all))
-        case .regionsExplored:
-            current = Double(all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }.nonzeroBitCount)
-            mightCount = all.count { books[Int($0)].regionMask == 0 }
-            if mightCount > 0 { missingFacts = [.region] }
-        case .countriesExplored:
-            current = Double(countries(among: all))
-            mightCount = all.count { !books[Int($0)].authors.contains { authorCountry[Int(flatAuthors[Int($0)])] >= 0 } }
-            if mightCount > 0 { missingFacts = [.region] }
-        case .decadesExplored:
-            let since = Int64(goal.criteria.sinceYear ?? Int(Int32.min) + 1)
-            counted = all.filter { books[Int($0)].decade != .min && Int64(books[Int($0)].decade) >= since }
-            countedIsSlice = false
-            decades = Set(counted.map { Int(books[Int($0)].decade) }).sorted()
-            current = Double(decades.count)
-        }
-        // The story is told when a goal is reached; counting countries for every goal on every
-        // read would cost more than the rest.
-        let countries = current >= Double(goal.target) ? countries(among: counted) : 0
-        // The regions reached: a regions goal's by every finished book, another's by its books
-        // that count, among the regions it asks for.
-        var regions: [CulturalRegion] = []
-        if goal.kind == .regionsExplored || regionMask != 0 {
-            let reached =
-                goal.kind == .regionsExplored
-                ? all.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask }
-                : counted.reduce(UInt16(0)) { $0 | books[Int($1)].regionMask } & regionMask
-            regions = CulturalRegion.allCases.filter { reached & Self.bit($0) != 0 }
-        }
-        let pages =
-            countedIsSlice && counted.count == slice.count
-            ? allPagesBefore[slice.upperBound] - allPagesBefore[slice.lowerBound]
-            : counted.reduce(0) { $0 + max(0, Int(books[Int($1)].pageCount)) }
-        let story = Goal.Snapshot(
-            progress: goal.target > 0 ? min(1, current / Double(goal.target)) : 0, books: counted.count, pages: pages,
-            countries: countries, regions: current >= Double(goal.target) && !regions.isEmpty ? regions : nil)
-        let pace =
-            switch goal.kind {
-            case .share: goal.sharePace(share: current, known: known, matching: counted.count, today: today)
-            case .streakDays:
-                goal.streakPace(
-                    longest: Int(current), run: days.map(aliveRun) ?? 0, readToday: isReadingDay(today.dayNumber),
-                    today: today)
-            default: goal.pace(current: current, today: today)
-            }
-        return GoalProgress(
-            current: current, target: goal.target, ids: ids, counted: counted, finishedInPeriod: all.count, known: known,
-            pace: pace, story: story, decades: decades, regions: regions, mightCount: mightCount,
-            missingFacts: GoalFact.allCases.filter(missingFacts.contains))
-    }
-
-    /// How many distinct values (authors, genres: `count` of them) some books have, each book's
-    /// values being its `range` in the `flat` list.
     /// The distinct countries of the authors of some books.
     func countries(among selection: [Int32]) -> Int {
         var seen = [Bool](repeating: false, count: countryCount)
@@ -377,6 +249,8 @@ public struct GoalBoard: Sendable {
         return distinct
     }
 
+    /// How many distinct values (authors, genres: `count` of them) some books have, each book's
+    /// values being its `range` in the `flat` list.
     func distinct(_ range: KeyPath<Book, Range<Int32>>, in flat: [Int32], of count: Int, among selection: [Int32]) -> Int {
         var seen = [Bool](repeating: false, count: count)
         var distinct = 0

@@ -65,7 +65,7 @@ public struct LibraryFigures: Sendable {
     /// What achievements look at (``Achievements``): the books read, the regions and original
     /// languages among them, their ratings, and the longest run of reading days — the one
     /// definition on the kept library (a process that keeps none asks the database,
-    /// `ReaderStore.achievementCounts`, held equal to this by `AchievementCountsTests`), kept as
+    /// `AchievementStore.counts(timeZone:)`, held equal to this by `AchievementCountsTests`), kept as
     /// books change (``InsightIndex/ReadTally``).
     public func achievementFacts(contributions: Int) -> AchievementFacts {
         let tally = index.tally

@@ -164,25 +164,6 @@ extension Database {
     }
 }
 
-extension ReaderStore {
-    /// A write to this reader's data: the reader's own caches are always invalidated; the body
-    /// declares the shared works and authors it changed. With `entries: true` the body also
-    /// declares which of the reader's own data it changed (``Changes/entries(_:of:)``,
-    /// ``Changes/account(of:)``, ``Changes/activity(of:)``), so servers keeping the library in
-    /// memory reload only those; a body that declares none counts as changing all.
-    func changing<T: Sendable>(
-        entries: Bool = false, _ body: @escaping @Sendable (any SQLDatabase, Changes) async throws -> T
-    ) async throws -> T {
-        let userID = self.userID
-        return try await database.changing { db, changes in
-            if !entries { changes.reader(userID) }
-            let result = try await body(db, changes)
-            if !changes.declared(userID) { changes.reader(userID) }
-            return result
-        }
-    }
-}
-
 /// Serialises one reader's writes that read, decide, then write (answers to prompts) across
 /// app servers. A transaction-scoped advisory lock on PostgreSQL, so it never holds a row lock
 /// that ``Changes`` would later take out of order; SQLite writes are serial anyway.

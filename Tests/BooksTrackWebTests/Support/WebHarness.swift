@@ -91,7 +91,7 @@ struct WebHarness: Sendable {
     /// Imports a fixture straight through the store (for tests about something else).
     func importFixture(_ path: String, for user: User) async throws -> ImportReport {
         let batch = try LibraryFileReader.read(bytes: Fixtures.bytes(path), today: Self.today)
-        return try await store.reader(user.id).importBatch(batch, fileName: path, dryRun: false, now: TestClock.now)
+        return try await store.reader(user.id).imports.import(batch, fileName: path, dryRun: false, now: TestClock.now)
     }
 }
 

@@ -3,8 +3,13 @@ import Foundation
 import SQLKit
 
 /// A reader's webhook and the delivery of their notifications to it (SPEC §8).
-extension ReaderStore {
-    public func webhook() async throws -> Webhook? {
+public struct WebhookStore: ReaderScoped {
+    /// The reader whose webhook this is.
+    public let userID: User.ID
+    let database: Database
+
+    /// The reader's webhook with how its deliveries went, if they set one.
+    public func current() async throws -> Webhook? {
         let userID = self.userID
         return try await database.read { db in
             try await db.raw("SELECT * FROM reader_webhooks WHERE user_id = \(bind: userID.string)").first().map { row in
@@ -18,7 +23,7 @@ extension ReaderStore {
 
     /// Sets the reader's webhook (notifications from `now` on are sent to it) or, with nil,
     /// removes it. Setting the same address again keeps its history.
-    public func setWebhook(_ url: String?, now: Date) async throws {
+    public func set(_ url: String?, now: Date) async throws {
         let userID = self.userID
         try await database.write { db in
             guard let url else {
@@ -52,12 +57,12 @@ extension ReaderStore {
                     AND (n.retry_after IS NULL OR n.retry_after <= \(bind: now.milliseconds))
                 ORDER BY n.created_at, n.id LIMIT \(bind: limit)
                 """
-            ).all().map { (try Self.notification($0, of: userID), try $0.integer("delivery_attempts")) }
+            ).all().map { (try NotificationStore.notification($0, of: userID), try $0.integer("delivery_attempts")) }
         }
     }
 
     /// When the next notification owed to the webhook is due to be tried again, if one is.
-    public func nextDeliveryRetry() async throws -> Date? {
+    public func nextRetry() async throws -> Date? {
         let userID = self.userID
         return try await database.read { db in
             try await db.raw(
@@ -106,13 +111,5 @@ extension ReaderStore {
                 ).run()
             }
         }
-    }
-
-    static func notification(_ row: any SQLRow, of userID: User.ID) throws -> AppNotification {
-        AppNotification(
-            id: try row.id("id"), userID: userID, kind: try row.text("kind"), title: try row.text("title"),
-            body: try row.text("body"), destination: try row.optionalText("link").flatMap(NoticeDestination.init(stored:)),
-            createdAt: try row.instant("created_at"),
-            readAt: try row.optionalInstant("read_at"), key: try row.optionalText("dedupe_key"))
     }
 }

@@ -2,14 +2,20 @@ import BooksTrackCore
 import Foundation
 import SQLKit
 
-extension ReaderStore {
+/// A reader's achievements: the facts they are decided on, counted by the database, and the
+/// achievements unlocked, each with the notification it owes.
+public struct AchievementStore: ReaderScoped {
+    /// The reader whose achievements these are.
+    public let userID: User.ID
+    let database: Database
+
     /// The achievements' facts counted by the database, and the achievements already unlocked:
     /// what the after-write step needs when this process keeps no copy of the reader's library
     /// (the command line after an import; a server's first write for a reader). A few aggregate
     /// queries instead of reading a library of 50,000 books whole (2–3 s) only to count it.
     /// The figures equal ``LibraryFigures/achievementFacts(contributions:)`` on the same library
     /// (`AchievementCountsTests` checks it on both databases).
-    public func achievementCounts(timeZone: TimeZone) async throws -> (facts: AchievementFacts, unlocked: Set<String>) {
+    public func counts(timeZone: TimeZone) async throws -> (facts: AchievementFacts, unlocked: Set<String>) {
         let user = userID.string
         return try await database.read { db in
             let read: SQLQueryString = "e.user_id = \(bind: user) AND \(unsafeRaw: LibraryFilterSQL.readAtSomeTime)"
@@ -65,5 +71,40 @@ extension ReaderStore {
                 contributions: contributions)
             return (facts, Set(unlocked))
         }
+    }
+
+    /// The reader's unlocked achievements and how many contributions they made (what the
+    /// achievements page measures; the after-write step reads them from the kept library).
+    public func standing() async throws -> Notices.Standing {
+        let userID = self.userID
+        return try await database.read { db in
+            Notices.Standing(
+                achievements: try await ActivityRows.achievements(of: userID, on: db),
+                contributions: try await ActivityRows.contributionCount(of: userID, on: db))
+        }
+    }
+
+    /// Records unlocked achievements and the notification each one owes in one transaction, so
+    /// an unlock is never stored without its notice (a crash between the two cannot lose it).
+    /// An achievement is unlocked once and its notice recorded once, however many writes ask.
+    /// Returns how many notices were new.
+    @discardableResult
+    public func record(_ achievements: [AchievementUnlock], now: Date) async throws -> Int {
+        guard !achievements.isEmpty else { return 0 }
+        let userID = self.userID
+        return try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            return try await Self.unlock(achievements, of: userID, now: now, on: db)
+        }
+    }
+
+    /// Inserts unlocks with their notices, inside the caller's transaction.
+    static func unlock(_ achievements: [AchievementUnlock], of userID: User.ID, now: Date, on db: any SQLDatabase)
+        async throws -> Int
+    {
+        try await ActivityRows.insert(achievements: achievements, userID: userID, on: db)
+        return try await NotificationStore.insert(
+            notices: achievements.sorted { $0.unlockedAt < $1.unlockedAt }.compactMap(Notices.notice(for:)), of: userID,
+            now: now, on: db)
     }
 }

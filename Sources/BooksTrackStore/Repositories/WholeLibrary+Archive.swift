@@ -4,13 +4,13 @@ import SQLKit
 
 /// The reader's library archive (``LibraryArchive``, table `library_archives`): their books
 /// written down at a version by a process that kept the library, read back by the next one.
-extension ReaderStore {
+extension WholeLibrary {
     /// The library from its archive, with the rest (the reader, authors, sessions, goals) read
     /// now, and the version the archive was written at: the caller brings it up to date by what
-    /// changed since (``libraryChanges(since:)``), as a kept library is. `nil` when the reader
+    /// changed since (``changes(since:)``), as a kept library is. `nil` when the reader
     /// has no archive of this format, or its bytes do not read back whole (then the library is
     /// read from its tables and a new archive replaces it).
-    public func archivedLibrary() async throws -> (version: Int, library: ReaderLibrary)? {
+    public func archived() async throws -> (version: Int, library: ReaderLibrary)? {
         let userID = self.userID
         guard let (version, body) = try await archiveBody(),
             let books = try? await LibraryArchive.decode(body, of: userID)
@@ -28,7 +28,7 @@ extension ReaderStore {
         }
         let catalogue = WholeLibraryRows.Catalogue(
             entries: books.entries, works: books.works, editions: books.editions, authors: authors)
-        return (version, try await library(with: catalogue))
+        return (version, try await whole(with: catalogue))
     }
 
     /// The version and bytes of the reader's archive of this format, if any.

@@ -6,9 +6,13 @@ import SQLKit
 /// the library (``Goal/progress(in:today:timeZone:)``). What is stored is the goal, the date each
 /// milestone was first crossed (once: the milestone's key is the goal and the percentage), and a
 /// completed goal's final figures.
-extension ReaderStore {
+public struct GoalStore: ReaderScoped {
+    /// The reader whose goals these are.
+    public let userID: User.ID
+    let database: Database
+
     /// The reader's goals, oldest first, with their milestones.
-    public func goals() async throws -> [(goal: Goal, milestones: [Milestone])] {
+    public func all() async throws -> [(goal: Goal, milestones: [Milestone])] {
         let userID = self.userID
         return try await database.read { db in
             let milestones = Dictionary(grouping: try await ActivityRows.milestones(of: userID, on: db), by: \.goalID)
@@ -18,10 +22,9 @@ extension ReaderStore {
 
     /// One of the reader's goals with its milestones.
     public func goal(_ id: Goal.ID) async throws -> (goal: Goal, milestones: [Milestone])? {
-        try await goals().first { $0.goal.id == id }
+        try await all().first { $0.goal.id == id }
     }
 
-    /// Adds a goal.
     /// How long an identical goal counts as the same request sent twice (a double-tapped
     /// button, a retried API call): within it, creating it again gives the goal already made.
     static let doubleSubmitWindow: TimeInterval = 10
@@ -30,7 +33,7 @@ extension ReaderStore {
     /// criteria) the reader created in the last ``doubleSubmitWindow`` seconds: ten identical
     /// creations at once, through any servers, make one goal.
     @discardableResult
-    public func create(goal: Goal, now: Date) async throws -> Goal {
+    public func create(_ goal: Goal, now: Date) async throws -> Goal {
         var goal = goal
         goal.userID = userID
         let owned = goal
@@ -81,7 +84,7 @@ extension ReaderStore {
     /// version the edit started from, ``Goal/updatedAt``), only if the goal has not changed since:
     /// otherwise ``StoreError/Conflict/goalChanged(_:)``, and nothing is written. The version
     /// always moves forward, even within one millisecond.
-    public func update(goal: Goal, now: Date, expecting version: Date? = nil) async throws {
+    public func update(_ goal: Goal, now: Date, expecting version: Date? = nil) async throws {
         let userID = self.userID
         let changed = try await changing(entries: true) { db, changes in
             changes.activity(of: userID)
@@ -106,7 +109,7 @@ extension ReaderStore {
     }
 
     /// Deletes a goal with its milestones.
-    public func deleteGoal(_ id: Goal.ID) async throws {
+    public func delete(_ id: Goal.ID) async throws {
         let userID = self.userID
         let deleted = try await changing(entries: true) { db, changes in
             changes.activity(of: userID)
@@ -145,7 +148,7 @@ extension ReaderStore {
 
     /// Marks an active goal completed with its final figures; false when it was not active (a
     /// concurrent request completed it first).
-    public func complete(goal id: Goal.ID, snapshot: Goal.Snapshot, at: Date) async throws -> Bool {
+    public func complete(_ id: Goal.ID, snapshot: Goal.Snapshot, at: Date) async throws -> Bool {
         let userID = self.userID
         return try await changing(entries: true) { db, changes in
             changes.activity(of: userID)
@@ -158,6 +161,19 @@ extension ReaderStore {
                     RETURNING id
                     """
                 ).all().isEmpty)
+        }
+    }
+
+    /// Records a goal as it is and the milestones it has reached.
+    public func record(_ goal: Goal, milestones: [Milestone] = [], now: Date) async throws {
+        let userID = self.userID
+        var goal = goal
+        goal.userID = userID
+        let owned = goal
+        try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            try await ActivityRows.insert(goals: [owned], userID: userID, now: now, on: db)
+            try await ActivityRows.insert(milestones: milestones.filter { $0.goalID == owned.id }, userID: userID, on: db)
         }
     }
 }

@@ -22,7 +22,13 @@ public struct ContributionRecord: Sendable, Hashable {
     public var workTitle: String?
 }
 
-extension ReaderStore {
+/// A reader's curation (SPEC F4): their answers to the questions about their books and the
+/// books' authors, the questions they skipped, and the contributions their answers earned.
+public struct CurationStore: ReaderScoped {
+    /// The reader whose curation this is.
+    public let userID: User.ID
+    let database: Database
+
     /// Saves a reader's answer to a prompt about one of their books, in one transaction: the
     /// fact (author facts with the reader as their source; the reader's answer wins over
     /// automatic ones), and the contribution and badges ``Curation/award(_:changed:books:userID:workID:note:contributions:unlocked:now:)``
@@ -76,7 +82,7 @@ extension ReaderStore {
                 contributions: try await ActivityRows.contributionCount(of: userID, on: db),
                 unlocked: Set(try await ActivityRows.achievements(of: userID, on: db).map(\.achievement)), now: now)
             if let contribution = award.contribution { try await ActivityRows.insert(contributions: [contribution], on: db) }
-            try await Self.unlock(award.unlocks, of: userID, now: now, on: db)
+            try await AchievementStore.unlock(award.unlocks, of: userID, now: now, on: db)
             return CurationOutcome(
                 contribution: award.contribution, books: books,
                 unlockedCurator: award.unlocks.contains { $0.achievement == Curation.achievement })
@@ -158,6 +164,18 @@ extension ReaderStore {
                     contribution: $0, authorName: $0.authorID.flatMap { authors[$0]?.name },
                     workTitle: $0.workID.flatMap { works[$0]?.title })
             }
+        }
+    }
+
+    /// Records curator points.
+    public func record(_ contribution: Contribution) async throws {
+        let userID = self.userID
+        var contribution = contribution
+        contribution.userID = userID
+        let owned = contribution
+        try await changing(entries: true) { db, changes in
+            changes.activity(of: userID)
+            try await ActivityRows.insert(contributions: [owned], on: db)
         }
     }
 

@@ -15,9 +15,15 @@ public struct InsightVersions: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "d\(data)" }
 }
 
-extension ReaderStore {
+/// A reader's computed insights, kept in the database for the version they were computed at
+/// (``InsightVersions``), so every app server sharing it serves them without computing again.
+public struct InsightCache: ReaderScoped {
+    /// The reader whose insights these are.
+    public let userID: User.ID
+    let database: Database
+
     /// The version of everything this reader's insights depend on.
-    public func insightVersions() async throws -> InsightVersions {
+    public func versions() async throws -> InsightVersions {
         let userID = self.userID
         return try await database.read { db in
             guard let version = try await Self.dataVersion(of: userID, on: db) else { throw StoreError.notFound(.reader) }
@@ -26,7 +32,7 @@ extension ReaderStore {
     }
 
     /// A cached insight payload, when one was stored for exactly these versions.
-    public func cachedInsight(key: String, versions: InsightVersions) async throws -> String? {
+    public func payload(key: String, versions: InsightVersions) async throws -> String? {
         let userID = self.userID
         return try await database.read { db in
             try await db.raw(
@@ -40,7 +46,7 @@ extension ReaderStore {
 
     /// Stores an insight payload computed at `versions`, unless a newer one is already stored
     /// (two servers may compute the same insight at once).
-    public func storeInsight(key: String, versions: InsightVersions, payload: String, now: Date) async throws {
+    public func store(key: String, versions: InsightVersions, payload: String, now: Date) async throws {
         let userID = self.userID
         try await database.write { db in
             try await db.raw(

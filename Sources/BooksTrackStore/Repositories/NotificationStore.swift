@@ -2,49 +2,20 @@ import BooksTrackCore
 import Foundation
 import SQLKit
 
-extension ReaderStore {
-    /// The reader's unlocked achievements and how many contributions they made (what the
-    /// achievements page measures; the after-write step reads them from the kept library).
-    public func noticeStanding() async throws -> Notices.Standing {
-        let userID = self.userID
-        return try await database.read { db in
-            Notices.Standing(
-                achievements: try await ActivityRows.achievements(of: userID, on: db),
-                contributions: try await ActivityRows.contributionCount(of: userID, on: db))
-        }
-    }
+/// A reader's notifications: what the app tells them, recorded once per notice key and only of
+/// the kinds they chose to get; read in the app, and posted to their webhook (``WebhookStore``).
+public struct NotificationStore: ReaderScoped {
+    /// The reader whose notifications these are.
+    public let userID: User.ID
+    let database: Database
 
     /// Records notices; one whose key the reader already has is left out (two writes settling at
     /// once record it once). Returns how many were new.
     @discardableResult
-    public func record(notices: [Notice], now: Date) async throws -> Int {
+    public func record(_ notices: [Notice], now: Date) async throws -> Int {
         guard !notices.isEmpty else { return 0 }
         let userID = self.userID
         return try await database.write { db in try await Self.insert(notices: notices, of: userID, now: now, on: db) }
-    }
-
-    /// Records unlocked achievements and the notification each one owes in one transaction, so
-    /// an unlock is never stored without its notice (a crash between the two cannot lose it).
-    /// An achievement is unlocked once and its notice recorded once, however many writes ask.
-    /// Returns how many notices were new.
-    @discardableResult
-    public func record(achievements: [AchievementUnlock], now: Date) async throws -> Int {
-        guard !achievements.isEmpty else { return 0 }
-        let userID = self.userID
-        return try await changing(entries: true) { db, changes in
-            changes.activity(of: userID)
-            return try await Self.unlock(achievements, of: userID, now: now, on: db)
-        }
-    }
-
-    /// Inserts unlocks with their notices, inside the caller's transaction.
-    static func unlock(_ achievements: [AchievementUnlock], of userID: User.ID, now: Date, on db: any SQLDatabase)
-        async throws -> Int
-    {
-        try await ActivityRows.insert(achievements: achievements, userID: userID, on: db)
-        return try await insert(
-            notices: achievements.sorted { $0.unlockedAt < $1.unlockedAt }.compactMap(Notices.notice(for:)), of: userID,
-            now: now, on: db)
     }
 
     /// Inserts notices whose keys the reader does not have yet, of the kinds the reader gets
@@ -53,7 +24,7 @@ extension ReaderStore {
     /// unread ones there are.
     static func insert(notices: [Notice], of userID: User.ID, now: Date, on db: any SQLDatabase) async throws -> Int {
         guard !notices.isEmpty else { return 0 }
-        let preferences = try await notificationPreferences(of: userID, on: db)
+        let preferences = try await Self.preferences(of: userID, on: db)
         let (unread, read) = Notices.batched(notices.filter { preferences.allows(kind: $0.kind) })
         var recorded = 0
         for notice in read { _ = try await insert(notice, of: userID, now: now, read: true, on: db) }
@@ -80,12 +51,13 @@ extension ReaderStore {
     }
 
     /// Which kinds of notification the reader gets.
-    public func notificationPreferences() async throws -> NotificationPreferences {
+    public func preferences() async throws -> NotificationPreferences {
         let userID = self.userID
-        return try await database.read { db in try await Self.notificationPreferences(of: userID, on: db) }
+        return try await database.read { db in try await Self.preferences(of: userID, on: db) }
     }
 
-    static func notificationPreferences(of userID: User.ID, on db: any SQLDatabase) async throws -> NotificationPreferences {
+    /// Which kinds of notification the reader gets, inside the caller's transaction.
+    static func preferences(of userID: User.ID, on db: any SQLDatabase) async throws -> NotificationPreferences {
         var chosen: [NotificationKind: Bool] = [:]
         for row in try await db.raw(
             "SELECT kind, enabled FROM notification_preferences WHERE user_id = \(bind: userID.string)"
@@ -96,7 +68,7 @@ extension ReaderStore {
     }
 
     /// Saves the reader's choice for each kind given (the others keep theirs).
-    public func setNotificationPreferences(_ choices: [NotificationKind: Bool], now: Date) async throws {
+    public func setPreferences(_ choices: [NotificationKind: Bool], now: Date) async throws {
         let userID = self.userID
         try await database.write { db in
             for (kind, enabled) in choices.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -112,7 +84,7 @@ extension ReaderStore {
     }
 
     /// The reader's notifications, newest first: only the unread ones, or the latest `limit`.
-    public func notifications(unreadOnly: Bool, limit: Int = 50) async throws -> [AppNotification] {
+    public func recent(unreadOnly: Bool, limit: Int = 50) async throws -> [AppNotification] {
         let userID = self.userID
         let unread: SQLQueryString = unreadOnly ? " AND read_at IS NULL" : ""
         return try await database.read { db in
@@ -156,5 +128,14 @@ extension ReaderStore {
             ).run()
             return true
         }
+    }
+
+    /// A notification as its row holds it.
+    static func notification(_ row: any SQLRow, of userID: User.ID) throws -> AppNotification {
+        AppNotification(
+            id: try row.id("id"), userID: userID, kind: try row.text("kind"), title: try row.text("title"),
+            body: try row.text("body"), destination: try row.optionalText("link").flatMap(NoticeDestination.init(stored:)),
+            createdAt: try row.instant("created_at"),
+            readAt: try row.optionalInstant("read_at"), key: try row.optionalText("dedupe_key"))
     }
 }

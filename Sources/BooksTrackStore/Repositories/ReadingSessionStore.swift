@@ -2,20 +2,24 @@ import BooksTrackCore
 import Foundation
 import SQLKit
 
-/// Reading sessions, quick progress and the streak (SPEC F5, §4). One running session per reader
-/// is enforced by the database (a unique index on the reader's sessions without an end), so two
-/// tabs, two devices or twenty requests at once start one.
-extension ReaderStore {
+/// A reader's reading sessions (SPEC F5, §4): timed from a start to a finish, or logged
+/// afterwards. One running session per reader is enforced by the database (a unique index on the
+/// reader's sessions without an end), so two tabs, two devices or twenty requests at once start one.
+public struct ReadingSessionStore: ReaderScoped {
+    /// The reader whose sessions these are.
+    public let userID: User.ID
+    let database: Database
+
     /// How a start ended: a new session, or the one already running (anywhere).
-    public enum SessionStart: Sendable, Equatable {
+    public enum Start: Sendable, Equatable {
         case started(ReadingSession)
         case alreadyRunning(ReadingSession)
     }
 
     /// Starts a session on one of the reader's books, from `startPage` or the book's current page.
-    public func startSession(on entryID: LibraryEntry.ID, startPage: Int? = nil, now: Date) async throws -> SessionStart {
+    public func start(on entryID: LibraryEntry.ID, startPage: Int? = nil, now: Date) async throws -> Start {
         let userID = self.userID
-        if let running = try await activeSession() { return .alreadyRunning(running) }
+        if let running = try await running() { return .alreadyRunning(running) }
         if let startPage, let problem = SessionRules.check(page: startPage) {
             throw StoreError.invalid(.session(problem))
         }
@@ -42,12 +46,12 @@ extension ReaderStore {
         }
         if let inserted { return .started(inserted) }
         // Another request started one between the look and the insert.
-        guard let running = try await activeSession() else { throw StoreError.conflict(.duplicate(table: "reading_sessions")) }
+        guard let running = try await running() else { throw StoreError.conflict(.duplicate(table: "reading_sessions")) }
         return .alreadyRunning(running)
     }
 
     /// The reader's running session, if any.
-    public func activeSession() async throws -> ReadingSession? {
+    public func running() async throws -> ReadingSession? {
         let userID = self.userID
         return try await database.read { db in
             try await ActivityRows.sessions(of: userID, running: true, on: db).first
@@ -64,7 +68,7 @@ extension ReaderStore {
     /// current page there. An end before the start page needs `correction`. A session running for
     /// more than 12 hours needs its real end time. Stopping a session already stopped (a double
     /// submit) answers it as it is.
-    public func finishSession(
+    public func finish(
         _ id: ReadingSession.ID, endPage: Int, endedAt: Date? = nil, correction: Bool = false, now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
@@ -101,7 +105,7 @@ extension ReaderStore {
     }
 
     /// Records a session after the fact: the day it started, how long and which pages.
-    public func logSession(
+    public func log(
         on entryID: LibraryEntry.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, correction: Bool = false,
         now: Date
     ) async throws -> ReadingSession {
@@ -131,7 +135,7 @@ extension ReaderStore {
     }
 
     /// Changes a finished session's times or pages.
-    public func updateSession(
+    public func update(
         _ id: ReadingSession.ID, startedAt: Date, minutes: Int, startPage: Int, endPage: Int, now: Date
     ) async throws -> ReadingSession {
         let userID = self.userID
@@ -160,7 +164,7 @@ extension ReaderStore {
     }
 
     /// Deletes one of the reader's sessions (a running one too: the timer is abandoned).
-    public func deleteSession(_ id: ReadingSession.ID) async throws {
+    public func delete(_ id: ReadingSession.ID) async throws {
         let userID = self.userID
         try await changing(entries: true) { db, changes in
             guard let session = try await ActivityRows.session(id, of: userID, on: db) else {
@@ -174,7 +178,7 @@ extension ReaderStore {
     }
 
     /// A page of a book's sessions, newest first, and how many there are.
-    public func sessions(of entryID: LibraryEntry.ID, page: Int = 1, pageSize: Int = 20) async throws
+    public func list(of entryID: LibraryEntry.ID, page: Int = 1, pageSize: Int = 20) async throws
         -> (sessions: [ReadingSession], total: Int)
     {
         let userID = self.userID
@@ -201,49 +205,15 @@ extension ReaderStore {
         }
     }
 
-    /// "I'm on page N": a progress update without a session; moves the book's current page.
-    public func recordProgress(on entryID: LibraryEntry.ID, page: Int, now: Date) async throws {
-        try await recordProgress(on: entryID, page: page, percent: nil, now: now)
-    }
-
-    /// "I'm N% through": on a book with a page count it is that page; on one without, the
-    /// percentage is kept with the update and the current page stays.
-    public func recordProgress(on entryID: LibraryEntry.ID, percent: Int, now: Date) async throws {
-        guard (0...100).contains(percent) else {
-            throw StoreError.invalid(.session(.percent))
-        }
-        try await recordProgress(on: entryID, page: nil, percent: percent, now: now)
-    }
-
-    /// A progress update by page or by percent, in one transaction.
-    private func recordProgress(on entryID: LibraryEntry.ID, page: Int?, percent: Int?, now: Date) async throws {
+    /// Records a reading session on one of the reader's entries.
+    public func record(_ session: ReadingSession, now: Date) async throws {
         let userID = self.userID
         try await changing(entries: true) { db, changes in
-            guard let entry = try await Self.ownedEntry(entryID, of: userID, on: db) else {
-                throw StoreError.notFound(.entry(entryID))
+            guard try await Self.ownedEntry(session.entryID, of: userID, on: db) != nil else {
+                throw StoreError.notFound(.entry(session.entryID))
             }
-            let pages = try await Self.pageCount(of: entry, on: db).flatMap { $0 > 0 ? $0 : nil }
-            var (page, percent) = (page, percent)
-            if let share = percent, let pages {
-                (page, percent) = (Int(saturating: (Double(share) * Double(pages) / 100).rounded()), nil)
-            }
-            if let page {
-                if let problem = SessionRules.check(page: page) {
-                    throw StoreError.invalid(.session(problem))
-                }
-                if let pages, page > pages {
-                    throw StoreError.invalid(.session(.beyondBook(pages: pages)))
-                }
-            }
-            try await db.raw(
-                """
-                INSERT INTO progress_updates (id, user_id, entry_id, page, percent, recorded_at)
-                VALUES (\(bind: ProgressUpdate.ID.random().string), \(bind: userID.string), \(bind: entryID.string),
-                    \(bind: page ?? entry.state.currentPage ?? 0), \(bind: percent), \(bind: now.milliseconds))
-                """
-            ).run()
-            if let page { try await Self.moveCurrentPage(of: entryID, to: page, userID: userID, now: now, on: db) }
-            changes.entries([entryID], of: userID)
+            try await ActivityRows.insert(newSessionsOf: [session], userID: userID, now: now, on: db)
+            changes.entries([session.entryID], of: userID)
         }
     }
 
@@ -252,22 +222,5 @@ extension ReaderStore {
         if end > now.addingTimeInterval(60) {
             throw StoreError.invalid(.session(.endsInFuture))
         }
-    }
-
-    private static func pageCount(of entry: LibraryEntry?, on db: any SQLDatabase) async throws -> Int? {
-        guard let editionID = entry?.editionID else { return nil }
-        return try await db.raw("SELECT page_count FROM editions WHERE id = \(bind: editionID.string)").first()?
-            .optionalInteger("page_count")
-    }
-
-    private static func moveCurrentPage(
-        of entryID: LibraryEntry.ID, to page: Int, userID: User.ID, now: Date, on db: any SQLDatabase
-    ) async throws {
-        try await db.raw(
-            """
-            UPDATE library_entries SET current_page = \(bind: page), updated_at = \(bind: now.milliseconds)
-            WHERE id = \(bind: entryID.string) AND user_id = \(bind: userID.string)
-            """
-        ).run()
     }
 }

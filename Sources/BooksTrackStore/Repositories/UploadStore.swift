@@ -2,39 +2,15 @@ import BooksTrackCore
 import Foundation
 import SQLKit
 
-/// A file uploaded in the browser, between its preview and its import.
-public struct ImportUpload: Sendable, Hashable {
-    public typealias ID = TypedID<ImportUpload>
+/// A reader's uploaded files, kept between their preview and their import (``ImportUpload``).
+public struct UploadStore: ReaderScoped {
+    /// The reader whose uploads these are.
+    public let userID: User.ID
+    let database: Database
 
-    public enum Status: String, Sendable {
-        /// Uploaded and previewed, waiting for the reader to confirm.
-        case previewed
-        /// Being imported.
-        case running
-        /// Imported; ``ImportUpload/runID`` is the import in the history.
-        case done
-        /// The import failed; nothing was written.
-        case failed
-    }
-
-    public var id: ID
-    public var fileName: String
-    public var fileSize: Int
-    public var status: Status
-    public var runID: ImportRunSummary.ID?
-    public var error: String?
-    /// The dry run computed when the file was uploaded (what the preview shows).
-    public var preview: ImportReport?
-    /// What the reader said the file's shelves mean (the defaults until they change it).
-    public var shelfReading: ShelfReading = .defaults
-    public var createdAt: Date
-    public var updatedAt: Date
-}
-
-extension ReaderStore {
     /// Keeps an uploaded file until the reader confirms (or abandons) its import. Uploads older
     /// than a day are removed here too.
-    public func saveUpload(fileName: String, bytes: [UInt8], preview: ImportReport, now: Date) async throws -> ImportUpload {
+    public func save(fileName: String, bytes: [UInt8], preview: ImportReport, now: Date) async throws -> ImportUpload {
         let userID = self.userID
         let upload = ImportUpload(
             id: .random(), fileName: fileName, fileSize: bytes.count, status: .previewed, runID: nil,
@@ -60,7 +36,7 @@ extension ReaderStore {
 
     /// Keeps what the reader said an upload's shelves mean, with the preview planned with it;
     /// false when the upload is no longer waiting for its confirmation.
-    public func updateUpload(_ id: ImportUpload.ID, shelves: ShelfReading, preview: ImportReport, now: Date) async throws
+    public func update(_ id: ImportUpload.ID, shelves: ShelfReading, preview: ImportReport, now: Date) async throws
         -> Bool
     {
         let userID = self.userID
@@ -111,7 +87,7 @@ extension ReaderStore {
     }
 
     /// Records how an upload's import ended. The file itself is dropped: it is no longer needed.
-    public func finishUpload(_ id: ImportUpload.ID, error: String?, now: Date) async throws {
+    public func finish(_ id: ImportUpload.ID, error: String?, now: Date) async throws {
         let userID = self.userID
         try await database.write { db in
             try await db.raw(
@@ -126,7 +102,7 @@ extension ReaderStore {
 
     /// Fails an upload whose import was interrupted (its process died) and drops its file — only
     /// while it is still running: an import that committed before its process died stays done.
-    public func interruptUpload(_ id: ImportUpload.ID, error: String, now: Date) async throws {
+    public func interrupt(_ id: ImportUpload.ID, error: String, now: Date) async throws {
         let userID = self.userID
         try await database.write { db in
             try await db.raw(
@@ -140,7 +116,7 @@ extension ReaderStore {
     }
 
     /// The import run an upload was confirmed as, if it was.
-    public func runID(ofUpload id: ImportUpload.ID) async throws -> ImportRunSummary.ID? {
+    public func runID(of id: ImportUpload.ID) async throws -> ImportRunSummary.ID? {
         let userID = self.userID
         return try await database.read { db in
             try await db.raw(
@@ -151,7 +127,7 @@ extension ReaderStore {
 
     /// Drops an upload the reader decided not to import; false when it is not waiting any more.
     @discardableResult
-    public func discardUpload(_ id: ImportUpload.ID) async throws -> Bool {
+    public func discard(_ id: ImportUpload.ID) async throws -> Bool {
         let userID = self.userID
         return try await database.write { db in
             try await db.raw(
