@@ -96,7 +96,7 @@ struct CommandTests {
     func migrate() throws {
         let cli = try CommandRunner()
         defer { cli.cleanUp() }
-        #expect(try cli.run(["migrate"]).stdout.contains("schema version 28 (up to date)"))
+        #expect(try cli.run(["migrate"]).stdout.contains("schema version 29 (up to date)"))
     }
 
     @Test("serve runs the web app until stopped: it says where, answers /health, and stops cleanly")
