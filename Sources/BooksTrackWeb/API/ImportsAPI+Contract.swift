@@ -1,5 +1,6 @@
 import BooksTrackApp
 import BooksTrackCore
+import BooksTrackImport
 import Foundation
 import Hummingbird
 

@@ -90,6 +90,10 @@ extension ReadingStats: APISchema {
     }
 }
 
+extension ReadingSuggestion.Gap: JSONPrototype {
+    static var prototype: Self { .region(.africa) }
+}
+
 extension ReadingSuggestion: APISchema {
     static let schemaName = "Suggestion"
     static var fieldNotes: [String: JSONSchema] {
@@ -227,11 +231,13 @@ extension Streak: APISchema {
 
 extension ImportReportDocument: APISchema {
     static var example: ImportReportDocument {
-        get throws {
-            var report = try Prototype.make(ImportReport.self)
-            report.shelves = [ShelfUse(shelf: "favourites", books: 3, meaning: .genre("Science fiction"))]
-            return ImportReportDocument(report, id: "", fileName: "")
-        }
+        let row = ImportOutcome(
+            row: 1, line: 2, kind: .imported, title: "Kindred", authors: ["Octavia E. Butler"], status: .read,
+            entryID: .random(), reason: "", changes: ["added"], warnings: [""])
+        var report = ImportReport(format: .goodreads, dryRun: false, outcomes: [row], fileWarnings: [""])
+        report.shelves = [ShelfUse(shelf: "favourites", books: 3, meaning: .genre("Science fiction"))]
+        report.sessionsInFile = 1
+        return ImportReportDocument(report, id: "", fileName: "")
     }
     static let schemaName = "ImportReport"
     static var fieldNotes: [String: JSONSchema] {
@@ -259,4 +265,19 @@ extension ImportReportDocument.Shelf: DescribedJSON {
                 .merged(with: .oneOf(["owned", "genre", "shelf"]))
         ]
     }
+}
+
+// Enumerations that are not `CaseIterable`: the prototype needs one of their cases (their
+// cases are listed in the notes above).
+
+extension ReadingInsights.Trend: JSONPrototype {
+    static var prototype: Self { .up }
+}
+
+extension ReadingInsights.TimelineUnit: JSONPrototype {
+    static var prototype: Self { .month }
+}
+
+extension YearInBooks.GoalOutcome.Outcome: JSONPrototype {
+    static var prototype: Self { .completed }
 }

@@ -102,3 +102,8 @@ enum APIDocument {
         return .object(object)
     }
 }
+
+extension WebApp {
+    /// The OpenAPI document the server answers `GET /api/openapi.json` with (`bookstrack api-document`).
+    public static func apiDocument() throws -> String { try APIDocument.text.get() }
+}

@@ -37,11 +37,16 @@ extension APISchema where Self: Decodable {
     static var example: Self { get throws { try Prototype.make(Self.self) } }
 }
 
+/// A value ``Prototype`` cannot decode from nothing (its decoder checks what it reads): it
+/// gives one itself.
+protocol JSONPrototype {
+    static var prototype: Self { get }
+}
+
 /// A value JSON shows as one string or number of a known form (a day, an instant, an id): the
 /// recorder does not look inside it, and the prototype decoder does not build it.
-protocol JSONLeaf {
+protocol JSONLeaf: JSONPrototype {
     static var leafSchema: JSONSchema { get }
-    static var prototype: Self { get }
 }
 
 extension Date: JSONLeaf {

@@ -6,7 +6,7 @@ import Foundation
 /// keys are data); the recorder describes their values by type.
 enum Prototype {
     static func make<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        if let leaf = type as? any JSONLeaf.Type, let value = leaf.prototype as? Value { return value }
+        if let given = type as? any JSONPrototype.Type, let value = given.prototype as? Value { return value }
         if let enumeration = type as? any CaseIterable.Type, let value = firstCase(of: enumeration) as? Value { return value }
         return try Value(from: PrototypeDecoder())
     }

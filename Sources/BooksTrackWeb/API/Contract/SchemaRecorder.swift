@@ -217,6 +217,49 @@ private struct KeyedRecorder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         node.set(.recorded(JSONSchema(.null)), for: key.stringValue, required: true)
     }
 
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        node.set(.recorded(.boolean), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        node.set(.recorded(.string), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        node.set(.recorded(.number), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        node.set(.recorded(.number), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        node.set(.recorded(.integer), for: key.stringValue, required: true)
+    }
+
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         node.set(.recorded(try recorder.schema(of: value)), for: key.stringValue, required: true)
     }
@@ -279,6 +322,20 @@ private struct UnkeyedRecorder: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() throws { node.append(.recorded(JSONSchema(.null))) }
+    mutating func encode(_ value: Bool) throws { node.append(.recorded(.boolean)) }
+    mutating func encode(_ value: String) throws { node.append(.recorded(.string)) }
+    mutating func encode(_ value: Double) throws { node.append(.recorded(.number)) }
+    mutating func encode(_ value: Float) throws { node.append(.recorded(.number)) }
+    mutating func encode(_ value: Int) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: Int8) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: Int16) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: Int32) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: Int64) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: UInt) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: UInt8) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: UInt16) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: UInt32) throws { node.append(.recorded(.integer)) }
+    mutating func encode(_ value: UInt64) throws { node.append(.recorded(.integer)) }
     mutating func encode<T: Encodable>(_ value: T) throws { node.append(.recorded(try recorder.schema(of: value))) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
