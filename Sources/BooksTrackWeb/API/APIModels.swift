@@ -4,6 +4,10 @@ import Foundation
 
 /// The JSON the API answers with. Field names are camelCase; dates are `YYYY-MM-DD` for
 /// calendar days and ISO 8601 for instants; a fact that is not known is left out.
+///
+/// Each body is `Codable` only so that ``Prototype`` can build one to record its schema from (the
+/// server never decodes them), and an ``APISchema``: its notes, at the end of the file, say what
+/// the Swift types cannot (bounds, the enumeration a `String` holds, descriptions).
 enum APIModels {
     struct Me: Codable {
         let id: String

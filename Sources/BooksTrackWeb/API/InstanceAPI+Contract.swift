@@ -13,7 +13,7 @@ extension InstanceAPI: APIResource {
                 APIOperation(
                     .get, "me/webhook", .account, summary: "Your webhook and how its last delivery went",
                     description:
-                        "Every notification recorded after the webhook was set is posted to it as JSON. `url` is null when there is none.",
+                        "Every notification recorded after the webhook was set is posted to it as JSON. `url` is absent when there is none.",
                     responses: [.json(.ok, "The webhook.", InstanceAPI.WebhookState.self), .unauthorized])
             case .setWebhook:
                 APIOperation(
