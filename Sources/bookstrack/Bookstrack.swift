@@ -16,6 +16,7 @@ struct Bookstrack: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, ImportCommand.self, ExportCommand.self, UserCommand.self, DemoCommand.self,
             MigrateCommand.self, InsightsCommand.self, EnrichCommand.self, SessionCommand.self, GoalsCommand.self,
+            APIDocumentCommand.self,
         ])
 
     @OptionGroup var store: StoreOptions

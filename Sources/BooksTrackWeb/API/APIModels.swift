@@ -4,8 +4,12 @@ import Foundation
 
 /// The JSON the API answers with. Field names are camelCase; dates are `YYYY-MM-DD` for
 /// calendar days and ISO 8601 for instants; a fact that is not known is left out.
+///
+/// Each body is `Codable` only so that ``Prototype`` can build one to record its schema from (the
+/// server never decodes them), and an ``APISchema``: its notes, at the end of the file, say what
+/// the Swift types cannot (bounds, the enumeration a `String` holds, descriptions).
 enum APIModels {
-    struct Me: Encodable {
+    struct Me: Codable {
         let id: String
         let name: String
         let displayName: String
@@ -35,7 +39,7 @@ enum APIModels {
         let pageCount: Int
     }
 
-    struct EntrySummary: Encodable {
+    struct EntrySummary: Codable {
         let id: String
         let workId: String
         let title: String
@@ -65,7 +69,7 @@ enum APIModels {
         }
     }
 
-    struct Person: Encodable {
+    struct Person: Codable {
         let id: String
         let name: String
         let role: String
@@ -89,14 +93,14 @@ enum APIModels {
         }
     }
 
-    struct ReadingJSON: Encodable {
+    struct ReadingJSON: Codable {
         let startedOn: String?
         let finishedOn: String?
         let outcome: String
         let origin: String
     }
 
-    struct EditionJSON: Encodable {
+    struct EditionJSON: Codable {
         let isbn13: String?
         let isbn10: String?
         let publisher: String?
@@ -105,7 +109,7 @@ enum APIModels {
         let language: String?
     }
 
-    struct Entry: Encodable {
+    struct Entry: Codable {
         let id: String
         let workId: String
         let title: String
@@ -158,7 +162,7 @@ enum APIModels {
         }
     }
 
-    struct Fact: Encodable {
+    struct Fact: Codable {
         let kind: String
         let value: String?
         let source: String
@@ -170,7 +174,7 @@ enum APIModels {
         let current: Bool
     }
 
-    struct AuthorJSON: Encodable {
+    struct AuthorJSON: Codable {
         let author: Person
         let history: [Fact]
 
@@ -187,7 +191,7 @@ enum APIModels {
         }
     }
 
-    struct Token: Encodable {
+    struct Token: Codable {
         let id: String
         let name: String
         let createdAt: Date
@@ -204,17 +208,17 @@ enum APIModels {
         }
     }
 
-    struct Invitation: Encodable {
+    struct Invitation: Codable {
         let url: String
         let expiresAt: Date
     }
 
-    struct Shelf: Encodable {
+    struct Shelf: Codable {
         let name: String
         let count: Int
     }
 
-    struct ImportRun: Encodable {
+    struct ImportRun: Codable {
         let id: String
         let format: String
         let fileName: String?
@@ -239,4 +243,94 @@ enum APIModels {
             fileWarnings = run.fileWarnings
         }
     }
+}
+
+// MARK: - Schemas
+
+extension APIModels.Page: Decodable where Item: Decodable {}
+
+extension APIModels.Page: DescribedJSON {}
+
+extension APIModels.Page: APISchema where Item: APISchema & Decodable {
+    /// `EntryPage` (of `EntrySummary`), `SessionPage`, `ImportRunPage`.
+    static var schemaName: String {
+        let item = Item.schemaName
+        return (item.hasSuffix("Summary") ? String(item.dropLast("Summary".count)) : item) + "Page"
+    }
+}
+
+extension APIModels.Me: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "role": .cases(of: User.Role.self),
+            "underrepresentedRegions": .eachItem(.cases(of: CulturalRegion.self)),
+            "palette": .described("The colours charts are drawn in: `standard`, or `blueOrange` (no red–green pairs).").merged(
+                with: .cases(of: ChartPalette.self)),
+        ]
+    }
+}
+
+extension APIModels.EntrySummary: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "status": .cases(of: ReadingStatus.self)
+        ]
+    }
+}
+
+extension APIModels.Person: APISchema {
+}
+
+extension APIModels.ReadingJSON: APISchema {
+    static let schemaName = "Reading"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "outcome": .cases(of: Reading.Outcome.self)
+        ]
+    }
+}
+
+extension APIModels.EditionJSON: APISchema {
+    static let schemaName = "Edition"
+}
+
+extension APIModels.Entry: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "status": .cases(of: ReadingStatus.self)
+        ]
+    }
+}
+
+extension APIModels.Fact: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "source": .oneOf(["user", "import", "wikidata", "openLibrary", "bundled"]),
+            "detail": .described(
+                "Where exactly: the Wikidata item (`Q42`), the Open Library record (`/authors/OL34184A`), or the bundled author table's dataset."
+            ),
+            "link": .described("Where the fact can be checked."),
+        ]
+    }
+}
+
+extension APIModels.AuthorJSON: APISchema {
+    static let schemaName = "AuthorDetail"
+}
+
+extension APIModels.Token: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "token": .described("Only when just created.")
+        ]
+    }
+}
+
+extension APIModels.Invitation: APISchema {
+}
+
+extension APIModels.Shelf: APISchema {
+}
+
+extension APIModels.ImportRun: APISchema {
 }

@@ -8,16 +8,6 @@ struct AccountAPI {
     let app: BooksTrack
     let configuration: WebConfiguration
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("me", use: me)
-        api.put("me/password", use: changePassword)
-        api.delete("me", use: deleteMe)
-        api.get("tokens", use: tokens)
-        api.post("tokens", use: createToken)
-        api.delete("tokens/:token", use: revokeToken)
-        api.post("invitations", use: invite)
-    }
-
     @Sendable func me(_ request: Request, context: AppContext) async throws -> Response {
         try Responses.json(APIModels.Me(try context.requireUser()))
     }
@@ -83,7 +73,7 @@ struct AccountAPI {
 
     @Sendable func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        guard try await app.accounts.deleteToken(try context.parameters.id("token"), of: user.id) else {
+        guard try await app.accounts.deleteToken(try context.parameters.id("tokenId"), of: user.id) else {
             throw WebError.notFound("There is no such token.")
         }
         return Responses.noContent()

@@ -9,14 +9,9 @@ struct AuthorsAPI {
     let configuration: WebConfiguration
     let library: LibraryService
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("authors/:author", use: author)
-        api.patch("authors/:author/facts", use: updateFacts)
-    }
-
     @Sendable func author(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: Author.ID = try context.parameters.id("author")
+        let id: Author.ID = try context.parameters.id("authorId")
         guard let (author, history) = try await app.reader(user).author(id) else {
             throw StoreError.notFound(.authorInLibrary(id))
         }
@@ -42,7 +37,7 @@ struct AuthorsAPI {
 
     @Sendable func updateFacts(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: Author.ID = try context.parameters.id("author")
+        let id: Author.ID = try context.parameters.id("authorId")
         let sent = try await APIRequest.decode(FactsRequest.self, from: request)
         let reader = app.reader(user)
         guard let (current, _) = try await reader.author(id) else { throw StoreError.notFound(.authorInLibrary(id)) }

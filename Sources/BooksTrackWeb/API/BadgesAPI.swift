@@ -9,22 +9,16 @@ struct BadgesAPI {
     let configuration: WebConfiguration
     let profiling: ProfilingService
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("entries/:entry/badges", use: list)
-        api.post("entries/:entry/badges", use: record)
-        api.delete("entries/:entry/badges/:badge", use: remove)
-    }
-
     @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entry: LibraryEntry.ID = try context.parameters.id("entry")
+        let entry: LibraryEntry.ID = try context.parameters.id("entryId")
         guard let badges = try await profiling.badges(on: entry, for: user) else { throw StoreError.notFound(.entry(entry)) }
         return try Responses.json(badges.map(APIModels.Badge.init))
     }
 
     @Sendable func record(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entry: LibraryEntry.ID = try context.parameters.id("entry")
+        let entry: LibraryEntry.ID = try context.parameters.id("entryId")
         let sent = try await APIRequest.decode(BadgeRequest.self, from: request)
         let id: IdentityBadgeRecord.ID?
         do {
@@ -40,10 +34,10 @@ struct BadgesAPI {
 
     @Sendable func remove(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entry: LibraryEntry.ID = try context.parameters.id("entry")
+        let entry: LibraryEntry.ID = try context.parameters.id("entryId")
         // Only a badge the reader sees on this very book of theirs.
         guard let badges = try await profiling.badges(on: entry, for: user) else { throw StoreError.notFound(.entry(entry)) }
-        let id: IdentityBadgeRecord.ID = try context.parameters.id("badge")
+        let id: IdentityBadgeRecord.ID = try context.parameters.id("badgeId")
         guard badges.contains(where: { $0.id == id && $0.mine }), try await profiling.removeBadge(id, for: user) else {
             throw WebError.notFound("This book has no such badge of yours.")
         }
@@ -83,7 +77,7 @@ struct BadgesAPI {
 }
 
 extension APIModels {
-    struct Badge: Encodable {
+    struct Badge: Codable {
         let id: String
         let badge: String
         let label: String
@@ -111,5 +105,19 @@ extension APIModels {
             mine = record.mine
             recordedAt = record.recordedAt
         }
+    }
+}
+
+// MARK: - Schemas
+
+extension APIModels.Badge: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "id": .formatted("uuid"),
+            "badge": .cases(of: IdentityBadgeKind.self),
+            "about": .described("`book`, or the author's id."),
+            "statedBy": .cases(of: BadgeStatement.self),
+            "mine": .described("Recorded by you (only your own can be removed)."),
+        ]
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// The JSON of the radar, completion and progressive-profiling endpoints (SPEC F4, F10).
 extension APIModels {
-    struct RadarAxis: Encodable {
+    struct RadarAxis: Codable {
         let axis: String
         let label: String
         /// 0…1; left out for a ghost axis.
@@ -16,7 +16,7 @@ extension APIModels {
         let counted: Bool
     }
 
-    struct Radar: Encodable {
+    struct Radar: Codable {
         let overall: Double?
         let band: String?
         let bandLabel: String?
@@ -43,8 +43,8 @@ extension APIModels {
         }
     }
 
-    struct Completion: Encodable {
-        struct Dimension: Encodable {
+    struct Completion: Codable {
+        struct Dimension: Codable {
             let axis: String
             let label: String
             let coverage: Double
@@ -61,14 +61,14 @@ extension APIModels {
         }
     }
 
-    struct BookFact: Encodable {
+    struct BookFact: Codable {
         let fact: String
         let label: String
         let known: Bool
         let value: String?
     }
 
-    struct BookRadar: Encodable {
+    struct BookRadar: Codable {
         let entryId: String
         let radar: Radar
         /// Known diversity facts ÷ all of them (every fact but genre): the cover's completion ring.
@@ -87,12 +87,12 @@ extension APIModels {
         }
     }
 
-    struct Choice: Encodable {
+    struct Choice: Codable {
         let value: String
         let label: String
     }
 
-    struct Prompt: Encodable {
+    struct Prompt: Codable {
         let fact: String
         let style: String
         let entryId: String
@@ -124,12 +124,12 @@ extension APIModels {
         }
     }
 
-    struct NextPrompt: Encodable {
+    struct NextPrompt: Codable {
         /// Left out when there is nothing to ask.
         let prompt: Prompt?
     }
 
-    struct Curator: Encodable {
+    struct Curator: Codable {
         let contributions: Int
         let points: Int
         let level: String?
@@ -145,7 +145,7 @@ extension APIModels {
         }
     }
 
-    struct Answer: Encodable {
+    struct Answer: Codable {
         let saved: Bool
         let fact: String
         let value: String
@@ -175,7 +175,7 @@ extension APIModels {
         }
     }
 
-    struct Contribution: Encodable {
+    struct Contribution: Codable {
         let id: String
         let fact: String
         let value: String?
@@ -202,8 +202,91 @@ extension APIModels {
         }
     }
 
-    struct Curation: Encodable {
+    struct Curation: Codable {
         let curator: Curator
         let contributions: [Contribution]
     }
+}
+
+// MARK: - Schemas
+
+extension APIModels.RadarAxis: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "axis": .cases(of: BooksTrackCore.RadarAxis.self),
+            "value": .described("0–1; absent on a ghost axis."),
+            "counted": .described(
+                "Whether the axis counts in `overall`: known for at least 25% of the books and at least 5 of them (a book's axis: known)."
+            ),
+        ]
+    }
+}
+
+extension APIModels.Radar: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "overall": .described(
+                "0–100: the mean of the counted axes (`counted: true`); absent with fewer than 3 of them (a book: 3 of its 5 axes known)."
+            ),
+            "band": .cases(of: ScoreBand.self),
+            "summary": .described("The text alternative: \"Overall 73%, Diverse. Cultural origin 95%…\""),
+            "basis": .described(
+                "Which axes the overall leaves out, when some with data do: \"Overall from 4 axes; Language and Translation have too little data to count yet.\""
+            ),
+        ]
+    }
+}
+
+extension APIModels.Completion: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "dimensions": .eachItem(JSONSchema(properties: ["axis": .cases(of: BooksTrackCore.RadarAxis.self)]))
+        ]
+    }
+}
+
+extension APIModels.BookRadar: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "completion": .described(
+                "Known diversity facts ÷ all of them (every fact but genre): the cover’s ring. `missing` lists every fact not known, genre included."
+            ),
+            "facts": .eachItem(JSONSchema(properties: ["fact": .cases(of: BooksTrackCore.BookFact.self)])),
+            "missing": .eachItem(.cases(of: BooksTrackCore.BookFact.self)),
+        ]
+    }
+}
+
+extension APIModels.Prompt: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "fact": .cases(of: BooksTrackCore.BookFact.self),
+            "style": .oneOf(["pills", "verify", "year"]),
+            "authorBooks": .described("The reader's books by this author: an answer fills in all of them."),
+            "offersAllLanguages": .described("Any ISO 639 code is accepted besides the choices."),
+            "verifiedSource": .described("For `verify`: where the value being checked came from.").merged(
+                with: .oneOf(["wikidata", "openLibrary"])),
+        ]
+    }
+}
+
+extension APIModels.NextPrompt: APISchema {
+}
+
+extension APIModels.Curator: APISchema {
+}
+
+extension APIModels.Answer: APISchema {
+    static let schemaName = "AnswerResult"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "saved": .described("False when the answer was already yours (nothing changed, no points)."),
+            "fact": .cases(of: BooksTrackCore.BookFact.self),
+            "completionBefore": .described("The library's data completion (0–1) before the answer."),
+            "bookCompletionBefore": .described("The book's completion ring (known ÷ 7 facts) before the answer."),
+        ]
+    }
+}
+
+extension APIModels.Curation: APISchema {
 }

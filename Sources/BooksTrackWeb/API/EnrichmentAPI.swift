@@ -9,14 +9,7 @@ import Hummingbird
 struct EnrichmentAPI {
     let enrichment: EnrichmentService
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("enrichment", use: status)
-        api.post("enrichment", use: start)
-        api.get("author-questions", use: questions)
-        api.post("author-questions/:question", use: answer)
-    }
-
-    struct Status: Encodable {
+    struct Status: Codable {
         let authors: Int
         let done: Int
         let retrying: Int
@@ -42,7 +35,7 @@ struct EnrichmentAPI {
         }
     }
 
-    struct Question: Encodable {
+    struct Question: Codable {
         let id: String
         let authorId: String
         let authorName: String
@@ -69,13 +62,13 @@ struct EnrichmentAPI {
         }
     }
 
-    struct QuestionList: Encodable { let items: [Question] }
+    struct QuestionList: Codable { let items: [Question] }
 
     struct AnswerInput: Decodable {
         let answer: String?
     }
 
-    struct Answered: Encodable { let changed: Bool }
+    struct Answered: Codable { let changed: Bool }
 
     private func status(for user: User) async throws -> Status {
         async let progress = enrichment.progress(for: user.id)
@@ -105,7 +98,7 @@ struct EnrichmentAPI {
 
     @Sendable func answer(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: AuthorCandidate.ID = try context.parameters.id("question")
+        let id: AuthorCandidate.ID = try context.parameters.id("questionId")
         let sent = try await APIRequest.decode(AnswerInput.self, from: request, example: #" For example {"answer": "yes"}."#)
         guard let answer = sent.answer, answer == "yes" || answer == "no" else {
             throw WebError.invalid(FieldErrors(["answer": "Send “yes” or “no”."]))
@@ -113,4 +106,23 @@ struct EnrichmentAPI {
         let changed = try await enrichment.answer(id, yes: answer == "yes", by: user.id)
         return try Responses.json(Answered(changed: changed))
     }
+}
+
+// MARK: - Schemas
+
+extension EnrichmentAPI.Status: APISchema {
+    static let schemaName = "EnrichmentStatus"
+}
+
+extension EnrichmentAPI.Question: APISchema {
+    static let schemaName = "AuthorQuestion"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "source": .oneOf(["wikidata", "bundled"])
+        ]
+    }
+}
+
+extension EnrichmentAPI.QuestionList: APISchema {
+    static let schemaName = "AuthorQuestionList"
 }

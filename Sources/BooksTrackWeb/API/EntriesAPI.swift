@@ -9,16 +9,6 @@ struct EntriesAPI {
     let configuration: WebConfiguration
     let library: LibraryService
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("shelves", use: shelves)
-        api.get("entries", use: entries)
-        api.post("entries", use: create)
-        api.get("entries/:entry", use: entry)
-        api.patch("entries/:entry", use: update)
-        api.delete("entries/:entry", use: delete)
-        api.post("entries/:entry/status", use: changeStatus)
-    }
-
     static let example = " For example {\"title\": \"Kindred\", \"authors\": [\"Octavia E. Butler\"]}."
 
     private func detail(_ id: LibraryEntry.ID, of user: User) async throws -> EntryDetail {
@@ -68,13 +58,13 @@ struct EntriesAPI {
 
     @Sendable func entry(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        return try Responses.json(APIModels.Entry(try await detail(try context.parameters.id("entry"), of: user)))
+        return try Responses.json(APIModels.Entry(try await detail(try context.parameters.id("entryId"), of: user)))
     }
 
     /// A partial update: fields not sent keep their values; `null` clears one.
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let current = try await detail(try context.parameters.id("entry"), of: user)
+        let current = try await detail(try context.parameters.id("entryId"), of: user)
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
         try sent.refuseNullStatus()
@@ -88,7 +78,7 @@ struct EntriesAPI {
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        try await library.delete(try context.parameters.id("entry"), for: user, now: configuration.clock())
+        try await library.delete(try context.parameters.id("entryId"), for: user, now: configuration.clock())
         return Responses.noContent()
     }
 
@@ -98,7 +88,7 @@ struct EntriesAPI {
 
     @Sendable func changeStatus(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: LibraryEntry.ID = try context.parameters.id("entry")
+        let id: LibraryEntry.ID = try context.parameters.id("entryId")
         let sent = try await APIRequest.decode(StatusRequest.self, from: request)
         guard let asked = sent.status else {
             throw WebError.badRequest("Send status, one of: \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -8,16 +8,8 @@ struct GoalsAPI {
     let configuration: WebConfiguration
     let goals: GoalService
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("goals", use: list)
-        api.post("goals", use: create)
-        api.get("goals/:goal", use: show)
-        api.patch("goals/:goal", use: update)
-        api.delete("goals/:goal", use: delete)
-    }
-
-    struct GoalModel: Encodable {
-        struct Criteria: Encodable {
+    struct GoalModel: Codable {
+        struct Criteria: Codable {
             let regions: [String]
             let genders: [String]
             let languages: [String]
@@ -31,7 +23,7 @@ struct GoalsAPI {
             /// A share goal's fewest books with the fact known for it to complete.
             let minimumBooks: Int?
         }
-        struct Progress: Encodable {
+        struct Progress: Codable {
             let current: Double
             let target: Int
             let percent: Int
@@ -61,7 +53,7 @@ struct GoalsAPI {
             /// Those facts: region, gender, marginalized, language, translated, genre.
             let missingFacts: [String]
         }
-        struct MilestoneModel: Encodable {
+        struct MilestoneModel: Codable {
             let mark: Int
             let reachedAt: Date
         }
@@ -138,7 +130,7 @@ struct GoalsAPI {
     }
 
     /// A 412's problem, with the goal as it is now.
-    struct ChangedGoal: Encodable {
+    struct ChangedGoal: Codable {
         let type: String
         let title: String
         let status: Int
@@ -329,14 +321,14 @@ struct GoalsAPI {
 
     @Sendable func show(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: Goal.ID = try context.parameters.id("goal")
+        let id: Goal.ID = try context.parameters.id("goalId")
         let standing = try await goals.goal(id, for: user, now: configuration.clock())
         return try Responses.json(GoalModel(standing), headers: [.eTag: EntityTags.goal(standing.goal)])
     }
 
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: Goal.ID = try context.parameters.id("goal")
+        let id: Goal.ID = try context.parameters.id("goalId")
         let current = try await goals.goal(id, for: user, now: configuration.clock()).goal
         // If-Match: the later of two devices' edits is told, with the goal as it is now (412).
         var expecting: Date?
@@ -371,8 +363,63 @@ struct GoalsAPI {
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: Goal.ID = try context.parameters.id("goal")
+        let id: Goal.ID = try context.parameters.id("goalId")
         try await goals.delete(id, for: user)
         return Responses.noContent()
+    }
+}
+
+// MARK: - Schemas
+
+extension GoalsAPI.GoalModel: APISchema {
+    static let schemaName = "Goal"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "id": .formatted("uuid"),
+            "kind": .cases(of: Goal.Kind.self),
+            "cadence": .cases(of: Goal.Cadence.self),
+            "startsOn": .formatted("date"),
+            "endsOn": .formatted("date"),
+            "status": .cases(of: Goal.Status.self),
+            "criteria": JSONSchema(properties: [
+                "since": .described("A decades goal's first decade (a year ending in 0)."),
+                "minimumBooks": .described("A share goal's fewest books with the fact known for it to complete (default 10)."),
+            ]),
+            "story": .described("A completed goal's final figures: \"30 books · 9,450 pages · 12 countries\"."),
+            "progress": JSONSchema(properties: [
+                "current": .described("For a share goal, the percentage of the books whose fact is known that match."),
+                "pace": .described(
+                    "A share goal is done only when its period ends at the target over its minimum of books; below the target it needs books (neededBooks), or is out of reach for the period. A streak goal under its target has a run still alive (streakRun, 0 when broken) or no longer fits in the period."
+                ).merged(
+                    with: .oneOf([
+                        "done", "ended", "notStarted", "ahead", "onTrack", "behind", "needsBooks", "outOfReach", "streakRunning",
+                        "streakBroken", "streakOutOfReach",
+                    ])),
+                "paceText": .described(
+                    "The pace in words, in the goal's own unit: \"1,680 pages to go in 2 days — about 840 a day.\", \"Streak broken. Start a new one today!\""
+                ), "left": .described("With behind: what is left to the target, in the goal's unit."),
+                "daysLeft": .described("With behind: the days left in the period, today included."),
+                "neededPerWeek": .described("With behind: left per week of daysLeft."),
+                "streakRun": .described(
+                    "A streak goal under its target: the run of reading days still alive (ending today, or yesterday while today is unread)."
+                ), "neededBooks": .described("A share goal below its target: the next books, all matching, that bring it there."),
+                "known": .described(
+                    "A share goal: the period's finished books whose fact is known (the whole the share is of); otherwise every finished book."
+                ),
+                "regions": .described(
+                    "The regions the books that count reach, among those the goal asks for; for a regions goal, every finished book's."
+                ).merged(with: .eachItem(.cases(of: CulturalRegion.self))),
+                "mightCount": .described(
+                    "The period's finished books that do not count only because a fact the goal asks about is not known: filled in, they might count."
+                ),
+                "missingFacts": .described("The facts whose absence keeps those books out.").merged(
+                    with: .eachItem(.cases(of: GoalFact.self))),
+            ]),
+            "milestones": .eachItem(
+                JSONSchema(properties: [
+                    "mark": .described(
+                        "25, 50, 75 or 100 (%); for a streak goal, days; for a share goal, books counted (5, 10, 25, 50, 100).")
+                ])),
+        ]
     }
 }

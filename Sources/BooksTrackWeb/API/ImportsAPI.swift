@@ -9,13 +9,6 @@ struct ImportsAPI {
     let app: BooksTrack
     let configuration: WebConfiguration
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("imports", use: imports)
-        api.post("imports", use: create)
-        api.get("imports/:run", use: run)
-        api.get("export", use: export)
-    }
-
     @Sendable func imports(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let runs = try await app.reader(user).importRuns()
@@ -54,7 +47,7 @@ struct ImportsAPI {
 
     @Sendable func run(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let runID: ImportRunSummary.ID = try context.parameters.id("run")
+        let runID: ImportRunSummary.ID = try context.parameters.id("importId")
         guard let (summary, report) = try await app.reader(user).importRun(runID) else {
             throw WebError.notFound("There is no such import in your history.")
         }

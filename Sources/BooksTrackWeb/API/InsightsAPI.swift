@@ -9,16 +9,6 @@ struct InsightsAPI {
     let reading: ReadingService
     let configuration: WebConfiguration
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("insights/diversity", use: diversity)
-        api.get("insights/diversity.csv", use: diversityCSV)
-        api.get("insights/reading", use: readingInsights)
-        api.get("insights/year/:year", use: year)
-        api.get("achievements", use: achievements)
-        api.get("insights/compare", use: comparison)
-        api.put("me/compare", use: setComparison)
-    }
-
     /// `period` week|month|year|all (year when left out): the reader beside the average of the
     /// readers taking part, once enough do.
     @Sendable func comparison(_ request: Request, context: AppContext) async throws -> Response {
@@ -91,7 +81,7 @@ struct InsightsAPI {
 }
 
 /// The comparison as the API shows it: the minimum is stated, so a client can say what it waits for.
-struct ComparisonAnswer: Encodable {
+struct ComparisonAnswer: Codable {
     let period: String
     let optedIn: Bool
     let participants: Int
@@ -107,13 +97,13 @@ struct ComparisonAnswer: Encodable {
     }
 }
 
-struct AchievementList: Encodable {
+struct AchievementList: Codable {
     let items: [AchievementItem]
 }
 
 /// One achievement as the API shows it.
-struct AchievementItem: Encodable {
-    struct Part: Encodable {
+struct AchievementItem: Codable {
+    struct Part: Codable {
         let measure: String
         let current: Double
         let target: Double
@@ -155,5 +145,53 @@ extension InsightsAPI {
         let insightRequest = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
         let answer = try await insights.report(for: user, insightRequest, now: configuration.clock())
         return Responses.insightsCSV(answer.report)
+    }
+}
+
+// MARK: - Schemas
+
+extension ComparisonAnswer: APISchema {
+    static let schemaName = "Comparison"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "period": .cases(of: ReadingSpan.self),
+            "participants": .bounded(0),
+            "minimumParticipants": .bounded(1),
+            "rows": .eachItem(
+                JSONSchema(properties: [
+                    "measure": .described(
+                        "The reading figures, then the diversity of the books finished: the 0–10 score, the shares (0–1) of books by women and by marginalized voices, and distinct original languages."
+                    ).merged(
+                        with: .oneOf([
+                            "books", "pages", "minutes", "cultures", "longestStreak", "genres", "score", "women", "marginalized",
+                            "languages",
+                        ])),
+                    "you": .described(
+                        "Absent when too little is known of your books to tell (a share below the minimum data, a provisional score)."
+                    ).bounded(0),
+                    "average": .described("Absent when fewer than minimumParticipants readers have the figure known.").bounded(0),
+                ])),
+        ]
+    }
+}
+
+extension AchievementList: APISchema {
+}
+
+extension AchievementItem: APISchema {
+    static let schemaName = "Achievement"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "rarity": .cases(of: Rarity.self),
+            "unlockedAt": .described("Absent while locked."),
+            "progress": .bounded(0, 1),
+            "progressText": .described("“7 / 10 books”."),
+            "requirements": .eachItem(
+                JSONSchema(properties: [
+                    "measure": .oneOf([
+                        "books", "regions", "languages", "ratedBooks", "averageRating", "streakDays", "contributions",
+                    ])
+                ])),
+        ]
     }
 }

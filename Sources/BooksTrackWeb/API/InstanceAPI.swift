@@ -9,16 +9,8 @@ import Hummingbird
 struct InstanceAPI {
     let app: BooksTrack
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("me/webhook", use: webhook)
-        api.put("me/webhook", use: setWebhook)
-        api.post("me/webhook/test", use: testWebhook)
-        api.get("instance", use: instance)
-        api.patch("instance", use: setInstance)
-    }
-
     /// A reader's webhook as the API shows it.
-    struct WebhookState: Encodable {
+    struct WebhookState: Codable {
         let url: String?
         let lastDeliveredAt: Date?
         let lastError: String?
@@ -77,7 +69,7 @@ struct InstanceAPI {
     }
 
     /// The owner's switches, as every reader may read them.
-    struct InstanceState: Encodable {
+    struct InstanceState: Codable {
         let openRegistration: Bool
         let webhooksMayReachPrivateNetworks: Bool
         /// Whether the reader asking may change them.
@@ -126,4 +118,12 @@ struct InstanceAPI {
         if let allowed = sent.webhooksMayReachPrivateNetworks { _ = try await app.webhooks.setAllowsPrivate(allowed, by: user) }
         return try Responses.json(try await state(for: user))
     }
+}
+
+// MARK: - Schemas
+
+extension InstanceAPI.WebhookState: APISchema {
+}
+
+extension InstanceAPI.InstanceState: APISchema {
 }

@@ -9,17 +9,21 @@ struct NotificationsAPI {
     let reminders: ReminderService
     let configuration: WebConfiguration
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("notifications", use: list)
-        api.post("notifications/read", use: markAllRead)
-        api.post("notifications/:notification/read", use: markRead)
-        api.get("me/notification-settings", use: settings)
-        api.put("me/notification-settings", use: saveSettings)
+    /// Every kind with whether the reader gets it (`{"achievement": true, …}`).
+    static func settings(_ preferences: NotificationPreferences) -> Settings {
+        Settings(choices: Dictionary(uniqueKeysWithValues: NotificationKind.allCases.map { ($0, preferences.allows($0)) }))
     }
 
-    /// Every kind with whether the reader gets it (`{"achievement": true, …}`).
-    static func settings(_ preferences: NotificationPreferences) -> [String: Bool] {
-        Dictionary(uniqueKeysWithValues: NotificationKind.allCases.map { ($0.rawValue, preferences.allows($0)) })
+    /// Every kind of notification, each with whether the reader gets it.
+    struct Settings: Encodable {
+        let choices: [NotificationKind: Bool]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            for kind in NotificationKind.allCases {
+                try container.encode(choices[kind] ?? false, forKey: AnyKey(stringValue: kind.rawValue))
+            }
+        }
     }
 
     /// Kinds not sent keep their setting.
@@ -53,7 +57,7 @@ struct NotificationsAPI {
         return try Responses.json(Self.settings(try await reminders.preferences(of: user)))
     }
 
-    struct Notification: Encodable {
+    struct Notification: Codable {
         let id: String
         let kind: String
         let title: String
@@ -73,7 +77,7 @@ struct NotificationsAPI {
         }
     }
 
-    struct List: Encodable {
+    struct List: Codable {
         let items: [Notification]
         let unread: Int
     }
@@ -92,12 +96,48 @@ struct NotificationsAPI {
     @Sendable func markAllRead(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let marked = try await notifications.markAllRead(of: user, now: configuration.clock())
-        return try Responses.json(["marked": marked])
+        return try Responses.json(Marked(marked: marked))
     }
 
     @Sendable func markRead(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        try await notifications.markRead(try context.parameters.id("notification"), of: user, now: configuration.clock())
+        try await notifications.markRead(try context.parameters.id("notificationId"), of: user, now: configuration.clock())
         return Responses.noContent()
     }
+}
+
+// MARK: - Schemas
+
+extension NotificationsAPI.Notification: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "id": .formatted("uuid"),
+            "kind": .described("`achievement`, `goal`, or `test` (a webhook test)."),
+            "link": .described("The page of the web app it is about."),
+            "readAt": .described("Absent while unread."),
+        ]
+    }
+}
+
+extension NotificationsAPI.List: APISchema {
+    static let schemaName = "NotificationList"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "unread": .bounded(0)
+        ]
+    }
+}
+
+extension NotificationsAPI {
+    /// How many notifications were unread.
+    struct Marked: Codable, DescribedJSON {
+        let marked: Int
+
+        static var fieldNotes: [String: JSONSchema] { ["marked": .bounded(0)] }
+    }
+}
+
+extension NotificationsAPI.Settings: APISchema {
+    static let schemaName = "NotificationSettings"
+    static var example: Self { Self(choices: [:]) }
 }

@@ -10,17 +10,6 @@ struct PromptsAPI {
     let configuration: WebConfiguration
     let profiling: ProfilingService
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("radar", use: radar)
-        api.get("completion", use: completion)
-        api.get("entries/:entry/radar", use: bookRadar)
-        api.get("prompts/next", use: nextPrompt)
-        api.get("entries/:entry/prompt", use: bookPrompt)
-        api.post("entries/:entry/answers", use: answer)
-        api.post("entries/:entry/skips", use: skip)
-        api.get("me/curation", use: curation)
-    }
-
     private func report(_ request: Request, context: AppContext) async throws -> InsightsService.Answer {
         let user = try context.requireUser()
         let parsed = try APIQuery(request, allowed: InsightRequest.parameterNames).insightRequest()
@@ -41,7 +30,7 @@ struct PromptsAPI {
 
     @Sendable func bookRadar(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        let entryID: LibraryEntry.ID = try context.parameters.id("entryId")
         guard let detail = try await app.reader(user).detail(of: entryID) else {
             throw WebError.notFound("There is no such book in your library.")
         }
@@ -56,7 +45,7 @@ struct PromptsAPI {
 
     /// A book's question: a given fact, the axis's first missing fact, or the next one.
     @Sendable func bookPrompt(_ request: Request, context: AppContext) async throws -> Response {
-        try await prompt(book: try context.parameters.id("entry"), request: request, context: context)
+        try await prompt(book: try context.parameters.id("entryId"), request: request, context: context)
     }
 
     private func prompt(book: LibraryEntry.ID?, request: Request, context: AppContext) async throws -> Response {
@@ -73,7 +62,7 @@ struct PromptsAPI {
 
     @Sendable func answer(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let book: LibraryEntry.ID = try context.parameters.id("entry")
+        let book: LibraryEntry.ID = try context.parameters.id("entryId")
         let sent = try await APIRequest.decode(AnswerRequest.self, from: request)
         let fact = try Self.fact(sent.fact)
         let author = try parse(sent.author, Author.ID.init, "author", "Send the author id the prompt named.")
@@ -91,7 +80,7 @@ struct PromptsAPI {
 
     @Sendable func skip(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let book: LibraryEntry.ID = try context.parameters.id("entry")
+        let book: LibraryEntry.ID = try context.parameters.id("entryId")
         let fact = try Self.fact(try await APIRequest.decode(SkipRequest.self, from: request).fact)
         try await profiling.skip(fact, for: book, of: user, now: configuration.clock())
         return Responses.noContent()

@@ -9,20 +9,8 @@ struct SessionsAPI {
     let configuration: WebConfiguration
     let sessions: SessionService
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.post("entries/:entry/sessions", use: start)
-        api.get("entries/:entry/sessions", use: list)
-        api.post("entries/:entry/sessions/logged", use: log)
-        api.post("entries/:entry/progress", use: progress)
-        api.get("sessions/active", use: active)
-        api.post("sessions/:session/finish", use: finish)
-        api.patch("sessions/:session", use: update)
-        api.delete("sessions/:session", use: delete)
-        api.get("me/streak", use: streak)
-    }
-
     /// A session as the API shows it.
-    struct SessionModel: Encodable {
+    struct SessionModel: Codable {
         let id: String
         let entryID: String
         let startedAt: Date
@@ -123,7 +111,7 @@ struct SessionsAPI {
 
     @Sendable func start(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        let entryID: LibraryEntry.ID = try context.parameters.id("entryId")
         let body = try await Self.optionalBody(request)
         switch try await sessions.start(
             on: entryID, startPage: body?.numbers["startPage"], for: user, now: configuration.clock())
@@ -149,7 +137,7 @@ struct SessionsAPI {
 
     @Sendable func finish(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: ReadingSession.ID = try context.parameters.id("session")
+        let id: ReadingSession.ID = try context.parameters.id("sessionId")
         let body = try await APIRequest.decode(Body.self, from: request, example: Self.example)
         try body.require("endPage")
         let session = try await sessions.finish(
@@ -161,7 +149,7 @@ struct SessionsAPI {
 
     @Sendable func log(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        let entryID: LibraryEntry.ID = try context.parameters.id("entryId")
         let body = try await APIRequest.decode(Body.self, from: request, example: Self.example)
         try body.require("startedAt", "minutes", "startPage", "endPage")
         let session = try await sessions.log(
@@ -173,7 +161,7 @@ struct SessionsAPI {
 
     @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        let entryID: LibraryEntry.ID = try context.parameters.id("entryId")
         let page = try APIQuery(request, allowed: ["page"]).page()
         let pageSize = 20
         let (items, total) = try await app.reader(user).sessions(of: entryID, page: page, pageSize: pageSize)
@@ -185,7 +173,7 @@ struct SessionsAPI {
 
     @Sendable func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: ReadingSession.ID = try context.parameters.id("session")
+        let id: ReadingSession.ID = try context.parameters.id("sessionId")
         guard let current = try await app.reader(user).session(id) else { throw StoreError.notFound(.session(id)) }
         let body = try await APIRequest.decode(Body.self, from: request, example: Self.example)
         guard current.endedAt != nil else {
@@ -200,14 +188,14 @@ struct SessionsAPI {
 
     @Sendable func delete(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let id: ReadingSession.ID = try context.parameters.id("session")
+        let id: ReadingSession.ID = try context.parameters.id("sessionId")
         try await sessions.delete(id, for: user, now: configuration.clock())
         return Responses.noContent()
     }
 
     @Sendable func progress(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let entryID: LibraryEntry.ID = try context.parameters.id("entry")
+        let entryID: LibraryEntry.ID = try context.parameters.id("entryId")
         let body = try await APIRequest.decode(Body.self, from: request, example: " For example {\"page\": 120}.")
         switch (body.numbers["page"], body.numbers["percent"]) {
         case (let page?, nil): try await sessions.progress(on: entryID, page: page, for: user, now: configuration.clock())
@@ -234,5 +222,18 @@ struct SessionsAPI {
         var copy = request
         copy.body = .init(buffer: ByteBuffer(data: data))
         return try await APIRequest.decode(Body.self, from: copy, example: " For example {\"startPage\": 40}, or no body.")
+    }
+}
+
+// MARK: - Schemas
+
+extension SessionsAPI.SessionModel: APISchema {
+    static let schemaName = "Session"
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "id": .formatted("uuid"),
+            "entryID": .formatted("uuid"),
+            "pace": .described("Pages per hour."),
+        ]
     }
 }

@@ -8,10 +8,6 @@ struct SettingsAPI {
     let app: BooksTrack
     let configuration: WebConfiguration
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.put("me/settings", use: update)
-    }
-
     /// Fields not sent keep their values; `null` clears a text setting.
     struct SettingsRequest: Decodable {
         var primaryLanguage: Sent<String>

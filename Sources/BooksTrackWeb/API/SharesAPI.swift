@@ -9,12 +9,6 @@ struct SharesAPI {
     let shares: Shares
     let configuration: WebConfiguration
 
-    func addRoutes(to api: RouterGroup<AppContext>) {
-        api.get("shares", use: list)
-        api.post("shares", use: create)
-        api.delete("shares/:share", use: revoke)
-    }
-
     @Sendable func list(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         return try Responses.json(try await app.reader(user).shareLinks().map { APIModels.ShareLink($0) })
@@ -47,13 +41,13 @@ struct SharesAPI {
 
     @Sendable func revoke(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        try await shares.revoke(try context.parameters.id("share"), of: user)
+        try await shares.revoke(try context.parameters.id("shareId"), of: user)
         return Responses.noContent()
     }
 }
 
 extension APIModels {
-    struct ShareLink: Encodable {
+    struct ShareLink: Codable {
         let id: String
         let card: String
         let title: String
@@ -71,5 +65,17 @@ extension APIModels {
             createdAt = link.createdAt
             self.url = url
         }
+    }
+}
+
+// MARK: - Schemas
+
+extension APIModels.ShareLink: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "id": .formatted("uuid"),
+            "covers": .described("The period and books the snapshot covers."),
+            "url": .described("The address; only in the answer that made the link."),
+        ]
     }
 }

@@ -2,8 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 
-/// The stylesheet, script, icon, web app manifest and API document, read once from the module's
-/// resources.
+/// The stylesheet, script, icon and web app manifest, read once from the module's resources.
 enum Assets {
     struct File: Sendable {
         let contentType: String
@@ -16,7 +15,7 @@ enum Assets {
             "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
             "webmanifest": "application/manifest+json", "json": "application/json; charset=utf-8",
         ]
-        for name in ["app.css", "app.js", "sw.js", "icon.svg", "manifest.webmanifest", "openapi.json"] {
+        for name in ["app.css", "app.js", "sw.js", "icon.svg", "manifest.webmanifest"] {
             let ext = String(name.split(separator: ".").last ?? "")
             guard
                 let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets")
@@ -61,7 +60,17 @@ struct AssetsController {
         router.get("/offline") { request, context in
             HTMLResponse(html: OfflinePage.render()).response(from: request, context: context)
         }
-        router.get("/api/openapi.json") { _, _ in try self.serve("openapi.json", longLived: false) }
+        router.get("/api/openapi.json") { _, _ in try Self.apiDocument() }
+    }
+
+    /// The OpenAPI document, written from the API's declarations when first asked for.
+    static func apiDocument() throws -> Response {
+        guard case .success(let text) = APIDocument.text else {
+            throw WebError.unavailable("The API document could not be written.")
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
     }
 
     func serve(_ name: String, longLived: Bool) throws -> Response {

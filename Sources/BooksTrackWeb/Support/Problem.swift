@@ -3,7 +3,7 @@ import Hummingbird
 import NIOCore
 
 /// RFC 9457 problem details, the body of every API error.
-struct Problem: Encodable, Sendable {
+struct Problem: Codable, Sendable {
     let type: String
     let title: String
     let status: Int
@@ -35,5 +35,15 @@ struct Problem: Encodable, Sendable {
         if case .unauthorized = error { headers[.wwwAuthenticate] = "Bearer realm=\"bookstrack\"" }
         if case .methodNotAllowed(_, let allow) = error { headers[.allow] = allow }
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+// MARK: - Schemas
+
+extension Problem: APISchema {
+    static var fieldNotes: [String: JSONSchema] {
+        [
+            "requestId": .described("The request's id, as the server's log names it (hb.request.id).")
+        ]
     }
 }
