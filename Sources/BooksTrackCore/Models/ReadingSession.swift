@@ -76,4 +76,11 @@ extension ReadingSession {
     public static func newestFirst(_ a: ReadingSession, _ b: ReadingSession) -> Bool {
         a.startedAt != b.startedAt ? a.startedAt > b.startedAt : a.id < b.id
     }
+
+    /// The order a library keeps its sessions in: the earliest start first, and sessions started
+    /// at the same instant by id — one order whether the library was read whole, patched or
+    /// started from its archive (a database's `ORDER BY` orders text ids by its collation).
+    public static func oldestFirst(_ a: ReadingSession, _ b: ReadingSession) -> Bool {
+        a.startedAt != b.startedAt ? a.startedAt < b.startedAt : a.id < b.id
+    }
 }

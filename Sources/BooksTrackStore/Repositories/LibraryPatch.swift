@@ -77,7 +77,7 @@ extension ReaderLibrary {
             sessions.removeAll { patch.entryIDs.contains($0.entryID) }
             if !patch.sessions.isEmpty {
                 sessions += patch.sessions
-                sessions.sort { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+                sessions.sort(by: ReadingSession.oldestFirst)
             }
             progress.removeAll { patch.entryIDs.contains($0.entryID) }
             if !patch.progress.isEmpty {

@@ -34,8 +34,8 @@ enum ActivityRows {
             query.appendInterpolation(bind: entry.string)
         }
         if running { query.appendLiteral(" AND ended_at IS NULL") }
-        query.appendLiteral(" ORDER BY started_at")
-        return try await db.raw(query).all().map(session(row:))
+        // Ties by id in Swift: the databases order text by different collations.
+        return try await db.raw(query).all().map(session(row:)).sorted(by: ReadingSession.oldestFirst)
     }
 
     /// `entry@milliseconds` of a reader's rows in an activity table: a backup restored twice
