@@ -51,13 +51,15 @@ final class LibraryArchiver: Sendable {
     }
 
     /// Writes the library down in the background when it is big enough and its archive (as far as
-    /// this process knows) is missing or `every` versions behind.
-    func consider(_ library: ReaderLibrary, at version: Int, of reader: ReaderStore) {
+    /// this process knows) is missing or `every` versions behind — or, `afterWholeRead`, whenever
+    /// the library had to be read whole: its archive was missing or the change log could not
+    /// bring it up to date (a settings change, an import), however few versions behind it is.
+    func consider(_ library: ReaderLibrary, at version: Int, of reader: ReaderStore, afterWholeRead: Bool = false) {
         guard library.entries.count >= settings.from else { return }
         let id = reader.userID
         state.withLock { state in
             guard state.writing[id] == nil else { return }
-            if let archived = state.archived[id], version - archived < settings.every { return }
+            if !afterWholeRead, let archived = state.archived[id], version - archived < settings.every { return }
             state.writing[id] = Task.detached(priority: .background) { [clock, logger] in
                 do {
                     try await reader.library.archive(library, at: version, now: clock())

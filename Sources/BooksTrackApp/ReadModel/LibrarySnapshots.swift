@@ -167,7 +167,7 @@ final class LibrarySnapshots: Sendable {
         }
         if let archived = try await archived(reader) { return archived }
         let (version, library) = try await reader.library.versioned()
-        archiver?.consider(library, at: version, of: reader)
+        archiver?.consider(library, at: version, of: reader, afterWholeRead: true)
         return Snapshot(version: version, library: library, generation: table.withLock { $0.nextGeneration() })
     }
 
@@ -175,8 +175,10 @@ final class LibrarySnapshots: Sendable {
     /// was written; `nil` when there is none, or the change log no longer reaches back to it.
     private func archived(_ reader: ReaderStore) async throws -> Snapshot? {
         guard let archiver, let (version, archived) = try await reader.library.archived() else { return nil }
-        archiver.found(version, of: reader.userID)
+        // Noted only when usable: one the log no longer reaches (a settings change, an import
+        // since) is written again after the whole read, however few versions it is behind.
         guard let changes = try await reader.library.changes(since: version) else { return nil }
+        archiver.found(version, of: reader.userID)
         var library = archived
         if !changes.isEmpty { library.apply(try await reader.library.patch(for: changes, of: library)) }
         archiver.consider(library, at: changes.version, of: reader)
