@@ -53,7 +53,7 @@ final class LibraryArchiver: Sendable {
     /// Writes the library down in the background when it is big enough and its archive (as far as
     /// this process knows) is missing or `every` versions behind — or, `afterWholeRead`, whenever
     /// the library had to be read whole: its archive was missing or the change log could not
-    /// bring it up to date (a settings change, an import), however few versions behind it is.
+    /// bring it up to date (an import, a restore), however few versions behind it is.
     func consider(_ library: ReaderLibrary, at version: Int, of reader: ReaderStore, afterWholeRead: Bool = false) {
         guard library.entries.count >= settings.from else { return }
         let id = reader.userID

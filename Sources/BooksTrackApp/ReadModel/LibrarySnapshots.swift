@@ -175,8 +175,8 @@ final class LibrarySnapshots: Sendable {
     /// was written; `nil` when there is none, or the change log no longer reaches back to it.
     private func archived(_ reader: ReaderStore) async throws -> Snapshot? {
         guard let archiver, let (version, archived) = try await reader.library.archived() else { return nil }
-        // Noted only when usable: one the log no longer reaches (a settings change, an import
-        // since) is written again after the whole read, however few versions it is behind.
+        // Noted only when usable: one the log no longer reaches (an import or a restore since)
+        // is written again after the whole read, however few versions it is behind.
         guard let changes = try await reader.library.changes(since: version) else { return nil }
         archiver.found(version, of: reader.userID)
         var library = archived
