@@ -407,11 +407,17 @@ extension LibraryArchive {
             return at
         }
 
+        /// A text's position, or `nil` (an absent text).
+        private mutating func optionalPosition() throws -> Int? {
+            guard let at = try optional() else { return nil }
+            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            return at
+        }
+
         mutating func text() throws -> String { tables.texts[try position()] }
 
         mutating func optionalText() throws -> String? {
-            guard let at = try optional() else { return nil }
-            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            guard let at = try optionalPosition() else { return nil }
             return tables.texts[at]
         }
 
@@ -432,8 +438,7 @@ extension LibraryArchive {
         mutating func optionalNamed<Value>(_ cache: WritableKeyPath<Reader, [Int: Value]>, _ make: (String) -> Value?)
             throws -> Value?
         {
-            guard let at = try optional() else { return nil }
-            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            guard let at = try optionalPosition() else { return nil }
             return try value(at: at, cache, make)
         }
 
@@ -447,8 +452,7 @@ extension LibraryArchive {
         }
 
         mutating func language() throws -> LanguageCode? {
-            guard let at = try optional() else { return nil }
-            guard tables.texts.indices.contains(at) else { throw Damaged(reason: "a text out of the table") }
+            guard let at = try optionalPosition() else { return nil }
             if let kept = languages[at] { return kept }
             guard let code = LanguageCode(lenient: tables.texts[at]) else { throw Damaged(reason: "an unknown language") }
             languages[at] = code
