@@ -10,7 +10,7 @@ import Testing
 /// KOReader's statistics imported into a real library (issue 41): new books offered, a book the
 /// reader has matched and left as it was, sessions that feed the reading figures, and a second
 /// import that changes nothing.
-@Suite("A KOReader import on both databases", .timeLimit(.minutes(3)))
+@Suite("A KOReader import on both databases", .timeLimit(.minutes(5)))
 struct KOReaderImportTests {
     @Test("Sessions join the library once; the books they belong to are matched or added", arguments: TestDatabase.available)
     func importTwice(_ database: TestDatabase) async throws {
