@@ -102,6 +102,17 @@ struct LibraryArchiveTests {
         #expect(try await Self.decode(LibraryArchive.encode(books, of: Self.reader)) == books)
     }
 
+    @Test("names every author of the works once, in its first bytes, before the books are read")
+    func authorsFirst() async throws {
+        let books = Self.books(count: 3)
+        let bytes = LibraryArchive.encode(books, of: Self.reader)
+        let named = Set(books.works.values.flatMap { $0.authorIDs + $0.contributors.map(\.authorID) })
+        let listed = try LibraryArchive.authorIDs(in: bytes, of: Self.reader)
+        #expect(listed.count == named.count && Set(listed) == named)
+        #expect(try await Self.decode(bytes).authorIDs == listed)
+        #expect(throws: LibraryArchive.Damaged.self) { try LibraryArchive.authorIDs(in: bytes, of: .random()) }
+    }
+
     @Test("keeps a text many books repeat once")
     func textsOnce() throws {
         let bytes = LibraryArchive.encode(Self.books(count: 500), of: Self.reader)

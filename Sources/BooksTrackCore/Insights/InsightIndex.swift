@@ -194,6 +194,7 @@ struct InsightIndex {
         primaryLanguage = library.user.settings.primaryLanguage
         indexSessions(library, timeZone: timeZone)
         books.reserveCapacity(library.entries.count)
+        position.reserveCapacity(library.entries.count)
         for entry in library.entries {
             guard let book = book(of: entry, in: library) else { continue }
             position[entry.id] = books.count

@@ -13,19 +13,40 @@ import Foundation
 /// read back whole are refused (``Damaged``), never half read: the library is then read from
 /// the database.
 public enum LibraryArchive {
-    /// The layout's version: an archive of another is not read.
-    public static let format = 1
+    /// The layout's version: an archive of another is not read (2: the authors the works name
+    /// listed first, and the works and editions apart, to be read at once).
+    public static let format = 2
 
     /// What an archive holds.
     public struct Books: Sendable, Equatable {
         public var entries: [LibraryEntry]
         public var works: [Work.ID: Work]
         public var editions: [Edition.ID: Edition]
+        /// Every author the works name (as authors or contributors), each once, in order: what a
+        /// reader of the archive reads from the database beside it, before the works are read.
+        public var authorIDs: [Author.ID]
 
         public init(entries: [LibraryEntry], works: [Work.ID: Work], editions: [Edition.ID: Edition]) {
             self.entries = entries
             self.works = works
             self.editions = editions
+            authorIDs = Self.authors(of: works)
+        }
+
+        init(entries: [LibraryEntry], works: [Work.ID: Work], editions: [Edition.ID: Edition], authorIDs: [Author.ID]) {
+            self.entries = entries
+            self.works = works
+            self.editions = editions
+            self.authorIDs = authorIDs
+        }
+
+        static func authors(of works: [Work.ID: Work]) -> [Author.ID] {
+            var ids = Set<Author.ID>()
+            for work in works.values {
+                ids.formUnion(work.authorIDs)
+                for contributor in work.contributors { ids.insert(contributor.authorID) }
+            }
+            return ids.sorted()
         }
 
         /// The library's entries and the works and editions they reach (a kept library may hold
@@ -40,6 +61,7 @@ public enum LibraryArchive {
                 works[entry.workID] = library.works[entry.workID]
                 if let id = entry.editionID { editions[id] = library.editions[id] }
             }
+            authorIDs = Self.authors(of: works)
         }
     }
 
@@ -56,10 +78,12 @@ public enum LibraryArchive {
         var body = Writer()
         body.integer(books.entries.count)
         for entry in books.entries { body.entry(entry) }
-        // The catalogue after the entries, where a reader of the archive can start it at once.
-        let entriesEnd = body.bytes.count
+        // The works, then the editions, after the entries: where a reader of the archive can
+        // start each at once.
+        let entriesLength = body.bytes.count
         body.integer(books.works.count)
         for work in books.works.values { body.work(work) }
+        let worksLength = body.bytes.count - entriesLength
         body.integer(books.editions.count)
         for edition in books.editions.values { body.edition(edition) }
 
@@ -67,6 +91,8 @@ public enum LibraryArchive {
         head.bytes.append(contentsOf: magic)
         head.integer(format)
         head.id(userID)
+        head.integer(books.authorIDs.count)
+        for author in books.authorIDs { head.id(author) }
         head.integer(body.texts.count)
         for text in body.texts {
             head.integer(text.utf8.count)
@@ -77,42 +103,64 @@ public enum LibraryArchive {
             head.integer(list.count)
             for index in list { head.integer(index) }
         }
-        head.integer(entriesEnd)
+        head.integer(entriesLength)
+        head.integer(worksLength)
         return head.bytes + body.bytes
     }
 
     /// The books an archive of `userID` holds; ``Damaged`` unless every byte reads back. The
-    /// entries and the catalogue are read at once (each about half the work).
+    /// entries, the works and the editions are read at once (the entries and the editions
+    /// together are about as much work as the works).
     public static func decode(_ bytes: [UInt8], of userID: User.ID) async throws -> Books {
-        let layout = try bytes.withUnsafeBytes { try Layout(reading: $0, of: userID) }
+        let layout = try bytes.withUnsafeBytes { try Layout(reading: $0, of: userID, tables: true) }
         async let entries = bytes.withUnsafeBytes { bytes in
             var reader = Reader(bytes: bytes, layout.entries, tables: layout.tables)
             return try reader.entries(of: userID)
         }
-        async let catalogue = bytes.withUnsafeBytes { bytes in
-            var reader = Reader(bytes: bytes, layout.catalogue, tables: layout.tables)
-            return try reader.catalogue()
+        async let works = bytes.withUnsafeBytes { bytes in
+            var reader = Reader(bytes: bytes, layout.works, tables: layout.tables)
+            return try reader.works()
         }
-        let (read, (works, editions)) = try await (entries, catalogue)
-        return Books(entries: read, works: works, editions: editions)
+        async let editions = bytes.withUnsafeBytes { bytes in
+            var reader = Reader(bytes: bytes, layout.editions, tables: layout.tables)
+            return try reader.editions()
+        }
+        let (readEntries, readWorks, readEditions) = try await (entries, works, editions)
+        return Books(entries: readEntries, works: readWorks, editions: readEditions, authorIDs: layout.authorIDs)
     }
 
-    /// The texts and lists every part of an archive names, and where its parts are.
-    struct Layout: Sendable {
-        var tables: Tables
-        var entries: Range<Int>
-        var catalogue: Range<Int>
+    /// The authors the works of an archive of `userID` name (``Books/authorIDs``), read from
+    /// its first bytes alone: the caller can read them from the database while the rest is
+    /// decoded. ``Damaged`` when the bytes are not an archive of this format for this reader.
+    public static func authorIDs(in bytes: [UInt8], of userID: User.ID) throws -> [Author.ID] {
+        try bytes.withUnsafeBytes { try Layout(reading: $0, of: userID, tables: false).authorIDs }
+    }
 
-        init(reading bytes: UnsafeRawBufferPointer, of userID: User.ID) throws {
+    /// The authors, texts and lists every part of an archive names, and where its parts are.
+    struct Layout: Sendable {
+        var authorIDs: [Author.ID] = []
+        var tables = Tables()
+        var entries = 0..<0
+        var works = 0..<0
+        var editions = 0..<0
+
+        /// Reads the head of an archive; without `tables`, only as far as the authors.
+        init(reading bytes: UnsafeRawBufferPointer, of userID: User.ID, tables readingTables: Bool) throws {
             var reader = Reader(bytes: bytes, 0..<bytes.count, tables: Tables())
             guard reader.take(magic.count).elementsEqual(magic) else { throw Damaged(reason: "not an archive") }
             guard try reader.integer() == format else { throw Damaged(reason: "another format") }
             guard try reader.id() as User.ID == userID else { throw Damaged(reason: "another reader's") }
+            let authors = try reader.count()
+            authorIDs.reserveCapacity(authors)
+            for _ in 0..<authors { authorIDs.append(try reader.id()) }
+            guard readingTables else { return }
             try reader.readTables()
             tables = reader.tables
-            let entriesLength = try reader.count()
+            let (entriesLength, worksLength) = (try reader.count(), try reader.count())
+            guard entriesLength + worksLength <= bytes.count - reader.offset else { throw Damaged(reason: "a part past the end") }
             entries = reader.offset..<reader.offset + entriesLength
-            catalogue = entries.upperBound..<bytes.count
+            works = entries.upperBound..<entries.upperBound + worksLength
+            editions = works.upperBound..<bytes.count
         }
     }
 
@@ -267,16 +315,16 @@ extension LibraryArchive {
         /// Where the part read ends.
         let end: Int
         var tables: Tables
-        /// Values named by a text, by the text's position, each looked up once
-        /// (`LanguageCode(lenient:)` trims and searches tables; an enumeration compares strings).
-        var languages: [Int: LanguageCode] = [:]
-        var statuses: [Int: ReadingStatus] = [:]
-        var outcomes: [Int: Reading.Outcome] = [:]
-        var origins: [Int: Reading.Origin] = [:]
-        var roles: [Int: ContributorRole] = [:]
-        var answers: [Int: YesNo] = [:]
-        var schemes: [Int: ExternalID.Scheme] = [:]
-        var formats: [Int: BookFormat] = [:]
+        /// Values named by a text, each made once (`LanguageCode(lenient:)` trims and searches
+        /// tables; an enumeration compares strings).
+        var languages = NamedValues<LanguageCode>()
+        var statuses = NamedValues<ReadingStatus>()
+        var outcomes = NamedValues<Reading.Outcome>()
+        var origins = NamedValues<Reading.Origin>()
+        var roles = NamedValues<ContributorRole>()
+        var answers = NamedValues<YesNo>()
+        var schemes = NamedValues<ExternalID.Scheme>()
+        var formats = NamedValues<BookFormat>()
 
         init(bytes: UnsafeRawBufferPointer, _ part: Range<Int>, tables: Tables) {
             self.bytes = bytes
@@ -382,23 +430,30 @@ extension LibraryArchive {
             return entries
         }
 
-        mutating func catalogue() throws -> ([Work.ID: Work], [Edition.ID: Edition]) {
+        mutating func works() throws -> [Work.ID: Work] {
             var works: [Work.ID: Work] = [:]
-            let workCount = try count()
-            works.reserveCapacity(workCount)
-            for _ in 0..<workCount {
-                let work = try work()
-                works[work.id] = work
+            let count = try count()
+            works.reserveCapacity(count)
+            // Each value made straight into its slot: a work bound first and then stored was
+            // copied in and destroyed, a retain and a release of each of its texts and lists.
+            for _ in 0..<count {
+                let id: Work.ID = try id()
+                works[id] = try work(id)
             }
+            guard isAtEnd else { throw Damaged(reason: "bytes after the works") }
+            return works
+        }
+
+        mutating func editions() throws -> [Edition.ID: Edition] {
             var editions: [Edition.ID: Edition] = [:]
-            let editionCount = try count()
-            editions.reserveCapacity(editionCount)
-            for _ in 0..<editionCount {
-                let edition = try edition()
-                editions[edition.id] = edition
+            let count = try count()
+            editions.reserveCapacity(count)
+            for _ in 0..<count {
+                let id: Edition.ID = try id()
+                editions[id] = try edition(id)
             }
             guard isAtEnd else { throw Damaged(reason: "bytes after the end") }
-            return (works, editions)
+            return editions
         }
 
         private mutating func position() throws -> Int {
@@ -427,36 +482,44 @@ extension LibraryArchive {
             return tables.lists[at]
         }
 
-        /// A value named by its text (an enumeration's raw value), made once per text and kept
-        /// in `cache` by the text's position.
-        mutating func named<Value>(_ cache: WritableKeyPath<Reader, [Int: Value]>, _ make: (String) -> Value?) throws
-            -> Value
-        {
-            try value(at: try position(), cache, make)
+        mutating func status() throws -> ReadingStatus {
+            let at = try position()
+            return try statuses.value(at, tables.texts, ReadingStatus.init(rawValue:))
         }
 
-        mutating func optionalNamed<Value>(_ cache: WritableKeyPath<Reader, [Int: Value]>, _ make: (String) -> Value?)
-            throws -> Value?
-        {
+        mutating func outcome() throws -> Reading.Outcome {
+            let at = try position()
+            return try outcomes.value(at, tables.texts, Reading.Outcome.init(rawValue:))
+        }
+
+        mutating func origin() throws -> Reading.Origin {
+            let at = try position()
+            return try origins.value(at, tables.texts, Reading.Origin.init)
+        }
+
+        mutating func role() throws -> ContributorRole {
+            let at = try position()
+            return try roles.value(at, tables.texts, ContributorRole.init(rawValue:))
+        }
+
+        mutating func scheme() throws -> ExternalID.Scheme {
+            let at = try position()
+            return try schemes.value(at, tables.texts, ExternalID.Scheme.init(rawValue:))
+        }
+
+        mutating func answer() throws -> YesNo? {
             guard let at = try optionalPosition() else { return nil }
-            return try value(at: at, cache, make)
+            return try answers.value(at, tables.texts, YesNo.init(rawValue:))
         }
 
-        private mutating func value<Value>(
-            at position: Int, _ cache: WritableKeyPath<Reader, [Int: Value]>, _ make: (String) -> Value?
-        ) throws -> Value {
-            if let kept = self[keyPath: cache][position] { return kept }
-            guard let value = make(tables.texts[position]) else { throw Damaged(reason: "an unknown name") }
-            self[keyPath: cache][position] = value
-            return value
+        mutating func format() throws -> BookFormat? {
+            guard let at = try optionalPosition() else { return nil }
+            return try formats.value(at, tables.texts, BookFormat.init(rawValue:))
         }
 
         mutating func language() throws -> LanguageCode? {
             guard let at = try optionalPosition() else { return nil }
-            if let kept = languages[at] { return kept }
-            guard let code = LanguageCode(lenient: tables.texts[at]) else { throw Damaged(reason: "an unknown language") }
-            languages[at] = code
-            return code
+            return try languages.value(at, tables.texts, LanguageCode.init(lenient:))
         }
 
         mutating func entry(of userID: User.ID) throws -> LibraryEntry {
@@ -464,7 +527,7 @@ extension LibraryArchive {
                 try id(), try id(), try optionalID()
             )
             let (createdAt, updatedAt) = (try instant(), try instant())
-            var state = EntryState(status: try named(\.statuses, ReadingStatus.init(rawValue:)))
+            var state = EntryState(status: try status())
             if let quarters = try optional() {
                 guard let rating = Rating(quarters: quarters) else { throw Damaged(reason: "an impossible rating") }
                 state.rating = rating
@@ -483,8 +546,7 @@ extension LibraryArchive {
                 state.readings.append(
                     Reading(
                         id: try id(), startedOn: try day(), finishedOn: try day(),
-                        outcome: try named(\.outcomes, Reading.Outcome.init(rawValue:)),
-                        origin: try named(\.origins, Reading.Origin.init)))
+                        outcome: try outcome(), origin: try origin()))
             }
             let extras = try count()
             if extras > 0 {
@@ -499,38 +561,56 @@ extension LibraryArchive {
                 updatedAt: updatedAt)
         }
 
-        mutating func work() throws -> Work {
-            var work = Work(id: try id(), title: try text(), authorIDs: [])
+        /// The work written after its identifier (read by the caller).
+        mutating func work(_ workID: Work.ID) throws -> Work {
+            var work = Work(id: workID, title: try text(), authorIDs: [])
             let authors = try count()
             work.authorIDs.reserveCapacity(authors)
             for _ in 0..<authors { work.authorIDs.append(try id()) }
             let contributors = try count()
             for _ in 0..<contributors {
-                work.contributors.append(
-                    Contributor(authorID: try id(), role: try named(\.roles, ContributorRole.init(rawValue:))))
+                work.contributors.append(Contributor(authorID: try id(), role: try role()))
             }
             work.originalLanguage = try language()
             work.firstPublishedYear = try optional()
             work.genres = try list()
-            work.ownVoices = try optionalNamed(\.answers, YesNo.init(rawValue:))
+            work.ownVoices = try answer()
             work.accessibilityTags = try list()
             let identifiers = try count()
             work.identifiers.reserveCapacity(identifiers)
             for _ in 0..<identifiers {
-                work.identifiers.append(ExternalID(try named(\.schemes, ExternalID.Scheme.init(rawValue:)), try text()))
+                work.identifiers.append(ExternalID(try scheme(), try text()))
             }
             return work
         }
 
-        mutating func edition() throws -> Edition {
-            let (editionID, workID): (Edition.ID, Work.ID) = (try id(), try id())
+        /// The edition written after its identifier (read by the caller).
+        mutating func edition(_ editionID: Edition.ID) throws -> Edition {
+            let workID: Work.ID = try id()
             return Edition(
                 id: editionID, workID: workID,
                 details: EditionDetails(
                     isbn10: try optionalText(), isbn13: try optionalText(), publisher: try optionalText(),
                     year: try optional(), pageCount: try optional(),
-                    format: try optionalNamed(\.formats, BookFormat.init(rawValue:)), binding: try optionalText(),
+                    format: try format(), binding: try optionalText(),
                     language: try language()))
+        }
+    }
+
+    /// The values an archive names by text, by the text's position. An archive names few of each
+    /// kind (five statuses, a few dozen languages), so they are found by a walk over the
+    /// positions met so far, not hashed once per book.
+    struct NamedValues<Value> {
+        private var positions: [Int] = []
+        private var values: [Value] = []
+
+        /// The value the text at `position` names, made by `make` the first time.
+        mutating func value(_ position: Int, _ texts: [String], _ make: (String) -> Value?) throws -> Value {
+            if let known = positions.firstIndex(of: position) { return values[known] }
+            guard let value = make(texts[position]) else { throw Damaged(reason: "an unknown name") }
+            positions.append(position)
+            values.append(value)
+            return value
         }
     }
 }

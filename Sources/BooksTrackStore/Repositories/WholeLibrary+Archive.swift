@@ -13,22 +13,28 @@ extension WholeLibrary {
     public func archived() async throws -> (version: Int, library: ReaderLibrary)? {
         let userID = self.userID
         guard let (version, body) = try await archiveBody(),
-            let books = try? await LibraryArchive.decode(body, of: userID)
+            let authorIDs = try? LibraryArchive.authorIDs(in: body, of: userID)
         else { return nil }
-        let authorIDs = Self.authorIDs(of: books)
-        let authors: [Author.ID: Author]
-        if let rowReader = database.rowReader {
-            do {
-                authors = try await rowReader.read { try WholeLibraryRows.authors(authorIDs, of: [userID.string], $0) }
-            } catch {
-                throw database.connector.translate(error)
-            }
-        } else {
-            authors = try await database.read { try await CatalogueRows.authors(Array(authorIDs), as: userID, on: $0) }
-        }
+        // The authors read from the database while the books are decoded.
+        async let decoded = try? LibraryArchive.decode(body, of: userID)
+        let authors = try await self.authors(authorIDs)
+        guard let books = await decoded else { return nil }
         let catalogue = WholeLibraryRows.Catalogue(
             entries: books.entries, works: books.works, editions: books.editions, authors: authors)
         return (version, try await whole(with: catalogue))
+    }
+
+    /// The reader's authors of `ids`, with their facts and the reader's own spellings.
+    private func authors(_ ids: [Author.ID]) async throws -> [Author.ID: Author] {
+        let userID = self.userID
+        guard let rowReader = database.rowReader else {
+            return try await database.read { try await CatalogueRows.authors(ids, as: userID, on: $0) }
+        }
+        do {
+            return try await rowReader.read { try WholeLibraryRows.authors(ids, of: [userID.string], $0) }
+        } catch {
+            throw database.connector.translate(error)
+        }
     }
 
     /// The version and bytes of the reader's archive of this format, if any.
@@ -80,14 +86,5 @@ extension WholeLibrary {
                 """
             ).run()
         }
-    }
-
-    private static func authorIDs(of books: LibraryArchive.Books) -> Set<Author.ID> {
-        var ids = Set<Author.ID>()
-        for work in books.works.values {
-            ids.formUnion(work.authorIDs)
-            for contributor in work.contributors { ids.insert(contributor.authorID) }
-        }
-        return ids
     }
 }

@@ -211,7 +211,7 @@ enum WholeLibraryRows {
 
     /// The authors of `ids` with their facts and the reader's own spellings. The ids are bound as
     /// one JSON list (a few thousand at 100,000 books): the join that found them is not run again.
-    static func authors(_ ids: Set<Author.ID>, of user: [String], _ session: SQLiteRowReader.Session) throws
+    static func authors(_ ids: some Collection<Author.ID>, of user: [String], _ session: SQLiteRowReader.Session) throws
         -> [Author.ID: Author]
     {
         var authors: [Author.ID: Author] = [:]
