@@ -2,7 +2,7 @@ extension Migrations {
     /// What each move of a reader's `data_version` changed: the entries, works and authors a
     /// write reached (`kind` entry, work or author, `subject` its id), or the whole library
     /// (`kind` reader). An app server keeping a reader's library in memory reloads only these
-    /// (see ``ReaderStore/libraryChanges(since:)``). Rows older than the last few hundred versions
+    /// (see ``WholeLibrary/changes(since:)``). Rows older than the last few hundred versions
     /// of a reader are pruned; a server whose copy is older than that reloads it whole.
     static let m012ReaderChanges = Migration(
         version: 12, name: "reader changes",
