@@ -113,6 +113,20 @@ struct LibraryArchiveTests {
         #expect(throws: LibraryArchive.Damaged.self) { try LibraryArchive.authorIDs(in: bytes, of: .random()) }
     }
 
+    @Test("refuses a count the bytes left cannot hold, before making room for it")
+    func countsBounded() throws {
+        var bytes = Array("BTLA".utf8) + [UInt8(LibraryArchive.format * 2)]  // zig-zag, as every number
+        let (high, low) = Self.reader.bits
+        withUnsafeBytes(of: high.bigEndian) { bytes += $0 }
+        withUnsafeBytes(of: low.bigEndian) { bytes += $0 }
+        // 32 authors, 16 bytes each, in the 100 bytes left: a damaged count, not a short read.
+        bytes += [64] + [UInt8](repeating: 0, count: 100)
+        let refused = #expect(throws: LibraryArchive.Damaged.self) {
+            try LibraryArchive.authorIDs(in: bytes, of: Self.reader)
+        }
+        #expect(refused?.reason == "a count past the end")
+    }
+
     @Test("keeps a text many books repeat once")
     func textsOnce() throws {
         let bytes = LibraryArchive.encode(Self.books(count: 500), of: Self.reader)

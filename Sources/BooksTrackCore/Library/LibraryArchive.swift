@@ -150,7 +150,7 @@ public enum LibraryArchive {
             guard reader.take(magic.count).elementsEqual(magic) else { throw Damaged(reason: "not an archive") }
             guard try reader.integer() == format else { throw Damaged(reason: "another format") }
             guard try reader.id() as User.ID == userID else { throw Damaged(reason: "another reader's") }
-            let authors = try reader.count()
+            let authors = try reader.count(each: 16)
             authorIDs.reserveCapacity(authors)
             for _ in 0..<authors { authorIDs.append(try reader.id()) }
             guard readingTables else { return }
@@ -365,10 +365,11 @@ extension LibraryArchive {
 
         mutating func integer() throws -> Int { Self.unzigzag(try unsigned()) }
 
-        /// A count of things that follow, each at least a byte long: never more than the bytes left.
-        mutating func count() throws -> Int {
+        /// A count of things that follow, each at least `size` bytes long: never more than the
+        /// bytes left hold, so a damaged count cannot make the reader reserve room for millions.
+        mutating func count(each size: Int = 1) throws -> Int {
             let count = try integer()
-            guard count >= 0, count <= end - offset else { throw Damaged(reason: "a count past the end") }
+            guard count >= 0, count <= (end - offset) / size else { throw Damaged(reason: "a count past the end") }
             return count
         }
 
@@ -422,7 +423,8 @@ extension LibraryArchive {
         }
 
         mutating func entries(of userID: User.ID) throws -> [LibraryEntry] {
-            let count = try count()
+            // An entry is at least two identifiers and two instants.
+            let count = try count(each: 48)
             var entries: [LibraryEntry] = []
             entries.reserveCapacity(count)
             for _ in 0..<count { entries.append(try entry(of: userID)) }
@@ -432,7 +434,7 @@ extension LibraryArchive {
 
         mutating func works() throws -> [Work.ID: Work] {
             var works: [Work.ID: Work] = [:]
-            let count = try count()
+            let count = try count(each: 16)
             works.reserveCapacity(count)
             // Each value made straight into its slot: a work bound first and then stored was
             // copied in and destroyed, a retain and a release of each of its texts and lists.
@@ -446,7 +448,7 @@ extension LibraryArchive {
 
         mutating func editions() throws -> [Edition.ID: Edition] {
             var editions: [Edition.ID: Edition] = [:]
-            let count = try count()
+            let count = try count(each: 32)
             editions.reserveCapacity(count)
             for _ in 0..<count {
                 let id: Edition.ID = try id()
@@ -540,7 +542,7 @@ extension LibraryArchive {
             state.shelves = try list()
             state.review = try optionalText()
             state.notes = try optionalText()
-            let readings = try count()
+            let readings = try count(each: 16)
             state.readings.reserveCapacity(readings)
             for _ in 0..<readings {
                 state.readings.append(
@@ -564,10 +566,10 @@ extension LibraryArchive {
         /// The work written after its identifier (read by the caller).
         mutating func work(_ workID: Work.ID) throws -> Work {
             var work = Work(id: workID, title: try text(), authorIDs: [])
-            let authors = try count()
+            let authors = try count(each: 16)
             work.authorIDs.reserveCapacity(authors)
             for _ in 0..<authors { work.authorIDs.append(try id()) }
-            let contributors = try count()
+            let contributors = try count(each: 16)
             for _ in 0..<contributors {
                 work.contributors.append(Contributor(authorID: try id(), role: try role()))
             }
