@@ -42,10 +42,7 @@ public enum LibraryArchive {
 
         static func authors(of works: [Work.ID: Work]) -> [Author.ID] {
             var ids = Set<Author.ID>()
-            for work in works.values {
-                ids.formUnion(work.authorIDs)
-                for contributor in work.contributors { ids.insert(contributor.authorID) }
-            }
+            for work in works.values { ids.formUnion(work.namedAuthorIDs) }
             return ids.sorted()
         }
 

@@ -52,6 +52,9 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
 
     /// The publication era of the work, when its first publication year is known.
     public var era: PublicationEra? { firstPublishedYear.map(PublicationEra.init(year:)) }
+
+    /// Everyone the work names: its authors, then its other contributors (translators, editors).
+    public var namedAuthorIDs: [Author.ID] { authorIDs + contributors.map(\.authorID) }
 }
 
 /// A person's part in a work other than authorship.

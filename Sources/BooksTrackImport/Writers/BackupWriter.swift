@@ -48,7 +48,7 @@ public enum BackupWriter {
             let name = { (id: BooksTrackCore.Author.ID) in library.authors[id]?.name ?? "" }
             entries = library.entries.map { entry -> (String, LibraryEntry) in
                 let work = library.works[entry.workID]
-                for id in (work?.authorIDs ?? []) + (work?.contributors.map(\.authorID) ?? []) { authorIDs.insert(id) }
+                authorIDs.formUnion(work?.namedAuthorIDs ?? [])
                 let key = BackupWriter.sortKey(
                     title: work?.title ?? "", authors: work?.authorIDs.map(name) ?? [],
                     identifiers: (work?.identifiers ?? []).sorted().map(\.description), added: entry.state.addedOn?.description)

@@ -132,7 +132,7 @@ public struct LibraryBrowse: ReaderScoped {
                 let entry = try await Self.ownedEntry(entryID, of: userID, on: db),
                 let work = try await CatalogueRows.works([entry.workID], on: db)[entry.workID]
             else { return nil }
-            let people = try await CatalogueRows.authors(work.authorIDs + work.contributors.map(\.authorID), as: userID, on: db)
+            let people = try await CatalogueRows.authors(work.namedAuthorIDs, as: userID, on: db)
             let sessions = try await ActivityRows.sessions(of: userID, entry: entryID, on: db)
             let percent = try await db.raw(
                 """

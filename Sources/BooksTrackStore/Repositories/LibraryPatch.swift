@@ -105,7 +105,7 @@ extension ReaderLibrary {
         let editionIDs = Set(entries.compactMap(\.editionID))
         works = works.filter { workIDs.contains($0.key) }
         editions = editions.filter { editionIDs.contains($0.key) }
-        let authorIDs = Set(works.values.flatMap { $0.authorIDs + $0.contributors.map(\.authorID) })
+        let authorIDs = Set(works.values.flatMap(\.namedAuthorIDs))
         authors = authors.filter { authorIDs.contains($0.key) }
     }
 }

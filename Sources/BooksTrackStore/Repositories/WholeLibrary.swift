@@ -147,7 +147,7 @@ public struct WholeLibrary: ReaderScoped {
                 patch.entries.compactMap(\.editionID).filter { library.editions[$0] == nil } + newEntries.compactMap(\.editionID))
             patch.editions = try await CatalogueRows.editions(Array(patch.editionIDs), on: db)
             patch.authorIDs = Set(changes.authors.compactMap(Author.ID.init))
-            for work in patch.works.values { patch.authorIDs.formUnion(work.authorIDs + work.contributors.map(\.authorID)) }
+            for work in patch.works.values { patch.authorIDs.formUnion(work.namedAuthorIDs) }
             patch.authors = try await CatalogueRows.authors(Array(patch.authorIDs), as: userID, on: db)
             if changes.account {
                 guard let row = try await db.raw("SELECT * FROM users WHERE id = \(bind: userID.string)").first() else {
