@@ -13,8 +13,8 @@ struct LibraryArchiveTests {
     /// Books with every field of an entry, a reading, a work and an edition set.
     static func books(count: Int = 3) -> LibraryArchive.Books {
         var entries: [LibraryEntry] = []
-        var works: [Work.ID: Work] = [:]
-        var editions: [Edition.ID: Edition] = [:]
+        var works: DenseDictionary<Work.ID, Work> = [:]
+        var editions: DenseDictionary<Edition.ID, Edition> = [:]
         for number in 0..<count {
             let work = Work(
                 title: "Kindred \(number)", authorIDs: [.random(), .random()],

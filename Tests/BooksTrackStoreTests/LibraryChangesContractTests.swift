@@ -15,8 +15,8 @@ struct LibraryChangesContractTests {
     /// The parts of a library the figures read: the entries and what they reach.
     struct Reached: Equatable {
         var entries: [LibraryEntry]
-        var works: [Work.ID: Work]
-        var editions: [Edition.ID: Edition]
+        var works: DenseDictionary<Work.ID, Work>
+        var editions: DenseDictionary<Edition.ID, Edition>
         var authors: [Author.ID: Author]
         var sessions: [ReadingSession]
         var settings: ReaderSettings

@@ -20,13 +20,13 @@ public struct ImportMatchContext: Sendable {
     /// The reader's entries, by work.
     public var entriesByWork: [Work.ID: LibraryEntry]
     /// The editions of the reader's entries and of matched identifiers.
-    public var editions: [Edition.ID: Edition]
+    public var editions: DenseDictionary<Edition.ID, Edition>
 
     public init(
         userID: User.ID, now: Date, identifiers: [ExternalID: IdentifierTarget] = [:],
         identifiersByWork: [Work.ID: [ExternalID]] = [:], worksByMatchKey: [String: [Work.ID]] = [:],
         workFacts: [Work.ID: WorkFacts] = [:], authorsByKey: [String: Author.ID] = [:],
-        entriesByWork: [Work.ID: LibraryEntry] = [:], editions: [Edition.ID: Edition] = [:]
+        entriesByWork: [Work.ID: LibraryEntry] = [:], editions: DenseDictionary<Edition.ID, Edition> = [:]
     ) {
         self.userID = userID
         self.now = now

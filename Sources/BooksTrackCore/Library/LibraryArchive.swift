@@ -20,27 +20,32 @@ public enum LibraryArchive {
     /// What an archive holds.
     public struct Books: Sendable, Equatable {
         public var entries: [LibraryEntry]
-        public var works: [Work.ID: Work]
-        public var editions: [Edition.ID: Edition]
+        public var works: DenseDictionary<Work.ID, Work>
+        public var editions: DenseDictionary<Edition.ID, Edition>
         /// Every author the works name (as authors or contributors), each once, in order: what a
         /// reader of the archive reads from the database beside it, before the works are read.
         public var authorIDs: [Author.ID]
 
-        public init(entries: [LibraryEntry], works: [Work.ID: Work], editions: [Edition.ID: Edition]) {
+        public init(
+            entries: [LibraryEntry], works: DenseDictionary<Work.ID, Work>, editions: DenseDictionary<Edition.ID, Edition>
+        ) {
             self.entries = entries
             self.works = works
             self.editions = editions
             authorIDs = Self.authors(of: works)
         }
 
-        init(entries: [LibraryEntry], works: [Work.ID: Work], editions: [Edition.ID: Edition], authorIDs: [Author.ID]) {
+        init(
+            entries: [LibraryEntry], works: DenseDictionary<Work.ID, Work>, editions: DenseDictionary<Edition.ID, Edition>,
+            authorIDs: [Author.ID]
+        ) {
             self.entries = entries
             self.works = works
             self.editions = editions
             self.authorIDs = authorIDs
         }
 
-        static func authors(of works: [Work.ID: Work]) -> [Author.ID] {
+        static func authors(of works: DenseDictionary<Work.ID, Work>) -> [Author.ID] {
             var ids = Set<Author.ID>()
             for work in works.values { ids.formUnion(work.namedAuthorIDs) }
             return ids.sorted()
@@ -429,8 +434,8 @@ extension LibraryArchive {
             return entries
         }
 
-        mutating func works() throws -> [Work.ID: Work] {
-            var works: [Work.ID: Work] = [:]
+        mutating func works() throws -> DenseDictionary<Work.ID, Work> {
+            var works: DenseDictionary<Work.ID, Work> = [:]
             let count = try count(each: 16)
             works.reserveCapacity(count)
             // Each value made straight into its slot: a work bound first and then stored was
@@ -443,8 +448,8 @@ extension LibraryArchive {
             return works
         }
 
-        mutating func editions() throws -> [Edition.ID: Edition] {
-            var editions: [Edition.ID: Edition] = [:]
+        mutating func editions() throws -> DenseDictionary<Edition.ID, Edition> {
+            var editions: DenseDictionary<Edition.ID, Edition> = [:]
             let count = try count(each: 32)
             editions.reserveCapacity(count)
             for _ in 0..<count {

@@ -5,8 +5,8 @@ import Foundation
 public struct ReaderLibrary: Sendable {
     public var user: User
     public var entries: [LibraryEntry]
-    public var works: [Work.ID: Work]
-    public var editions: [Edition.ID: Edition]
+    public var works: DenseDictionary<Work.ID, Work>
+    public var editions: DenseDictionary<Edition.ID, Edition>
     public var authors: [Author.ID: Author]
     public var sessions: [ReadingSession]
     /// Progress updates without a session, oldest first.
@@ -17,8 +17,8 @@ public struct ReaderLibrary: Sendable {
     public var achievements: [AchievementUnlock]
 
     public init(
-        user: User, entries: [LibraryEntry] = [], works: [Work.ID: Work] = [:],
-        editions: [Edition.ID: Edition] = [:], authors: [Author.ID: Author] = [:],
+        user: User, entries: [LibraryEntry] = [], works: DenseDictionary<Work.ID, Work> = [:],
+        editions: DenseDictionary<Edition.ID, Edition> = [:], authors: [Author.ID: Author] = [:],
         sessions: [ReadingSession] = [], progress: [ProgressUpdate] = [], goals: [Goal] = [], milestones: [Milestone] = [],
         contributions: [Contribution] = [], achievements: [AchievementUnlock] = []
     ) {

@@ -32,9 +32,9 @@ public struct LibraryPatch: Sendable {
     var sessions: [ReadingSession] = []
     var progress: [ProgressUpdate] = []
     var workIDs: Set<Work.ID> = []
-    var works: [Work.ID: Work] = [:]
+    var works: DenseDictionary<Work.ID, Work> = [:]
     var editionIDs: Set<Edition.ID> = []
-    var editions: [Edition.ID: Edition] = [:]
+    var editions: DenseDictionary<Edition.ID, Edition> = [:]
     var authorIDs: Set<Author.ID> = []
     var authors: [Author.ID: Author] = [:]
     var user: User?

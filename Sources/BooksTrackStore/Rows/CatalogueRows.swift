@@ -188,12 +188,12 @@ enum CatalogueRows {
     }
 
     /// Works by id, with their authors, contributors and identifiers.
-    static func works(_ ids: [Work.ID], on db: any SQLDatabase) async throws -> [Work.ID: Work] {
+    static func works(_ ids: [Work.ID], on db: any SQLDatabase) async throws -> DenseDictionary<Work.ID, Work> {
         try await works(.list(ids.map(\.string)), on: db)
     }
 
-    static func works(_ keys: Keys, on db: any SQLDatabase) async throws -> [Work.ID: Work] {
-        var works: [Work.ID: Work] = [:]
+    static func works(_ keys: Keys, on db: any SQLDatabase) async throws -> DenseDictionary<Work.ID, Work> {
+        var works: DenseDictionary<Work.ID, Work> = [:]
         for row in try await db.rows(for: keys, { "SELECT * FROM works WHERE id IN (\($0))" }) {
             let id: Work.ID = try row.id("id")
             works[id] = Work(
@@ -232,12 +232,12 @@ enum CatalogueRows {
         return works
     }
 
-    static func editions(_ ids: [Edition.ID], on db: any SQLDatabase) async throws -> [Edition.ID: Edition] {
+    static func editions(_ ids: [Edition.ID], on db: any SQLDatabase) async throws -> DenseDictionary<Edition.ID, Edition> {
         try await editions(.list(ids.map(\.string)), on: db)
     }
 
-    static func editions(_ keys: Keys, on db: any SQLDatabase) async throws -> [Edition.ID: Edition] {
-        var editions: [Edition.ID: Edition] = [:]
+    static func editions(_ keys: Keys, on db: any SQLDatabase) async throws -> DenseDictionary<Edition.ID, Edition> {
+        var editions: DenseDictionary<Edition.ID, Edition> = [:]
         for row in try await db.rows(for: keys, { "SELECT * FROM editions WHERE id IN (\($0))" }) {
             let edition = Edition(
                 id: try row.id("id"), workID: try row.id("work_id"),

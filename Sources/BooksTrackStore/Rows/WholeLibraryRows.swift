@@ -13,8 +13,8 @@ import Foundation
 enum WholeLibraryRows {
     struct Catalogue: Sendable {
         var entries: [LibraryEntry]
-        var works: [Work.ID: Work]
-        var editions: [Edition.ID: Edition]
+        var works: DenseDictionary<Work.ID, Work>
+        var editions: DenseDictionary<Edition.ID, Edition>
         var authors: [Author.ID: Author]
     }
 
@@ -125,10 +125,10 @@ enum WholeLibraryRows {
     private static func works(
         of user: [String], count: Int, _ session: SQLiteRowReader.Session, _ strings: inout Interned,
         authors: inout Set<Author.ID>
-    ) throws -> [Work.ID: Work] {
-        var works: [Work.ID: Work] = [:]
+    ) throws -> DenseDictionary<Work.ID, Work> {
+        var works: DenseDictionary<Work.ID, Work> = [:]
         works.reserveCapacity(count)
-        var credits: [(ordinal: Int, index: Dictionary<Work.ID, Work>.Index, author: Author.ID, role: ContributorRole)] = []
+        var credits: [(ordinal: Int, index: Int, author: Author.ID, role: ContributorRole)] = []
         try session.rows(
             """
             SELECT w.id, w.title, w.original_language, w.first_published_year, w.genres, w.own_voices,
@@ -162,12 +162,12 @@ enum WholeLibraryRows {
         credits.sort { $0.ordinal < $1.ordinal }
         for (_, index, authorID, role) in credits {
             if role == .author {
-                works.values[index].authorIDs.append(authorID)
+                works[valueAt: index].authorIDs.append(authorID)
             } else {
-                works.values[index].contributors.append(Contributor(authorID: authorID, role: role))
+                works[valueAt: index].contributors.append(Contributor(authorID: authorID, role: role))
             }
         }
-        var several = Set<Dictionary<Work.ID, Work>.Index>()
+        var several = Set<Int>()
         try session.rows(
             """
             SELECT x.scheme, x.value, x.work_id
@@ -178,17 +178,17 @@ enum WholeLibraryRows {
                 let index = works.index(forKey: try row.id(2))
             else { return }
             // In place: reading a work out of the dictionary (`works[id]!.…`) copies it whole.
-            works.values[index].identifiers.append(ExternalID(scheme, row.text(1)))
-            if works.values[index].identifiers.count > 1 { several.insert(index) }
+            works[valueAt: index].identifiers.append(ExternalID(scheme, row.text(1)))
+            if works[valueAt: index].identifiers.count > 1 { several.insert(index) }
         }
-        for index in several { works.values[index].identifiers.sort() }
+        for index in several { works[valueAt: index].identifiers.sort() }
         return works
     }
 
     private static func editions(
         of user: [String], count: Int, _ session: SQLiteRowReader.Session, _ strings: inout Interned
-    ) throws -> [Edition.ID: Edition] {
-        var editions: [Edition.ID: Edition] = [:]
+    ) throws -> DenseDictionary<Edition.ID, Edition> {
+        var editions: DenseDictionary<Edition.ID, Edition> = [:]
         editions.reserveCapacity(count)
         try session.rows(
             """
