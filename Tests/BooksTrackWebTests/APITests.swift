@@ -100,6 +100,87 @@ struct APITests {
         }
     }
 
+    @Test("A book's typed values are stored as sent: a rating of 4 is 4 stars, numbers stay numbers, owned is a flag")
+    func typedValues() async throws {
+        try await WebHarness.run { app in
+            // Given a reader adding a book with typed JSON values
+            let (user, api) = try await app.apiReader("dana")
+            let created = try await api.request(
+                .post, "/api/v1/entries",
+                json: [
+                    "title": "Kindred", "authors": ["Octavia E. Butler"], "rating": 4, "pageCount": 264,
+                    "currentPage": "1,2", "firstPublishedYear": 1979, "owned": true, "status": "reading",
+                ])
+            #expect(created.status == .created)
+            let sentID = try #require(try created.json()["id"] as? String)
+            let id = try #require(LibraryEntry.ID(sentID))
+            // Then the store holds the values themselves
+            let stored = try #require(try await app.store.reader(user.id).browse.detail(of: id))
+            #expect(stored.entry.state.rating == Rating(quarters: 16))
+            #expect(stored.entry.state.owned && stored.entry.state.currentPage == 12)
+            #expect(stored.edition?.details.pageCount == 264 && stored.work.firstPublishedYear == 1979)
+
+            // When a PATCH sends a rating as text and another field, what it does not name is kept
+            _ = try await api.request(.patch, "/api/v1/entries/\(id.string)", json: ["rating": "4.75", "notes": "Again"])
+            var patched = try #require(try await app.store.reader(user.id).browse.detail(of: id))
+            #expect(patched.entry.state.rating == Rating(quarters: 19) && patched.entry.state.owned)
+            // …and `owned: false` clears the flag
+            let cleared = try await api.request(.patch, "/api/v1/entries/\(id.string)", json: ["owned": false])
+            let answered = try cleared.json()
+            #expect(cleared.status == .ok && answered["owned"] as? Bool == false)
+            patched = try #require(try await app.store.reader(user.id).browse.detail(of: id))
+            #expect(!patched.entry.state.owned && patched.entry.state.rating == Rating(quarters: 19))
+        }
+    }
+
+    @Test("A book's body decodes into typed values, with only what JSON has no type for left as text")
+    func decodesTyped() throws {
+        let body = #"{"rating": 4, "owned": false, "pageCount": 264, "status": "read", "authors": ["A, Jr."]}"#
+        let sent = try JSONDecoder().decode(EntryRequest.self, from: Data(body.utf8))
+        #expect(sent.sent.rating == Rating(quarters: 16) && sent.sent.pageCount == 264 && sent.sent.status == .read)
+        #expect(sent.sent.authors == ["A, Jr."], "a name may hold a comma")
+        #expect(sent.named == [.rating, .owned, .pageCount, .status, .authors] && sent.texts.isEmpty)
+        let isbn = try JSONDecoder().decode(EntryRequest.self, from: Data(#"{"isbn": "x"}"#.utf8))
+        #expect(isbn.texts == [.isbn: "x"])
+        let cleared = try sent.draft(over: BookDraft(title: "Kindred", owned: true), today: WebHarness.today)
+        #expect(!cleared.owned && cleared.rating == Rating(quarters: 16))
+    }
+
+    @Test("The API refuses a book with the form's words, by JSON field name")
+    func sameWordsAsTheForm() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            // Given the form's answers to the same mistakes
+            let form = BookDraft.parse(
+                ["title": " ", "pages": "100", "current_page": "300", "rating": "9", "isbn": "123", "finished": "2999-01-01"],
+                today: WebHarness.today
+            )
+            guard case .failure(let formErrors) = form else {
+                Issue.record("the form took the book")
+                return
+            }
+            // When the API is sent them typed
+            let refused = try await api.request(
+                .post, "/api/v1/entries",
+                json: [
+                    "title": " ", "pageCount": 100, "currentPage": 300, "rating": 9, "isbn": "123",
+                    "finishedOn": "2999-01-01",
+                ])
+            // Then it answers 422 with the same messages, by the API's names
+            #expect(refused.status == .unprocessableContent)
+            let errors = try #require(try refused.json()["errors"] as? [String: String])
+            #expect(errors["title"] == formErrors["title"] && errors["title"] == "Every book needs a title.")
+            #expect(errors["currentPage"] == formErrors["current_page"] && errors["currentPage"] != nil)
+            #expect(errors["rating"] == formErrors["rating"] && errors["isbn"] == formErrors["isbn"])
+            #expect(errors["finishedOn"] == formErrors["finished"] && errors["finishedOn"] == "This date is in the future.")
+            #expect(Set(errors.keys) == ["title", "currentPage", "rating", "isbn", "finishedOn"])
+            // A page count that is not a whole number is refused like one out of range
+            let fraction = try await api.request(.post, "/api/v1/entries", json: ["title": "Kindred", "pageCount": 26.5])
+            #expect(
+                (try fraction.json()["errors"] as? [String: String])?["pageCount"] == "Enter a page count between 1 and 100000.")
+        }
+    }
+
     @Test("A dry-run import reports without writing; a real one is listed with every row")
     func imports() async throws {
         try await WebHarness.run { app in
