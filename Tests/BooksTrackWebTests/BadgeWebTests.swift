@@ -173,4 +173,53 @@ struct BadgeWebTests {
             #expect(try await api.request(.get, "/api/v1/entries/\(entry)/badges").body == "[]")
         }
     }
+
+    @Test("The API refuses a badge about another book's author with the form's words, and records nothing")
+    func anotherBooksAuthor() async throws {
+        try await WebHarness.run { app in
+            // Given a reader with two books by different authors
+            let (user, api) = try await app.apiReader("dana")
+            let kindred = try #require(
+                try await api.request(.post, "/api/v1/entries", json: ["title": "Kindred", "authors": ["Octavia E. Butler"]])
+                    .json()["id"] as? String)
+            let other = try await api.request(
+                .post, "/api/v1/entries", json: ["title": "Purple Hibiscus", "authors": ["Chimamanda Ngozi Adichie"]])
+            let stranger = try #require((try other.json()["authors"] as? [[String: Any]])?.first?["id"] as? String)
+            // When the first book is sent a badge about the second book's author
+            let refused = try await api.request(
+                .post, "/api/v1/entries/\(kindred)/badges",
+                json: ["badge": "queer", "about": stranger, "statedBy": "author", "source": "An interview", "share": false])
+            // Then it is refused with the form's words for the same mistake, and nothing is recorded
+            let form = IdentityBadgeDraft.parse(
+                ["badge": "queer", "about": "author:\(stranger)", "stated_by": "author", "source": "An interview"],
+                work: Work.ID.random(), authors: [])
+            guard case .failure(let formErrors) = form else {
+                Issue.record("the form took another book's author")
+                return
+            }
+            #expect(refused.status == .unprocessableContent)
+            let errors = try #require(try refused.json()["errors"] as? [String: String])
+            #expect(errors == ["about": try #require(formErrors["about"])])
+            #expect(errors["about"] == "Choose this book or one of its authors.")
+            let entry = try #require(LibraryEntry.ID(kindred))
+            #expect(try await app.store.badges.badges(of: entry, for: user.id).isEmpty)
+        }
+    }
+
+    @Test("The API names a badge's problems by its JSON fields, with the form's words")
+    func problemsByJSONName() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            let entry = try #require(
+                try await api.request(.post, "/api/v1/entries", json: ["title": "Kindred", "authors": ["Octavia E. Butler"]])
+                    .json()["id"] as? String)
+            // A book's badge shared, without who states it
+            let refused = try await api.request(
+                .post, "/api/v1/entries/\(entry)/badges",
+                json: ["badge": "own-voices", "about": "book", "source": "https://example.org/talk", "share": true])
+            let errors = try #require(try refused.json()["errors"] as? [String: String])
+            #expect(Set(errors.keys) == ["statedBy", "share"])
+            #expect(errors["share"]?.contains("Only a badge about an author can be shown to other readers") == true)
+        }
+    }
 }
