@@ -18,6 +18,12 @@ struct BadgeWebTests {
         page.body.matches(of: /badges\/([0-9a-f-]{36})\/delete/).map { String($0.1) }
     }
 
+    /// Adds Kindred through the API; its entry id.
+    static func addKindred(with api: APIClient) async throws -> String {
+        let book: [String: Any] = ["title": "Kindred", "authors": ["Octavia E. Butler"], "status": "read"]
+        return try #require(try await api.request(.post, "/api/v1/entries", json: book).json()["id"] as? String)
+    }
+
     @Test("A badge needs a badge, who states it and where; sharing needs an author and an address")
     func refusals() async throws {
         try await WebHarness.run { app in
@@ -179,9 +185,7 @@ struct BadgeWebTests {
         try await WebHarness.run { app in
             // Given a reader with two books by different authors
             let (user, api) = try await app.apiReader("dana")
-            let kindred = try #require(
-                try await api.request(.post, "/api/v1/entries", json: ["title": "Kindred", "authors": ["Octavia E. Butler"]])
-                    .json()["id"] as? String)
+            let kindred = try await Self.addKindred(with: api)
             let other = try await api.request(
                 .post, "/api/v1/entries", json: ["title": "Purple Hibiscus", "authors": ["Chimamanda Ngozi Adichie"]])
             let stranger = try #require((try other.json()["authors"] as? [[String: Any]])?.first?["id"] as? String)
@@ -210,9 +214,7 @@ struct BadgeWebTests {
     func problemsByJSONName() async throws {
         try await WebHarness.run { app in
             let (_, api) = try await app.apiReader("dana")
-            let entry = try #require(
-                try await api.request(.post, "/api/v1/entries", json: ["title": "Kindred", "authors": ["Octavia E. Butler"]])
-                    .json()["id"] as? String)
+            let entry = try await Self.addKindred(with: api)
             // A book's badge shared, without who states it
             let refused = try await api.request(
                 .post, "/api/v1/entries/\(entry)/badges",
