@@ -52,6 +52,31 @@ struct BookDraftTests {
         #expect(problems.messages[.pageCount] == BookDraft.numberProblem(.pageCount, today: today))
     }
 
+    @Test("An edit keeps what it leaves as stored, untidied and unrefused, and checks what it changes")
+    func editKeepsStoredValues() throws {
+        // Given a stored book no form would take: untidy text, an ISBN failing its check digit,
+        // a day added in the future, a current page past the last
+        let stored = BookDraft(
+            title: "Kindred ", isbn: .asStored(isbn10: nil, isbn13: "9780807083056"), pageCount: 264,
+            publisher: " Beacon  Press", addedOn: today.adding(days: 30), currentPage: 300)
+        // When only the rating changes, the rest comes back exactly as stored
+        var rated = stored
+        rated.rating = Rating(quarters: 16)
+        let checked = try rated.checked(today: today, stored: stored).get()
+        #expect(checked.title == "Kindred " && checked.publisher == " Beacon  Press" && checked.isbn == stored.isbn)
+        #expect(checked.addedOn == stored.addedOn && checked.currentPage == 300 && checked.rating == Rating(quarters: 16))
+        // …but a changed page count is still checked against the stored current page
+        var shorter = stored
+        shorter.pageCount = 200
+        guard case .failure(let problems) = shorter.checked(today: today, stored: stored) else {
+            Issue.record("a current page past the new last page was accepted")
+            return
+        }
+        #expect(problems.messages == [.currentPage: "The current page cannot be after the last page (200)."])
+        // …and a new book is checked whole
+        #expect((try? stored.checked(today: today).get()) == nil)
+    }
+
     @Test("A partial update takes only the fields it names")
     func takesNamedFields() {
         var current = BookDraft(title: "Kindred", rating: Rating(quarters: 16), owned: true)

@@ -142,7 +142,7 @@ struct APITests {
         #expect(sent.named == [.rating, .owned, .pageCount, .status, .authors] && sent.texts.isEmpty)
         let isbn = try JSONDecoder().decode(EntryRequest.self, from: Data(#"{"isbn": "x"}"#.utf8))
         #expect(isbn.texts == [.isbn: "x"])
-        let cleared = try sent.draft(over: BookDraft(title: "Kindred", owned: true), today: WebHarness.today)
+        let cleared = try sent.draft(editing: BookDraft(title: "Kindred", owned: true), today: WebHarness.today)
         #expect(!cleared.owned && cleared.rating == Rating(quarters: 16))
     }
 
@@ -179,6 +179,65 @@ struct APITests {
             #expect(
                 (try fraction.json()["errors"] as? [String: String])?["pageCount"] == "Enter a page count between 1 and 100000.")
         }
+    }
+
+    @Test("A PATCH of the rating alone leaves every other stored value as it was, an ISBN failing its check included")
+    func patchKeepsStoredValues() async throws {
+        try await WebHarness.run { app in
+            // Given a book from a backup with values no form would take: an ISBN-13 whose check
+            // digit fails beside a hyphenated ISBN-10, untidy text, names with commas, a day added
+            // in the future, a current page past the last, a year to come
+            let (user, api) = try await app.apiReader("dana")
+            let id = try await app.importBackupBook(isbn10: "0-441-47812-3", isbn13: "9780441478126", refused: true, for: user)
+            let path = "/api/v1/entries/\(id.string)"
+            let reader = app.store.reader(user.id)
+            let stored = try #require(try await reader.browse.detail(of: id))
+            let before = try await api.request(.get, path).json()
+
+            // When a PATCH sends only a rating
+            let patched = try await api.request(.patch, path, json: ["rating": 4])
+
+            // Then it succeeds, and the book is byte for byte as it was but for its rating
+            #expect(patched.status == .ok)
+            var after = try await api.request(.get, path).json()
+            #expect(after["rating"] as? Double == 4)
+            after["rating"] = before["rating"]
+            #expect(try Self.canonical(after) == Self.canonical(before))
+            let now = try #require(try await reader.browse.detail(of: id))
+            #expect(now.edition?.details == stored.edition?.details && now.edition?.details.isbn13 == "9780441478126")
+            #expect(now.work == stored.work && now.authors == stored.authors)
+            #expect(now.contributors.map(\.author) == stored.contributors.map(\.author))
+            var state = now.entry.state
+            state.rating = stored.entry.state.rating
+            #expect(state == stored.entry.state)
+        }
+    }
+
+    @Test("A stored ISBN failing its check digit stays until a PATCH sends an ISBN, which is checked")
+    func patchChecksSentISBN() async throws {
+        try await WebHarness.run { app in
+            // Given a book whose stored ISBN-13 fails its check digit
+            let (user, api) = try await app.apiReader("dana")
+            let id = try await app.importBackupBook(isbn10: nil, isbn13: "9780441478126", for: user)
+            let path = "/api/v1/entries/\(id.string)"
+            // When a PATCH does not send an ISBN, the stored text stays
+            let rated = try await api.request(.patch, path, json: ["rating": 4])
+            #expect(rated.status == .ok)
+            #expect((try rated.json()["edition"] as? [String: Any])?["isbn13"] as? String == "9780441478126")
+            // When the same text is sent, it is refused as the form refuses it
+            let refused = try await api.request(.patch, path, json: ["isbn": "9780441478126", "rating": 4])
+            #expect(refused.status == .unprocessableContent)
+            #expect((try refused.json()["errors"] as? [String: String])?.keys.sorted() == ["isbn"])
+            // …and a valid one replaces the stored text, both forms of it
+            let fixed = try await api.request(.patch, path, json: ["isbn": "978-0-441-47812-5"])
+            let edition = try #require(try fixed.json()["edition"] as? [String: Any])
+            #expect(edition["isbn13"] as? String == "9780441478125" && edition["isbn10"] as? String == "0441478123")
+        }
+    }
+
+    /// JSON text with sorted keys, for comparing two answers whole.
+    static func canonical(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     @Test("A dry-run import reports without writing; a real one is listed with every row")

@@ -8,12 +8,41 @@ extension BookDraft {
     public static func parse(_ fields: [String: String], today: LocalDate) -> Result<BookDraft, FieldErrors> {
         var input: [Field: String] = [:]
         for field in Field.allCases { input[field] = fields[field.formName] }
-        return parse(input, today: today).mapError { errors in
-            FieldErrors(Dictionary(uniqueKeysWithValues: errors.messages.map { ($0.key.formName, $0.value) }))
-        }
+        return parse(input, today: today).mapError(\.byFormName)
     }
 
-    /// Reads a book's fields from text, then checks the draft (``checked(today:unread:)``).
+    /// Reads an edit form over the book's current draft (`stored`). A field whose text is still
+    /// what the form showed (``formValues``) keeps its stored value as it is, an ISBN that fails
+    /// its check digit or a name with a comma included; the rest is read as a new book's form is.
+    public static func parse(_ fields: [String: String], editing stored: BookDraft, today: LocalDate) -> Result<
+        BookDraft, FieldErrors
+    > {
+        let shown = stored.formValues
+        var draft = stored
+        var unread: [Field: String] = [:]
+        for field in Field.allCases {
+            let text = fields[field.formName] ?? ""
+            if text != shown[field.formName] ?? "" { unread[field] = draft.read(text, as: field, today: today) }
+        }
+        return draft.checked(today: today, unread: unread, stored: stored).mapError(\.byFormName)
+    }
+
+    /// The draft as a form shows it, by form field name: lists joined with commas, the ISBN as
+    /// stored (``ISBNEntry/text``).
+    public var formValues: [String: String] {
+        let texts: [Field: String?] = [
+            .title: title, .authors: authors.joined(separator: ", "), .translators: translators.joined(separator: ", "),
+            .isbn: isbn.text, .pageCount: pageCount.map(String.init), .firstPublishedYear: firstPublishedYear.map(String.init),
+            .originalLanguage: originalLanguage?.code, .editionLanguage: editionLanguage?.code, .format: format?.rawValue,
+            .publisher: publisher, .ownVoices: ownVoices?.rawValue, .status: status.rawValue, .rating: rating?.description,
+            .owned: owned ? "on" : "", .addedOn: addedOn?.description, .finishedOn: finishedOn?.description,
+            .currentPage: currentPage.map(String.init), .shelves: shelves.joined(separator: ", "), .review: review,
+            .notes: notes,
+        ]
+        return Dictionary(uniqueKeysWithValues: texts.compactMap { field, text in text.map { (field.formName, $0) } })
+    }
+
+    /// Reads a book's fields from text, then checks the draft (``checked(today:unread:stored:)``).
     public static func parse(_ fields: [Field: String], today: LocalDate) -> Result<BookDraft, Problems> {
         var draft = BookDraft()
         var unread: [Field: String] = [:]
@@ -24,7 +53,7 @@ extension BookDraft {
     /// Reads what a person typed for one field into the draft; answers the problem when the text
     /// is not such a value (the field is then left empty). Lists are split at commas, numbers
     /// may have commas and spaces between digits, a day is YYYY-MM-DD, a language its English name
-    /// or ISO code. Free text is kept as typed: ``checked(today:unread:)`` tidies and limits it.
+    /// or ISO code. Free text is kept as typed: ``checked(today:unread:stored:)`` tidies and limits it.
     public mutating func read(_ text: String, as field: Field, today: LocalDate) -> String? {
         switch field {
         case .title: title = text
@@ -68,8 +97,8 @@ extension BookDraft {
         let read: Bool
         switch field {
         case .isbn:
-            isbn = ISBN(value)
-            read = isbn != nil
+            isbn = .set(ISBN(value))
+            read = isbn.newISBN != nil
         case .originalLanguage, .editionLanguage:
             let language = LanguageCode(lenient: value)
             if field == .originalLanguage { originalLanguage = language } else { editionLanguage = language }
@@ -96,7 +125,7 @@ extension BookDraft {
         return read ? nil : Self.unreadable(value, as: field)
     }
 
-    /// A whole number; its range is a rule (``checked(today:unread:)``).
+    /// A whole number; its range is a rule (``checked(today:unread:stored:)``).
     private mutating func readNumber(_ value: String, as field: Field, today: LocalDate) -> String? {
         let number = Int(value.filter { $0 != "," && $0 != " " })
         switch field {

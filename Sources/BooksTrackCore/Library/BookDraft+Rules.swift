@@ -6,10 +6,34 @@ extension BookDraft {
     /// page not after the last. `unread` holds what the door could not read into the draft (text
     /// that is not a date, a rating of 9 stars); such a field keeps that problem. Every problem is
     /// reported against its field, in words a person can act on; nothing is guessed.
-    public func checked(today: LocalDate, unread: [Field: String] = [:]) -> Result<BookDraft, Problems> {
-        let draft = tidied()
-        let messages = draft.problems(today: today).merging(unread) { _, unread in unread }
+    ///
+    /// An edit passes the book's current draft as `stored`: a field the edit leaves as it was is
+    /// written back byte for byte (not tidied), and a problem the stored book already had there (a
+    /// day added in the future by a backup) is not the edit's to answer for. Changing a rating
+    /// never loses, tidies or refuses what an import stored.
+    public func checked(today: LocalDate, unread: [Field: String] = [:], stored: BookDraft? = nil) -> Result<
+        BookDraft, Problems
+    > {
+        var draft = tidied()
+        var untouched: [Field] = []
+        if let stored {
+            untouched = Field.allCases.filter { unread[$0] == nil && holds($0, as: stored) }
+            for field in untouched { draft.take(field, from: stored) }
+        }
+        var messages = draft.problems(today: today)
+        if let stored {
+            let storedMessages = stored.problems(today: today)
+            for field in untouched where messages[field] == storedMessages[field] { messages[field] = nil }
+        }
+        messages.merge(unread) { _, unread in unread }
         return messages.isEmpty ? .success(draft) : .failure(Problems(messages: messages))
+    }
+
+    /// Whether `field` holds the same value as in `other`.
+    func holds(_ field: Field, as other: BookDraft) -> Bool {
+        var copy = self
+        copy.take(field, from: other)
+        return copy == self
     }
 
     /// Whitespace tidied (kept inside a review or notes), names cleaned, empty text left out.

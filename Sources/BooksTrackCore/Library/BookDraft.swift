@@ -2,12 +2,12 @@ import Foundation
 
 /// A book as a person enters or edits it. The web form reads its text into one
 /// (``read(_:as:today:)``), the JSON API decodes its typed values into one, and both ask the same
-/// rules of it (``checked(today:unread:)``), so they accept and refuse exactly the same things.
+/// rules of it (``checked(today:unread:stored:)``), so they accept and refuse exactly the same things.
 public struct BookDraft: Hashable, Sendable {
     public var title: String
     public var authors: [String]
     public var translators: [String]
-    public var isbn: ISBN?
+    public var isbn: ISBNEntry
     public var pageCount: Int?
     public var firstPublishedYear: Int?
     public var originalLanguage: LanguageCode?
@@ -27,7 +27,8 @@ public struct BookDraft: Hashable, Sendable {
 
     /// A draft; what is not given is empty (a new book starts from `BookDraft()`).
     public init(
-        title: String = "", authors: [String] = [], translators: [String] = [], isbn: ISBN? = nil, pageCount: Int? = nil,
+        title: String = "", authors: [String] = [], translators: [String] = [], isbn: ISBNEntry = .set(nil),
+        pageCount: Int? = nil,
         firstPublishedYear: Int? = nil, originalLanguage: LanguageCode? = nil, editionLanguage: LanguageCode? = nil,
         format: BookFormat? = nil, publisher: String? = nil, ownVoices: YesNo? = nil, status: ReadingStatus = .toRead,
         rating: Rating? = nil, owned: Bool = false, addedOn: LocalDate? = nil, finishedOn: LocalDate? = nil,
@@ -53,6 +54,32 @@ public struct BookDraft: Hashable, Sendable {
         self.shelves = shelves
         self.review = review
         self.notes = notes
+    }
+
+    /// An edition's ISBN as a draft holds it. A book's current draft holds it ``asStored(isbn10:isbn13:)``:
+    /// the edition's text, valid or not (backups and some imports store it unchecked), so an edit
+    /// that leaves the ISBN alone writes back exactly what was there. Once a person ``set(_:)`` it,
+    /// it is an ``ISBN`` whose check digit holds, stored in both its forms.
+    public enum ISBNEntry: Hashable, Sendable {
+        case asStored(isbn10: String?, isbn13: String?)
+        case set(ISBN?)
+
+        /// The ISBN a person set; `nil` when it is kept as stored, or cleared.
+        public var newISBN: ISBN? {
+            guard case .set(let isbn) = self else { return nil }
+            return isbn
+        }
+
+        /// What the edition stores: the text as it was, or both forms of the ISBN set.
+        public var stored: (isbn10: String?, isbn13: String?) {
+            switch self {
+            case .asStored(let isbn10, let isbn13): (isbn10, isbn13)
+            case .set(let isbn): (isbn?.isbn10, isbn?.isbn13)
+            }
+        }
+
+        /// The ISBN as a person reads it: the ISBN-13 when there is one, else the ISBN-10.
+        public var text: String? { stored.isbn13 ?? stored.isbn10 }
     }
 
     /// Every field of a book a person can send, named as the JSON API names them.
@@ -84,6 +111,11 @@ public struct BookDraft: Hashable, Sendable {
         public var messages: [Field: String]
 
         public init(messages: [Field: String]) { self.messages = messages }
+
+        /// The problems by form field name (``Field/formName``).
+        public var byFormName: FieldErrors {
+            FieldErrors(Dictionary(uniqueKeysWithValues: messages.map { ($0.key.formName, $0.value) }))
+        }
     }
 
     /// Replaces one field with `other`'s: a partial update lays what was sent over a book's
@@ -126,7 +158,8 @@ public struct BookDraft: Hashable, Sendable {
         return ImportRecord(
             row: 1, title: title, authors: authors,
             contributors: translators.map { ContributorName(name: $0, role: .translator) },
-            identifiers: isbn.map { [ExternalID(.isbn, $0.isbn13)] } ?? [], originalLanguage: originalLanguage,
+            identifiers: (isbn.newISBN ?? isbn.text.flatMap(ISBN.init)).map { [ExternalID(.isbn, $0.isbn13)] } ?? [],
+            originalLanguage: originalLanguage,
             firstPublishedYear: firstPublishedYear, ownVoices: ownVoices, edition: editionDetails,
             entry: EntryState(
                 status: status, rating: rating, owned: owned, addedOn: addedOn ?? today,
@@ -137,7 +170,7 @@ public struct BookDraft: Hashable, Sendable {
     /// The edition part of the draft.
     public var editionDetails: EditionDetails {
         EditionDetails(
-            isbn10: isbn?.isbn10, isbn13: isbn?.isbn13, publisher: publisher, pageCount: pageCount, format: format,
+            isbn10: isbn.stored.isbn10, isbn13: isbn.stored.isbn13, publisher: publisher, pageCount: pageCount, format: format,
             binding: format?.displayName, language: editionLanguage)
     }
 }

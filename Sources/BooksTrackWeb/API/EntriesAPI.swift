@@ -44,7 +44,7 @@ struct EntriesAPI {
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
         try sent.refuseNullStatus()
-        let draft = try sent.draft(over: BookDraft(), today: user.today(at: now))
+        let draft = try sent.draft(editing: nil, today: user.today(at: now))
         let outcome = try await library.add(draft, for: user, now: now)
         // Adding a book already in the library is not an error: the answer is that book (200).
         let (id, status): (LibraryEntry.ID, HTTPResponse.Status) =
@@ -68,7 +68,7 @@ struct EntriesAPI {
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
         try sent.refuseNullStatus()
-        let draft = try sent.draft(over: EntryFields.draft(current), today: user.today(at: now))
+        let draft = try sent.draft(editing: EntryFields.draft(current), today: user.today(at: now))
         try await library.update(current.entry.id, with: draft, for: user, now: now)
         return try Responses.json(APIModels.Entry(try await detail(current.entry.id, of: user)))
     }
@@ -214,16 +214,17 @@ struct EntryRequest: Decodable {
         }
     }
 
-    /// The draft: what was sent laid over `base` (the entry's current draft for an update, an
-    /// empty one for a new book), checked by the book's rules.
-    func draft(over base: BookDraft, today: LocalDate) throws -> BookDraft {
-        var draft = base
+    /// The draft: what was sent laid over `stored` (the entry's current draft for an update), or
+    /// over an empty one for a new book, checked by the book's rules. What was not sent stays as
+    /// stored, byte for byte (``BookDraft/checked(today:unread:stored:)``).
+    func draft(editing stored: BookDraft?, today: LocalDate) throws -> BookDraft {
+        var draft = stored ?? BookDraft()
         for field in named { draft.take(field, from: sent) }
         var unread: [BookDraft.Field: String] = [:]
         for (field, text) in texts { unread[field] = draft.read(text, as: field, today: today) }
         for field in fractions { unread[field] = BookDraft.numberProblem(field, today: today) }
         if ratingIsUnread { unread[.rating] = BookDraft.ratingProblem }
-        switch draft.checked(today: today, unread: unread) {
+        switch draft.checked(today: today, unread: unread, stored: stored) {
         case .success(let draft): return draft
         case .failure(let errors):
             throw WebError.invalid(

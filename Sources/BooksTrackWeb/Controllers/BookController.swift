@@ -157,7 +157,8 @@ struct BookController {
         let (user, detail) = try await detail(context)
         let form = try context.requireForm()
         let now = configuration.clock()
-        switch BookDraft.parse(form.fields, today: user.today(at: now)) {
+        // What the form showed and comes back untouched is kept as stored (an unchecked ISBN too).
+        switch BookDraft.parse(form.fields, editing: EntryFields.draft(detail), today: user.today(at: now)) {
         case .failure(let errors):
             let html = BookFormPage.render(
                 page: context.page(.library),

@@ -139,20 +139,7 @@ enum BookFormPage {
     }
 
     /// The form's values for an existing book: its current draft as the form's text.
-    static func values(of detail: EntryDetail) -> [String: String] {
-        let draft = EntryFields.draft(detail)
-        let texts: [BookDraft.Field: String?] = [
-            .title: draft.title, .authors: draft.authors.joined(separator: ", "),
-            .translators: draft.translators.joined(separator: ", "), .isbn: draft.isbn?.isbn13,
-            .pageCount: draft.pageCount.map(String.init), .firstPublishedYear: draft.firstPublishedYear.map(String.init),
-            .originalLanguage: draft.originalLanguage?.code, .editionLanguage: draft.editionLanguage?.code,
-            .format: draft.format?.rawValue, .publisher: draft.publisher, .ownVoices: draft.ownVoices?.rawValue,
-            .status: draft.status.rawValue, .rating: draft.rating?.description, .owned: draft.owned ? "on" : "",
-            .addedOn: draft.addedOn?.description, .currentPage: draft.currentPage.map(String.init),
-            .shelves: draft.shelves.joined(separator: ", "), .review: draft.review, .notes: draft.notes,
-        ]
-        return Dictionary(uniqueKeysWithValues: texts.compactMap { field, text in text.map { (field.formName, $0) } })
-    }
+    static func values(of detail: EntryDetail) -> [String: String] { EntryFields.draft(detail).formValues }
 
     static func confirmDelete(page: PageContext, detail: EntryDetail) -> String {
         Layout.document(title: "Delete \(detail.work.title)", page: page) {
