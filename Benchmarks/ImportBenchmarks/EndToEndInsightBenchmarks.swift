@@ -220,11 +220,11 @@ func everyWriteBenchmarks(today: LocalDate, now: Date) {
             }
             measure("a rating") { app, user, entry, _ in
                 let detail = try await app.library.detail(of: entry, for: user)!
-                let (fields, lists) = (EntryFields.current(detail), EntryFields.currentLists(detail))
+                let current = EntryFields.draft(detail)
                 return { _ in
-                    var rated = fields
-                    rated[.rating] = counter.next() % 2 == 0 ? "4" : "3.5"
-                    let draft = try BookDraft.parse(rated, lists: lists, today: today).get()
+                    var rated = current
+                    rated.rating = Rating(stars: counter.next() % 2 == 0 ? 4 : 3.5)
+                    let draft = try rated.checked(today: today).get()
                     try await app.library.update(entry, with: draft, for: user, now: now)
                 }
             }

@@ -61,4 +61,25 @@ struct IdentityBadgeTests {
         #expect(errors["share"]?.contains("about an author") == true)
         #expect(try parse(book.merging(["share": ""]) { $1 }).get().shared == false)
     }
+
+    @Test("A typed badge is checked by the form's rules, with the form's words")
+    func typedInput() throws {
+        let input = IdentityBadgeDraft.Input(
+            kind: .queer, about: .author(Author.ID.random()), statedBy: nil, source: "  ", share: true)
+        guard case .failure(let problems) = IdentityBadgeDraft.check(input, work: work, authors: [author]),
+            case .failure(let formErrors) = parse([
+                "badge": "queer", "about": "author:\(Author.ID.random().string)", "share": "on",
+            ])
+        else {
+            Issue.record("a badge breaking the rules was accepted")
+            return
+        }
+        #expect(Set(problems.messages.keys) == Set<IdentityBadgeDraft.Field>([.about, .statedBy, .source, .share]))
+        #expect(problems.byFormName == formErrors)
+        #expect(problems.byName["statedBy"] == formErrors["stated_by"])
+        let sound = IdentityBadgeDraft.Input(
+            kind: .cultural, about: .author(author), statedBy: .publicSource, source: " https://example.org/a ", share: true)
+        let draft = try IdentityBadgeDraft.check(sound, work: work, authors: [author]).get()
+        #expect(draft.source == "https://example.org/a" && draft.shared && draft.subject == .author(author))
+    }
 }

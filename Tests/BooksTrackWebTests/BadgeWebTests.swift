@@ -18,6 +18,12 @@ struct BadgeWebTests {
         page.body.matches(of: /badges\/([0-9a-f-]{36})\/delete/).map { String($0.1) }
     }
 
+    /// Adds Kindred through the API; its entry id.
+    static func addKindred(with api: APIClient) async throws -> String {
+        let book: [String: Any] = ["title": "Kindred", "authors": ["Octavia E. Butler"], "status": "read"]
+        return try #require(try await api.request(.post, "/api/v1/entries", json: book).json()["id"] as? String)
+    }
+
     @Test("A badge needs a badge, who states it and where; sharing needs an author and an address")
     func refusals() async throws {
         try await WebHarness.run { app in
@@ -171,6 +177,51 @@ struct BadgeWebTests {
             #expect(try await api.request(.delete, "/api/v1/entries/\(entry)/badges/\(id)").status == .noContent)
             #expect(try await api.request(.delete, "/api/v1/entries/\(entry)/badges/\(id)").status == .notFound)
             #expect(try await api.request(.get, "/api/v1/entries/\(entry)/badges").body == "[]")
+        }
+    }
+
+    @Test("The API refuses a badge about another book's author with the form's words, and records nothing")
+    func anotherBooksAuthor() async throws {
+        try await WebHarness.run { app in
+            // Given a reader with two books by different authors
+            let (user, api) = try await app.apiReader("dana")
+            let kindred = try await Self.addKindred(with: api)
+            let other = try await api.request(
+                .post, "/api/v1/entries", json: ["title": "Purple Hibiscus", "authors": ["Chimamanda Ngozi Adichie"]])
+            let stranger = try #require((try other.json()["authors"] as? [[String: Any]])?.first?["id"] as? String)
+            // When the first book is sent a badge about the second book's author
+            let refused = try await api.request(
+                .post, "/api/v1/entries/\(kindred)/badges",
+                json: ["badge": "queer", "about": stranger, "statedBy": "author", "source": "An interview", "share": false])
+            // Then it is refused with the form's words for the same mistake, and nothing is recorded
+            let form = IdentityBadgeDraft.parse(
+                ["badge": "queer", "about": "author:\(stranger)", "stated_by": "author", "source": "An interview"],
+                work: Work.ID.random(), authors: [])
+            guard case .failure(let formErrors) = form else {
+                Issue.record("the form took another book's author")
+                return
+            }
+            #expect(refused.status == .unprocessableContent)
+            let errors = try #require(try refused.json()["errors"] as? [String: String])
+            #expect(errors == ["about": try #require(formErrors["about"])])
+            #expect(errors["about"] == "Choose this book or one of its authors.")
+            let entry = try #require(LibraryEntry.ID(kindred))
+            #expect(try await app.store.badges.badges(of: entry, for: user.id).isEmpty)
+        }
+    }
+
+    @Test("The API names a badge's problems by its JSON fields, with the form's words")
+    func problemsByJSONName() async throws {
+        try await WebHarness.run { app in
+            let (_, api) = try await app.apiReader("dana")
+            let entry = try await Self.addKindred(with: api)
+            // A book's badge shared, without who states it
+            let refused = try await api.request(
+                .post, "/api/v1/entries/\(entry)/badges",
+                json: ["badge": "own-voices", "about": "book", "source": "https://example.org/talk", "share": true])
+            let errors = try #require(try refused.json()["errors"] as? [String: String])
+            #expect(Set(errors.keys) == ["statedBy", "share"])
+            #expect(errors["share"]?.contains("Only a badge about an author can be shown to other readers") == true)
         }
     }
 }

@@ -145,6 +145,46 @@ struct BookPageTests {
         }
     }
 
+    @Test("A stored ISBN failing its check digit is shown in the edit form, and saving the form untouched keeps it")
+    func editKeepsUncheckedISBN() async throws {
+        try await WebHarness.run { app in
+            // Given a book from a backup whose ISBN-13 fails its check digit
+            let (user, browser) = try await app.signedInReader("dana")
+            let id = try await app.importBackupBook(isbn10: nil, isbn13: "9780441478126", for: user)
+            let reader = app.store.reader(user.id)
+            // When its edit form is opened
+            let form = try await browser.get("/books/\(id.string)/edit")
+            // Then the ISBN is shown as stored
+            #expect(form.body.contains("value=\"9780441478126\""))
+            // …and saving what the form shows keeps it
+            let shown = BookFormPage.values(of: try #require(try await reader.browse.detail(of: id)))
+            _ = try await browser.post("/books/\(id.string)", shown)
+            #expect(try await reader.browse.detail(of: id)?.edition?.details.isbn13 == "9780441478126")
+        }
+    }
+
+    @Test("The edit form shows and keeps the ISBN that was stored: the ISBN-10 alone, the ISBN-13 when both are")
+    func editKeepsStoredISBNForm() async throws {
+        try await WebHarness.run { app in
+            for (name, isbn10, isbn13) in [("dana", "0441478123", nil), ("eli", "0441478123", "9780441478125")] {
+                // Given a book with the ISBN-10 alone, or both
+                let (user, browser) = try await app.signedInReader(name)
+                let id = try await app.importBackupBook(isbn10: isbn10, isbn13: isbn13, for: user)
+                let reader = app.store.reader(user.id)
+                // When its edit form is opened, it shows the ISBN-13 when stored, else the ISBN-10
+                let form = try await browser.get("/books/\(id.string)/edit")
+                #expect(form.body.contains("value=\"\(isbn13 ?? isbn10)\""), "\(name)")
+                #expect(isbn13 != nil || !form.body.contains("9780441478125"), "\(name): no ISBN-13 made up")
+                // …and saving it untouched stores the same ISBNs
+                let shown = BookFormPage.values(of: try #require(try await reader.browse.detail(of: id)))
+                let saved = try await browser.post("/books/\(id.string)", shown)
+                #expect(saved.status == .seeOther, "\(name)")
+                let details = try await reader.browse.detail(of: id)?.edition?.details
+                #expect(details?.isbn10 == isbn10 && details?.isbn13 == isbn13, "\(name)")
+            }
+        }
+    }
+
     @Test("Finishing records today's date; reading again keeps the first reading as history")
     func statusChanges() async throws {
         try await WebHarness.run { app in

@@ -12,18 +12,15 @@ extension ProfilingService {
 
     /// Checks and records a badge from a form or the API. An own-voices badge on the book also
     /// answers the book's own-voices question (yes) while it is unanswered: the badge is the
-    /// stronger statement, and the radar's own-voices axis counts it. Throws ``FieldErrors`` for
-    /// a form that cannot be saved; `nil` when the book is not the reader's.
+    /// stronger statement, and the radar's own-voices axis counts it. Throws
+    /// ``IdentityBadgeDraft/Problems`` for a badge that cannot be recorded; `nil` when the book is
+    /// not the reader's.
     public func recordBadge(
-        _ fields: [String: String], on entry: LibraryEntry.ID, for user: User, now: Date
+        _ sent: IdentityBadgeDraft.Input, on entry: LibraryEntry.ID, for user: User, now: Date
     ) async throws -> IdentityBadgeRecord.ID? {
         let reader = store.reader(user.id)
         guard let detail = try await reader.browse.detail(of: entry) else { return nil }
-        let draft: IdentityBadgeDraft
-        switch IdentityBadgeDraft.parse(fields, work: detail.work.id, authors: detail.authors.map(\.id)) {
-        case .success(let parsed): draft = parsed
-        case .failure(let errors): throw errors
-        }
+        let draft = try IdentityBadgeDraft.check(sent, work: detail.work.id, authors: detail.authors.map(\.id)).get()
         guard let id = try await store.badges.record(draft, on: entry, for: user.id, now: now) else { return nil }
         if draft.kind == .ownVoices, case .work = draft.subject, detail.work.ownVoices == nil {
             _ = try await notifications.write(for: user, now: now) {

@@ -1,12 +1,13 @@
 import Foundation
 
-/// A book as a person enters or edits it, checked field by field. Both the web form and the
-/// API build one from text, so they accept and refuse exactly the same things.
+/// A book as a person enters or edits it. The web form reads its text into one
+/// (``read(_:as:today:)``), the JSON API decodes its typed values into one, and both ask the same
+/// rules of it (``checked(today:unread:stored:)``), so they accept and refuse exactly the same things.
 public struct BookDraft: Hashable, Sendable {
     public var title: String
     public var authors: [String]
     public var translators: [String]
-    public var isbn: ISBN?
+    public var isbn: ISBNEntry
     public var pageCount: Int?
     public var firstPublishedYear: Int?
     public var originalLanguage: LanguageCode?
@@ -23,6 +24,63 @@ public struct BookDraft: Hashable, Sendable {
     public var shelves: [String]
     public var review: String?
     public var notes: String?
+
+    /// A draft; what is not given is empty (a new book starts from `BookDraft()`).
+    public init(
+        title: String = "", authors: [String] = [], translators: [String] = [], isbn: ISBNEntry = .set(nil),
+        pageCount: Int? = nil,
+        firstPublishedYear: Int? = nil, originalLanguage: LanguageCode? = nil, editionLanguage: LanguageCode? = nil,
+        format: BookFormat? = nil, publisher: String? = nil, ownVoices: YesNo? = nil, status: ReadingStatus = .toRead,
+        rating: Rating? = nil, owned: Bool = false, addedOn: LocalDate? = nil, finishedOn: LocalDate? = nil,
+        currentPage: Int? = nil, shelves: [String] = [], review: String? = nil, notes: String? = nil
+    ) {
+        self.title = title
+        self.authors = authors
+        self.translators = translators
+        self.isbn = isbn
+        self.pageCount = pageCount
+        self.firstPublishedYear = firstPublishedYear
+        self.originalLanguage = originalLanguage
+        self.editionLanguage = editionLanguage
+        self.format = format
+        self.publisher = publisher
+        self.ownVoices = ownVoices
+        self.status = status
+        self.rating = rating
+        self.owned = owned
+        self.addedOn = addedOn
+        self.finishedOn = finishedOn
+        self.currentPage = currentPage
+        self.shelves = shelves
+        self.review = review
+        self.notes = notes
+    }
+
+    /// An edition's ISBN as a draft holds it. A book's current draft holds it ``asStored(isbn10:isbn13:)``:
+    /// the edition's text, valid or not (backups and some imports store it unchecked), so an edit
+    /// that leaves the ISBN alone writes back exactly what was there. Once a person ``set(_:)`` it,
+    /// it is an ``ISBN`` whose check digit holds, stored in both its forms.
+    public enum ISBNEntry: Hashable, Sendable {
+        case asStored(isbn10: String?, isbn13: String?)
+        case set(ISBN?)
+
+        /// The ISBN a person set; `nil` when it is kept as stored, or cleared.
+        public var newISBN: ISBN? {
+            guard case .set(let isbn) = self else { return nil }
+            return isbn
+        }
+
+        /// What the edition stores: the text as it was, or both forms of the ISBN set.
+        public var stored: (isbn10: String?, isbn13: String?) {
+            switch self {
+            case .asStored(let isbn10, let isbn13): (isbn10, isbn13)
+            case .set(let isbn): (isbn?.isbn10, isbn?.isbn13)
+            }
+        }
+
+        /// The ISBN as a person reads it: the ISBN-13 when there is one, else the ISBN-10.
+        public var text: String? { stored.isbn13 ?? stored.isbn10 }
+    }
 
     /// Every field of a book a person can send, named as the JSON API names them.
     public enum Field: String, CaseIterable, Sendable {
@@ -51,180 +109,39 @@ public struct BookDraft: Hashable, Sendable {
     /// What is wrong with a draft, by field.
     public struct Problems: Error, Hashable, Sendable {
         public var messages: [Field: String]
-    }
 
-    /// The fields a form sends, by name.
-    public static let fieldNames = Field.allCases.map(\.formName)
+        public init(messages: [Field: String]) { self.messages = messages }
 
-    /// Parses form fields (by ``Field/formName``); problems are reported by form field name.
-    public static func parse(_ fields: [String: String], today: LocalDate) -> Result<BookDraft, FieldErrors> {
-        var input: [Field: String] = [:]
-        for field in Field.allCases { input[field] = fields[field.formName] }
-        return parse(input, today: today).mapError { errors in
-            FieldErrors(Dictionary(uniqueKeysWithValues: errors.messages.map { ($0.key.formName, $0.value) }))
+        /// The problems by form field name (``Field/formName``).
+        public var byFormName: FieldErrors {
+            FieldErrors(Dictionary(uniqueKeysWithValues: messages.map { ($0.key.formName, $0.value) }))
         }
     }
 
-    /// Parses a book's fields: text as a person typed it, and lists sent as lists (taken as given:
-    /// a name may contain a comma). Every problem is reported against its field, in words a person
-    /// can act on; nothing is guessed. The web form and the API both come here, so they accept and
-    /// refuse exactly the same things.
-    public static func parse(_ fields: [Field: String], lists: [Field: [String]] = [:], today: LocalDate) -> Result<
-        BookDraft, Problems
-    > {
-        var reader = FieldReader(fields: fields, lists: lists, today: today)
-        let title = reader.title()
-        let authors = reader.authors()
-        let isbn = reader.isbn()
-        let status = reader.status()
-        let rating = reader.rating()
-        let format = reader.format()
-        let ownVoices = reader.ownVoices()
-        let (pageCount, currentPage) = reader.pages()
-        let draft = BookDraft(
-            title: title ?? "", authors: authors, translators: reader.names(.translators),
-            isbn: isbn, pageCount: pageCount,
-            firstPublishedYear: reader.number(.firstPublishedYear, -5000...(today.year + 1), "a year"),
-            originalLanguage: reader.language(.originalLanguage), editionLanguage: reader.language(.editionLanguage),
-            format: format, publisher: reader.text(.publisher), ownVoices: ownVoices, status: status, rating: rating,
-            owned: ["on", "true", "yes", "1"].contains(fields[.owned]?.lowercased() ?? ""),
-            addedOn: reader.date(.addedOn), finishedOn: reader.date(.finishedOn), currentPage: currentPage,
-            shelves: reader.shelves(),
-            review: reader.text(.review, limit: 20_000), notes: reader.text(.notes, limit: 20_000))
-        return reader.errors.isEmpty ? .success(draft) : .failure(Problems(messages: reader.errors))
-    }
-
-    /// Reads a draft's fields one by one, noting against each field what is wrong with it. A field
-    /// read twice keeps its last problem.
-    private struct FieldReader {
-        let fields: [Field: String]
-        let lists: [Field: [String]]
-        let today: LocalDate
-        var errors: [Field: String] = [:]
-
-        /// A field's text with its whitespace tidied (kept inside a review or notes), `nil` when
-        /// empty or longer than `limit`.
-        mutating func text(_ name: Field, limit: Int = 500) -> String? {
-            guard let raw = fields[name] else { return nil }
-            let value =
-                name == .review || name == .notes ? TextNormalization.trim(raw) : TextNormalization.collapseWhitespace(raw)
-            guard !value.isEmpty else { return nil }
-            if value.count > limit {
-                errors[name] = "Keep this under \(limit) characters."
-                return nil
-            }
-            return value
-        }
-
-        /// A whole number in `range` (commas and spaces between digits allowed); `what` names it in
-        /// the problem.
-        mutating func number(_ name: Field, _ range: ClosedRange<Int>, _ what: String) -> Int? {
-            guard let value = text(name) else { return nil }
-            guard let parsed = Int(value.filter { $0 != "," && $0 != " " }), range.contains(parsed) else {
-                errors[name] = "Enter \(what) between \(range.lowerBound) and \(range.upperBound)."
-                return nil
-            }
-            return parsed
-        }
-
-        /// A date as YYYY-MM-DD; one after tomorrow is in the future.
-        mutating func date(_ name: Field) -> LocalDate? {
-            guard let value = text(name) else { return nil }
-            guard let parsed = LocalDate(value) else {
-                errors[name] = "Enter a real date as YYYY-MM-DD."
-                return nil
-            }
-            if parsed > today.adding(days: 1) { errors[name] = "This date is in the future." }
-            return parsed
-        }
-
-        /// A language by its English name or ISO code.
-        mutating func language(_ name: Field) -> LanguageCode? {
-            guard let value = text(name) else { return nil }
-            guard let code = LanguageCode(lenient: value) else {
-                errors[name] = "“\(value)” is not a language BooksTrack knows; use its English name or ISO code."
-                return nil
-            }
-            return code
-        }
-
-        /// People's names: the list as sent, cleaned, or the text split into names.
-        mutating func names(_ name: Field) -> [String] {
-            lists[name].map(BookDraft.cleanNames) ?? PersonName.splitList(text(name, limit: 2000) ?? "")
-        }
-
-        /// The shelves: the list as sent with its whitespace tidied, or the text split at commas.
-        mutating func shelves() -> [String] {
-            lists[.shelves].map { $0.map(TextNormalization.collapseWhitespace).filter { !$0.isEmpty } }
-                ?? FieldList.split(text(.shelves, limit: 2000) ?? "")
-        }
-
-        /// The title, which every book needs.
-        mutating func title() -> String? {
-            let title = text(.title)
-            if title == nil, errors[.title] == nil { errors[.title] = "Every book needs a title." }
-            return title
-        }
-
-        /// The authors: at most 20, each name at most 200 characters.
-        mutating func authors() -> [String] {
-            let authors = names(.authors)
-            if authors.count > 20 { errors[.authors] = "A book can have at most 20 authors here." }
-            if authors.contains(where: { $0.count > 200 }) {
-                errors[.authors] = "An author's name can be at most 200 characters."
-            }
-            return authors
-        }
-
-        /// An ISBN-10 or ISBN-13 whose check digit holds.
-        mutating func isbn() -> ISBN? {
-            guard let value = text(.isbn) else { return nil }
-            let isbn = ISBN(value)
-            if isbn == nil { errors[.isbn] = "“\(value)” is not a valid ISBN-10 or ISBN-13 (check the digits)." }
-            return isbn
-        }
-
-        /// The reading status, to read when none is given (or when the one given is not known).
-        mutating func status() -> ReadingStatus {
-            guard let value = text(.status) else { return .toRead }
-            if ReadingStatus(rawValue: value) == nil, ReadingStatus(lenient: value) == nil {
-                errors[.status] = "Choose a status from the list."
-            }
-            return ReadingStatus(rawValue: value) ?? ReadingStatus(lenient: value) ?? .toRead
-        }
-
-        /// A rating from 0 to 5 in quarter stars.
-        mutating func rating() -> Rating? {
-            guard let value = text(.rating) else { return nil }
-            let rating = Rating(value)
-            if rating == nil { errors[.rating] = "A rating goes from 0 to 5 in quarter stars (3.75, 4, 4.25…)." }
-            return rating
-        }
-
-        /// A format from the list.
-        mutating func format() -> BookFormat? {
-            guard let value = text(.format) else { return nil }
-            let format = BookFormat(rawValue: value)
-            if format == nil { errors[.format] = "Choose a format from the list." }
-            return format
-        }
-
-        /// Own voices as yes or no; "unknown" leaves it unset.
-        mutating func ownVoices() -> YesNo? {
-            guard let value = text(.ownVoices), value != "unknown" else { return nil }
-            let ownVoices = YesNo(lenient: value)
-            if ownVoices == nil { errors[.ownVoices] = "Choose yes, no or unknown." }
-            return ownVoices
-        }
-
-        /// The edition's page count and the page the reader is on, which cannot be after the last.
-        mutating func pages() -> (pageCount: Int?, currentPage: Int?) {
-            let pageCount = number(.pageCount, 1...100_000, "a page count")
-            let currentPage = number(.currentPage, 0...100_000, "a page")
-            if let currentPage, let pageCount, currentPage > pageCount {
-                errors[.currentPage] = "The current page cannot be after the last page (\(pageCount))."
-            }
-            return (pageCount, currentPage)
+    /// Replaces one field with `other`'s: a partial update lays what was sent over a book's
+    /// current draft this way, field by field.
+    public mutating func take(_ field: Field, from other: BookDraft) {
+        switch field {
+        case .title: title = other.title
+        case .authors: authors = other.authors
+        case .translators: translators = other.translators
+        case .isbn: isbn = other.isbn
+        case .pageCount: pageCount = other.pageCount
+        case .firstPublishedYear: firstPublishedYear = other.firstPublishedYear
+        case .originalLanguage: originalLanguage = other.originalLanguage
+        case .editionLanguage: editionLanguage = other.editionLanguage
+        case .format: format = other.format
+        case .publisher: publisher = other.publisher
+        case .ownVoices: ownVoices = other.ownVoices
+        case .status: status = other.status
+        case .rating: rating = other.rating
+        case .owned: owned = other.owned
+        case .addedOn: addedOn = other.addedOn
+        case .finishedOn: finishedOn = other.finishedOn
+        case .currentPage: currentPage = other.currentPage
+        case .shelves: shelves = other.shelves
+        case .review: review = other.review
+        case .notes: notes = other.notes
         }
     }
 
@@ -241,7 +158,8 @@ public struct BookDraft: Hashable, Sendable {
         return ImportRecord(
             row: 1, title: title, authors: authors,
             contributors: translators.map { ContributorName(name: $0, role: .translator) },
-            identifiers: isbn.map { [ExternalID(.isbn, $0.isbn13)] } ?? [], originalLanguage: originalLanguage,
+            identifiers: (isbn.newISBN ?? isbn.text.flatMap(ISBN.init)).map { [ExternalID(.isbn, $0.isbn13)] } ?? [],
+            originalLanguage: originalLanguage,
             firstPublishedYear: firstPublishedYear, ownVoices: ownVoices, edition: editionDetails,
             entry: EntryState(
                 status: status, rating: rating, owned: owned, addedOn: addedOn ?? today,
@@ -252,7 +170,7 @@ public struct BookDraft: Hashable, Sendable {
     /// The edition part of the draft.
     public var editionDetails: EditionDetails {
         EditionDetails(
-            isbn10: isbn?.isbn10, isbn13: isbn?.isbn13, publisher: publisher, pageCount: pageCount, format: format,
+            isbn10: isbn.stored.isbn10, isbn13: isbn.stored.isbn13, publisher: publisher, pageCount: pageCount, format: format,
             binding: format?.displayName, language: editionLanguage)
     }
 }

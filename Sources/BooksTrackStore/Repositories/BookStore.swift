@@ -66,7 +66,7 @@ public struct BookStore: ReaderScoped {
                 changes.works([entry.workID])
                 try await WorkEditing.update(entry.workID, from: draft, now: now, on: db)
                 entry.editionID = try await WorkEditing.updateEdition(
-                    entry.editionID, of: entry.workID, owner: userID, details: draft.editionDetails, isbn: draft.isbn,
+                    entry.editionID, of: entry.workID, owner: userID, details: draft.editionDetails, isbn: draft.isbn.newISBN,
                     now: now, on: db)
             }
             var state = entry.state.status == draft.status ? entry.state : entry.state.changingStatus(to: draft.status, on: today)

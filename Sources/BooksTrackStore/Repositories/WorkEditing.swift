@@ -15,7 +15,7 @@ enum WorkEditing {
             work.title == draft.title, work.originalLanguage?.code == draft.originalLanguage?.code,
             work.firstPublishedYear == draft.firstPublishedYear, work.ownVoices == draft.ownVoices
         else { return true }
-        if let isbn = draft.isbn, !work.identifiers.contains(ExternalID(.isbn, isbn.isbn13)) { return true }
+        if let isbn = draft.isbn.newISBN, !work.identifiers.contains(ExternalID(.isbn, isbn.isbn13)) { return true }
         let translatorIDs = work.contributors.filter { $0.role == .translator }.map(\.authorID)
         var names: [Author.ID: String] = [:]
         for row in try await db.rows(

@@ -22,9 +22,9 @@ struct BadgesAPI {
         let sent = try await APIRequest.decode(BadgeRequest.self, from: request)
         let id: IdentityBadgeRecord.ID?
         do {
-            id = try await profiling.recordBadge(sent.fields, on: entry, for: user, now: configuration.clock())
-        } catch let errors as FieldErrors {
-            throw WebError.invalid(errors)
+            id = try await profiling.recordBadge(sent.badge, on: entry, for: user, now: configuration.clock())
+        } catch let problems as IdentityBadgeDraft.Problems {
+            throw WebError.invalid(problems.byName)
         }
         guard let id, let badge = try await profiling.badges(on: entry, for: user)?.first(where: { $0.id == id }) else {
             throw StoreError.notFound(.entry(entry))
@@ -45,33 +45,35 @@ struct BadgesAPI {
     }
 
     /// `{"badge": "queer", "about": "book" | "<author id>", "statedBy": "author" | "public-source",
-    /// "source": "https://…", "share": false}`.
+    /// "source": "https://…", "share": false}`, decoded into the typed badge the form reads too. A
+    /// value of the wrong JSON type is refused here; the badge's rules are checked by
+    /// ``IdentityBadgeDraft/check(_:work:authors:)``.
     struct BadgeRequest: Decodable {
-        var fields: [String: String] = [:]
+        var badge = IdentityBadgeDraft.Input(kind: nil, statedBy: nil, source: "")
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
-            try container.refuseUnknown(["badge", "about", "statedBy", "source", "share"])
-            func text(_ name: String, _ problem: String) throws -> String? {
-                let key = AnyKey(stringValue: name)
+            try container.refuseUnknown(Set(IdentityBadgeDraft.Field.allCases.map(\.rawValue)))
+            func decode<T: Decodable>(_ field: IdentityBadgeDraft.Field, as type: T.Type, _ problem: String) throws -> T? {
+                let key = AnyKey(stringValue: field.rawValue)
                 guard container.contains(key) else { return nil }
-                guard let text = try? container.decode(String.self, forKey: key) else { throw FieldErrors([name: problem]) }
-                return text
-            }
-            fields["badge"] = try text(
-                "badge", "Send one of: " + IdentityBadgeKind.allCases.map(\.rawValue).joined(separator: ", ") + ".")
-            if let about = try text("about", "Send \"book\" or the id of one of the book’s authors.") {
-                fields["about"] = about == "book" ? "book" : "author:\(about)"
-            }
-            fields["stated_by"] = try text("statedBy", "Send \"author\" or \"public-source\": who states it.")
-            fields["source"] = try text("source", "Send where it is stated as a string.")
-            let share = AnyKey(stringValue: "share")
-            if container.contains(share) {
-                guard let flag = try? container.decode(Bool.self, forKey: share) else {
-                    throw FieldErrors(["share": "Send true or false."])
+                guard let value = try? container.decode(T.self, forKey: key) else {
+                    throw FieldErrors([field.rawValue: problem])
                 }
-                fields["share"] = flag ? "on" : ""
+                return value
             }
+            let kinds = IdentityBadgeKind.allCases.map(\.rawValue).joined(separator: ", ")
+            if let kind = try decode(.badge, as: String.self, "Send one of: \(kinds).") {
+                badge.kind = IdentityBadgeKind(lenient: kind)
+            }
+            if let about = try decode(.about, as: String.self, "Send \"book\" or the id of one of the book’s authors.") {
+                badge.about = about == "book" ? .book : Author.ID(about).map { .author($0) } ?? .unknown
+            }
+            if let statedBy = try decode(.statedBy, as: String.self, "Send \"author\" or \"public-source\": who states it.") {
+                badge.statedBy = BadgeStatement(rawValue: TextNormalization.trim(statedBy))
+            }
+            badge.source = try decode(.source, as: String.self, "Send where it is stated as a string.") ?? ""
+            badge.share = try decode(.share, as: Bool.self, "Send true or false.") ?? false
         }
     }
 }

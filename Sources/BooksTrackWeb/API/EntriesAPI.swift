@@ -44,7 +44,7 @@ struct EntriesAPI {
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
         try sent.refuseNullStatus()
-        let draft = try sent.draft(over: [:], lists: [:], today: user.today(at: now))
+        let draft = try sent.draft(editing: nil, today: user.today(at: now))
         let outcome = try await library.add(draft, for: user, now: now)
         // Adding a book already in the library is not an error: the answer is that book (200).
         let (id, status): (LibraryEntry.ID, HTTPResponse.Status) =
@@ -68,10 +68,7 @@ struct EntriesAPI {
         let now = configuration.clock()
         let sent = try await APIRequest.decode(EntryRequest.self, from: request, example: Self.example)
         try sent.refuseNullStatus()
-        var base = EntryFields.current(current)
-        // A finished day is asked for when a book moves to read, never kept from before.
-        base[.finishedOn] = nil
-        let draft = try sent.draft(over: base, lists: EntryFields.currentLists(current), today: user.today(at: now))
+        let draft = try sent.draft(editing: EntryFields.draft(current), today: user.today(at: now))
         try await library.update(current.entry.id, with: draft, for: user, now: now)
         return try Responses.json(APIModels.Entry(try await detail(current.entry.id, of: user)))
     }
@@ -103,12 +100,30 @@ struct EntriesAPI {
     }
 }
 
-/// A book as the API receives it: any of ``BookDraft/Field`` by its JSON name. Text fields take
-/// a string (or a number), `authors`, `translators` and `shelves` a list of strings, `owned` a
-/// boolean; `null` clears a field. Unknown names and wrong types are reported per field.
+/// A book as the API receives it: any of ``BookDraft/Field`` by its JSON name, decoded into the
+/// same typed ``BookDraft`` the web form reads its text into. Numbers are numbers (a numeric field
+/// also takes its text, as the form sends it), `owned` a boolean, `status` and `ownVoices` exactly
+/// one of their values, `authors`, `translators` and `shelves` lists of strings, text fields a
+/// string (or a number); `null` clears a field. Unknown names and wrong types are reported per
+/// field; values JSON has no type for (an ISBN, a language, a day) are read as the form reads them.
 struct EntryRequest: Decodable {
-    var fields: [BookDraft.Field: Sent<String>] = [:]
-    var lists: [BookDraft.Field: [String]] = [:]
+    /// What was sent, typed: a field sent as `null` holds its empty value.
+    var sent = BookDraft()
+    /// The fields the body names.
+    var named: Set<BookDraft.Field> = []
+    /// Values JSON has no type for (an ISBN, a language, a day, a number sent as its text), read
+    /// as the form reads them once the reader's day is known.
+    var texts: [BookDraft.Field: String] = [:]
+    /// Numeric fields sent a number that is not a whole one.
+    var fractions: Set<BookDraft.Field> = []
+    /// A rating sent as a number that is not one (9 stars).
+    var ratingIsUnread = false
+    var statusIsNull = false
+
+    /// A value of the wrong JSON type, in the words the field's problem gives.
+    struct WrongType: Error {
+        var message = "This value has the wrong type."
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
@@ -118,61 +133,98 @@ struct EntryRequest: Decodable {
                 errors[key.stringValue] = "BooksTrack does not know this field."
                 continue
             }
-            if try container.decodeNil(forKey: key) {
-                fields[field] = .null
-            } else if field.isList {
-                guard let names = try? container.decode([String].self, forKey: key) else {
-                    errors[key.stringValue] = "Send a list of names as text."
-                    continue
+            named.insert(field)
+            do {
+                if try container.decodeNil(forKey: key) {
+                    statusIsNull = statusIsNull || field == .status
+                } else {
+                    try decode(field, from: container, key: key)
                 }
-                lists[field] = names
-            } else if field == .status || field == .ownVoices {
-                // Exactly one of the documented values, as text (the form is more forgiving).
-                let choices =
-                    field == .status ? ReadingStatus.allCases.map(\.rawValue) : [YesNo.yes.rawValue, YesNo.no.rawValue]
-                guard let text = try? container.decode(String.self, forKey: key), choices.contains(text) else {
-                    errors[key.stringValue] = "Use one of: \(choices.joined(separator: ", "))."
-                    continue
-                }
-                fields[field] = .value(text)
-            } else if field == .owned {
-                guard let flag = try? container.decode(Bool.self, forKey: key) else {
-                    errors[key.stringValue] = "Send true or false."
-                    continue
-                }
-                fields[field] = .value(flag ? "on" : "")
-            } else if field != .owned, let value = try? container.decode(TextValue.self, forKey: key) {
-                fields[field] = .value(value.text)
-            } else if let text = try? container.decode(String.self, forKey: key) {
-                fields[field] = .value(text)
-            } else {
-                errors[key.stringValue] = "This value has the wrong type."
+            } catch let wrong as WrongType {
+                errors[key.stringValue] = wrong.message
             }
         }
         if !errors.isEmpty { throw errors }
     }
 
+    /// Decodes one field's value into ``sent``.
+    private mutating func decode(_ field: BookDraft.Field, from container: KeyedDecodingContainer<AnyKey>, key: AnyKey)
+        throws
+    {
+        func value<T: Decodable>(_ type: T.Type, _ problem: String = WrongType().message) throws -> T {
+            guard let value = try? container.decode(T.self, forKey: key) else { throw WrongType(message: problem) }
+            return value
+        }
+        // The API's values are exact, as documented; the form is more forgiving.
+        switch field {
+        case .authors, .translators, .shelves:
+            let names = try value([String].self, "Send a list of names as text.")
+            switch field {
+            case .authors: sent.authors = names
+            case .translators: sent.translators = names
+            default: sent.shelves = names
+            }
+        case .status:
+            let choices = "Use one of: \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))."
+            guard let status = ReadingStatus(rawValue: try value(String.self, choices)) else { throw WrongType(message: choices) }
+            sent.status = status
+        case .ownVoices:
+            let choices = "Use one of: \(YesNo.allCases.map(\.rawValue).joined(separator: ", "))."
+            guard let answer = YesNo(rawValue: try value(String.self, choices)) else { throw WrongType(message: choices) }
+            sent.ownVoices = answer
+        case .owned: sent.owned = try value(Bool.self, "Send true or false.")
+        case .title: sent.title = try value(TextValue.self).text
+        case .publisher: sent.publisher = try value(TextValue.self).text
+        case .review: sent.review = try value(TextValue.self).text
+        case .notes: sent.notes = try value(TextValue.self).text
+        case .rating, .pageCount, .firstPublishedYear, .currentPage: try decodeNumber(field, from: container, key: key)
+        default: texts[field] = try value(TextValue.self).text
+        }
+    }
+
+    /// A number: a rating in stars, a whole number of pages or a year — or its text, read as the
+    /// form reads it.
+    private mutating func decodeNumber(_ field: BookDraft.Field, from container: KeyedDecodingContainer<AnyKey>, key: AnyKey)
+        throws
+    {
+        if let text = try? container.decode(String.self, forKey: key) {
+            texts[field] = text
+        } else if field == .rating, let stars = try? container.decode(Double.self, forKey: key) {
+            sent.rating = Rating(stars: stars)
+            ratingIsUnread = sent.rating == nil
+        } else if let number = try? container.decode(Int.self, forKey: key) {
+            switch field {
+            case .pageCount: sent.pageCount = number
+            case .firstPublishedYear: sent.firstPublishedYear = number
+            default: sent.currentPage = number
+            }
+        } else if (try? container.decode(Double.self, forKey: key)) != nil {
+            fractions.insert(field)
+        } else {
+            throw WrongType()
+        }
+    }
+
     /// A book always has a status: `"status": null` is a 400 problem, never a silent default.
     func refuseNullStatus() throws {
-        if case .null? = fields[.status] {
+        if statusIsNull {
             throw WebError.badRequest(
                 "status cannot be null: a book always has one of \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))."
             )
         }
     }
 
-    /// The draft: what was sent laid over `base` (the entry's current fields for an update).
-    func draft(over base: [BookDraft.Field: String], lists baseLists: [BookDraft.Field: [String]], today: LocalDate) throws
-        -> BookDraft
-    {
-        var values = base
-        var lists = baseLists
-        for (field, sent) in fields {
-            lists[field] = nil
-            values[field] = sent.value
-        }
-        for (field, names) in self.lists { lists[field] = names }
-        switch BookDraft.parse(values, lists: lists, today: today) {
+    /// The draft: what was sent laid over `stored` (the entry's current draft for an update), or
+    /// over an empty one for a new book, checked by the book's rules. What was not sent stays as
+    /// stored, byte for byte (``BookDraft/checked(today:unread:stored:)``).
+    func draft(editing stored: BookDraft?, today: LocalDate) throws -> BookDraft {
+        var draft = stored ?? BookDraft()
+        for field in named { draft.take(field, from: sent) }
+        var unread: [BookDraft.Field: String] = [:]
+        for (field, text) in texts { unread[field] = draft.read(text, as: field, today: today) }
+        for field in fractions { unread[field] = BookDraft.numberProblem(field, today: today) }
+        if ratingIsUnread { unread[.rating] = BookDraft.ratingProblem }
+        switch draft.checked(today: today, unread: unread, stored: stored) {
         case .success(let draft): return draft
         case .failure(let errors):
             throw WebError.invalid(

@@ -157,7 +157,8 @@ struct BookController {
         let (user, detail) = try await detail(context)
         let form = try context.requireForm()
         let now = configuration.clock()
-        switch BookDraft.parse(form.fields, today: user.today(at: now)) {
+        // What the form showed and comes back untouched is kept as stored (an unchecked ISBN too).
+        switch BookDraft.parse(form.fields, editing: EntryFields.draft(detail), today: user.today(at: now)) {
         case .failure(let errors):
             let html = BookFormPage.render(
                 page: context.page(.library),
@@ -244,12 +245,13 @@ struct BookController {
     @Sendable func recordBadge(_ request: Request, context: AppContext) async throws -> Response {
         let (user, detail) = try await detail(context)
         let form = try context.requireForm()
+        let sent = IdentityBadgeDraft.Input(form: form.fields)
         do {
-            guard
-                try await profiling.recordBadge(form.fields, on: detail.entry.id, for: user, now: configuration.clock()) != nil
+            guard try await profiling.recordBadge(sent, on: detail.entry.id, for: user, now: configuration.clock()) != nil
             else { throw WebError.notFound("There is no such book in your library.") }
-        } catch let errors as FieldErrors {
-            let html = BadgePages.form(page: context.page(.library), detail: detail, values: form.fields, errors: errors)
+        } catch let problems as IdentityBadgeDraft.Problems {
+            let html = BadgePages.form(
+                page: context.page(.library), detail: detail, values: form.fields, errors: problems.byFormName)
             return HTMLResponse(html: html, status: .unprocessableContent).response(from: request, context: context)
         }
         return Responses.redirect(to: "/books/\(detail.entry.id.string)#identity", notice: .badgeRecorded)

@@ -138,10 +138,8 @@ enum BookFormPage {
             error: errors[name], required: required)
     }
 
-    /// The form's values for an existing book.
-    static func values(of detail: EntryDetail) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: EntryFields.current(detail).map { ($0.key.formName, $0.value) })
-    }
+    /// The form's values for an existing book: its current draft as the form's text.
+    static func values(of detail: EntryDetail) -> [String: String] { EntryFields.draft(detail).formValues }
 
     static func confirmDelete(page: PageContext, detail: EntryDetail) -> String {
         Layout.document(title: "Delete \(detail.work.title)", page: page) {

@@ -93,6 +93,35 @@ struct WebHarness: Sendable {
         let batch = try LibraryFileReader.read(bytes: Fixtures.bytes(path), today: Self.today)
         return try await store.reader(user.id).imports.import(batch, fileName: path, dryRun: false, now: TestClock.now)
     }
+
+    /// Imports one book from a BooksTrack backup, which stores what no form would take: ISBN text
+    /// as it came (`isbn10`, `isbn13`), untidy text, names with commas and, with `refused`, values
+    /// the form refuses (a day added in the future, a current page past the last, a year to come).
+    func importBackupBook(isbn10: String?, isbn13: String?, refused: Bool = false, for user: User) async throws
+        -> LibraryEntry.ID
+    {
+        func json(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "null" }
+        let (added, page, year) = refused ? ("2031-02-03", 300, 2900) : ("2026-01-03", 30, 1969)
+        let backup = """
+            {"version":1,"format":"bookstrack-backup","reader":{"name":"d","displayName":"D","underrepresentedRegions":[]},
+            "entries":[{"title":"The Left Hand  of Darkness ","authors":["Le Guin, Ursula K.","  Ann  Other "],
+            "contributors":[{"name":"Dupont, Jean","role":"translator"}],"extras":{},"owned":true,"readings":[],
+            "shelves":["Sci-Fi  Classics "," to-read"],"status":"reading","rating":3.5,"currentPage":\(page),
+            "added":"\(added)","review":"  Loved it.\\n\\n","notes":"Line one  \\nLine two ","sessions":[],
+            "work":{"accessibility":[],"genres":[],"identifiers":[],"firstPublished":\(year),"originalLanguage":"en",
+            "ownVoices":"no"},
+            "edition":{"isbn10":\(json(isbn10)),"isbn13":\(json(isbn13)),"publisher":" Ace  Books ","year":1987,
+            "pages":264,"format":"paperback","binding":"Mass Market  Paperback","language":"fr"}}],
+            "authors":[],"goals":[],"contributions":[],"achievements":[]}
+            """
+        let batch = try LibraryFileReader.read(bytes: Array(backup.utf8), today: Self.today)
+        let reader = store.reader(user.id)
+        _ = try await reader.imports.import(batch, fileName: "backup.json", dryRun: false, now: TestClock.now)
+        guard let entry = try await reader.library.whole().entries.first?.id else {
+            throw HarnessError.unexpected("the backup's book was not imported")
+        }
+        return entry
+    }
 }
 
 enum HarnessError: Error {
