@@ -62,8 +62,13 @@ public struct DenseDictionary<Key: Hashable, Value> {
     /// Sets the value of `key`; returns the value it replaced.
     @discardableResult
     public mutating func updateValue(_ value: consuming Value, forKey key: Key) -> Value? {
-        guard let position = positions[key] else {
-            append(value, forKey: key)
+        // One look-up: the key gets the next position unless it has one already.
+        precondition(values.count < Int32.max, "A dense dictionary holds fewer than 2^31 values.")
+        let next = Int32(values.count)
+        let position = { (slot: inout Int32) in slot }(&positions[key, default: next])
+        guard position != next else {
+            storedKeys.append(key)
+            values.append(value)
             return nil
         }
         let replaced = values[Int(position)]
