@@ -11,20 +11,20 @@ public struct LibraryArchiving: Sendable {
     /// How many versions a kept library may move past its archive before it is written again.
     public var every: Int
 
-    public init(from: Int = 2_000, every: Int = 32) {
+    public init(from: Int = 500, every: Int = 32) {
         self.from = from
         self.every = every
     }
 }
 
 /// Writes kept libraries' books down (``LibraryArchive``) so the next process to keep one —
-/// after a restart, on another server — starts from them and the change log: at 100,000 books
-/// ~0.3 s rather than ~1.5 s of reading every table whole (issue 42).
+/// after a restart, on another server — starts from them and the change log: the first answer at
+/// 1,000 books in 4 ms rather than 11, at 100,000 in ~0.25 s rather than ~0.9 (issue 42).
 ///
 /// In the background, one write at a time per reader, so no request waits for it: after a library
 /// is read whole, and once it has moved ``Settings/every`` versions past its archive (the change
-/// log keeps 256; an archive further behind than that is read whole again). Small libraries are
-/// not archived: read whole they are as quick as an archive.
+/// log keeps 256; an archive further behind than that is read whole again). Libraries under
+/// 500 books are not archived: read whole they answer within the 10 ms of SPEC §7.
 final class LibraryArchiver: Sendable {
     typealias Settings = LibraryArchiving
 
