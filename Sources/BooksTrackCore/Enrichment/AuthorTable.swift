@@ -76,41 +76,64 @@ public struct AuthorTable: Sendable {
         case several([Person])
     }
 
-    public let people: [Person]
-    private let byKey: [String: [Int]]
-    /// Each region's people (by their first country) with their keys, sorted by name then birth
-    /// year: what ``Discovery`` draws from, worked out once rather than on every insights page.
-    let regionPeople: [CulturalRegion: [(key: String, offset: Int)]]
+    /// What a table holds, worked out once.
+    final class Contents: Sendable {
+        let people: [Person]
+        let byKey: [String: [Int]]
+        /// Each region's people (by their first country) with their keys, sorted by name then
+        /// birth year: what ``Discovery`` draws from, worked out once rather than on every
+        /// insights page.
+        let regionPeople: [CulturalRegion: [(key: String, offset: Int)]]
+
+        init(people: [Person]) {
+            self.people = people
+            var index: [String: [Int]] = [:]
+            for (offset, person) in people.enumerated() {
+                for name in [person.name] + person.aliases {
+                    let key = AuthorTable.key(name)
+                    guard !key.isEmpty, index[key]?.contains(offset) != true else { continue }
+                    index[key, default: []].append(offset)
+                }
+            }
+            byKey = index
+            var regions: [CulturalRegion: [(key: String, offset: Int)]] = [:]
+            for (offset, person) in people.enumerated() {
+                guard let country = person.countries.first, let region = CountryRegions.region(for: country) else {
+                    continue
+                }
+                regions[region, default: []].append((AuthorTable.key(person.name), offset))
+            }
+            for region in regions.keys {
+                regions[region]!.sort {
+                    (people[$0.offset].name, people[$0.offset].birthYear ?? 0) < (
+                        people[$1.offset].name, people[$1.offset].birthYear ?? 0
+                    )
+                }
+            }
+            regionPeople = regions
+        }
+    }
+
+    /// The contents, read when first asked for: the bundled table's 9,000 writers stay out of
+    /// an idle server's memory until an import, an enrichment or the insights page needs them.
+    private let contents: @Sendable () -> Contents
+
+    public var people: [Person] { contents().people }
+    var regionPeople: [CulturalRegion: [(key: String, offset: Int)]] { contents().regionPeople }
 
     public init(people: [Person]) {
-        self.people = people
-        var index: [String: [Int]] = [:]
-        for (offset, person) in people.enumerated() {
-            for name in [person.name] + person.aliases {
-                let key = Self.key(name)
-                guard !key.isEmpty, index[key]?.contains(offset) != true else { continue }
-                index[key, default: []].append(offset)
-            }
-        }
-        byKey = index
-        var regions: [CulturalRegion: [(key: String, offset: Int)]] = [:]
-        for (offset, person) in people.enumerated() {
-            guard let country = person.countries.first, let region = CountryRegions.region(for: country) else { continue }
-            regions[region, default: []].append((Self.key(person.name), offset))
-        }
-        for region in regions.keys {
-            regions[region]!.sort {
-                (people[$0.offset].name, people[$0.offset].birthYear ?? 0) < (
-                    people[$1.offset].name, people[$1.offset].birthYear ?? 0
-                )
-            }
-        }
-        regionPeople = regions
+        let contents = Contents(people: people)
+        self.contents = { contents }
+    }
+
+    private init(lazily contents: @escaping @Sendable () -> Contents) {
+        self.contents = contents
     }
 
     /// The people of this name (spelling, accents, case, punctuation and initials folded).
     public func match(_ name: String) -> Match {
-        let found = (byKey[Self.key(name)] ?? []).map { people[$0] }
+        let contents = contents()
+        let found = (contents.byKey[Self.key(name)] ?? []).map { contents.people[$0] }
         switch found.count {
         case 0: return .none
         case 1: return .one(found[0])
@@ -156,16 +179,22 @@ public struct AuthorTable: Sendable {
         return out
     }
 
-    /// The table that ships with BooksTrack, read once.
-    public static let bundled: AuthorTable = {
+    /// The table that ships with BooksTrack, read once, on first use.
+    public static let bundled = AuthorTable(lazily: { bundledContents })
+
+    private static let bundledContents: Contents = {
         guard let url = Bundle.module.url(forResource: "authors", withExtension: "tsv"),
             let text = try? String(contentsOf: url, encoding: .utf8)
-        else { return AuthorTable(people: []) }
-        return AuthorTable(tsv: text)
+        else { return Contents(people: []) }
+        return Contents(people: people(tsv: text))
     }()
 
     /// Reads the generated table (see `scripts/generate-author-table.py` for its columns).
     public init(tsv text: String) {
+        self.init(people: Self.people(tsv: text))
+    }
+
+    private static func people(tsv text: String) -> [Person] {
         var people: [Person] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -181,7 +210,7 @@ public struct AuthorTable: Sendable {
                     countries: countries, countrySource: countries.isEmpty ? nil : optional(cells[6]),
                     birthYear: birthYear, birthSource: birthYear == nil ? nil : optional(cells[8])))
         }
-        self.init(people: people)
+        return people
     }
 }
 
