@@ -123,7 +123,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            exclude: ["startup.order"]
         ),
         // Benchmarks: `swift package benchmark` (release build). See Benchmarks/README.md.
         .executableTarget(
@@ -202,3 +203,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds keep the code a server runs at start and at rest together, so an idle server
+// maps 7 MB of its binary's code rather than 13 (docs/decisions/0008-startup-layout.md): every
+// function of our modules in a section of its own, and the executable linked by lld in the order
+// `Sources/bookstrack/startup.order` lists (written by `scripts/startup-order/generate`), with
+// relative relocations packed (glibc 2.36 or later).
+let ownModules = package.targets.filter { $0.type == .regular || $0.type == .executable }
+    .filter { $0.path == nil }
+for target in ownModules {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+}
+for target in package.targets where target.name == "bookstrack" {
+    target.linkerSettings = [
+        .unsafeFlags(
+            [
+                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/bookstrack/startup.order",
+                "-Xlinker", "--no-warn-symbol-ordering",
+            ], .when(platforms: [.linux], configuration: .release))
+    ]
+}
