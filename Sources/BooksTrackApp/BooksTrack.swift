@@ -75,7 +75,8 @@ public final class BooksTrack: Sendable {
         profiling = ProfilingService(
             store: store, insights: insights, libraries: libraries, notifications: notifications)
         let imports = ImportService(
-            store: store, clock: clock, logger: logger, notifications: notifications, enrichment: enrichment)
+            store: store, clock: clock, logger: logger, notifications: notifications, enrichment: enrichment,
+            libraries: libraries)
         self.imports = imports
         let reminders = ReminderService(
             store: store, libraries: libraries, goals: goals, notifications: notifications, logger: logger)

@@ -65,4 +65,32 @@ struct ArchivedLibraryTests {
             }
         }
     }
+
+    @Test(
+        "A restore on the command line leaves the library archived at its new version for the server",
+        arguments: TestDatabase.available)
+    func restoreLeavesArchive(_ database: TestDatabase) async throws {
+        try await database.withStore { (store: Store) async throws in
+            var random = SeededGenerator(seed: 42)
+            let server = BooksTrack(store: store, clock: { TestClock.now }, archiving: LibraryArchiving(from: 1))
+            let source = try await ColdPathTests.library(seed: 42, random: &random, app: server)
+            let backup = try await Exports.file(.jsonGzip, for: source, store: store, now: TestClock.now).data()
+
+            // A process of its own, keeping no library, restores the backup into a new reader's
+            // library: a write the change log records as the whole library.
+            let commandLine = BooksTrack(store: store, clock: { TestClock.now }, archiving: LibraryArchiving(from: 1))
+            let reader = try await store.users.create(name: "restored", now: TestClock.now)
+            let batch = try await ImportService.parse([UInt8](backup), today: TestClock.today, limit: nil)
+            _ = try await commandLine.imports.importNow(batch, for: reader, fileName: "backup.json.gz", dryRun: false)
+            await commandLine.libraries.settleArchives()
+
+            let version = try await store.reader(reader.id).dataVersion()
+            #expect(try await store.reader(reader.id).library.changes(since: version - 1) == nil, "logged whole")
+            let archived = try #require(try await store.reader(reader.id).library.archived())
+            #expect(archived.version == version)
+            let whole = try await store.reader(reader.id).library.whole()
+            #expect(archived.library.entries == whole.entries)
+            #expect(whole.entries.count == (try await store.reader(source.id).library.whole().entries.count))
+        }
+    }
 }

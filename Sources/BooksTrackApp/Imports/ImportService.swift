@@ -23,17 +23,20 @@ public final class ImportService: Sendable {
     let logger: Logger
     let notifications: NotificationService
     let enrichment: EnrichmentService
+    /// Read again after an import the change log records as the whole library (`nil`: never).
+    let libraries: KeptLibraries?
     private let board = ProgressBoard()
 
     public init(
         store: Store, clock: @escaping @Sendable () -> Date, logger: Logger, notifications: NotificationService,
-        enrichment: EnrichmentService
+        enrichment: EnrichmentService, libraries: KeptLibraries? = nil
     ) {
         self.store = store
         self.clock = clock
         self.logger = logger
         self.notifications = notifications
         self.enrichment = enrichment
+        self.libraries = libraries
     }
 
     /// Queues an upload's import once; returns false when it was already queued (a double
@@ -182,6 +185,7 @@ extension ImportService {
         var report: ImportReport
         var backup = false
         let (file, tally) = Self.reading(file, with: shelves)
+        let before = dryRun ? nil : try await reader.dataVersion()
         switch file {
         case .batch(let batch):
             backup = batch.readerData != nil
@@ -201,8 +205,25 @@ extension ImportService {
             store.importing.trace.mark("look-ups queued")
             await notifications.settle(user.id, now: now)
             store.importing.trace.mark("achievements and goals settled")
+            if let before { await readAgainIfWhole(user.id, since: before) }
         }
         return report
+    }
+
+    /// After an import the change log records as the whole library (a restored backup, more than
+    /// 500 books), no kept library and no archive can be brought up to date by what changed: the
+    /// library is read whole now, in the import's time rather than on the reader's next page, and
+    /// written down for the next process (a server started after a restore on the command line
+    /// starts from it: 0.25 s at 100,000 books rather than a whole read's 0.9 s).
+    private func readAgainIfWhole(_ userID: User.ID, since version: Int) async {
+        guard let libraries else { return }
+        do {
+            guard try await store.reader(userID).library.changes(since: version) == nil else { return }
+            _ = try await libraries.library(of: userID)
+            store.importing.trace.mark("library read again")
+        } catch {
+            logger.warning("library not read again after an import", metadata: ["user": "\(userID.string)", "error": "\(error)"])
+        }
     }
 
     /// The books an import added or changed, when there are few enough to name one by one;
