@@ -51,7 +51,7 @@ struct IsolationTests {
 
     static var today: LocalDate { TestClock.today }
 
-    static func draft(_ fields: [String: String]) throws -> BookDraft {
+    static func draft(_ fields: [String: String]) throws -> BookDraft.Checked {
         try BookDraft.parse(fields, today: today).get()
     }
 

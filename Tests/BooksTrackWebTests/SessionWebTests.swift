@@ -204,7 +204,7 @@ struct SessionWebTests {
             let (user, browser) = try await app.signedInReader("ines")
             var record = try BookDraft.parse(
                 ["title": "Kindred", "authors": "Octavia E. Butler", "pages": "300", "status": "reading"], today: WebHarness.today
-            ).get().record(today: WebHarness.today)
+            ).get().draft.record(today: WebHarness.today)
             record.entry.readings = []  // as a Goodreads "currently-reading" row arrives: no start date
             let reader = app.store.reader(user.id)
             _ = try await reader.imports.import(

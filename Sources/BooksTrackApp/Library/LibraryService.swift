@@ -30,7 +30,7 @@ public struct LibraryService: Sendable {
 
     /// Adds a book; a book already in the library is not added again (the outcome names it).
     /// A new author's facts come from the bundled table at once and are looked up in the background.
-    public func add(_ draft: BookDraft, for user: User, now: Date) async throws -> BookStore.AddOutcome {
+    public func add(_ draft: BookDraft.Checked, for user: User, now: Date) async throws -> BookStore.AddOutcome {
         try await notifications.write(for: user, now: now) { reader in
             let outcome = try await reader.books.add(draft, today: user.today(at: now), now: now)
             if case .added(let entry) = outcome { await enrichment.libraryChanged(user.id, entry: entry) }
@@ -38,7 +38,7 @@ public struct LibraryService: Sendable {
         }
     }
 
-    public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, for user: User, now: Date) async throws {
+    public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft.Checked, for user: User, now: Date) async throws {
         // Authors are looked up again only when the book's catalogue details changed (a rating
         // or a shelf brings no new author).
         try await notifications.write(for: user, now: now) { reader in

@@ -5,7 +5,7 @@ extension BookDraft {
     public static let fieldNames = Field.allCases.map(\.formName)
 
     /// Reads and checks form fields (by ``Field/formName``); problems are reported by form field name.
-    public static func parse(_ fields: [String: String], today: LocalDate) -> Result<BookDraft, FieldErrors> {
+    public static func parse(_ fields: [String: String], today: LocalDate) -> Result<Checked, FieldErrors> {
         var input: [Field: String] = [:]
         for field in Field.allCases { input[field] = fields[field.formName] }
         return parse(input, today: today).mapError(\.byFormName)
@@ -15,7 +15,7 @@ extension BookDraft {
     /// what the form showed (``formValues``) keeps its stored value as it is, an ISBN that fails
     /// its check digit or a name with a comma included; the rest is read as a new book's form is.
     public static func parse(_ fields: [String: String], editing stored: BookDraft, today: LocalDate) -> Result<
-        BookDraft, FieldErrors
+        Checked, FieldErrors
     > {
         let shown = stored.formValues
         var draft = stored
@@ -43,7 +43,7 @@ extension BookDraft {
     }
 
     /// Reads a book's fields from text, then checks the draft (``checked(today:unread:stored:)``).
-    public static func parse(_ fields: [Field: String], today: LocalDate) -> Result<BookDraft, Problems> {
+    public static func parse(_ fields: [Field: String], today: LocalDate) -> Result<Checked, Problems> {
         var draft = BookDraft()
         var unread: [Field: String] = [:]
         for (field, text) in fields { unread[field] = draft.read(text, as: field, today: today) }

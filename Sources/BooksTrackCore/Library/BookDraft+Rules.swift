@@ -12,7 +12,7 @@ extension BookDraft {
     /// day added in the future by a backup) is not the edit's to answer for. Changing a rating
     /// never loses, tidies or refuses what an import stored.
     public func checked(today: LocalDate, unread: [Field: String] = [:], stored: BookDraft? = nil) -> Result<
-        BookDraft, Problems
+        Checked, Problems
     > {
         var draft = tidied()
         var untouched: [Field] = []
@@ -26,7 +26,19 @@ extension BookDraft {
             for field in untouched where messages[field] == storedMessages[field] { messages[field] = nil }
         }
         messages.merge(unread) { _, unread in unread }
-        return messages.isEmpty ? .success(draft) : .failure(Problems(messages: messages))
+        return messages.isEmpty ? .success(Checked(draft)) : .failure(Problems(messages: messages))
+    }
+
+    /// A draft the book's rules passed (``checked(today:unread:stored:)``, the only way to make
+    /// one): what the library and the store take, so no door — a form, the API, a command — can
+    /// write a book its rules refuse. Its fields read as the draft's.
+    @dynamicMemberLookup
+    public struct Checked: Sendable, Equatable {
+        public let draft: BookDraft
+
+        fileprivate init(_ draft: BookDraft) { self.draft = draft }
+
+        public subscript<Value>(dynamicMember field: KeyPath<BookDraft, Value>) -> Value { draft[keyPath: field] }
     }
 
     /// Whether `field` holds the same value as in `other`.

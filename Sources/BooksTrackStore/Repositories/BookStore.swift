@@ -16,11 +16,11 @@ public struct BookStore: ReaderScoped {
         case alreadyInLibrary(LibraryEntry.ID)
     }
 
-    /// Adds a book by hand. It is matched against the catalogue like an imported row, so a book
-    /// another reader already has shares its work and authors.
-    public func add(_ draft: BookDraft, today: LocalDate, now: Date) async throws -> AddOutcome {
+    /// Adds a book by hand (a draft its rules passed). It is matched against the catalogue like an
+    /// imported row, so a book another reader already has shares its work and authors.
+    public func add(_ draft: BookDraft.Checked, today: LocalDate, now: Date) async throws -> AddOutcome {
         let userID = self.userID
-        let batch = ImportBatch(format: .backup, records: [draft.record(today: today)])
+        let batch = ImportBatch(format: .backup, records: [draft.draft.record(today: today)])
         let dialect = database.dialect
         return try await changing(entries: true) { db, changes in
             // One catalogue write of a reader at a time: twenty identical adds at once (a
@@ -49,8 +49,10 @@ public struct BookStore: ReaderScoped {
     /// own (status, rating, shelves, notes…). A status change follows ``EntryState/changingStatus(to:on:)``.
     /// Returns whether the work or its edition changed (the rest was the reader's own fields).
     @discardableResult
-    public func update(_ entryID: LibraryEntry.ID, with draft: BookDraft, today: LocalDate, now: Date) async throws -> Bool {
-        let userID = self.userID
+    public func update(_ entryID: LibraryEntry.ID, with checked: BookDraft.Checked, today: LocalDate, now: Date) async throws
+        -> Bool
+    {
+        let (userID, draft) = (self.userID, checked.draft)
         let dialect = database.dialect
         return try await changing(entries: true) { db, changes in
             try await ReaderLock.take(userID, on: db, dialect: dialect)

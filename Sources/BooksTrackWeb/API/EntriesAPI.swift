@@ -217,7 +217,7 @@ struct EntryRequest: Decodable {
     /// The draft: what was sent laid over `stored` (the entry's current draft for an update), or
     /// over an empty one for a new book, checked by the book's rules. What was not sent stays as
     /// stored, byte for byte (``BookDraft/checked(today:unread:stored:)``).
-    func draft(editing stored: BookDraft?, today: LocalDate) throws -> BookDraft {
+    func draft(editing stored: BookDraft?, today: LocalDate) throws -> BookDraft.Checked {
         var draft = stored ?? BookDraft()
         for field in named { draft.take(field, from: sent) }
         var unread: [BookDraft.Field: String] = [:]
