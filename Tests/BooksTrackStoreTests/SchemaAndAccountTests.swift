@@ -35,7 +35,7 @@ struct SchemaAndAccountTests {
         try await Database.withDatabase(location, clock: TestClock.wall) { db in
             let earlier = Array(Migrations.all.dropLast())
             let last = try #require(Migrations.all.last)
-            try await Migrator.migrate(db, now: TestClock.now, migrations: earlier)
+            _ = try await Migrator.migrate(db, now: TestClock.now, migrations: earlier)
             // The next version's first statements run, then the migration dies.
             let dying = Migration(
                 version: last.version, name: last.name,
@@ -65,7 +65,7 @@ struct SchemaAndAccountTests {
         do {
             try await Database.withDatabase(location, clock: TestClock.wall) { db in
                 let earlier = Migrations.all.filter { $0.version < 27 }
-                try await Migrator.migrate(db, now: TestClock.now, migrations: earlier)
+                _ = try await Migrator.migrate(db, now: TestClock.now, migrations: earlier)
                 let alice = try await Store(database: db).makeReader("alice")
                 let goal = Goal.ID.random()
                 let links = [

@@ -25,7 +25,7 @@ struct ReminderWebTests {
                 in: app)
             // Read on Friday and Saturday, not yet today: a 2-day streak to keep.
             for (days, pages) in [(2, 0...20), (1, 20...40)] {
-                try await app.store.reader(dana.id).sessions.log(
+                _ = try await app.store.reader(dana.id).sessions.log(
                     on: entry, startedAt: TestClock.now.addingTimeInterval(-Double(days) * 86_400), minutes: 30,
                     startPage: pages.lowerBound, endPage: pages.upperBound, now: TestClock.now)
             }
@@ -71,7 +71,7 @@ struct ReminderWebTests {
             #expect(delivered.contains { $0.hasPrefix("Read women: 50%: ") })
 
             // Reading today: no streak reminder tomorrow evening is owed for today.
-            try await app.store.reader(dana.id).sessions.log(
+            _ = try await app.store.reader(dana.id).sessions.log(
                 on: entry, startedAt: TestClock.now.addingTimeInterval(86_400 - 3600), minutes: 20, startPage: 40, endPage: 50,
                 now: TestClock.now.addingTimeInterval(86_400))
             #expect(await app.app.reminders.sendDue(now: TestClock.now.addingTimeInterval(86_400)) == 0)

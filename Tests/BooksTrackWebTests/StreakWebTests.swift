@@ -23,7 +23,7 @@ struct StreakWebTests {
             // Friday and Saturday read; on Sunday at 23:30 a session starts, still running at 01:00.
             let reader = app.store.reader(dana.id)
             for (days, pages) in [(2, 0...20), (1, 20...40)] {
-                try await reader.sessions.log(
+                _ = try await reader.sessions.log(
                     on: entry, startedAt: TestClock.now.addingTimeInterval(-Double(days) * 86_400 - 5_400), minutes: 30,
                     startPage: pages.lowerBound, endPage: pages.upperBound, now: TestClock.now)
             }

@@ -109,7 +109,7 @@ public struct GoalBoard: Sendable {
     func patched(index: InsightIndex, readingDays: [Int], rebuilt: Set<LibraryEntry.ID>) -> GoalBoard? {
         guard index.authors.count >= authorTraits.count,
             !zip(index.authors, authorTraits).contains(where: { $0 != $1 }),
-            rebuilt.count <= 64, books.count - live.count { $0 } + rebuilt.count <= max(1_000, books.count / 4)
+            rebuilt.count <= 64, books.count - live.count(where: { $0 }) + rebuilt.count <= max(1_000, books.count / 4)
         else { return nil }
         var board = self
         board.readingDays = readingDays

@@ -82,7 +82,7 @@ public struct CurationStore: ReaderScoped {
                 contributions: try await ActivityRows.contributionCount(of: userID, on: db),
                 unlocked: Set(try await ActivityRows.achievements(of: userID, on: db).map(\.achievement)), now: now)
             if let contribution = award.contribution { try await ActivityRows.insert(contributions: [contribution], on: db) }
-            try await AchievementStore.unlock(award.unlocks, of: userID, now: now, on: db)
+            _ = try await AchievementStore.unlock(award.unlocks, of: userID, now: now, on: db)
             return CurationOutcome(
                 contribution: award.contribution, books: books,
                 unlockedCurator: award.unlocks.contains { $0.achievement == Curation.achievement })

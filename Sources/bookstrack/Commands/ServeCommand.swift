@@ -22,7 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
     var port: Int = ProcessInfo.processInfo.environment["BOOKSTRACK_PORT"].flatMap(Int.init) ?? 8080
 
     @Option(help: "The address readers use, behind a proxy (BOOKSTRACK_PUBLIC_URL); https:// makes cookies Secure.")
-    var publicURL: String? = ProcessInfo.processInfo.environment["BOOKSTRACK_PUBLIC_URL"]
+    var publicURL: String?
 
     @Option(
         help: ArgumentHelp(
@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Serve Prometheus metrics at /metrics to a scraper sending this bearer token (BOOKSTRACK_METRICS_TOKEN).",
             discussion: "At least 16 characters. Without it there is no /metrics."))
-    var metricsToken: String? = ProcessInfo.processInfo.environment["BOOKSTRACK_METRICS_TOKEN"]
+    var metricsToken: String?
 
     @Option(help: "How log lines are written: text, or json with one object per line (BOOKSTRACK_LOG_FORMAT).")
     var logFormat: String = ProcessInfo.processInfo.environment["BOOKSTRACK_LOG_FORMAT"] ?? "text"
@@ -52,7 +52,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @ParentCommand var root: Bookstrack
 
-    func validate() throws {
+    mutating func validate() throws {
+        // Unset options fall back on the environment (an option with a default must not be
+        // optional, and these have none).
+        let environment = ProcessInfo.processInfo.environment
+        publicURL = publicURL ?? environment["BOOKSTRACK_PUBLIC_URL"]
+        metricsToken = metricsToken ?? environment["BOOKSTRACK_METRICS_TOKEN"]
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://.")

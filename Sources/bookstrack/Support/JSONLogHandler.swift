@@ -14,17 +14,15 @@ struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String, file: String,
-        function: String, line: UInt
-    ) {
+    func log(event: LogEvent) {
         var object: [String: Any] = [:]
-        for (key, value) in metadata.merging(extra ?? [:], uniquingKeysWith: { $1 }) { object[key] = Self.json(value) }
+        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) { object[key] = Self.json(value) }
         object["time"] = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        object["level"] = level.rawValue
+        object["level"] = event.level.rawValue
         object["label"] = label
-        object["message"] = message.description
-        object["source"] = source
+        object["message"] = event.message.description
+        object["source"] = event.source
+        if let error = event.error { object["error"] = String(describing: error) }
         guard var line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return }
         line.append(0x0A)

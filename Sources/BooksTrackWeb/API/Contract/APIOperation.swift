@@ -100,12 +100,12 @@ struct SchemaSource: Sendable {
     let record: @Sendable (SchemaRecorder) throws -> JSONSchema
 
     /// The schema of a Swift type, recorded from the type.
-    static func type<Body: Encodable>(_ type: Body.Type) -> SchemaSource {
+    static func type<Body: Encodable & SendableMetatype>(_ type: Body.Type) -> SchemaSource {
         SchemaSource { try $0.schema(ofType: Body.self) }
     }
 
     /// The schema of a request body type, as it declares it (``DocumentedRequest``).
-    static func request<Body: DocumentedRequest>(_ type: Body.Type) -> SchemaSource {
+    static func request<Body: DocumentedRequest & SendableMetatype>(_ type: Body.Type) -> SchemaSource {
         SchemaSource { $0.reference(toRequest: Body.self) }
     }
 
@@ -125,7 +125,9 @@ struct APIRequestBody: Sendable {
     let contents: [Content]
 
     /// A JSON body of a ``DocumentedRequest`` type, with the example the tests send.
-    static func json<Body: DocumentedRequest>(_ type: Body.Type, example: JSON, required: Bool = true) -> APIRequestBody {
+    static func json<Body: DocumentedRequest & SendableMetatype>(_ type: Body.Type, example: JSON, required: Bool = true)
+        -> APIRequestBody
+    {
         APIRequestBody(
             required: required, contents: [Content(mediaType: "application/json", schema: .request(type), example: example)])
     }
@@ -146,7 +148,9 @@ struct APIResponse: Sendable {
     var headers: [String: JSON] = [:]
 
     /// A JSON answer of a Swift type: its schema is recorded from the type.
-    static func json<Body: Encodable>(_ status: HTTPResponse.Status, _ description: String, _ type: Body.Type) -> APIResponse {
+    static func json<Body: Encodable & SendableMetatype>(_ status: HTTPResponse.Status, _ description: String, _ type: Body.Type)
+        -> APIResponse
+    {
         APIResponse(
             status: status, description: description, contents: [Content(mediaType: "application/json", schema: .type(type))])
     }
@@ -164,7 +168,9 @@ struct APIResponse: Sendable {
     }
 
     /// A problem document that carries more than the usual fields (``Problem``).
-    static func problem<Body: Encodable>(_ status: HTTPResponse.Status, _ description: String, _ type: Body.Type) -> APIResponse {
+    static func problem<Body: Encodable & SendableMetatype>(
+        _ status: HTTPResponse.Status, _ description: String, _ type: Body.Type
+    ) -> APIResponse {
         APIResponse(
             status: status, description: description,
             contents: [Content(mediaType: "application/problem+json", schema: .type(type))])
