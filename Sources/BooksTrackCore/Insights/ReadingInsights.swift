@@ -196,6 +196,18 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
         range: ClosedRange<LocalDate>?, metric: ReadingMetric = .books
     ) -> [Card] {
         let before = span.previousLabel ?? ""
+        return [
+            velocityCard(current: current, previous: previous, metric: metric, before: before),
+            cultureCard(current: current, previous: previous, board: board, range: range, before: before),
+            streakCard(span, current: current, previous: previous, streak: streak, before: before),
+            genresCard(current: current, previous: previous, before: before),
+        ]
+    }
+
+    /// The chosen measure, compared with the stretch before; its sentence gives the others. Time
+    /// is only that of timed sessions, so it is said with their pace, never beside every page
+    /// read ("36,188 pages in 5 min" joined book page counts to five minutes of sessions).
+    private static func velocityCard(current: Figures, previous: Figures?, metric: ReadingMetric, before: String) -> Card {
         func compare(_ now: Int, _ then: Int) -> String {
             let difference = now - then
             let amount = abs(difference)
@@ -213,10 +225,6 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
                     ? "You read \(count) more \(noun) than \(before)." : "\(count) fewer \(noun) than \(before)."
             }
         }
-
-        // The velocity card's figure is the chosen measure; its sentence gives the others. Time
-        // is only that of timed sessions, so it is said with their pace, never beside every page
-        // read ("36,188 pages in 5 min" joined book page counts to five minutes of sessions).
         let pace =
             current.pagesPerHour.map {
                 "; \(InsightFormat.grouped(Int(saturating: $0.rounded()))) pages an hour over \(InsightFormat.duration(current.minutes)) of timed sessions"
@@ -227,49 +235,61 @@ public struct ReadingInsights: Codable, Hashable, Sendable {
             case .pages: ReadingMetric.books.text(current.books) + pace
             case .time: "\(ReadingMetric.books.text(current.books)), \(ReadingMetric.pages.text(current.pages))" + pace
             }
+        return Card(
+            id: "velocity", title: "Reading velocity", figure: metric.text(metric.amount(current)),
+            sentence: previous.map { compare(metric.amount(current), metric.amount($0)) + " \(velocity)." } ?? "\(velocity).",
+            trend: previous.map { Trend.of(Double(metric.amount(current)), Double(metric.amount($0))) })
+    }
+
+    /// The regions read, with those read for the first time in the stretch.
+    private static func cultureCard(
+        current: Figures, previous: Figures?, board: GoalBoard, range: ClosedRange<LocalDate>?, before: String
+    ) -> Card {
         let regionsLeft = CulturalRegion.allCases.count - current.cultures
         let newRegions = range.map { board.newRegions(from: $0.lowerBound.dayNumber) } ?? 0
-        let cultural: String
+        let sentence: String
         if let previous {
-            cultural =
+            sentence =
                 newRegions > 0
                 ? "\(newRegions) \(newRegions == 1 ? "region" : "regions") read for the first time."
                 : (current.cultures == previous.cultures
                     ? "As many regions as \(before)." : "\(previous.cultures) regions \(before).")
         } else {
-            cultural =
+            sentence =
                 regionsLeft == 0 ? "Every region of the world is on your shelves." : "\(regionsLeft) regions still to explore."
         }
+        return Card(
+            id: "culture", title: "Cultural exploration",
+            figure: "\(current.cultures) of \(CulturalRegion.allCases.count) regions", sentence: sentence,
+            trend: previous.map { Trend.of(Double(current.cultures), Double($0.cultures)) })
+    }
+
+    /// The run of reading days now, with the longest of the stretch.
+    private static func streakCard(_ span: ReadingSpan, current: Figures, previous: Figures?, streak: Int, before: String)
+        -> Card
+    {
         let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
         let longest = "Longest run \(span == .all ? "ever" : span.label.lowercased()): \(days(current.longestStreak))"
-        return [
-            Card(
-                id: "velocity", title: "Reading velocity",
-                figure: metric.text(metric.amount(current)),
-                sentence: previous.map { compare(metric.amount(current), metric.amount($0)) + " \(velocity)." }
-                    ?? "\(velocity).",
-                trend: previous.map { Trend.of(Double(metric.amount(current)), Double(metric.amount($0))) }),
-            Card(
-                id: "culture", title: "Cultural exploration",
-                figure: "\(current.cultures) of \(CulturalRegion.allCases.count) regions", sentence: cultural,
-                trend: previous.map { Trend.of(Double(current.cultures), Double($0.cultures)) }),
-            Card(
-                id: "streak", title: "Streaks", figure: streak == 1 ? "1 day in a row" : "\(streak) days in a row",
-                sentence: previous.map { "\(longest) (\(before): \(days($0.longestStreak)))." } ?? "\(longest).",
-                trend: previous.map { Trend.of(Double(current.longestStreak), Double($0.longestStreak)) }),
-            Card(
-                id: "genres", title: "Genre diversity",
-                figure: "\(current.genres) \(current.genres == 1 ? "genre" : "genres")",
-                sentence: previous.map { previous in
-                    let difference = current.genres - previous.genres
-                    return difference == 0
-                        ? "As many genres as \(before)."
-                        : "\(abs(difference)) \(difference > 0 ? "more" : "fewer") \(abs(difference) == 1 ? "genre" : "genres") than \(before)."
-                }
-                    ?? (current.genres == 0
-                        ? "No genres known yet for the books you finished." : "Across everything you finished."),
-                trend: previous.map { Trend.of(Double(current.genres), Double($0.genres)) }),
-        ]
+        return Card(
+            id: "streak", title: "Streaks", figure: streak == 1 ? "1 day in a row" : "\(streak) days in a row",
+            sentence: previous.map { "\(longest) (\(before): \(days($0.longestStreak)))." } ?? "\(longest).",
+            trend: previous.map { Trend.of(Double(current.longestStreak), Double($0.longestStreak)) })
+    }
+
+    /// The genres of the books finished, compared with the stretch before.
+    private static func genresCard(current: Figures, previous: Figures?, before: String) -> Card {
+        Card(
+            id: "genres", title: "Genre diversity",
+            figure: "\(current.genres) \(current.genres == 1 ? "genre" : "genres")",
+            sentence: previous.map { previous in
+                let difference = current.genres - previous.genres
+                return difference == 0
+                    ? "As many genres as \(before)."
+                    : "\(abs(difference)) \(difference > 0 ? "more" : "fewer") \(abs(difference) == 1 ? "genre" : "genres") than \(before)."
+            }
+                ?? (current.genres == 0
+                    ? "No genres known yet for the books you finished." : "Across everything you finished."),
+            trend: previous.map { Trend.of(Double(current.genres), Double($0.genres)) })
     }
 
     /// The timeline's points: the last `months` calendar months up to this one; for all time,

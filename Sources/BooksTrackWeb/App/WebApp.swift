@@ -10,7 +10,27 @@ public enum WebApp {
     public static func router(app: BooksTrack, configuration: WebConfiguration) -> Router<AppContext> {
         let router = Router(context: AppContext.self)
         let routeMethods = RouteMethods()
-        // Middleware applies to the routes added after it, so it comes first.
+        addMiddleware(to: router, app: app, configuration: configuration, routeMethods: routeMethods)
+        router.get("/health") { _, _ in
+            do {
+                try await app.accounts.checkHealth()
+                return try Responses.json(["status": "ok"], headers: [.cacheControl: "no-store"])
+            } catch {
+                return try Responses.json(
+                    ["status": "unavailable", "detail": "The database does not answer."], status: .serviceUnavailable)
+            }
+        }
+        let shares = Shares(app: app, insights: app.insights, configuration: configuration)
+        addPages(to: router, app: app, configuration: configuration, shares: shares)
+        addAPI(to: router.group("api/v1"), app: app, configuration: configuration, shares: shares)
+        routeMethods.record(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
+        return router
+    }
+
+    /// Middleware applies to the routes added after it, so it comes first.
+    private static func addMiddleware(
+        to router: Router<AppContext>, app: BooksTrack, configuration: WebConfiguration, routeMethods: RouteMethods
+    ) {
         if let metrics = configuration.metrics {
             // First, so every request is counted and timed by its route, errors included.
             router.add(middleware: MetricsMiddleware<AppContext>())
@@ -29,18 +49,13 @@ public enum WebApp {
         // becomes a 404 page.
         router.add(middleware: MethodNotAllowedMiddleware(routes: routeMethods))
         router.add(middleware: CSRFMiddleware(configuration: configuration))
+    }
 
-        router.get("/health") { _, _ in
-            do {
-                try await app.accounts.checkHealth()
-                return try Responses.json(["status": "ok"], headers: [.cacheControl: "no-store"])
-            } catch {
-                return try Responses.json(
-                    ["status": "unavailable", "detail": "The database does not answer."], status: .serviceUnavailable)
-            }
-        }
+    /// The pages people see, one controller per area.
+    private static func addPages(
+        to router: Router<AppContext>, app: BooksTrack, configuration: WebConfiguration, shares: Shares
+    ) {
         let insights = app.insights
-        let profiling = app.profiling
         AssetsController().addRoutes(to: router)
         AuthController(app: app, configuration: configuration).addRoutes(to: router)
         HomeController(
@@ -58,14 +73,17 @@ public enum WebApp {
         books.addRoutes(to: router)
         SessionController(app: app, configuration: configuration, sessions: app.sessions, books: books).addRoutes(to: router)
         GoalController(app: app, configuration: configuration).addRoutes(to: router)
-        PromptController(app: app, configuration: configuration, profiling: profiling).addRoutes(to: router)
+        PromptController(app: app, configuration: configuration, profiling: app.profiling).addRoutes(to: router)
         ImportController(app: app, configuration: configuration).addRoutes(to: router)
         AccountController(app: app, webhooks: app.webhooks, reminders: app.reminders, configuration: configuration).addRoutes(
             to: router)
-        let shares = Shares(app: app, insights: insights, configuration: configuration)
         ShareController(shares: shares, configuration: configuration).addRoutes(to: router)
-        // The JSON API: one route collection per resource (described by /api/openapi.json).
-        let api = router.group("api/v1")
+    }
+
+    /// The JSON API: one route collection per resource (described by /api/openapi.json).
+    private static func addAPI(
+        to api: RouterGroup<AppContext>, app: BooksTrack, configuration: WebConfiguration, shares: Shares
+    ) {
         AccountAPI(app: app, configuration: configuration).addRoutes(to: api)
         InstanceAPI(app: app).addRoutes(to: api)
         SettingsAPI(app: app, configuration: configuration).addRoutes(to: api)
@@ -74,15 +92,13 @@ public enum WebApp {
         GoalsAPI(configuration: configuration, goals: app.goals).addRoutes(to: api)
         AuthorsAPI(app: app, configuration: configuration, library: app.library).addRoutes(to: api)
         ImportsAPI(app: app, configuration: configuration).addRoutes(to: api)
-        InsightsAPI(insights: insights, reading: app.reading, configuration: configuration).addRoutes(to: api)
-        PromptsAPI(app: app, configuration: configuration, profiling: profiling).addRoutes(to: api)
-        BadgesAPI(configuration: configuration, profiling: profiling).addRoutes(to: api)
+        InsightsAPI(insights: app.insights, reading: app.reading, configuration: configuration).addRoutes(to: api)
+        PromptsAPI(app: app, configuration: configuration, profiling: app.profiling).addRoutes(to: api)
+        BadgesAPI(configuration: configuration, profiling: app.profiling).addRoutes(to: api)
         NotificationsAPI(notifications: app.notifications, reminders: app.reminders, configuration: configuration).addRoutes(
             to: api)
         EnrichmentAPI(enrichment: app.enrichment).addRoutes(to: api)
         SharesAPI(app: app, shares: shares, configuration: configuration).addRoutes(to: api)
-        routeMethods.record(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
-        return router
     }
 
     /// The web server, listening where the configuration says, with the application's
