@@ -178,9 +178,22 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
     /// than `limit` gaps have candidates, the largest gaps without any follow (`books` 0), saying
     /// what would fill them: the card is never empty while there is a gap.
     static func suggest(for figures: DiversityFigures, index: InsightIndex, limit: Int = 3) -> [ReadingSuggestion] {
+        var out = candidateSuggestions(for: figures, index: index)
+        let covered = Set(out.map(\.gap))
+        for gap in unfilledGaps(in: figures)
+        where out.count < limit && !covered.contains(gap.gap)
+            && !out.contains(where: { $0.gap.kind == gap.gap.kind && $0.books == 0 })
+        {
+            out.append(gap)
+        }
+        return Array(out.prefix(limit))
+    }
+
+    /// Rules 1–4, each gap with the books on the to-read shelves that would fill it, the gap
+    /// with the most first within a rule.
+    private static func candidateSuggestions(for figures: DiversityFigures, index: InsightIndex) -> [ReadingSuggestion] {
         // The candidates as the index keeps them counted (``InsightIndex/CatalogueTally``).
         let regionCandidates = index.catalogue.candidateRegions
-        let genderCandidates = index.catalogue.candidateGenders
         var languageCandidates: [LanguageCode: Int] = [:]
         for (language, count) in index.catalogue.candidateLanguages {
             languageCandidates[index.languages[Int(language)]] = count
@@ -196,7 +209,7 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
             out.append(.init(gap: .region(region), books: count, message: regionMessage(region, count)))
         }
         if let share = figures.nonMaleShare, share < 0.4 {
-            for (gender, count) in ordered(genderCandidates, where: { $0 == .female || $0 == .nonBinary }) {
+            for (gender, count) in ordered(index.catalogue.candidateGenders, where: { $0 == .female || $0 == .nonBinary }) {
                 let who = gender == .female ? "women" : "non-binary authors"
                 out.append(
                     .init(
@@ -222,11 +235,15 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
                     ))
             }
         }
-        // Gaps nothing on the shelves fills: say what would.
+        return out
+    }
+
+    /// Gaps nothing on the shelves fills, saying what would: the reader's underrepresented
+    /// regions with no books, and women and non-binary authors under 40%.
+    private static func unfilledGaps(in figures: DiversityFigures) -> [ReadingSuggestion] {
         var gaps: [ReadingSuggestion] = []
-        let covered = Set(out.map(\.gap))
         for region in CulturalRegion.allCases.sorted()
-        where figures.figure(for: region)?.underrepresented == true && empty(region) {
+        where figures.figure(for: region)?.underrepresented == true && (figures.figure(for: region)?.figure.count ?? 0) == 0 {
             gaps.append(
                 .init(
                     gap: .region(region), books: 0,
@@ -242,13 +259,7 @@ public struct ReadingSuggestion: Codable, Hashable, Sendable {
                         "Women and non-binary authors are \(Int(saturating: (share * 100).rounded()))% of what you read, and none are on your to-read list: a book by one would move this."
                 ))
         }
-        for gap in gaps
-        where out.count < limit && !covered.contains(gap.gap)
-            && !out.contains(where: { $0.gap.kind == gap.gap.kind && $0.books == 0 })
-        {
-            out.append(gap)
-        }
-        return Array(out.prefix(limit))
+        return gaps
     }
 
     private static func regionMessage(_ region: CulturalRegion, _ count: Int) -> String {

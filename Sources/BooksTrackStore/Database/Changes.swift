@@ -70,6 +70,12 @@ public final class Changes: Sendable {
     /// Returns the version each reader was moved to.
     @discardableResult
     func invalidate(on db: any SQLDatabase, dialect: Database.Dialect) async throws -> [String: Int] {
+        try await Self.record(try await log(on: db), on: db, dialect: dialect)
+    }
+
+    /// What reached each reader: their own rows, and the works and authors of the catalogue
+    /// their entries hold.
+    private func log(on db: any SQLDatabase) async throws -> [String: Set<Subject>] {
         let (readers, entries, works, authors, parts) = subjects.withLock {
             ($0.readers, $0.entries, $0.works, $0.authors, $0.parts)
         }
@@ -99,6 +105,13 @@ public final class Changes: Sendable {
         {
             log[try row.text("user_id"), default: []].insert(Subject(kind: "author", id: try row.text("author_id")))
         }
+        return log
+    }
+
+    /// Moves each reader's version and logs what reached them at it; returns the versions.
+    private static func record(_ log: [String: Set<Subject>], on db: any SQLDatabase, dialect: Database.Dialect)
+        async throws -> [String: Int]
+    {
         let ordered = log.keys.sorted()
         guard !ordered.isEmpty else { return [:] }
         // One row cannot be locked out of order; most writes reach only their own reader. The lock

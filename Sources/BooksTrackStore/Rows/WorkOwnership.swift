@@ -35,58 +35,9 @@ enum WorkOwnership {
         _ workID: Work.ID, edition editionID: Edition.ID?, for userID: User.ID, now: Date, on db: any SQLDatabase
     ) async throws -> (Work.ID, Edition.ID?) {
         let copy = Work.ID.random()
-        let old = workID.string
-        try await db.raw(
-            """
-            INSERT INTO works (id, owner_id, title, title_key, match_key, original_language, first_published_year, own_voices,
-                genres, accessibility_tags, created_at, updated_at)
-            SELECT \(bind: copy.string), \(bind: userID.string), title, title_key, match_key, original_language,
-                first_published_year, own_voices, genres, accessibility_tags, created_at, \(bind: now.milliseconds)
-            FROM works WHERE id = \(bind: old)
-            """
-        ).run()
-        try await db.raw(
-            """
-            INSERT INTO work_contributors (work_id, author_id, role, ordinal)
-            SELECT \(bind: copy.string), author_id, role, ordinal FROM work_contributors WHERE work_id = \(bind: old)
-            """
-        ).run()
-        var editionCopy: Edition.ID?
-        if let editionID {
-            let newEdition = Edition.ID.random()
-            try await db.raw(
-                """
-                INSERT INTO editions (id, work_id, isbn10, isbn13, publisher, publication_year, page_count, format, binding,
-                    language, created_at)
-                SELECT \(bind: newEdition.string), \(bind: copy.string), isbn10, isbn13, publisher, publication_year, page_count,
-                    format, binding, language, created_at
-                FROM editions WHERE id = \(bind: editionID.string)
-                """
-            ).run()
-            editionCopy = newEdition
-            try await db.raw(
-                """
-                INSERT INTO external_ids (scheme, value, work_id, edition_id)
-                SELECT scheme, value, \(bind: copy.string), \(bind: newEdition.string)
-                FROM external_ids WHERE work_id = \(bind: old) AND edition_id = \(bind: editionID.string)
-                """
-            ).run()
-            try await db.raw(
-                """
-                INSERT INTO external_ids (scheme, value, work_id, edition_id)
-                SELECT scheme, value, \(bind: copy.string), NULL
-                FROM external_ids WHERE work_id = \(bind: old) AND (edition_id IS NULL OR edition_id <> \(bind: editionID.string))
-                """
-            ).run()
-        } else {
-            try await db.raw(
-                """
-                INSERT INTO external_ids (scheme, value, work_id, edition_id)
-                SELECT scheme, value, \(bind: copy.string), NULL FROM external_ids WHERE work_id = \(bind: old)
-                """
-            ).run()
-        }
-        let user = userID.string
+        try await copyWork(workID, to: copy, owner: userID, now: now, on: db)
+        let editionCopy = try await copyEdition(editionID, of: workID, to: copy, on: db)
+        let (user, old) = (userID.string, workID.string)
         try await db.raw(
             """
             UPDATE library_entries SET work_id = \(bind: copy.string), edition_id = \(bind: editionCopy?.string)
@@ -101,6 +52,70 @@ enum WorkOwnership {
             ).run()
         }
         return (copy, editionCopy)
+    }
+
+    /// The work's row and its authors and contributors, as a work `owner` owns.
+    private static func copyWork(_ workID: Work.ID, to copy: Work.ID, owner: User.ID, now: Date, on db: any SQLDatabase)
+        async throws
+    {
+        let old = workID.string
+        try await db.raw(
+            """
+            INSERT INTO works (id, owner_id, title, title_key, match_key, original_language, first_published_year, own_voices,
+                genres, accessibility_tags, created_at, updated_at)
+            SELECT \(bind: copy.string), \(bind: owner.string), title, title_key, match_key, original_language,
+                first_published_year, own_voices, genres, accessibility_tags, created_at, \(bind: now.milliseconds)
+            FROM works WHERE id = \(bind: old)
+            """
+        ).run()
+        try await db.raw(
+            """
+            INSERT INTO work_contributors (work_id, author_id, role, ordinal)
+            SELECT \(bind: copy.string), author_id, role, ordinal FROM work_contributors WHERE work_id = \(bind: old)
+            """
+        ).run()
+    }
+
+    /// The reader's edition (if any) copied to the copy of its work, and the work's identifiers:
+    /// those of that edition to the edition's copy, the rest to the work's copy.
+    private static func copyEdition(_ editionID: Edition.ID?, of workID: Work.ID, to copy: Work.ID, on db: any SQLDatabase)
+        async throws -> Edition.ID?
+    {
+        let old = workID.string
+        guard let editionID else {
+            try await db.raw(
+                """
+                INSERT INTO external_ids (scheme, value, work_id, edition_id)
+                SELECT scheme, value, \(bind: copy.string), NULL FROM external_ids WHERE work_id = \(bind: old)
+                """
+            ).run()
+            return nil
+        }
+        let newEdition = Edition.ID.random()
+        try await db.raw(
+            """
+            INSERT INTO editions (id, work_id, isbn10, isbn13, publisher, publication_year, page_count, format, binding,
+                language, created_at)
+            SELECT \(bind: newEdition.string), \(bind: copy.string), isbn10, isbn13, publisher, publication_year, page_count,
+                format, binding, language, created_at
+            FROM editions WHERE id = \(bind: editionID.string)
+            """
+        ).run()
+        try await db.raw(
+            """
+            INSERT INTO external_ids (scheme, value, work_id, edition_id)
+            SELECT scheme, value, \(bind: copy.string), \(bind: newEdition.string)
+            FROM external_ids WHERE work_id = \(bind: old) AND edition_id = \(bind: editionID.string)
+            """
+        ).run()
+        try await db.raw(
+            """
+            INSERT INTO external_ids (scheme, value, work_id, edition_id)
+            SELECT scheme, value, \(bind: copy.string), NULL
+            FROM external_ids WHERE work_id = \(bind: old) AND (edition_id IS NULL OR edition_id <> \(bind: editionID.string))
+            """
+        ).run()
+        return newEdition
     }
 
     /// Of these works, the ones this reader owns.
