@@ -207,21 +207,40 @@ let package = Package(
 // Release builds keep the code a server runs at start and at rest together, so an idle server
 // maps 7 MB of its binary's code rather than 13 (docs/decisions/0008-startup-layout.md): every
 // function of our modules in a section of its own, and the executable linked by lld in the order
-// `Sources/bookstrack/startup.order` lists (written by `scripts/startup-order/generate`), with
-// relative relocations packed (glibc 2.36 or later).
+// `Sources/bookstrack/startup.order` lists (written by `scripts/startup-order/generate`). Where the
+// building machine's glibc reads packed relative relocations (2.36 and later), they are packed too:
+// a binary built there needs that glibc to run, as it needs that machine's Swift runtime.
 let ownModules = package.targets.filter { $0.type == .regular || $0.type == .executable }
     .filter { $0.path == nil }
 for target in ownModules {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 }
+#if canImport(Glibc)
+    import Glibc
+    let glibcReadsPackedRelocations: Bool = {
+        // "glibc 2.36"
+        var text = [UInt8](repeating: 0, count: 64)
+        let length = text.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { confstr(Int32(_CS_GNU_LIBC_VERSION), $0.baseAddress, $0.count) }
+        }
+        guard length > 1 else { return false }
+        let words = String(decoding: text.prefix(length - 1), as: UTF8.self).split(separator: " ")
+        let version = words.last?.split(separator: ".").compactMap { Int($0) } ?? []
+        return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+    }()
+#else
+    let glibcReadsPackedRelocations = false
+#endif
 for target in package.targets where target.name == "bookstrack" {
-    target.linkerSettings = [
-        .unsafeFlags(
-            [
-                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/bookstrack/startup.order",
-                "-Xlinker", "--no-warn-symbol-ordering",
-            ], .when(platforms: [.linux], configuration: .release))
-    ]
+    let packed = glibcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
+    target.linkerSettings =
+        (target.linkerSettings ?? []) + [
+            .unsafeFlags(
+                [
+                    "-use-ld=lld",
+                    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/bookstrack/startup.order",
+                    "-Xlinker", "--no-warn-symbol-ordering",
+                ] + packed, .when(platforms: [.linux], configuration: .release))
+        ]
 }

@@ -4,9 +4,11 @@
 //
 //   trace-functions SECONDS EXECUTABLE [ARGUMENTS...] < entries > ran
 //
-// `entries` holds the functions' addresses in the file (hexadecimal, one per line, as `nm`
-// prints them); `ran` gets the same addresses, in the order the functions first ran. The traced
-// program's standard output is discarded; after SECONDS it is killed.
+// `entries` holds the functions' addresses as `nm` prints them (hexadecimal, one per line: the
+// executable's virtual addresses, which are its load address plus these, since its first segment
+// maps file offset 0 at address 0); `ran` gets the same addresses, in the order the functions
+// first ran. The traced program's standard output is discarded; after SECONDS it is killed. Exits
+// non-zero when the breakpoints cannot be set or the program ends before SECONDS are up.
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -41,7 +43,8 @@ static Breakpoint *find(unsigned long address) {
     return low < count && breakpoints[low].address == address ? &breakpoints[low] : NULL;
 }
 
-/// Where the executable's file offset 0 lies in the traced process (it is position-independent).
+/// Where the executable is loaded in the traced process (it is position-independent): the start
+/// of its mapping of file offset 0.
 static unsigned long loadBase(pid_t pid, const char *executable) {
     char path[64], line[1024], resolved[4096];
     if (!realpath(executable, resolved)) return 0;
@@ -80,12 +83,16 @@ int main(int argc, char **argv) {
     if (pid == 0) {
         int null = open("/dev/null", O_WRONLY);
         dup2(null, STDOUT_FILENO);
-        ptrace(PTRACE_TRACEME, 0, 0, 0);
+        if (ptrace(PTRACE_TRACEME, 0, 0, 0) != 0) _exit(126);
         execv(argv[2], argv + 2);
         _exit(127);
     }
     int status;
     waitpid(pid, &status, 0);  // stopped at exec: mapped, nothing of it has run yet
+    if (!WIFSTOPPED(status)) {
+        fprintf(stderr, "trace-functions: %s could not be started under ptrace\n", argv[2]);
+        return 1;
+    }
     ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACECLONE | PTRACE_O_EXITKILL);
     unsigned long base = loadBase(pid, argv[2]);
     if (!base) {
@@ -96,14 +103,23 @@ int main(int argc, char **argv) {
     snprintf(path, sizeof path, "/proc/%d/mem", pid);
     int memory = open(path, O_RDWR);
     const unsigned char trap = 0xcc;
-    for (size_t i = 0; i < count; i++) {
-        pread(memory, &breakpoints[i].original, 1, base + breakpoints[i].address);
-        pwrite(memory, &trap, 1, base + breakpoints[i].address);
+    for (size_t i = 0; memory >= 0 && i < count; i++) {
+        if (pread(memory, &breakpoints[i].original, 1, base + breakpoints[i].address) != 1
+            || pwrite(memory, &trap, 1, base + breakpoints[i].address) != 1) {
+            close(memory);
+            memory = -1;
+        }
+    }
+    if (memory < 0) {
+        fprintf(stderr, "trace-functions: cannot write breakpoints into %s (ptrace rights?)\n", argv[2]);
+        kill(pid, SIGKILL);
+        return 1;
     }
     ptrace(PTRACE_CONT, pid, 0, 0);
 
     time_t end = time(NULL) + seconds;
     size_t ran = 0;
+    int endedEarly = 0;
     for (;;) {
         pid_t thread = waitpid(-1, &status, __WALL | WNOHANG);
         if (thread == 0) {
@@ -111,9 +127,15 @@ int main(int argc, char **argv) {
             usleep(200);
             continue;
         }
-        if (thread < 0) break;
+        if (thread < 0) {
+            endedEarly = 1;
+            break;
+        }
         if (WIFEXITED(status) || WIFSIGNALED(status)) {
-            if (thread == pid) break;
+            if (thread == pid) {
+                endedEarly = 1;
+                break;
+            }
             continue;
         }
         int signal = WSTOPSIG(status);
@@ -122,7 +144,7 @@ int main(int argc, char **argv) {
             ptrace(PTRACE_GETREGS, thread, 0, &registers);
             Breakpoint *hit = find(registers.rip - 1 - base);
             if (hit) {
-                unsigned char current;
+                unsigned char current = 0;
                 pread(memory, &current, 1, base + hit->address);
                 if (current == trap) {  // another thread may have taken it away already
                     pwrite(memory, &hit->original, 1, base + hit->address);
@@ -141,5 +163,9 @@ int main(int argc, char **argv) {
     }
     fprintf(stderr, "trace-functions: %zu of %zu functions ran\n", ran, count);
     kill(pid, SIGKILL);
+    if (endedEarly) {
+        fprintf(stderr, "trace-functions: %s ended before %d seconds were up\n", argv[2], seconds);
+        return 1;
+    }
     return 0;
 }

@@ -118,6 +118,7 @@ public struct AuthorTable: Sendable {
     /// an idle server's memory until an import, an enrichment or the insights page needs them.
     private let contents: @Sendable () -> Contents
 
+    /// Everyone in the table, in the table's order.
     public var people: [Person] { contents().people }
     var regionPeople: [CulturalRegion: [(key: String, offset: Int)]] { contents().regionPeople }
 

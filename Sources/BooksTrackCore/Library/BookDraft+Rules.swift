@@ -29,9 +29,10 @@ extension BookDraft {
         return messages.isEmpty ? .success(Checked(draft)) : .failure(Problems(messages: messages))
     }
 
-    /// A draft the book's rules passed (``checked(today:unread:stored:)``, the only way to make
-    /// one): what the library and the store take, so no door — a form, the API, a command — can
-    /// write a book its rules refuse. Its fields read as the draft's.
+    /// A draft that went through the book's rules (``checked(today:unread:stored:)``, the only
+    /// way to make one): what the library and the store take, so no door — a form, the API, a
+    /// command — can hand them a draft that skipped the check. (What an edit leaves as stored is
+    /// not checked again: `stored` must be the book's current draft.) Its fields read as the draft's.
     @dynamicMemberLookup
     public struct Checked: Sendable, Equatable {
         public let draft: BookDraft

@@ -2,8 +2,9 @@ import Foundation
 import Logging
 
 /// One JSON object per line on standard error (`serve --log-format json`), for a self-hoster's
-/// log collector: `time`, `level`, `label`, `message`, `source`, and the metadata as members —
-/// a request's lines carry `hb.request.id`, the id its error page and problem show.
+/// log collector: `time`, `level`, `label`, `message`, `source`, the event's `error` when it
+/// carries one (unless the metadata has an `error` of its own), and the metadata as members — a
+/// request's lines carry `hb.request.id`, the id its error page and problem show.
 struct JSONLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info
@@ -22,7 +23,7 @@ struct JSONLogHandler: LogHandler {
         object["label"] = label
         object["message"] = event.message.description
         object["source"] = event.source
-        if let error = event.error { object["error"] = String(describing: error) }
+        if let error = event.error, object["error"] == nil { object["error"] = String(describing: error) }
         guard var line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return }
         line.append(0x0A)
