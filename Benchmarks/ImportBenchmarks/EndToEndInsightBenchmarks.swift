@@ -112,7 +112,7 @@ private func coldAnswers(
     _ benchmark: Benchmark, books size: Int, archiving: LibraryArchiving?, years: Counter, today: LocalDate, now: Date
 ) async throws {
     _ = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
-    let (store, user) = try await PreparedLibrary.shared.store(books: size)
+    let (store, user) = await PreparedLibrary.shared.store(books: size)
     if let archiving {
         let writer = BooksTrack(store: store, clock: { now }, archiving: archiving)
         _ = try await writer.libraries.library(of: user.id)
