@@ -20,8 +20,8 @@ import Foundation
 /// - a library this server does not keep yet (a server just started, or after an import of more
 ///   than 500 books or a restored backup, which log the whole library): read whole from the
 ///   database, flattened, and the report computed;
-/// - after a settings change: the write, the reader's row patched into the kept library, the
-///   library flattened again (the settings change the figures), and the report;
+/// - after a settings change: the write, the reader's row patched into the kept library, every
+///   book and author told again with the new settings (``InsightIndex`` `retell`), and the report;
 /// - after a book's status changes: the write with its after-write step (which brings the kept
 ///   library up to date from the change log and flattens it), then the insights report.
 ///
@@ -71,7 +71,7 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
                 benchmark, books: size, archiving: LibraryArchiving(from: 1), years: years, today: today, now: now)
         }
         Benchmark(
-            "First insights answer after a settings change (the reader's row patched in, flattened, computed), \(size) books",
+            "First insights answer after a settings change (the reader's row patched in, every book told again, computed), \(size) books",
             configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
         ) { benchmark in
             let (app, user) = try await PreparedLibrary.shared.library(books: size, today: today, now: now)

@@ -56,6 +56,7 @@ struct PatchedFiguresTests {
             (.category, .init(languages: [LanguageCode(lenient: "ja")!])), (.category, .init(shelf: "sci-fi")),
             (.authorsExplored, .init()), (.genresExplored, .init()), (.regionsExplored, .init()),
             (.countriesExplored, .init()), (.decadesExplored, .init(sinceYear: 1900)),
+            (.diversity, .init(translatedOnly: true)), (.diversity, .init(marginalizedOnly: true)),
         ]
         for (kind, criteria) in kinds {
             let goal = Goal(
@@ -71,7 +72,8 @@ struct PatchedFiguresTests {
         return out
     }
 
-    @Test("Status changes, ratings, additions, deletions, author facts and sessions, over 200 seeded libraries")
+    @Test(
+        "Status changes, ratings, additions, deletions, author facts, sessions and settings, over 200 seeded libraries")
     func patchedEqualsFresh() {
         for seed in 0..<200 {
             var random = SeededGenerator(seed: UInt64(seed))
@@ -82,7 +84,7 @@ struct PatchedFiguresTests {
             var touched = LibraryTouch()
             // A few changes of every kind, as one write or several would make them.
             for _ in 0..<Int.random(in: 1...4, using: &random) {
-                switch Int.random(in: 0..<6, using: &random) {
+                switch Int.random(in: 0..<7, using: &random) {
                 case 0:
                     let at = Int.random(in: 0..<b.library.entries.count, using: &random)
                     b.library.entries[at].state = b.library.entries[at].state.changingStatus(to: .read, on: Self.today)
@@ -107,6 +109,15 @@ struct PatchedFiguresTests {
                     b.library.authors.values[index].gender = AuthorFact(
                         value: .female, provenance: Provenance(source: .user, recordedAt: Date(timeIntervalSince1970: 0)))
                     touched.authors.insert(author)
+                case 5:
+                    // The reader's settings: what every book and author is told with.
+                    if Bool.random(using: &random) {
+                        b.library.user.settings.underrepresentedRegions = Set(
+                            CulturalRegion.allCases.filter { _ in Bool.random(using: &random) })
+                    } else {
+                        b.library.user.settings.primaryLanguage = ["en", "ja", "fr", nil].randomElement(using: &random)!
+                            .flatMap(LanguageCode.init(lenient:))
+                    }
                 default:
                     let entry = b.library.entries.randomElement(using: &random)!
                     let start = ISO8601DateFormatter().date(from: "2026-06-2\(Int.random(in: 0...9, using: &random))T21:30:00Z")!
@@ -128,14 +139,19 @@ struct PatchedFiguresTests {
         }
     }
 
-    @Test("A change to the reader's settings flattens anew: every book is told with them")
-    func settingsFlattenAnew() {
+    @Test("A change to the reader's settings tells every book and author again, the goal board too")
+    func settingsTellEveryBookAgain() {
         var random = SeededGenerator(seed: 7)
         var (b, _) = Self.library(&random)
         let before = LibraryFigures(b.library, timeZone: Self.zone)
+        _ = before.board
         b.library.user.settings.underrepresentedRegions = [.europe]
+        b.library.user.settings.primaryLanguage = LanguageCode(lenient: "ja")
         var patched = before
         patched.update(b.library, touched: LibraryTouch())
-        #expect(Self.seen(b.library, patched) == Self.seen(b.library, LibraryFigures(b.library, timeZone: Self.zone)))
+        let fresh = LibraryFigures(b.library, timeZone: Self.zone)
+        #expect(Self.seen(b.library, patched) == Self.seen(b.library, fresh))
+        // Something changed: the translated books are no longer those read in English's stead.
+        #expect(Self.seen(b.library, patched) != Self.seen(b.library, before))
     }
 }

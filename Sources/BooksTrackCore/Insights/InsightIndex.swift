@@ -216,12 +216,13 @@ struct InsightIndex {
     /// Brings the index up to date after a change to a few of the library's rows (`touched`),
     /// from the library as it is now, in place: the touched books built again (or added, or
     /// removed), the authors' traits told again, the sessions again. Returns the entries whose
-    /// books were built again; `nil` (and nothing changed) when the change reaches what every
-    /// book was told with (the reader's settings): then the library is flattened anew.
+    /// books were built again; `nil` when every book changed: the reader's settings changed what
+    /// every book and author is told with (``retell(_:)``).
     mutating func patch(_ library: ReaderLibrary, touched: LibraryTouch, timeZone: TimeZone) -> Set<LibraryEntry.ID>? {
-        guard library.user.settings.underrepresentedRegions == underrepresented,
-            library.user.settings.primaryLanguage == primaryLanguage
-        else { return nil }
+        let retold =
+            library.user.settings.underrepresentedRegions != underrepresented
+            || library.user.settings.primaryLanguage != primaryLanguage
+        if retold { retell(library) }
         // The authors read again whose traits changed: their books are counted out of the
         // tallies with the old traits and in with the new ones (one pass to find them).
         var told: [(dense: Int32, traits: AuthorTraits)] = []
@@ -281,7 +282,29 @@ struct InsightIndex {
             books.removeLast(books.count - kept)
             for at in first..<books.count { position[books[at].entryID] = at }
         }
-        return rebuild
+        return retold ? nil : rebuild
+    }
+
+    /// Tells every author and book again with the reader's settings as they are now — which
+    /// regions are underrepresented (an author's marginalized voice), the primary language (a
+    /// book read in translation when its edition's language is not known): a pass over the
+    /// authors and the books, not the library flattened anew. The tallies count neither, so
+    /// they stand.
+    private mutating func retell(_ library: ReaderLibrary) {
+        underrepresented = library.user.settings.underrepresentedRegions
+        primaryLanguage = library.user.settings.primaryLanguage
+        for (id, dense) in authorIndex {
+            guard let author = library.authors[id] else { continue }
+            authors[Int(dense)] = Self.traits(of: author, underrepresented: underrepresented)
+        }
+        for at in books.indices {
+            let (slot, found) = library.entrySlot(books[at].entryID)
+            guard found else { continue }
+            let entry = library.entries[slot]
+            guard let original = library.works[entry.workID]?.originalLanguage else { continue }
+            let read = entry.editionID.flatMap { library.editions[$0] }?.details.language ?? primaryLanguage
+            books[at].translated = read.map { original != $0 }
+        }
     }
 
     /// The reading sessions and noted pages as day-numbered pages and minutes.

@@ -35,16 +35,15 @@ public struct LibraryFigures: Sendable {
     /// Brings the figures up to date after a change that touched a few of the library's rows,
     /// in place: the index patched by those rows (a write on a 100,000-book library does not
     /// wait for the whole library to be flattened again, nor for a copy of it), the reading
-    /// days gathered again from the kept finishes; flattened anew when the change reaches every
-    /// book (the reader's settings). `library` is the library after the change.
+    /// days gathered again from the kept finishes; every book told again when the reader's
+    /// settings changed what they are told with. `library` is the library after the change.
     public mutating func update(_ library: ReaderLibrary, touched: LibraryTouch) {
         let board = built.board.withLock { $0 }
         built = BoardBox()
-        guard let rebuilt = index.patch(library, touched: touched, timeZone: timeZone) else {
-            self = LibraryFigures(library, timeZone: timeZone)
-            return
-        }
+        let rebuilt = index.patch(library, touched: touched, timeZone: timeZone)
         readingDays = Self.readingDays(library, index: index, timeZone: timeZone)
+        // Every book told again (the reader's settings): the board is built anew when asked for.
+        guard let rebuilt else { return }
         // A board already built follows the patch (a reader with a goal measures it after
         // every write); else it is built when first asked for.
         if let patched = board?.patched(index: index, readingDays: readingDays.days, rebuilt: rebuilt) {
