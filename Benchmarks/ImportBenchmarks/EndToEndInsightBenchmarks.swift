@@ -31,7 +31,7 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
         // The harness calls a benchmark's body once per iteration: what must differ from one
         // iteration to the next (a year never asked for, a status other than the last) is
         // counted outside it, or every iteration after the first would answer from a cache.
-        let (years, settingsChanges, statusChanges) = (Counter(), Counter(), Counter())
+        let (years, settingsChanges, statusChanges, zoneChanges) = (Counter(), Counter(), Counter(), Counter())
         Benchmark(
             "First insights answer after an import of one book (the import, the kept library patched, flattened, computed), \(size) books",
             configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
@@ -81,6 +81,22 @@ func endToEndInsightBenchmarks(today: LocalDate, now: Date) {
                 let index = settingsChanges.next()
                 // A setting moves the whole library's version: the next answer reads it again.
                 settings.primaryLanguage = index % 2 == 0 ? LanguageCode(lenient: "fr") : LanguageCode(lenient: "en")
+                try await app.reader(user).update(settings: settings, now: now)
+                var reader = user
+                reader.settings = settings
+                blackHole(try await app.insights.report(for: reader, InsightRequest(period: .thisYear), now: now))
+            }
+            benchmark.stopMeasurement()
+        }
+        Benchmark(
+            "First insights answer after a time zone change (the figures moved to the zone, computed), \(size) books",
+            configuration: .init(maxDuration: .seconds(30), maxIterations: size >= 100_000 ? 10 : 50)
+        ) { benchmark in
+            let (app, user) = try await PreparedLibrary.shared.library(books: size, today: today, now: now)
+            var settings = user.settings
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                settings.timeZone = zoneChanges.next() % 2 == 0 ? "Asia/Tokyo" : "America/Los_Angeles"
                 try await app.reader(user).update(settings: settings, now: now)
                 var reader = user
                 reader.settings = settings

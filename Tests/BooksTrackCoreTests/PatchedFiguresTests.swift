@@ -139,6 +139,37 @@ struct PatchedFiguresTests {
         }
     }
 
+    @Test("Figures moved to another time zone say what figures flattened in it say, over 50 seeded libraries")
+    func movedZoneEqualsFresh() {
+        var movedDays = 0
+        for seed in 0..<50 {
+            var random = SeededGenerator(seed: UInt64(seed))
+            var (b, _) = Self.library(&random)
+            // Short sessions at 22:00 in Paris: 05:00 the next day in Tokyo.
+            for entry in b.library.entries.prefix(12) {
+                let start = ISO8601DateFormatter().date(from: "2026-06-1\(Int.random(in: 0...9, using: &random))T20:00:00Z")!
+                b.library.sessions.append(
+                    ReadingSession(
+                        userID: b.library.user.id, entryID: entry.id, startedAt: start,
+                        endedAt: start.addingTimeInterval(Double(Int.random(in: 5...20, using: &random)) * 60),
+                        startPage: 10, endPage: 10 + Int.random(in: 0...60, using: &random)))
+            }
+            let paris = LibraryFigures(b.library, timeZone: Self.zone)
+            if seed % 2 == 0 { _ = paris.board }
+            let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+            let moved = paris.inTimeZone(tokyo, of: b.library)
+            #expect(moved.timeZone == tokyo)
+            let fresh = LibraryFigures(b.library, timeZone: tokyo)
+            #expect(Self.seen(b.library, moved) == Self.seen(b.library, fresh), "seed \(seed)")
+            // The days the reading stats count sessions on.
+            let sessions = { (figures: LibraryFigures) in figures.index.sessions.map { "\($0.day) \($0.pages) \($0.minutes)" } }
+            #expect(sessions(moved) == sessions(fresh), "seed \(seed)")
+            if moved.readingDays.days != paris.readingDays.days { movedDays += 1 }
+        }
+        // Something to compare: the reading days moved (where finishes on the same days did not hide it).
+        #expect(movedDays > 40)
+    }
+
     @Test("A change to the reader's settings tells every book and author again, the goal board too")
     func settingsTellEveryBookAgain() {
         var random = SeededGenerator(seed: 7)

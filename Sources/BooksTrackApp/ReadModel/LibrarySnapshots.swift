@@ -110,7 +110,9 @@ final class LibrarySnapshots: Sendable {
     {
         let snapshot = try await snapshot(of: reader, atLeast: version)
         if let figures = snapshot.figures, figures.timeZone == timeZone { return (snapshot.library, figures) }
-        let figures = LibraryFigures(snapshot.library, timeZone: timeZone)
+        // Kept figures in another zone are moved to this one; only a library without any is flattened.
+        let figures =
+            snapshot.figures?.inTimeZone(timeZone, of: snapshot.library) ?? LibraryFigures(snapshot.library, timeZone: timeZone)
         table.withLock {
             // Kept only with the library they were built from (a refresh may have replaced it).
             if $0.snapshots[reader.userID]?.generation == snapshot.generation { $0.snapshots[reader.userID]?.figures = figures }

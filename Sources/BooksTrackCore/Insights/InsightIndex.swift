@@ -307,6 +307,14 @@ struct InsightIndex {
         }
     }
 
+    /// The sessions and noted pages counted again in another time zone: the only days the index
+    /// keeps in one (finishes and days added are calendar days).
+    mutating func rezone(_ library: ReaderLibrary, timeZone: TimeZone) {
+        sessions = []
+        withSessions = []
+        indexSessions(library, timeZone: timeZone)
+    }
+
     /// The reading sessions and noted pages as day-numbered pages and minutes.
     private mutating func indexSessions(_ library: ReaderLibrary, timeZone: TimeZone) {
         sessions.reserveCapacity(library.sessions.count)

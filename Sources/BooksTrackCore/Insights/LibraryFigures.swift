@@ -32,6 +32,17 @@ public struct LibraryFigures: Sendable {
     /// The zone the index's days are in (the reading days').
     public var timeZone: TimeZone { readingDays.timeZone }
 
+    /// These figures in another time zone (a reader who moved, or changed the setting): the
+    /// sessions and the reading days counted again in it, the books left as they are (their days
+    /// are calendar days) — not the library flattened anew. `library` is the one they describe.
+    public func inTimeZone(_ timeZone: TimeZone, of library: ReaderLibrary) -> LibraryFigures {
+        var figures = self
+        figures.built = BoardBox()
+        figures.index.rezone(library, timeZone: timeZone)
+        figures.readingDays = Self.readingDays(library, index: figures.index, timeZone: timeZone)
+        return figures
+    }
+
     /// Brings the figures up to date after a change that touched a few of the library's rows,
     /// in place: the index patched by those rows (a write on a 100,000-book library does not
     /// wait for the whole library to be flattened again, nor for a copy of it), the reading
