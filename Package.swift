@@ -214,7 +214,9 @@ let ownModules = package.targets.filter { $0.type == .regular || $0.type == .exe
     .filter { $0.path == nil }
 for target in ownModules {
     target.swiftSettings =
-        (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+        ]
 }
 #if canImport(Glibc)
     import Glibc
