@@ -120,12 +120,11 @@ struct PatchedFiguresTests {
                     }
                 default:
                     let entry = b.library.entries.randomElement(using: &random)!
-                    let start = ISO8601DateFormatter().date(from: "2026-06-2\(Int.random(in: 0...9, using: &random))T21:30:00Z")!
-                    b.library.sessions.append(
-                        ReadingSession(
-                            userID: b.library.user.id, entryID: entry.id, startedAt: start,
-                            endedAt: start.addingTimeInterval(Double(Int.random(in: 5...90, using: &random)) * 60),
-                            startPage: 10, endPage: 10 + Int.random(in: 0...60, using: &random)))
+                    let day = "2026-06-2\(Int.random(in: 0...9, using: &random))"
+                    b.session(
+                        entry.id, start: "\(day)T21:30:00Z", minutes: Int.random(in: 5...90, using: &random),
+                        pages: 10...(10 + Int.random(in: 0...60, using: &random)))
+                    let start = ISO8601DateFormatter().date(from: "\(day)T21:30:00Z")!
                     b.library.progress.append(
                         ProgressUpdate(
                             userID: b.library.user.id, entryID: entry.id, page: 99, recordedAt: start.addingTimeInterval(7200)))
@@ -146,13 +145,10 @@ struct PatchedFiguresTests {
             var random = SeededGenerator(seed: UInt64(seed))
             var (b, _) = Self.library(&random)
             // Short sessions at 22:00 in Paris: 05:00 the next day in Tokyo.
-            for entry in b.library.entries.prefix(12) {
-                let start = ISO8601DateFormatter().date(from: "2026-06-1\(Int.random(in: 0...9, using: &random))T20:00:00Z")!
-                b.library.sessions.append(
-                    ReadingSession(
-                        userID: b.library.user.id, entryID: entry.id, startedAt: start,
-                        endedAt: start.addingTimeInterval(Double(Int.random(in: 5...20, using: &random)) * 60),
-                        startPage: 10, endPage: 10 + Int.random(in: 0...60, using: &random)))
+            for entry in b.library.entries.prefix(12).map(\.id) {
+                b.session(
+                    entry, start: "2026-06-1\(Int.random(in: 0...9, using: &random))T20:00:00Z",
+                    minutes: Int.random(in: 5...20, using: &random), pages: 10...(10 + Int.random(in: 0...60, using: &random)))
             }
             let paris = LibraryFigures(b.library, timeZone: Self.zone)
             if seed % 2 == 0 { _ = paris.board }
