@@ -221,6 +221,8 @@ actor SQLitePool {
     private var opened = 0
     private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
     private var closed = false
+    /// ``close()`` waiting for the connections still leased to come back.
+    private var drained: CheckedContinuation<Void, Never>?
 
     init(path: String, threadPool: NIOThreadPool, logger: Logger, maximum: Int) {
         self.path = path
@@ -235,15 +237,19 @@ actor SQLitePool {
         if opened < maximum {
             opened += 1
             do { return try await openConnection() } catch {
-                opened -= 1
-                openForWaiter()
+                openFailed()
                 throw error
             }
         }
         return try await withCheckedThrowingContinuation { waiters.append($0) }
     }
 
-    func release(_ connection: SQLiteConnection) {
+    func release(_ connection: SQLiteConnection) async {
+        // A connection leased before the pool closed is closed when it comes back.
+        if closed {
+            await Self.close([connection])
+            return forget()
+        }
         if !waiters.isEmpty { waiters.removeFirst().resume(returning: connection) } else { idle.append(connection) }
     }
 
@@ -265,8 +271,17 @@ actor SQLitePool {
     }
 
     private func openFailed() {
-        opened -= 1
+        forget()
         openForWaiter()
+    }
+
+    /// One connection fewer is open; the last one lets ``close()`` go on.
+    private func forget() {
+        opened -= 1
+        if opened == 0, let drained {
+            self.drained = nil
+            drained.resume()
+        }
     }
 
     func close() async {
@@ -276,9 +291,34 @@ actor SQLitePool {
             waiter.resume(throwing: StoreError.unavailable("BooksTrack is stopping; try again in a moment."))
         }
         waiters.removeAll()
-        for connection in idle { try? await connection.close() }
+        let connections = idle
         idle.removeAll()
+        opened -= connections.count
+        await Self.close(connections)
+        // A connection still leased is closed when it comes back, which needs the thread pool:
+        // it stops once they are all back, or after ten seconds (a lease never returned).
+        if opened > 0 {
+            let limit = Task {
+                try? await Task.sleep(for: .seconds(10))
+                await self.stopWaiting()
+            }
+            await withCheckedContinuation { drained = $0 }
+            limit.cancel()
+        }
         try? await threadPool.shutdownGracefully()
+    }
+
+    private func stopWaiting() {
+        drained?.resume()
+        drained = nil
+    }
+
+    /// Closes connections in a task of its own: the thread pool refuses a cancelled task's work,
+    /// so a close asked for by one (a server stopping, a request that went away) did nothing, and
+    /// a connection dropped open leaks its file handle (and trips SQLiteNIO's assertion in debug
+    /// builds).
+    private static func close(_ connections: [SQLiteConnection]) async {
+        await Task { for connection in connections { try? await connection.close() } }.value
     }
 
     private func openConnection() async throws -> SQLiteConnection {
@@ -296,7 +336,7 @@ actor SQLitePool {
         } catch {
             // A connection must be closed before it is dropped (the request may have been
             // cancelled while it was being set up).
-            try? await connection.close()
+            await Self.close([connection])
             throw error
         }
         return connection
