@@ -7,89 +7,94 @@ import SQLKit
 import ServiceLifecycle
 import Synchronization
 
-/// PostgreSQL through PostgresNIO's connection pool. Several app servers can share one
-/// database: nothing here assumes a single process. The pool is a service
-/// (``Database/services``): whoever opens the database runs it, and stops it gracefully.
+/// PostgreSQL through a pool of PostgresNIO connections (``PostgresPool``). Several app servers
+/// can share one database: nothing here assumes a single process. The pool's idle connections are
+/// swept by a service (``Database/services``) and closed with the database.
 final class PostgresConnector: Connector {
     let dialect = Database.Dialect.postgres
-    private let client: PostgresClient
+    private let pool: PostgresPool
     private let settings: PostgresSettings
     private let logger: Logger
     /// Gives up a wait for a connection after the URL's `connect_timeout` (``PostgresSettings``).
     private let watchdog: LeaseWatchdog?
 
-    private init(client: PostgresClient, settings: PostgresSettings, logger: Logger) {
-        self.client = client
+    private init(pool: PostgresPool, settings: PostgresSettings, logger: Logger) {
+        self.pool = pool
         self.settings = settings
         self.logger = logger
         watchdog = settings.connectTimeout.map(LeaseWatchdog.init(limit:))
     }
 
-    /// The watchdog first, so a graceful shutdown (last service first) stops the pool before it.
-    var services: [any Service] { (watchdog.map { [$0] } ?? []) + [PoolService(client: client, logger: logger)] }
+    var services: [any Service] { (watchdog.map { [$0] } ?? []) + [PostgresPool.IdleSweeper(pool: pool)] }
 
     /// PostgreSQL's writers lock rows, not the database: a long write holds nobody up.
     func othersWait(since start: ContinuousClock.Instant) async -> Bool { false }
 
+    /// Connections one process keeps at most.
+    static let maximumConnections = 8
+
     static func open(_ settings: PostgresSettings, logger: Logger) async throws(StoreError) -> PostgresConnector {
-        let tls: PostgresClient.Configuration.TLS =
-            switch settings.tls {
-            case .disable: .disable
-            case .prefer: .prefer(.makeClientConfiguration())
-            case .require: .require(.makeClientConfiguration())
-            }
-        if let problem = await probe(settings) {
+        let configuration: PostgresConnection.Configuration
+        switch Self.configuration(settings) {
+        case .success(let made): configuration = made
+        case .failure(let problem): throw problem
+        }
+        if let problem = await probe(configuration) {
             throw .unavailable(
                 "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) cannot be used: \(problem)")
         }
-        var configuration = PostgresClient.Configuration(
-            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
-            database: settings.database, tls: tls)
-        configuration.options.maximumConnections = 8
-        // The pool warns when a lease races its own start-up; that is noise, not news.
+        // The connections' own events (a connection lost) are news only when they are errors.
         var background = logger
         background.logLevel = .error
-        let connector = PostgresConnector(
-            client: PostgresClient(configuration: configuration, backgroundLogger: background), settings: settings,
-            logger: logger)
-        return connector
+        let pool = PostgresPool(configuration: configuration, logger: background, maximum: maximumConnections)
+        return PostgresConnector(pool: pool, settings: settings, logger: logger)
     }
 
-    /// Connects once, directly, to report PostgreSQL's own reason when the database cannot be
-    /// used (the pool would only report that it gave up). `nil` when the connection works.
-    private static func probe(_ settings: PostgresSettings) async -> String? {
+    /// How to connect, with TLS as the URL asks for it.
+    private static func configuration(_ settings: PostgresSettings) -> Result<PostgresConnection.Configuration, StoreError> {
         let tls: PostgresConnection.Configuration.TLS
         switch settings.tls {
         case .disable: tls = .disable
         case .prefer, .require:
             guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else {
-                return "TLS could not be set up on this machine."
+                return .failure(
+                    .unavailable(
+                        "PostgreSQL at \(settings.host):\(settings.port) cannot be used: TLS could not be set up on this machine."
+                    ))
             }
             tls = settings.tls == .prefer ? .prefer(context) : .require(context)
         }
-        let configuration = PostgresConnection.Configuration(
-            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
-            database: settings.database, tls: tls)
+        return .success(
+            PostgresConnection.Configuration(
+                host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+                database: settings.database, tls: tls))
+    }
+
+    /// Connects once, directly, to report PostgreSQL's own reason when the database cannot be
+    /// used (the pool would only report that it gave up). `nil` when the connection works.
+    private static func probe(_ configuration: PostgresConnection.Configuration) async -> String? {
         do {
             let connection = try await PostgresConnection.connect(
                 configuration: configuration, id: 0, logger: Logger(label: "bookstrack.store.probe"))
             try? await connection.close()
             return nil
-        } catch let error as PSQLError {
-            if let message = error.serverInfo?[.message] { return message + "." }
-            if error.code == .connectionError { return "no server answered at that address." }
-            return String(describing: error.code)
         } catch {
-            return String(describing: error)
+            return reason(error)
         }
+    }
+
+    /// Why a connection could not be opened, in PostgreSQL's words when it gave some.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] { return message + "." }
+        if error.code == .connectionError { return "no server answered at that address." }
+        return String(describing: error.code)
     }
 
     private static let uses = Atomic<Int>(0)
 
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        guard let watchdog else {
-            return try await client.withConnection { connection in try await body(connection.sql(queryLogLevel: nil)) }
-        }
+        guard let watchdog else { return try await withPooledConnection { try await body($0.sql(queryLogLevel: nil)) } }
         // Each use of a connection is traced at debug level (wanted, leased, ended): a stall says
         // where it stalled (issue 43, 14a).
         let use = Self.uses.add(1, ordering: .relaxed).newValue
@@ -98,8 +103,8 @@ final class PostgresConnector: Connector {
         do {
             // The pool's wait runs in a task of its own, which the watchdog may cancel: cancelling
             // the caller's task would leave it cancelled (a request could not even send its error page).
-            return try await watchdog.watching { [client, logger] leased in
-                try await client.withConnection { connection in
+            return try await watchdog.watching { [logger] leased in
+                try await self.withPooledConnection { connection in
                     // Given up meanwhile: the caller has its answer, the body must not run.
                     guard leased() else { throw CancellationError() }
                     logger.debug("connection \(use) leased (\(connection.id))")
@@ -162,5 +167,24 @@ final class PostgresConnector: Connector {
         }
     }
 
-    func close() async {}
+    /// `body` with a connection of the pool, given back when it ends (closed when the server
+    /// closed it, or when the body was cancelled in the middle of a query).
+    private func withPooledConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let connection: PostgresConnection
+        do { connection = try await pool.lease() } catch let error as StoreError { throw error } catch {
+            throw StoreError.unavailable(
+                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) cannot be used: \(Self.reason(error)) Nothing was saved. Check that it is running and that the database exists, then try again."
+            )
+        }
+        do {
+            let result = try await body(connection)
+            await pool.release(connection)
+            return result
+        } catch {
+            await pool.release(connection)
+            throw error
+        }
+    }
+
+    func close() async { await pool.close() }
 }

@@ -11,6 +11,8 @@ final class StallWatch: Sendable {
     private let step = Mutex<(name: String, since: ContinuousClock.Instant)>(("starting", .now))
     /// The last things the store's services said (starting, stopping each service), oldest first.
     private let events = Mutex<[String]>([])
+    /// The store's connection uses not ended yet (by the number its trace gives each), as last traced.
+    private let open = Mutex<[Int: String]>([:])
     private let watcher = Mutex<Task<Void, Never>?>(nil)
 
     init(after: Duration = .seconds(150)) {
@@ -25,8 +27,12 @@ final class StallWatch: Sendable {
                     let said = self.events.withLock { $0 }
                     let event =
                         said.isEmpty ? "" : "; the store's services last said: " + said.map { "“\($0)”" }.joined(separator: " → ")
+                    let uses = self.open.withLock { $0.sorted { $0.key < $1.key }.map { "“connection \($0.key) \($0.value)”" } }
+                    let using = uses.isEmpty ? "; no connection in use" : "; connections in use: " + uses.joined(separator: ", ")
                     FileHandle.standardError.write(
-                        Data("StallWatch: \(test) has been in “\(name)” for \(waited.components.seconds) s\(event)\n".utf8))
+                        Data(
+                            "StallWatch: \(test) has been in “\(name)” for \(waited.components.seconds) s\(event)\(using)\n".utf8)
+                    )
                     wait = .seconds(60)
                 } else {
                     wait = after - waited
@@ -44,6 +50,11 @@ final class StallWatch: Sendable {
 
     /// Notes what the store's services said (the last ten are kept).
     func heard(_ message: String) {
+        // "connection 12 wanted", "connection 12 leased (3)", "connection 12 ended" (PostgresConnector)
+        let words = message.split(separator: " ", maxSplits: 2)
+        if words.count == 3, words[0] == "connection", let use = Int(words[1]) {
+            open.withLock { $0[use] = words[2].hasPrefix("ended") ? nil : String(words[2]) }
+        }
         events.withLock { events in
             events.append(String(message.prefix(200)))
             if events.count > 10 { events.removeFirst(events.count - 10) }
