@@ -7,9 +7,9 @@ import ServiceLifecycle
 /// also stops them on SIGTERM and SIGINT.
 ///
 /// A graceful shutdown that has not ended after ``shutdownLimit`` is cancelled instead (issue
-/// 43, 14a: a service that never stops must not hold its caller for ever; PostgreSQL's pool has
-/// its own limit, see `PoolService`). Work that outlives its services gets "this server is
-/// stopping" from the lease watchdog either way.
+/// 43, 14a: a service that never stops must not hold its caller for ever; PostgresNIO's pool,
+/// used before ``PostgresPool``, sometimes did not). Work that outlives its services gets "this
+/// server is stopping" from the lease watchdog either way.
 /// (Not `ServiceGroupConfiguration.maximumCancellationDuration`: swift-service-lifecycle traps
 /// when a cancellation outlasts it.)
 public enum BackgroundServices {

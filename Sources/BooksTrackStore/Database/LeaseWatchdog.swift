@@ -2,10 +2,11 @@ import Foundation
 import ServiceLifecycle
 import Synchronization
 
-/// Gives up waits for a pooled connection that last longer than a limit. PostgresNIO's pool waits
-/// for ever for a connection it cannot make (PostgreSQL stopped, the database dropped under a
-/// running server), so without this a request — or a server's graceful shutdown, its job runner
-/// waiting on the pool — would wait with it.
+/// Gives up waits for a pooled connection that last longer than a limit. A request waits in
+/// ``PostgresPool`` while the server is at its connection limit and every connection of the pool
+/// is leased; a lease never given back (a stalled body) would otherwise hold it — or a server's
+/// graceful shutdown, its job runner waiting on the pool — for ever. (PostgresNIO's own pool,
+/// used before, also waited for ever for a connection it could not make.)
 ///
 /// A wait costs a registration and its removal under a lock, nothing more (a timer per query cost
 /// a tenth of the mixed load's throughput): one service looks at the waits every quarter of the
