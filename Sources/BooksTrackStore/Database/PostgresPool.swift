@@ -47,7 +47,12 @@ actor PostgresPool {
             opened -= 1
             // The server has no slot for one more: one of ours is next (released meanwhile, or
             // when its request ends).
-            guard Self.atLimit(error), opened > 0, !closed else { throw error }
+            guard Self.atLimit(error), opened > 0, !closed else {
+                // A request queued behind this open (a cancelled one's, say) must not wait for
+                // a release that may never come.
+                openForWaiter()
+                throw error
+            }
             if let connection = takeIdle() { return connection }
             return try await wait()
         }
