@@ -43,8 +43,8 @@ public final class Database: Sendable {
         }
     }
 
-    /// What must run while the database is used: PostgreSQL's connection pool; nothing for
-    /// SQLite. ``Store/withStore(_:clock:logger:importing:_:)`` runs them; `serve` adds them to its services.
+    /// What must run while the database is used: on PostgreSQL the lease watchdog and the idle
+    /// connections' sweeper; nothing for SQLite. ``Store/withStore(_:clock:logger:importing:_:)`` runs them; `serve` adds them to its services.
     public var services: [any Service] { connector.services }
 
     /// Reads of whole libraries straight through SQLite's C interface; `nil` on PostgreSQL.
@@ -129,11 +129,14 @@ protocol Connector: Sendable {
     func translate(_ error: any Error) -> any Error
     /// See ``Database/othersWait(since:)``.
     func othersWait(since start: ContinuousClock.Instant) async -> Bool
+    /// Whether `error` says the connection itself is gone (no ROLLBACK is sent on it).
+    func lostConnection(_ error: any Error) -> Bool
     func close() async
 }
 
 extension Connector {
-    /// BEGIN … COMMIT around `body` on one connection, ROLLBACK when it throws.
+    /// BEGIN … COMMIT around `body` on one connection, ROLLBACK when it throws — unless it threw
+    /// because the connection is gone (the server then rolls back itself).
     func transaction<T: Sendable>(
         on db: any SQLDatabase, begin: String,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
@@ -144,8 +147,11 @@ extension Connector {
             try await db.raw("COMMIT").run()
             return result
         } catch {
-            try? await db.raw("ROLLBACK").run()
+            if !lostConnection(error) { try? await db.raw("ROLLBACK").run() }
             throw error
         }
     }
+
+    /// SQLite's connections are files: none is lost under a transaction.
+    func lostConnection(_ error: any Error) -> Bool { false }
 }

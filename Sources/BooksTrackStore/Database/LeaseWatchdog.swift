@@ -3,10 +3,10 @@ import ServiceLifecycle
 import Synchronization
 
 /// Gives up waits for a pooled connection that last longer than a limit. A request waits in
-/// ``PostgresPool`` while the server is at its connection limit and every connection of the pool
-/// is leased; a lease never given back (a stalled body) would otherwise hold it — or a server's
-/// graceful shutdown, its job runner waiting on the pool — for ever. (PostgresNIO's own pool,
-/// used before, also waited for ever for a connection it could not make.)
+/// ``PostgresPool`` while every connection the pool may open (or the server allows it) is leased;
+/// a lease never given back (a stalled body) would otherwise hold it — or a server's graceful
+/// shutdown, its job runner waiting on the pool — for ever. (PostgresNIO's own pool, used
+/// before, also waited for ever for a connection it could not make.)
 ///
 /// A wait costs a registration and its removal under a lock, nothing more (a timer per query cost
 /// a tenth of the mixed load's throughput): one service looks at the waits every quarter of the
@@ -109,10 +109,10 @@ final class LeaseWatchdog: Service, Sendable {
         return late.count
     }
 
-    /// Looks at the waits until shut down. The watchdog is the first of the database's services
-    /// (``PostgresConnector/services``), so it is shut down last, once the pool has stopped: then
+    /// Looks at the waits until shut down. The database's services stop after the work that uses
+    /// it (``BackgroundServices``, `serve`'s service groups), and the pool closes after them: then
     /// every wait still registered — and any that comes later, from work that outlived the
-    /// database — is given up at once instead of waiting for a pool that is gone.
+    /// database — is given up at once instead of waiting for a pool that is closing.
     func run() async throws {
         let interval = min(Duration.seconds(1), limit / 4)
         await cancelWhenGracefulShutdown {

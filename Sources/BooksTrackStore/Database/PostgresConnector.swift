@@ -40,8 +40,7 @@ final class PostgresConnector: Connector {
         case .failure(let problem): throw problem
         }
         if let problem = await probe(configuration) {
-            throw .unavailable(
-                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) cannot be used: \(problem)")
+            throw .unavailable("\(place(settings)) cannot be used: \(problem)")
         }
         // The connections' own events (a connection lost) are news only when they are errors.
         var background = logger
@@ -59,7 +58,7 @@ final class PostgresConnector: Connector {
             guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else {
                 return .failure(
                     .unavailable(
-                        "PostgreSQL at \(settings.host):\(settings.port) cannot be used: TLS could not be set up on this machine."
+                        "\(place(settings)) cannot be used: TLS could not be set up on this machine."
                     ))
             }
             tls = settings.tls == .prefer ? .prefer(context) : .require(context)
@@ -83,18 +82,28 @@ final class PostgresConnector: Connector {
         }
     }
 
-    /// Why a connection could not be opened, in PostgreSQL's words when it gave some.
+    /// Why a connection could not be opened, as a sentence: PostgreSQL's own words when it gave
+    /// some ("database "x" does not exist."), else what happened on the way.
     private static func reason(_ error: any Error) -> String {
-        guard let error = error as? PSQLError else { return String(describing: error) }
+        guard let error = error as? PSQLError else { return "the connection failed (\(error))." }
         if let message = error.serverInfo?[.message] { return message + "." }
-        if error.code == .connectionError { return "no server answered at that address." }
-        return String(describing: error.code)
+        switch error.code {
+        case .connectionError: return "no server answered at that address."
+        case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection while it was opened."
+        case .sslUnsupported: return "the server does not offer TLS, which the URL's sslmode requires."
+        default: return "the connection failed (\(error.code))."
+        }
+    }
+
+    /// "PostgreSQL at host:port (database name)": how every message names the database.
+    private static func place(_ settings: PostgresSettings) -> String {
+        "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database))"
     }
 
     private static let uses = Atomic<Int>(0)
 
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        guard let watchdog else { return try await withPooledConnection { try await body($0.sql(queryLogLevel: nil)) } }
+        guard let watchdog else { return try await withPooledConnection { try await body(PostgresSession($0)) } }
         // Each use of a connection is traced at debug level (wanted, leased, ended): a stall says
         // where it stalled (issue 43, 14a).
         let use = Self.uses.add(1, ordering: .relaxed).newValue
@@ -108,16 +117,14 @@ final class PostgresConnector: Connector {
                     // Given up meanwhile: the caller has its answer, the body must not run.
                     guard leased() else { throw CancellationError() }
                     logger.debug("connection \(use) leased (\(connection.id))")
-                    return try await body(connection.sql(queryLogLevel: nil))
+                    return try await body(PostgresSession(connection))
                 }
             }
         } catch let gaveUp as LeaseWatchdog.GaveUp where gaveUp.closed {
-            throw StoreError.unavailable(
-                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) was closed because this server is stopping: nothing was saved."
-            )
+            throw StoreError.unavailable("\(Self.place(settings)) was closed because this server is stopping: nothing was saved.")
         } catch is LeaseWatchdog.GaveUp {
             throw StoreError.unavailable(
-                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) gave no connection within \(watchdog.limit.components.seconds) s: nothing was saved. Check that it is running and that the database exists, then try again."
+                "\(Self.place(settings)) gave no connection within \(watchdog.limit.components.seconds) s: nothing was saved. Check that it is running and that the database exists, then try again."
             )
         }
     }
@@ -140,6 +147,16 @@ final class PostgresConnector: Connector {
                 attempt += 1
             }
         }
+    }
+
+    /// A connection the server ended (`57P01` admin_shutdown and its kin, `08…` connection
+    /// exceptions) or that closed: no ROLLBACK is sent. PostgresNIO never answers a query written
+    /// to a connection while it closes, so a ROLLBACK after a terminated connection's error waited
+    /// for ever (`ConnectionLimitTests.serverEndsConnections`, one run in two with the CPU busy).
+    func lostConnection(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if let state = error.serverInfo?[.sqlState] { return state.hasPrefix("57P") || state.hasPrefix("08") }
+        return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(error.code)
     }
 
     /// `40P01` deadlock_detected, `40001` serialization_failure: the transaction may run again.
@@ -167,14 +184,20 @@ final class PostgresConnector: Connector {
         }
     }
 
-    /// `body` with a connection of the pool, given back when it ends (closed when the server
-    /// closed it, or when the body was cancelled in the middle of a query).
+    /// `body` with a connection of the pool, given back when it ends (and forgotten by the pool
+    /// when the server closed it meanwhile).
     private func withPooledConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         let connection: PostgresConnection
-        do { connection = try await pool.lease() } catch let error as StoreError { throw error } catch {
-            throw StoreError.unavailable(
-                "PostgreSQL at \(settings.host):\(settings.port) (database \(settings.database)) cannot be used: \(Self.reason(error)) Nothing was saved. Check that it is running and that the database exists, then try again."
-            )
+        do { connection = try await pool.lease() } catch let error as StoreError { throw error } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw PostgresPool.atLimit(error)
+                ? StoreError.unavailable(
+                    "\(Self.place(settings)) has no free connection (\(Self.reason(error).dropLast())): nothing was saved. Try again in a moment; if it keeps happening, PostgreSQL's max_connections is too low for the programs using it."
+                )
+                : StoreError.unavailable(
+                    "\(Self.place(settings)) cannot be used: \(Self.reason(error)) Nothing was saved. Check that it is running and that the database exists, then try again."
+                )
         }
         do {
             let result = try await body(connection)

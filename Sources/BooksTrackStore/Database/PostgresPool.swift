@@ -3,7 +3,7 @@ import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 
-/// Hands out PostgreSQL connections, opening up to `maximum` of them (issue 43, 14a).
+/// Hands out PostgreSQL connections, opening up to `maximum` of them (issue 43, 14a; decision 9).
 ///
 /// PostgresNIO's own pool (`PostgresClient`, 1.33.2) stops handing out its idle connections once
 /// an attempt to open one more has failed: from then on every request is queued until a
@@ -14,18 +14,23 @@ import ServiceLifecycle
 /// "with every connection ended". Its `run()` also sometimes never returned from a shutdown.
 ///
 /// Here, a connection the server refuses for its limit (`53300`) while others of this pool are
-/// open means "wait for one of those"; with none open it is an error the caller can word.
-/// Idle connections go first, most recently used first; one the server closed (a restart) is
-/// forgotten when it is met. ``IdleSweeper`` closes those idle for a minute.
+/// open means "wait for one of those"; with none open it is an error the caller can word. Idle
+/// connections go first, most recently used first; one the server closed (a restart) is
+/// forgotten when it is met. ``IdleSweeper`` closes those idle for a minute. Every change that
+/// could let a waiter go on ends in ``serveWaiters()``.
 actor PostgresPool {
+    private typealias Waiter = (id: Int, continuation: CheckedContinuation<PostgresConnection, any Error>)
+
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     private let maximum: Int
     private var idle: [(connection: PostgresConnection, since: ContinuousClock.Instant)] = []
     /// Connections open or being opened, leased or idle.
     private var opened = 0
-    private var waiters: [CheckedContinuation<PostgresConnection, any Error>] = []
+    private var waiters: [Waiter] = []
     private var closed = false
+    /// ``close()`` calls waiting for the leased connections to come back.
+    private var draining: [CheckedContinuation<Void, Never>] = []
     private var nextID = 0
 
     init(configuration: PostgresConnection.Configuration, logger: Logger, maximum: Int) {
@@ -34,51 +39,32 @@ actor PostgresPool {
         self.maximum = maximum
     }
 
-    static let stopping = "BooksTrack is stopping; try again in a moment."
-
     func lease() async throws -> PostgresConnection {
-        if closed { throw StoreError.unavailable(Self.stopping) }
+        if closed { throw StoreError.stopping }
         if let connection = takeIdle() { return connection }
         guard opened < maximum else { return try await wait() }
         opened += 1
         do {
             return try await open()
         } catch {
-            opened -= 1
-            // The server has no slot for one more: one of ours is next (released meanwhile, or
-            // when its request ends).
-            guard Self.atLimit(error), opened > 0, !closed else {
-                // A request queued behind this open (a cancelled one's, say) must not wait for
-                // a release that may never come.
-                openForWaiter()
-                throw error
-            }
+            forget()
+            // One of ours may have come back meanwhile.
             if let connection = takeIdle() { return connection }
-            return try await wait()
+            // The server has no slot for one more: one of ours is next, when its request ends.
+            if Self.atLimit(error), opened > 0, !closed { return try await wait() }
+            serveWaiters()
+            throw error
         }
-    }
-
-    /// The most recently used idle connection the server has not closed.
-    private func takeIdle() -> PostgresConnection? {
-        while let (connection, _) = idle.popLast() {
-            if !connection.isClosed { return connection }
-            opened -= 1
-        }
-        return nil
     }
 
     func release(_ connection: PostgresConnection) async {
         if closed || connection.isClosed {
-            opened -= 1
             if !connection.isClosed { try? await connection.close() }
-            openForWaiter()
-            return
-        }
-        if waiters.isEmpty {
-            idle.append((connection, .now))
+            forget()
         } else {
-            waiters.removeFirst().resume(returning: connection)
+            idle.append((connection, .now))
         }
+        serveWaiters()
     }
 
     /// Closes the connections idle for longer than `limit`.
@@ -87,53 +73,115 @@ actor PostgresPool {
         let stale = idle.filter { now - $0.since > limit }.map(\.connection)
         guard !stale.isEmpty else { return }
         idle.removeAll { now - $0.since > limit }
-        opened -= stale.count
-        for connection in stale { try? await connection.close() }
+        for connection in stale {
+            try? await connection.close()
+            forget()
+        }
+        serveWaiters()
     }
 
-    /// Closes every idle connection, and each leased one when it comes back; waiters are told.
+    /// Tells the waiters, closes the idle connections, and waits (ten seconds at most) for the
+    /// leased ones, each closed as it comes back.
     func close() async {
         closed = true
-        for waiter in waiters { waiter.resume(throwing: StoreError.unavailable(Self.stopping)) }
+        let told = waiters
         waiters.removeAll()
+        for waiter in told { waiter.continuation.resume(throwing: StoreError.stopping) }
         let connections = idle.map(\.connection)
         idle.removeAll()
-        opened -= connections.count
-        for connection in connections { try? await connection.close() }
+        for connection in connections {
+            try? await connection.close()
+            forget()
+        }
+        guard opened > 0 else { return }
+        let limit = Task {
+            try? await Task.sleep(for: .seconds(10))
+            self.stopDraining()
+        }
+        await withCheckedContinuation { draining.append($0) }
+        limit.cancel()
     }
 
-    private func wait() async throws -> PostgresConnection {
-        try await withCheckedThrowingContinuation { waiters.append($0) }
-    }
-
-    /// Opens a connection for the longest waiter when one of ours went away (closed by the server,
-    /// or a request's open that was cancelled): without it, that waiter would wait for a release
-    /// that may never come. The open runs in a task of its own.
-    private func openForWaiter() {
+    /// Hands idle connections to the longest waiters, then opens connections for those left
+    /// while there is room (each open in a task of its own: a waiter must not depend on a
+    /// release that may never come — a connection the server closed, an open that failed).
+    private func serveWaiters() {
+        while !waiters.isEmpty, let connection = takeIdle() {
+            waiters.removeFirst().continuation.resume(returning: connection)
+        }
         guard !closed, !waiters.isEmpty, opened < maximum else { return }
         let waiter = waiters.removeFirst()
         opened += 1
         Task {
-            do { waiter.resume(returning: try await self.open()) } catch {
+            do {
+                waiter.continuation.resume(returning: try await self.open())
+            } catch {
                 self.openFailed(for: waiter, error)
             }
         }
     }
 
-    private func openFailed(for waiter: CheckedContinuation<PostgresConnection, any Error>, _ error: any Error) {
-        opened -= 1
-        if Self.atLimit(error), opened > 0, !closed {
+    private func openFailed(for waiter: Waiter, _ error: any Error) {
+        forget()
+        if let connection = takeIdle() {
+            waiter.continuation.resume(returning: connection)
+        } else if Self.atLimit(error), opened > 0, !closed {
             waiters.insert(waiter, at: 0)
         } else {
-            waiter.resume(throwing: error)
-            openForWaiter()
+            waiter.continuation.resume(throwing: error)
+        }
+        serveWaiters()
+    }
+
+    /// Waits for a connection of this pool; a cancelled caller stops waiting.
+    private func wait() async throws -> PostgresConnection {
+        nextID += 1
+        let id = nextID
+        // The cancellation handler's task runs on this actor after the waiter is queued (nothing
+        // here suspends between the two), so it always finds it, unless it was served.
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { waiters.append((id, $0)) }
+        } onCancel: {
+            Task { await self.cancelWait(id) }
         }
     }
 
+    private func cancelWait(_ id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+    }
+
+    /// The most recently used idle connection the server has not closed.
+    private func takeIdle() -> PostgresConnection? {
+        while let (connection, _) = idle.popLast() {
+            if !connection.isClosed { return connection }
+            forget()
+        }
+        return nil
+    }
+
+    /// One connection fewer is open; the last one lets ``close()`` return.
+    private func forget() {
+        opened -= 1
+        if opened == 0 { stopDraining() }
+    }
+
+    private func stopDraining() {
+        let waiting = draining
+        draining.removeAll()
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// A new connection; closed again, and refused, when the pool closed while it was opened.
     private func open() async throws -> PostgresConnection {
         nextID += 1
-        return try await PostgresConnection.connect(
+        let connection = try await PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: nextID, logger: logger)
+        guard !closed else {
+            try? await connection.close()
+            throw StoreError.stopping
+        }
+        return connection
     }
 
     /// `53300` too_many_connections: the server's `max_connections` or the role's limit.

@@ -221,8 +221,8 @@ actor SQLitePool {
     private var opened = 0
     private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
     private var closed = false
-    /// ``close()`` waiting for the connections still leased to come back.
-    private var drained: CheckedContinuation<Void, Never>?
+    /// ``close()`` calls waiting for the connections still leased to come back.
+    private var draining: [CheckedContinuation<Void, Never>] = []
 
     init(path: String, threadPool: NIOThreadPool, logger: Logger, maximum: Int) {
         self.path = path
@@ -232,7 +232,7 @@ actor SQLitePool {
     }
 
     func lease() async throws -> SQLiteConnection {
-        if closed { throw StoreError.unavailable("BooksTrack is stopping; try again in a moment.") }
+        if closed { throw StoreError.stopping }
         if let connection = idle.popLast() { return connection }
         if opened < maximum {
             opened += 1
@@ -278,17 +278,14 @@ actor SQLitePool {
     /// One connection fewer is open; the last one lets ``close()`` go on.
     private func forget() {
         opened -= 1
-        if opened == 0, let drained {
-            self.drained = nil
-            drained.resume()
-        }
+        if opened == 0 { stopDraining() }
     }
 
     func close() async {
         closed = true
         // Nobody will release a connection to a waiter any more: they are told now.
         for waiter in waiters {
-            waiter.resume(throwing: StoreError.unavailable("BooksTrack is stopping; try again in a moment."))
+            waiter.resume(throwing: StoreError.stopping)
         }
         waiters.removeAll()
         let connections = idle
@@ -296,21 +293,26 @@ actor SQLitePool {
         opened -= connections.count
         await Self.close(connections)
         // A connection still leased is closed when it comes back, which needs the thread pool:
-        // it stops once they are all back, or after ten seconds (a lease never returned).
+        // it stops once they are all back. A lease not back within ten seconds keeps it running
+        // (its threads leaked, never a connection dropped open).
         if opened > 0 {
             let limit = Task {
                 try? await Task.sleep(for: .seconds(10))
-                await self.stopWaiting()
+                self.stopDraining()
             }
-            await withCheckedContinuation { drained = $0 }
+            await withCheckedContinuation { draining.append($0) }
             limit.cancel()
+        }
+        guard opened == 0 else {
+            return logger.warning("\(opened) SQLite connection(s) still in use 10 s after the database was closed; left open")
         }
         try? await threadPool.shutdownGracefully()
     }
 
-    private func stopWaiting() {
-        drained?.resume()
-        drained = nil
+    private func stopDraining() {
+        let waiting = draining
+        draining.removeAll()
+        for continuation in waiting { continuation.resume() }
     }
 
     /// Closes connections in a task of its own: the thread pool refuses a cancelled task's work,

@@ -17,6 +17,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request cannot be carried out as asked.
     case invalid(Invalid)
 
+    /// The database is being closed (the server is stopping): nothing more is handed out.
+    static let stopping = StoreError.unavailable("BooksTrack is stopping; try again in a moment.")
+
     /// Something that must be unique, or a state that refuses the change.
     public enum Conflict: Equatable, Sendable {
         /// Another account has this login name (compared without case).
