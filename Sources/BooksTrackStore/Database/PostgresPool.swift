@@ -32,6 +32,10 @@ actor PostgresPool {
     /// ``close()`` calls waiting for the leased connections to come back.
     private var draining: [CheckedContinuation<Void, Never>] = []
     private var nextID = 0
+    /// Set when the server refused a connection for its limit while others of ours were open:
+    /// until one of ours goes away (or a second passes), waiters wait for ours instead of each
+    /// trying the server again at once.
+    private var serverFullSince: ContinuousClock.Instant?
 
     init(configuration: PostgresConnection.Configuration, logger: Logger, maximum: Int) {
         self.configuration = configuration
@@ -51,7 +55,10 @@ actor PostgresPool {
             // One of ours may have come back meanwhile.
             if let connection = takeIdle() { return connection }
             // The server has no slot for one more: one of ours is next, when its request ends.
-            if Self.atLimit(error), opened > 0, !closed { return try await wait() }
+            if Self.atLimit(error), opened > 0, !closed {
+                serverFullSince = .now
+                return try await wait()
+            }
             serveWaiters()
             throw error
         }
@@ -110,6 +117,7 @@ actor PostgresPool {
             waiters.removeFirst().continuation.resume(returning: connection)
         }
         guard !closed, !waiters.isEmpty, opened < maximum else { return }
+        if let since = serverFullSince, opened > 0, ContinuousClock.now - since < .seconds(1) { return }
         let waiter = waiters.removeFirst()
         opened += 1
         Task {
@@ -126,6 +134,7 @@ actor PostgresPool {
         if let connection = takeIdle() {
             waiter.continuation.resume(returning: connection)
         } else if Self.atLimit(error), opened > 0, !closed {
+            serverFullSince = .now
             waiters.insert(waiter, at: 0)
         } else {
             waiter.continuation.resume(throwing: error)
@@ -163,6 +172,7 @@ actor PostgresPool {
     /// One connection fewer is open; the last one lets ``close()`` return.
     private func forget() {
         opened -= 1
+        serverFullSince = nil
         if opened == 0 { stopDraining() }
     }
 
