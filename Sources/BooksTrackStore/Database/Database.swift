@@ -129,14 +129,11 @@ protocol Connector: Sendable {
     func translate(_ error: any Error) -> any Error
     /// See ``Database/othersWait(since:)``.
     func othersWait(since start: ContinuousClock.Instant) async -> Bool
-    /// Whether `error` says the connection itself is gone (no ROLLBACK is sent on it).
-    func lostConnection(_ error: any Error) -> Bool
     func close() async
 }
 
 extension Connector {
-    /// BEGIN … COMMIT around `body` on one connection, ROLLBACK when it throws — unless it threw
-    /// because the connection is gone (the server then rolls back itself).
+    /// BEGIN … COMMIT around `body` on one connection, ROLLBACK when it throws.
     func transaction<T: Sendable>(
         on db: any SQLDatabase, begin: String,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
@@ -147,11 +144,8 @@ extension Connector {
             try await db.raw("COMMIT").run()
             return result
         } catch {
-            if !lostConnection(error) { try? await db.raw("ROLLBACK").run() }
+            try? await db.raw("ROLLBACK").run()
             throw error
         }
     }
-
-    /// SQLite's connections are files: none is lost under a transaction.
-    func lostConnection(_ error: any Error) -> Bool { false }
 }

@@ -69,8 +69,8 @@ final class PostgresConnector: Connector {
                 database: settings.database, tls: tls))
     }
 
-    /// Connects once, directly, to report PostgreSQL's own reason when the database cannot be
-    /// used (the pool would only report that it gave up). `nil` when the connection works.
+    /// Connects once, directly, so a server that cannot use the database says so when it starts
+    /// rather than at its first request. `nil` when the connection works.
     private static func probe(_ configuration: PostgresConnection.Configuration) async -> String? {
         do {
             let connection = try await PostgresConnection.connect(
@@ -147,16 +147,6 @@ final class PostgresConnector: Connector {
                 attempt += 1
             }
         }
-    }
-
-    /// A connection the server ended (`57P01` admin_shutdown and its kin, `08…` connection
-    /// exceptions) or that closed: no ROLLBACK is sent. PostgresNIO never answers a query written
-    /// to a connection while it closes, so a ROLLBACK after a terminated connection's error waited
-    /// for ever (`ConnectionLimitTests.serverEndsConnections`, one run in two with the CPU busy).
-    func lostConnection(_ error: any Error) -> Bool {
-        guard let error = error as? PSQLError else { return false }
-        if let state = error.serverInfo?[.sqlState] { return state.hasPrefix("57P") || state.hasPrefix("08") }
-        return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(error.code)
     }
 
     /// `40P01` deadlock_detected, `40001` serialization_failure: the transaction may run again.

@@ -29,8 +29,8 @@ actor PostgresPool {
     private var opened = 0
     private var waiters: [Waiter] = []
     private var closed = false
-    /// ``close()`` calls waiting for the leased connections to come back.
-    private var draining: [CheckedContinuation<Void, Never>] = []
+    /// What ``close()`` waits on for the connections still leased.
+    private let drain = ConnectionDrain()
     private var nextID = 0
     /// Set when the server refused a connection for its limit while others of ours were open:
     /// until one of ours goes away (or a second passes), waiters wait for ours instead of each
@@ -100,13 +100,7 @@ actor PostgresPool {
             try? await connection.close()
             forget()
         }
-        guard opened > 0 else { return }
-        let limit = Task {
-            try? await Task.sleep(for: .seconds(10))
-            self.stopDraining()
-        }
-        await withCheckedContinuation { draining.append($0) }
-        limit.cancel()
+        if opened > 0 { await drain.wait(atMost: .seconds(10)) }
     }
 
     /// Hands idle connections to the longest waiters, then opens connections for those left
@@ -173,13 +167,7 @@ actor PostgresPool {
     private func forget() {
         opened -= 1
         serverFullSince = nil
-        if opened == 0 { stopDraining() }
-    }
-
-    private func stopDraining() {
-        let waiting = draining
-        draining.removeAll()
-        for continuation in waiting { continuation.resume() }
+        if opened == 0, closed { drain.finish() }
     }
 
     /// A new connection; closed again, and refused, when the pool closed while it was opened.

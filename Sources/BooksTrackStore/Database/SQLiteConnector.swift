@@ -221,8 +221,8 @@ actor SQLitePool {
     private var opened = 0
     private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
     private var closed = false
-    /// ``close()`` calls waiting for the connections still leased to come back.
-    private var draining: [CheckedContinuation<Void, Never>] = []
+    /// What ``close()`` waits on for the connections still leased.
+    private let drain = ConnectionDrain()
 
     init(path: String, threadPool: NIOThreadPool, logger: Logger, maximum: Int) {
         self.path = path
@@ -278,7 +278,7 @@ actor SQLitePool {
     /// One connection fewer is open; the last one lets ``close()`` go on.
     private func forget() {
         opened -= 1
-        if opened == 0 { stopDraining() }
+        if opened == 0, closed { drain.finish() }
     }
 
     func close() async {
@@ -295,24 +295,11 @@ actor SQLitePool {
         // A connection still leased is closed when it comes back, which needs the thread pool:
         // it stops once they are all back. A lease not back within ten seconds keeps it running
         // (its threads leaked, never a connection dropped open).
-        if opened > 0 {
-            let limit = Task {
-                try? await Task.sleep(for: .seconds(10))
-                self.stopDraining()
-            }
-            await withCheckedContinuation { draining.append($0) }
-            limit.cancel()
-        }
+        if opened > 0 { await drain.wait(atMost: .seconds(10)) }
         guard opened == 0 else {
             return logger.warning("\(opened) SQLite connection(s) still in use 10 s after the database was closed; left open")
         }
         try? await threadPool.shutdownGracefully()
-    }
-
-    private func stopDraining() {
-        let waiting = draining
-        draining.removeAll()
-        for continuation in waiting { continuation.resume() }
     }
 
     /// Closes connections in a task of its own: the thread pool refuses a cancelled task's work,
